@@ -1,0 +1,43 @@
+/** Business constants of SPEC §9 and the limits we chose where the spec is silent. */
+export const API_TIMEOUT_MS = 10_000;
+export const TOAST_MS = 2_000;
+export const TOAST_HTTP_ERROR_MS = 5_000;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 32;
+export const PAY_PASSWORD_LENGTH = 6;
+export const CODE_LENGTH = 6;
+export const CODE_TTL_SECONDS = 600;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_SECONDS = 60;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const NICKNAME_MAX_LENGTH = 24;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export const MATCH_PROMISE_MINUTES = 60;
+export const NEWS_CATEGORY_ID = 4;
+export const QUOTATION_CATEGORY_KEPT = 1;
+export const BALANCE_DECIMALS = 4;
+
+export const SOCKET_RECONNECT_ATTEMPTS = 10;
+export const SOCKET_RECONNECT_DELAY_MS = 2_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 10_000;
+export const SOCKET_TIMEOUT_MS = 20_000;
+
+export const TOKEN_KEY = 'auth_token';
+export const USER_INFO_KEY = 'user_info';
+export const COIN_INFO_KEY = 'coin_info';
+export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
+export const PUBLIC_PATHS = ['/home', '/auth/login', '/auth/register', '/auth/forgot', '/setting/language'] as const;
+
+/** Content ids of the about and help pages per language (SPEC §2). */
+export const ABOUT_CONTENT_ID = { zh: 19, other: 20 } as const;
+export const HELP_CONTENT_ID = { zh: 33, other: 34 } as const;

@@ -1,0 +1,95 @@
+/**
+ * Every message the server can send and every validation text the forms show, by key.
+ * The texts live in src/locales/<locale>/errors.ts, one complete table per language:
+ * the type below makes a missing key a compile error, and a unit test checks it again.
+ */
+export const ERROR_KEYS = [
+  // the request itself
+  'request.invalid',
+  'request.unknownField',
+  'request.tooLarge',
+  'request.rateLimited',
+  'request.notFound',
+  'request.forbidden',
+  'request.failed',
+  'server.error',
+  'session.required',
+  'session.gone',
+  'lang.unsupported',
+  // accounts and sign-up
+  'phone.required',
+  'phone.invalid',
+  'email.required',
+  'email.invalid',
+  'password.required',
+  'password.tooShort',
+  'password.tooLong',
+  'password.digitsOnly',
+  'password.sequential',
+  'password.repeated',
+  'password.common',
+  'password.mismatch',
+  'password.sameAsOld',
+  'password.wrongOld',
+  'username.required',
+  'username.invalid',
+  'username.length',
+  'username.taken',
+  'account.exists',
+  'account.notFound',
+  'invite.invalid',
+  'agreement.required',
+  'register.failed',
+  'login.failed',
+  'login.locked',
+  'reset.failed',
+  // verification codes
+  'code.required',
+  'code.format',
+  'code.wrong',
+  'code.expired',
+  'code.tooManyTries',
+  'code.resendWait',
+  'code.sendFailed',
+  // payment password
+  'payPassword.length',
+  'payPassword.notSet',
+  'payPassword.wrong',
+  'payPassword.locked',
+  'payPassword.setFailed',
+  // profile
+  'nickname.invalid',
+  'upload.required',
+  'upload.wrongType',
+  'upload.tooLarge',
+  'upload.failed',
+] as const;
+
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+export type ErrorCatalogue = Record<ErrorKey, string>;
+/** Values put into a message's {placeholders}. */
+export type MessageParams = Record<string, string | number>;
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);
+}
+
+/** Fills {name} placeholders; an unknown placeholder is left as it is. */
+export function formatMessage(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** An error a user should read: a catalogue key, its placeholders and the HTTP status to send. */
+export class AppError extends Error {
+  constructor(
+    readonly key: ErrorKey,
+    readonly status = 400,
+    readonly params?: MessageParams,
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,62 @@
+/** The ten UI languages, in the order the language screen lists them. */
+export const LOCALES = ['en', 'zh', 'de', 'es', 'it', 'pt', 'tzm', 'ar', 'nl', 'he'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const FALLBACK_LOCALE: Locale = 'en';
+export const RTL_LOCALES: readonly Locale[] = ['ar', 'he'];
+
+/** Each language named in itself, for the language picker. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  zh: '中文',
+  de: 'Deutsch',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+  tzm: 'Tamaziɣt',
+  ar: 'العربية',
+  nl: 'Nederlands',
+  he: 'עברית',
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function isRtl(locale: Locale): boolean {
+  return RTL_LOCALES.includes(locale);
+}
+
+/**
+ * Maps a language tag ("de-AT", "zh_CN", "he") or an Accept-Language header
+ * ("ar;q=0.9, en;q=0.8") to a supported locale, or null when none matches.
+ */
+export function matchLocale(tagOrHeader: string | null | undefined): Locale | null {
+  if (!tagOrHeader) return null;
+  const candidates = tagOrHeader
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim().toLowerCase().replace('_', '-'), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((c) => c.tag && c.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of candidates) {
+    if (isLocale(tag)) return tag;
+    const base = tag.split('-')[0];
+    if (isLocale(base)) return base;
+    if (base === 'iw') return 'he';
+  }
+  return null;
+}
+
+/** The initial language: the stored one, else the browser's, else the fallback. */
+export function initialLocale(stored: string | null | undefined, browser: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  for (const tag of browser) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return FALLBACK_LOCALE;
+}
