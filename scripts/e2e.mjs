@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: drives the built PWA in Debian's Chromium (playwright-core) at phone size.
+// Builds the app first when dist/ is missing, then runs tests/e2e/*.e2e.ts with Node's test runner
+// and prints a closing "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(join(root, 'dist', 'index.html'))) {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+// The test files are TypeScript: each runs in its own process that loads tsx.
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim();
+
+const dir = join(root, 'tests', 'e2e');
+const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f));
+let passed = 0;
+let failed = 0;
+const stream = run({ files, concurrency: 1, timeout: 10 * 60_000 });
+stream.on('test:pass', (event) => { if (event.details?.type !== 'suite') passed++; });
+stream.on('test:fail', (event) => { if (event.details?.type !== 'suite') failed++; });
+stream.compose(spec).pipe(process.stdout);
+stream.on('end', () => {
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+});
