@@ -1,0 +1,167 @@
+/**
+ * Runs the real thing for the browser suite: the built PWA served by the server on a free port,
+ * with a fresh data folder and a real SMTP server on loopback that keeps what it receives.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
+export const PHONE = { width: 390, height: 844 };
+
+export interface Mail {
+  to: string;
+  text: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startMailbox(): Promise<{ port: number; mails: Mail[]; close(): Promise<void> }> {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: decodeMail(raw) });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Undoes quoted-printable and base64 bodies well enough to find a six-digit code. */
+function decodeMail(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+    Buffer.from(m[1].replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+  return [unfolded, ...base64Parts].join('\n');
+}
+
+export async function waitForCode(mails: Mail[], to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = [...mails].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase());
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification code mailed to ${to}`);
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  mails: Mail[];
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startApp(): Promise<RunningApp> {
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  const logs: string[] = [];
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      PUBLIC_DIR: join(root, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    try {
+      const reply = await fetch(`${baseUrl}/api/health`);
+      if (reply.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    mails: mailbox.mails,
+    logs,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function phonePage(browser: Browser, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    serviceWorkers: 'block',
+  });
+  return context.newPage();
+}
+
+let shot = 0;
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  shot += 1;
+  await page.waitForTimeout(350); // let the slide transition settle
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${String(shot).padStart(2, '0')}-${name}.png`) });
+}
+
+export function cleanScreenshots(): void {
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+}
