@@ -1,0 +1,32 @@
+/**
+ * Signing in and out (SPEC §4): the token is stored, then the profile and balances are fetched;
+ * on logout the server revokes the token first, then the device forgets the session.
+ */
+import { endSession, saveToken } from '../storage/session';
+import { login, logout, type LoginInput } from './calls';
+import { cancelAll, type RequestOptions } from './client';
+import { clientHandlers } from './handlers';
+import { refreshAccount } from './startup';
+
+export async function signIn(input: LoginInput, options?: RequestOptions): Promise<void> {
+  const { token, expiresAt } = await login(input, options);
+  await saveToken(token, expiresAt);
+  await refreshAccount();
+}
+
+/**
+ * Logs out even when the server cannot be reached: the device must not keep a session the user
+ * asked to end. The realtime socket stays: market data is the same for everyone.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await logout({ quiet: true });
+  } catch {
+    // Offline or already revoked: the token is dropped below and expires on the server.
+  }
+  // Answers still on the way belong to the old session and must not land in the new state.
+  cancelAll();
+  await endSession();
+  clientHandlers().sessionEnded('logout');
+  clientHandlers().navigate('/auth/login');
+}

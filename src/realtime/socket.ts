@@ -1,0 +1,146 @@
+/**
+ * The realtime connection (SPEC §4): one socket.io connection for the whole app, the channels
+ * the screens subscribed to remembered here so that every (re)connect restores them.
+ *
+ * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period? }`
+ * (period only for 'kline', e.g. '1min'); the server emits 'kline' and 'daymarket' events.
+ */
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import {
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+  SOCKET_TIMEOUT_MS,
+} from '../domain/constants';
+
+export type Channel = 'kline' | 'daymarket';
+export type RealtimeHandler = (payload: unknown) => void;
+
+interface Subscription {
+  channel: Channel;
+  period?: string;
+}
+
+export interface StartOptions {
+  /** Server origin; the page's own origin when omitted (the API server also serves /socket.io). */
+  url?: string;
+  /** Overrides of the connection options, for tests (e.g. a short reconnection delay). */
+  socketOptions?: Partial<ManagerOptions & SocketOptions>;
+}
+
+const CONNECTION_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  path: '/socket.io',
+  // WebSocket first; long-polling when a proxy or network blocks it.
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+  withCredentials: true,
+  reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+  reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+  timeout: SOCKET_TIMEOUT_MS,
+};
+
+let socket: Socket | null = null;
+/** Bumped by stop(), so a start() still loading the library does not connect afterwards. */
+let generation = 0;
+const subscriptions = new Map<string, Subscription>();
+const handlers: Record<Channel, Set<RealtimeHandler>> = { kline: new Set(), daymarket: new Set() };
+const connectionHandlers = new Set<(connected: boolean) => void>();
+
+const subscriptionKey = ({ channel, period }: Subscription) => (period ? `${channel}:${period}` : channel);
+
+/**
+ * Opens the connection. socket.io-client is loaded here, not at the top, so that it stays out
+ * of the first screen's chunk.
+ */
+export async function start(options: StartOptions = {}): Promise<void> {
+  if (socket) return;
+  const startedIn = ++generation;
+  const { io } = await import('socket.io-client');
+  if (startedIn !== generation || socket) return;
+  const settings = { ...CONNECTION_OPTIONS, ...options.socketOptions };
+  const connection = options.url ? io(options.url, settings) : io(settings);
+  socket = connection;
+  connection.on('connect', () => {
+    for (const subscription of subscriptions.values()) connection.emit('subscribe', subscription);
+    notifyConnection(true);
+  });
+  connection.on('disconnect', () => notifyConnection(false));
+  for (const channel of Object.keys(handlers) as Channel[]) {
+    connection.on(channel, (payload: unknown) => {
+      for (const handler of handlers[channel]) handler(payload);
+    });
+  }
+}
+
+/** Unsubscribes everything and disconnects (logout, app teardown). */
+export function stop(): void {
+  generation++;
+  const connection = socket;
+  socket = null;
+  if (connection?.connected) {
+    for (const subscription of subscriptions.values()) connection.emit('unsubscribe', subscription);
+  }
+  subscriptions.clear();
+  if (connection) {
+    connection.removeAllListeners();
+    connection.disconnect();
+    notifyConnection(false);
+  }
+}
+
+export function isConnected(): boolean {
+  return socket?.connected ?? false;
+}
+
+/**
+ * Subscribes while connected and remembers it for reconnects. While not connected it is refused
+ * (false): a screen learns of the connection through onConnectionChange and subscribes then.
+ */
+export function subscribe(channel: 'kline', period: string): boolean;
+export function subscribe(channel: 'daymarket'): boolean;
+export function subscribe(channel: Channel, period?: string): boolean {
+  if (!socket?.connected) {
+    console.warn(`[realtime] not connected: subscription to ${channel}${period ? ` ${period}` : ''} refused`);
+    return false;
+  }
+  const subscription: Subscription = period ? { channel, period } : { channel };
+  const key = subscriptionKey(subscription);
+  if (!subscriptions.has(key)) {
+    subscriptions.set(key, subscription);
+    socket.emit('subscribe', subscription);
+  }
+  return true;
+}
+
+/** Forgets the subscription; tells the server only when connected (it forgets on disconnect). */
+export function unsubscribe(channel: 'kline', period: string): void;
+export function unsubscribe(channel: 'daymarket'): void;
+export function unsubscribe(channel: Channel, period?: string): void {
+  const key = subscriptionKey({ channel, period });
+  const subscription = subscriptions.get(key);
+  if (!subscription) return;
+  subscriptions.delete(key);
+  if (socket?.connected) socket.emit('unsubscribe', subscription);
+}
+
+/** The remembered subscriptions, e.g. ['kline:1min', 'daymarket']. */
+export function subscribed(): string[] {
+  return [...subscriptions.keys()];
+}
+
+/** Listens to a channel's events; returns the function that stops listening. */
+export function on(channel: Channel, handler: RealtimeHandler): () => void {
+  handlers[channel].add(handler);
+  return () => handlers[channel].delete(handler);
+}
+
+/** Called with true on every (re)connect and false on every disconnect. */
+export function onConnectionChange(handler: (connected: boolean) => void): () => void {
+  connectionHandlers.add(handler);
+  return () => connectionHandlers.delete(handler);
+}
+
+function notifyConnection(connected: boolean): void {
+  for (const handler of connectionHandlers) handler(connected);
+}
