@@ -37,19 +37,25 @@ type Target<T> = ReturnType<typeof atom<Loaded<T> | null>>;
 /**
  * Fetches into an atom and the offline cache; on failure shows the cached copy when there is one.
  * Never rejects: one missing piece must not stop the rest of the app from starting.
+ * Account data (`perUser`) is dropped when the session changed meanwhile: an answer or a cached
+ * copy of an ended session must not reappear after logout or a 401.
  */
-async function load<T>(target: Target<T>, cacheKey: string, fetch: () => Promise<T>): Promise<void> {
+async function load<T>(target: Target<T>, cacheKey: string, fetch: () => Promise<T>, perUser = false): Promise<void> {
   const store = getDefaultStore();
+  const token = currentToken();
+  const current = () => !perUser || currentToken() === token;
   try {
     const value = await fetch();
-    const fetchedAt = Date.now();
-    store.set(target, { value, fetchedAt, cached: false });
+    if (!current()) return;
+    store.set(target, { value, fetchedAt: Date.now(), cached: false });
     await cacheSet(cacheKey, value);
   } catch (error) {
     // A newer call replaced this one; its result is on the way.
     if (isCancelled(error)) return;
     const copy = await cacheGet<T>(cacheKey);
-    if (copy && !store.get(target)) store.set(target, { value: copy.value, fetchedAt: copy.savedAt, cached: true });
+    if (copy && current() && !store.get(target)) {
+      store.set(target, { value: copy.value, fetchedAt: copy.savedAt, cached: true });
+    }
   }
 }
 
@@ -69,12 +75,14 @@ export function sumWallet(reply: WalletListReply): WalletSums {
 
 /** The profile and balances of the signed-in user (after login, after a money action). */
 export async function refreshAccount(): Promise<void> {
-  if (!currentToken()) return;
+  const token = currentToken();
+  if (!token) return;
   await Promise.all([
     userInfo({ quiet: true })
-      .then((info: UserInfo) => saveUserInfo(info))
+      // Saved only for the session that asked: a late answer must not outlive a logout.
+      .then((info: UserInfo) => (currentToken() === token ? saveUserInfo(info) : undefined))
       .catch(() => undefined), // the stored profile stays; a 401 has already ended the session
-    load(walletAtom, 'wallet', async () => sumWallet(await walletList({ quiet: true }))),
+    load(walletAtom, 'wallet', async () => sumWallet(await walletList({ quiet: true })), true),
   ]);
 }
 

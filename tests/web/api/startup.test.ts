@@ -1,0 +1,215 @@
+import { getDefaultStore } from 'jotai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../../../src/api/account';
+import { configureClient, setClientHandlers } from '../../../src/api/client';
+import {
+  coinListAtom,
+  eurRateAtom,
+  refreshAccount,
+  runStartup,
+  sumWallet,
+  supportLinkAtom,
+  walletAtom,
+} from '../../../src/api/startup';
+import { TOKEN_KEY } from '../../../src/domain/constants';
+import type { CoinEntry, UserInfo, WalletListReply } from '../../../src/domain/wire';
+import { localeAtom } from '../../../src/i18n';
+import * as realtime from '../../../src/realtime/socket';
+import { currentToken, saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
+import { cacheGet, clearSession, getItem } from '../../../src/storage/store';
+import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+
+// The socket has its own tests; here only that startup starts it.
+vi.mock('../../../src/realtime/socket', () => ({ start: vi.fn(async () => undefined) }));
+
+const store = getDefaultStore();
+const handlers = { toast: vi.fn(), sessionEnded: vi.fn(), navigate: vi.fn() };
+let api: TestApi;
+let fetched: string[];
+
+const user: UserInfo = {
+  id: 'u1',
+  username: 'ada',
+  nickname: 'Ada',
+  avatar: null,
+  phone: null,
+  email: 'ada@example.com',
+  inviteCode: 'ABC123',
+  isMerchant: false,
+  hasPayPassword: true,
+  locale: 'en',
+  vipLevel: 1,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+const coins: CoinEntry[] = [{ id: 1, name: 'USDT', kind: 'crypto', network: 'TRC20', address: 'T123' }];
+const wallet = (...rows: [string, string][]): WalletListReply => ({
+  legal_wallet: { balance: rows.map(([currency_name, legal_balance]) => ({ currency_name, legal_balance })) },
+});
+
+/** The demo API: what each path answers while online. */
+function online(sent: Received): Reply {
+  switch (sent.url.pathname) {
+    case '/api/kf':
+      return ok({ kf: 'https://support.example/chat' });
+    case '/api/currency/rate':
+      return ok([{ currency: 'EUR', rate: '0.9200' }]);
+    case '/api/currency/list':
+      return ok({ legal: coins });
+    case '/api/user/info':
+      return ok(user);
+    case '/api/wallet/list':
+      return ok(wallet(['USDT', '10.100000'], ['EUR', '5.05'], ['USDT', '0.200001']));
+    case '/api/user/login':
+      return ok({ token: 'tok_fresh', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    default:
+      return ok(null);
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const realFetch = globalThis.fetch.bind(globalThis);
+  configureClient({
+    baseUrl: api.baseUrl,
+    fetch: (input, init) => {
+      fetched.push(new URL((input as Request).url).pathname);
+      return realFetch(input, init);
+    },
+  });
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  fetched = [];
+  api.received.length = 0;
+  api.respond(online);
+  for (const handler of Object.values(handlers)) handler.mockReset();
+  setClientHandlers(handlers);
+  store.set(localeAtom, 'en');
+  clearLoaded();
+  await clearSession();
+  store.set(tokenAtom, null);
+  store.set(userInfoAtom, null);
+  vi.mocked(realtime.start).mockClear();
+});
+
+function clearLoaded() {
+  store.set(supportLinkAtom, null);
+  store.set(eurRateAtom, null);
+  store.set(coinListAtom, null);
+  store.set(walletAtom, null);
+}
+
+const signedIn = () => saveToken('tok_1', new Date(Date.now() + 3_600_000).toISOString());
+
+describe('sumWallet', () => {
+  it('adds rows per asset exactly, in minor units', () => {
+    expect(sumWallet(wallet(['USDT', '0.1'], ['usdt', '0.2'], ['EUR', '0.10'], ['EUR', '0.20']))).toEqual({
+      USDT: '0.300000',
+      EUR: '0.30',
+    });
+  });
+
+  it('ignores assets we do not hold and shows zero for an asset without rows', () => {
+    expect(sumWallet(wallet(['BTC', '1.5'], ['USDT', '9007199254740993.000001']))).toEqual({
+      USDT: '9007199254740993.000001',
+      EUR: '0.00',
+    });
+  });
+
+  it('refuses an unreadable balance rather than showing a wrong total', () => {
+    expect(() => sumWallet(wallet(['EUR', '1.005']))).toThrow('Unreadable EUR balance');
+    expect(() => sumWallet(wallet(['USDT', '1e3']))).toThrow('Unreadable USDT balance');
+  });
+});
+
+describe('runStartup', () => {
+  it('signed out: support link, socket, rate and coin list, and nothing of an account', async () => {
+    await runStartup();
+    expect(fetched).toEqual(['/api/kf', '/api/currency/rate', '/api/currency/list']);
+    expect(realtime.start).toHaveBeenCalledOnce();
+    expect(store.get(supportLinkAtom)).toMatchObject({ value: 'https://support.example/chat', cached: false });
+    expect(store.get(eurRateAtom)?.value).toBe('0.9200');
+    expect(store.get(coinListAtom)?.value).toEqual(coins);
+    expect(store.get(walletAtom)).toBeNull();
+  });
+
+  it('signed in: also the profile and the summed balances, cached for offline use', async () => {
+    await signedIn();
+    await runStartup();
+    expect(fetched.slice(0, 3)).toEqual(['/api/kf', '/api/currency/rate', '/api/currency/list']);
+    expect(fetched.slice(3).sort()).toEqual(['/api/user/info', '/api/wallet/list']);
+    expect(store.get(userInfoAtom)).toEqual(user);
+    expect(store.get(walletAtom)).toMatchObject({ value: { USDT: '10.300001', EUR: '5.05' }, cached: false });
+    expect((await cacheGet('wallet'))?.value).toEqual({ USDT: '10.300001', EUR: '5.05' });
+  });
+
+  it('offline: shows the last-known copies with the time they were fetched, without toasts', async () => {
+    await signedIn();
+    await runStartup();
+    const fetchedAt = store.get(walletAtom)!.fetchedAt;
+    clearLoaded();
+
+    api.respond(() => ({ status: 503, body: '' }));
+    await runStartup();
+    expect(store.get(walletAtom)).toEqual({ value: { USDT: '10.300001', EUR: '5.05' }, fetchedAt, cached: true });
+    expect(store.get(eurRateAtom)).toMatchObject({ value: '0.9200', cached: true });
+    expect(store.get(coinListAtom)).toMatchObject({ value: coins, cached: true });
+    expect(store.get(supportLinkAtom)).toMatchObject({ value: 'https://support.example/chat', cached: true });
+    expect(store.get(userInfoAtom)).toEqual(user); // the stored profile stays
+    expect(handlers.toast).not.toHaveBeenCalled();
+  });
+
+  it('a 401 at startup ends the session and leaves no balances on screen', async () => {
+    await signedIn();
+    await runStartup();
+    api.respond((sent) => (sent.url.pathname.startsWith('/api/user') || sent.url.pathname.startsWith('/api/wallet') ? { status: 401, body: '' } : online(sent)));
+    await runStartup();
+    expect(currentToken()).toBeNull();
+    expect(store.get(walletAtom)).toBeNull();
+    expect(await cacheGet('wallet')).toBeNull();
+    expect(handlers.navigate).toHaveBeenCalledWith('/auth/login');
+  });
+});
+
+describe('signing in and out', () => {
+  it('refreshAccount does nothing while signed out', async () => {
+    await refreshAccount();
+    expect(fetched).toEqual([]);
+  });
+
+  it('signIn stores the token and loads the profile and balances', async () => {
+    await signIn({ account: 'ada', password: '583920' });
+    const login = api.received.find((r) => r.url.pathname === '/api/user/login')!;
+    expect(JSON.parse(login.body)).toEqual({ account: 'ada', password: '583920', lang: 'en' });
+    expect(currentToken()).toBe('tok_fresh');
+    expect(await getItem(TOKEN_KEY)).toBe('tok_fresh');
+    expect(store.get(userInfoAtom)).toEqual(user);
+    expect(store.get(walletAtom)?.value).toEqual({ USDT: '10.300001', EUR: '5.05' });
+    const info = api.received.find((r) => r.url.pathname === '/api/user/info')!;
+    expect(info.headers.authorization).toBe('tok_fresh');
+  });
+
+  it('signOut revokes the token on the server, then forgets the session here', async () => {
+    await signIn({ account: 'ada', password: '583920' });
+    await signOut();
+    const logout = api.received.find((r) => r.url.pathname === '/api/user/logout')!;
+    expect(logout.method).toBe('GET');
+    expect(logout.headers.authorization).toBe('tok_fresh');
+    expect(currentToken()).toBeNull();
+    expect(store.get(userInfoAtom)).toBeNull();
+    expect(store.get(walletAtom)).toBeNull();
+    expect(await cacheGet('wallet')).toBeNull();
+    expect(handlers.sessionEnded).toHaveBeenCalledExactlyOnceWith('logout');
+    expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
+  });
+
+  it('signOut still signs out when the server cannot be reached', async () => {
+    await signedIn();
+    api.respond(() => ({ status: 500, body: '' }));
+    await signOut();
+    expect(currentToken()).toBeNull();
+    expect(handlers.toast).not.toHaveBeenCalled();
+    expect(handlers.sessionEnded).toHaveBeenCalledExactlyOnceWith('logout');
+  });
+});
