@@ -1,0 +1,175 @@
+/**
+ * Every setting of the server comes from an environment variable, read and validated once at
+ * start (ARCHITECTURE §2). A bad value stops the start with a message naming the variable.
+ * CONFIG_TABLE is the documentation of the same variables, for the README.
+ */
+import { z } from 'zod';
+import path from 'node:path';
+import { parseAmount } from '../src/domain/money';
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The variables, their defaults and meaning, in the order the README lists them. */
+export const CONFIG_TABLE: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '8080', description: 'HTTP port of the API, the PWA and socket.io.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server.' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'redis://… for the socket.io adapter of several processes (not used yet).' },
+  { name: 'SMTP_URL', default: '(unset)', description: 'Nodemailer transport URL (smtp://user:pass@host:587). Unset: e-mails, with their codes, are written to the server log.' },
+  { name: 'MAIL_FROM', default: 'Tessera <no-reply@tessera.local>', description: 'Sender of the verification e-mails.' },
+  { name: 'SMS_PROVIDER', default: 'log', description: "SMS provider. 'log' writes each text message, with its code, to the server log." },
+  { name: 'SESSION_TTL_HOURS', default: '720', description: 'Lifetime of a login session (30 days).' },
+  { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes. Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes valid.' },
+  { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT. Applied at start when set; otherwise seeded once.' },
+  { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
+  { name: 'USDT_TRC20_ADDRESS', default: '(demo address)', description: 'USDT deposit address on TRON (address_omni).' },
+  { name: 'USDT_ERC20_ADDRESS', default: '(demo address)', description: 'USDT deposit address on Ethereum (address_erc).' },
+  { name: 'BTC_ADDRESS', default: '(demo address)', description: 'BTC deposit address.' },
+  { name: 'ETH_ADDRESS', default: '(demo address)', description: 'ETH deposit address.' },
+  { name: 'BANK_HOLDER', default: 'Tessera Demo Ltd', description: 'Bank transfer deposits: account holder.' },
+  { name: 'BANK_IBAN', default: 'DE89370400440532013000', description: 'Bank transfer deposits: IBAN.' },
+  { name: 'BANK_BIC', default: 'COBADEFFXXX', description: 'Bank transfer deposits: BIC.' },
+  { name: 'BANK_NAME', default: 'Demo Bank', description: 'Bank transfer deposits: bank name.' },
+  { name: 'PUBLIC_DIR', default: './dist', description: 'The built PWA, served under /h5/.' },
+  { name: 'TRUST_PROXY', default: 'false', description: "Fastify trustProxy: 'true', a hop count, or comma-separated addresses/CIDRs of the proxies in front." },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+];
+
+const DEMO = {
+  trc20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  erc20: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+  btc: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  eth: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+};
+
+const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+const optionalUrl = z.string().trim().min(1).optional();
+const rate = z
+  .string()
+  .trim()
+  .refine((value) => (parseAmount(value, 'USDT') ?? 0n) > 0n, 'a positive decimal such as 0.92 (at most 6 decimals)');
+
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value): boolean | number | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim()).filter(Boolean);
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: text('Tessera <no-reply@tessera.local>'),
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(720),
+  CODE_PEPPER: z.string().min(16, 'at least 16 characters').optional(),
+  USDT_EUR_RATE: rate.default('0.92'),
+  SUPPORT_URL: z.url().default('https://t.me/tessera_support'),
+  USDT_TRC20_ADDRESS: text(DEMO.trc20),
+  USDT_ERC20_ADDRESS: text(DEMO.erc20),
+  BTC_ADDRESS: text(DEMO.btc),
+  ETH_ADDRESS: text(DEMO.eth),
+  BANK_HOLDER: text('Tessera Demo Ltd'),
+  BANK_IBAN: text('DE89370400440532013000'),
+  BANK_BIC: text('COBADEFFXXX'),
+  BANK_NAME: text('Demo Bank'),
+  PUBLIC_DIR: text('./dist'),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite under dataDir; 'memory' is for tests only. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  smsProvider: 'log';
+  sessionTtlHours: number;
+  /** Null until resolved by loadSecrets (generated and persisted when unset). */
+  codePepper: string | null;
+  usdtEurRate: string;
+  supportUrl: string;
+  deposit: {
+    usdtTrc20: string;
+    usdtErc20: string;
+    btc: string;
+    eth: string;
+    bank: { holder: string; iban: string; bic: string; bankName: string };
+  };
+  publicDir: string;
+  uploadsDir: string;
+  trustProxy: boolean | number | string[];
+  logLevel: Env['LOG_LEVEL'];
+  /** Names of the variables the operator set explicitly: those win over stored settings at start. */
+  explicit: ReadonlySet<string>;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from an environment (process.env by default); throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((name) => env[name] !== undefined && env[name] !== '')
+      .map((name) => [name, env[name]]),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    codePepper: e.CODE_PEPPER ?? null,
+    usdtEurRate: e.USDT_EUR_RATE,
+    supportUrl: e.SUPPORT_URL,
+    deposit: {
+      usdtTrc20: e.USDT_TRC20_ADDRESS,
+      usdtErc20: e.USDT_ERC20_ADDRESS,
+      btc: e.BTC_ADDRESS,
+      eth: e.ETH_ADDRESS,
+      bank: { holder: e.BANK_HOLDER, iban: e.BANK_IBAN, bic: e.BANK_BIC, bankName: e.BANK_NAME },
+    },
+    publicDir: path.resolve(e.PUBLIC_DIR),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    explicit: new Set(Object.keys(present)),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * One database type for the whole server: Drizzle over PGlite (embedded, files under DATA_DIR,
+ * or in memory for tests) or over a node-postgres Pool (DATABASE_URL). Same SQL dialect for both.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a `db.transaction` callback receives; services take `Db | Tx` where either works. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Raw SQL access for the migrator: whole scripts, and one exclusive connection at a time. */
+export interface SqlRunner {
+  kind: 'pglite' | 'postgres';
+  /** Runs `work` on one connection; on PostgreSQL it holds the advisory lock `lockKey` meanwhile. */
+  exclusive<T>(lockKey: number, work: (conn: SqlConnection) => Promise<T>): Promise<T>;
+}
+
+export interface SqlConnection {
+  /** A script of several statements, no parameters. */
+  exec(script: string): Promise<void>;
+  query<R>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface Database {
+  db: Db;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const connection: SqlConnection = {
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    query: async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
+  };
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // PGlite is one connection in one process: nobody else can migrate at the same time.
+    sql: { kind: 'pglite', exclusive: (_lockKey, work) => work(connection) },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    sql: {
+      kind: 'postgres',
+      async exclusive(lockKey, work) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
+          try {
+            return await work({
+              exec: async (script) => {
+                await client.query(script);
+              },
+              query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+            });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+    },
+    close: () => pool.end(),
+  };
+}

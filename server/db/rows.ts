@@ -1,0 +1,17 @@
+/** Small helpers for raw SQL through Drizzle, which both drivers answer with `{ rows }`. */
+import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from './client';
+
+export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
+  const result = (await db.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
+}
+
+/** PostgreSQL's unique_violation, with the constraint (index) that was hit. */
+export function uniqueViolation(error: unknown): string | null {
+  // Drizzle wraps driver errors; the PostgreSQL fields sit on the cause.
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+/** Drizzle's view of the tables that server/db/migrations creates; the SQL files are the truth. */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  username: text('username').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  passwordHash: text('password_hash').notNull(),
+  payPasswordHash: text('pay_password_hash'),
+  inviteCode: text('invite_code').notNull(),
+  invitedBy: uuid('invited_by'),
+  nickname: text('nickname').notNull(),
+  avatar: text('avatar'),
+  locale: text('locale').notNull().default('en'),
+  isMerchant: boolean('is_merchant').notNull().default(false),
+  vipLevel: integer('vip_level').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: bytea('token_hash').notNull(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+  createdAt: at('created_at').notNull(),
+  userAgent: text('user_agent'),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+  target: text('target').notNull(),
+  purpose: text('purpose', { enum: ['register', 'reset', 'bind'] }).notNull(),
+  codeHash: bytea('code_hash').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: at('consumed_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  loginKey: text('login_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailure: at('last_failure').notNull(),
+  lockedUntil: at('locked_until'),
+});
+
+export const payPasswordFailures = pgTable('pay_password_failures', {
+  userId: uuid('user_id').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailure: at('last_failure').notNull(),
+  lockedUntil: at('locked_until'),
+});
+
+export interface BankDetails {
+  holder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+}
+
+export const coins = pgTable('coins', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['crypto', 'bank'] }).notNull(),
+  network: text('network'),
+  address: text('address'),
+  addressOmni: text('address_omni'),
+  addressErc: text('address_erc'),
+  bank: jsonb('bank').$type<BankDetails>(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerKind: text('owner_kind', { enum: ['user', 'platform'] }).notNull(),
+  userId: uuid('user_id'),
+  asset: text('asset', { enum: ['USDT', 'EUR'] }).notNull(),
+  purpose: text('purpose').notNull(),
+  balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,81 @@
+/**
+ * The one place where anything thrown becomes the reply envelope (ARCHITECTURE §8):
+ * catalogue refusals, zod validation problems, Fastify's own errors and the unexpected.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { Envelope } from '../../src/domain/envelope';
+import { AppError, type ErrorKey, type MessageParams } from '../../src/domain/errors';
+import { firstProblem } from '../../src/domain/validation';
+import { localeOf } from './locale';
+import { messageFor } from './messages';
+import { Refusal } from './refusal';
+
+interface Problem {
+  status: number;
+  key: ErrorKey;
+  params?: MessageParams;
+  data?: Record<string, unknown> | null;
+  field?: string;
+}
+
+const SESSION_KEYS: readonly ErrorKey[] = ['session.required', 'session.gone'];
+
+/** Fastify's and its plugins' error codes that are the client's doing. */
+const FASTIFY_PROBLEMS: Record<string, Problem> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'request.tooLarge' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'upload.tooLarge' },
+  FST_PARTS_LIMIT: { status: 413, key: 'request.tooLarge' },
+  FST_FILES_LIMIT: { status: 413, key: 'request.tooLarge' },
+  FST_FIELDS_LIMIT: { status: 413, key: 'request.tooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'request.invalid' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: 'upload.required' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'request.invalid' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'request.invalid' },
+};
+
+function statusKey(status: number): ErrorKey {
+  if (status === 404) return 'request.notFound';
+  if (status === 403) return 'request.forbidden';
+  if (status === 429) return 'request.rateLimited';
+  if (status === 413) return 'request.tooLarge';
+  return 'request.invalid';
+}
+
+function problemOf(error: unknown): Problem | null {
+  if (error instanceof Refusal) {
+    return { status: error.status, key: error.key, params: error.params, data: error.data, field: error.field };
+  }
+  if (error instanceof AppError) return { status: error.status, key: error.key, params: error.params };
+  if (error instanceof ZodError) return { status: 400, ...firstProblem(error) };
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.code && FASTIFY_PROBLEMS[fastifyError.code]) return FASTIFY_PROBLEMS[fastifyError.code];
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, key: statusKey(status) };
+  return null;
+}
+
+export function refusalEnvelope(request: FastifyRequest, problem: Problem): Envelope<unknown> {
+  const session = SESSION_KEYS.includes(problem.key);
+  return {
+    type: session ? '999' : 'error',
+    code: session ? 999 : 0,
+    message: messageFor(localeOf(request), problem.key, problem.params),
+    data: problem.data ?? null,
+    key: problem.key,
+    ...(problem.field ? { field: problem.field } : {}),
+  };
+}
+
+export function sendRefusal(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.code(problem.status).send(refusalEnvelope(request, problem));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = problemOf(error);
+    if (problem) return sendRefusal(request, reply, problem);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendRefusal(request, reply, { status: 500, key: 'server.error' });
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The built PWA under /h5/ (ARCHITECTURE §2): files from PUBLIC_DIR, index.html for any other
+ * /h5/ path (history routing), hashed assets cached for a year, index.html and sw.js revalidated
+ * on every load so a new release reaches users. "/" goes to the home screen.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const NOT_BUILT = 'The PWA has not been built yet. Run `npm run build`, then restart the server.\n';
+
+function cacheControlFor(filePath: string, root: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+export async function pwaRoutes(app: FastifyInstance, publicDir: string): Promise<void> {
+  app.get('/', async (_request, reply) => reply.redirect('/h5/home'));
+  app.get('/h5', async (_request, reply) => reply.redirect('/h5/'));
+
+  const built = fs.existsSync(path.join(publicDir, 'index.html'));
+  await app.register(
+    async (h5) => {
+      if (!built) {
+        h5.get('/*', async (_request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT));
+        return;
+      }
+      await h5.register(fastifyStatic, {
+        root: publicDir,
+        prefix: '/',
+        index: false,
+        dotfiles: 'ignore',
+        cacheControl: false,
+        setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath, publicDir)),
+      });
+      // Any path that is not a file is a route of the app: the app's router takes it from there.
+      // A missing asset, though, must stay a 404: a stale index.html must not load HTML as a script.
+      h5.setNotFoundHandler((request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
+        if (/^\/h5\/assets\//.test(request.url) || path.extname(request.url.split('?')[0])) {
+          return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+        }
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      });
+    },
+    { prefix: '/h5' },
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * A refusal with more than a key: the reply's `data` (e.g. retryAfter) and the form field it is
+ * about. Plain AppError from src/domain stays the usual way to refuse.
+ */
+import { AppError, type ErrorKey, type MessageParams } from '../../src/domain/errors';
+
+export interface RefusalDetails {
+  params?: MessageParams;
+  data?: Record<string, unknown>;
+  field?: string;
+}
+
+export class Refusal extends AppError {
+  readonly data: Record<string, unknown> | null;
+  readonly field: string | undefined;
+
+  constructor(key: ErrorKey, status: number, details: RefusalDetails = {}) {
+    super(key, status, details.params);
+    this.name = 'Refusal';
+    this.data = details.data ?? null;
+    this.field = details.field;
+  }
+}
+
+/** "Wait N seconds": 429 with the seconds both in the text and in data.retryAfter. */
+export function waitRefusal(key: ErrorKey, retryAfter: number, params: MessageParams = {}): Refusal {
+  return new Refusal(key, 429, { params: { seconds: retryAfter, ...params }, data: { retryAfter } });
+}

@@ -1,0 +1,34 @@
+/**
+ * Security headers (@fastify/helmet). The Content-Security-Policy allows what the PWA needs and
+ * nothing else: own scripts and workers, inline styles (Konsta/Tailwind runtime styles), data:
+ * and blob: images (avatars before upload, charts), and websocket connections to socket.io.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The app must load on plain http on a LAN address during demos, so no forced upgrade here;
+    // HSTS belongs to the TLS-terminating proxy in production.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * `npm run serve`: reads the configuration, opens and migrates the database, seeds it, serves
+ * HTTP and socket.io on one port, prints the URL and the demo accounts, and shuts down cleanly
+ * on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
+ */
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_ACCOUNTS, seed } from './db/seed';
+import { createMailer } from './modules/mailer/mailer';
+import { createSmsProvider, type InfoLog } from './modules/sms/provider';
+import { attachRealtime } from './realtime/socket';
+import { resolveCodePepper } from './security/secrets';
+import { systemClock } from './clock';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+function banner(config: Config, mail: string, sms: string): string {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shown}:${config.port}`;
+  const lines = [
+    '',
+    `Tessera is running at ${url}/h5/  (API ${url}/api, docs ${url}/api/docs)`,
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`,
+    `E-mail: ${mail === 'log' ? 'no SMTP_URL set, e-mails with their codes are written to this log' : 'SMTP'}; ` +
+      `SMS: ${sms === 'log' ? 'texts with their codes are written to this log' : sms}`,
+    'Demo accounts (log in with the username, e-mail or phone):',
+    ...DEMO_ACCOUNTS.map(
+      (demo) =>
+        `  ${demo.role.padEnd(8)}  ${demo.username.padEnd(9)} password ${demo.password}  payment password ${demo.payPassword}  ${demo.email}  ${demo.phone}`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  const applied = await migrate(database.sql);
+  await seed(database.db, config);
+
+  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
+  // Providers log through the app's logger, which exists only once the app is built.
+  let appLog: InfoLog = { info: (_obj, msg) => console.log(msg) };
+  const log = { info: (obj: object, msg: string) => appLog.info(obj, msg) };
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
+  const sms = createSmsProvider(config.smsProvider, log);
+  const app = await buildApp({ config, db: database.db, clock: systemClock, codePepper, mailer, sms });
+  appLog = app.log;
+  if (applied.length) app.log.info({ applied }, 'database migrated');
+
+  const io = attachRealtime(app.server);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(banner(config, mailer.name, sms.name));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      // Sockets first: open websockets would otherwise hold the HTTP server open.
+      io.disconnectSockets(true);
+      await app.close();
+      await io.close();
+      mailer.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+/** Sign-up, login, logout, password reset and change, payment password, contact binding. */
+import type { FastifyInstance } from 'fastify';
+import {
+  bindEmailSchema,
+  bindMobileSchema,
+  changePasswordSchema,
+  forgotSchema,
+  loginSchema,
+  payPasswordSetSchema,
+  registerSchema,
+} from '../../../src/domain/validation';
+import { apiRoute, noInput } from '../../http/api-route';
+import { localeOf } from '../../http/locale';
+import { byBodyField, byIp, limitBy, type RateLimits } from '../../http/rate-limits';
+import type { Services } from '../../services';
+import { requireSession, viewerOf } from './guard';
+
+
+export function authRoutes(app: FastifyInstance, services: Services, limits: RateLimits): void {
+  const { accounts } = services;
+  const signedIn = [requireSession(services.sessions)];
+  const passwordGuesses = [
+    limitBy(app, 'login-ip', limits.loginsPerIp, byIp),
+    limitBy(app, 'login-account', limits.loginsPerAccount, byBodyField('account', 'phone', 'email')),
+  ];
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/register',
+    tag: 'auth',
+    summary: 'Create an account with a phone number or an e-mail address and its code',
+    body: registerSchema,
+    handler: ({ body, request }) => accounts.register(body, localeOf(request)),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/login',
+    tag: 'auth',
+    summary: 'Log in with a phone number, an e-mail address or a username',
+    body: loginSchema,
+    preHandler: passwordGuesses,
+    handler: ({ body, request }) => accounts.login(body, request.headers['user-agent']),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/user/logout',
+    tag: 'auth',
+    summary: 'End the current session',
+    auth: 'required',
+    query: noInput,
+    preHandler: signedIn,
+    handler: ({ request }) => accounts.logout(viewerOf(request)),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/forget',
+    tag: 'auth',
+    summary: 'Reset the login password with a code (ends every session)',
+    body: forgotSchema,
+    preHandler: passwordGuesses,
+    handler: ({ body }) => accounts.resetPassword(body),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/update_password',
+    tag: 'auth',
+    summary: 'Change the login password (ends the other sessions)',
+    auth: 'required',
+    body: changePasswordSchema,
+    preHandler: signedIn,
+    handler: ({ body, request }) => accounts.changePassword(viewerOf(request), body),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/pay_password',
+    tag: 'auth',
+    summary: 'Set the payment password (login password) or change it (current payment password)',
+    auth: 'required',
+    body: payPasswordSetSchema,
+    preHandler: signedIn,
+    handler: ({ body, request }) => accounts.setPayPassword(viewerOf(request), body),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/email',
+    tag: 'auth',
+    summary: 'Link an e-mail address with a code sent to it (purpose bind)',
+    auth: 'required',
+    body: bindEmailSchema,
+    preHandler: signedIn,
+    handler: ({ body, request }) => accounts.bindEmail(viewerOf(request), body),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/mobile',
+    tag: 'auth',
+    summary: 'Link a phone number with a code sent to it (purpose bind)',
+    auth: 'required',
+    body: bindMobileSchema,
+    preHandler: signedIn,
+    handler: ({ body, request }) => accounts.bindMobile(viewerOf(request), body),
+  });
+}

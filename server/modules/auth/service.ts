@@ -1,0 +1,239 @@
+/**
+ * Accounts: registration, login and logout, password reset and change, payment password,
+ * binding an e-mail address or a phone number. Passwords are argon2id; the answer to a failed
+ * login never tells whether the account exists (login.failed for both).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+
+import { AppError } from '../../../src/domain/errors';
+import type { Locale } from '../../../src/domain/locales';
+import type {
+  bindEmailSchema,
+  bindMobileSchema,
+  changePasswordSchema,
+  forgotSchema,
+  loginSchema,
+  payPasswordSetSchema,
+  registerSchema,
+} from '../../../src/domain/validation';
+import type { LoginReply } from '../../../src/domain/wire';
+import { secondsUntil, type Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { uniqueViolation } from '../../db/rows';
+import { users, type User } from '../../db/schema';
+import { Refusal, waitRefusal } from '../../http/refusal';
+import { openUserAccounts } from '../../ledger/accounts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
+import { targetOf, type Codes } from '../codes/service';
+import { newInviteCode } from './invite-codes';
+import { lockKeyOf, lockKeysOfUser, loginKeyOf, userMatching } from './login-keys';
+import type { Lockout } from './lockout';
+import type { Sessions, Viewer } from './sessions';
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  codes: Codes;
+  sessions: Sessions;
+  loginLockout: Lockout;
+  payLockout: Lockout;
+}
+
+/** Which refusal a unique index stands for. */
+function conflictRefusal(constraint: string): Refusal {
+  if (constraint.includes('username')) return new Refusal('username.taken', 409, { field: 'username' });
+  if (constraint.includes('phone')) return new Refusal('account.exists', 409, { field: 'phone' });
+  if (constraint.includes('email')) return new Refusal('account.exists', 409, { field: 'email' });
+  return new Refusal('account.exists', 409);
+}
+
+function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, now: Date): Refusal {
+  const seconds = secondsUntil(until, now);
+  return waitRefusal(key, seconds, { minutes: Math.ceil(seconds / 60) });
+}
+
+const INVITE_CODE_ATTEMPTS = 3;
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }: AccountsDeps) {
+  async function userById(id: string): Promise<User> {
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    // A live session of a deleted user: treat as a session that has ended.
+    if (!user) throw new AppError('session.gone', 401);
+    return user;
+  }
+
+  /** A wrong password typed by a signed-in user counts against the same lock as a login. */
+  async function checkPasswordOf(user: User, password: string, wrongKey: 'password.wrongOld', field: string): Promise<void> {
+    const lockKey = lockKeyOf({ kind: 'username', value: user.username.toLowerCase() });
+    const lockedUntil = await loginLockout.lockedUntil(lockKey);
+    if (lockedUntil) throw lockedRefusal('login.locked', lockedUntil, clock());
+    if (await verifyPassword(user.passwordHash, password)) return;
+    const lockedNow = await loginLockout.recordFailure(lockKey);
+    if (lockedNow) throw lockedRefusal('login.locked', lockedNow, clock());
+    throw new Refusal(wrongKey, 400, { field });
+  }
+
+  async function assertFree(input: z.output<typeof registerSchema>): Promise<void> {
+    const [sameName] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${input.username})`)
+      .limit(1);
+    if (sameName) throw new Refusal('username.taken', 409, { field: 'username' });
+    const contact = input.method === 'phone' ? eq(users.phone, input.phone) : eq(users.email, input.email);
+    const [sameContact] = await db.select({ id: users.id }).from(users).where(contact).limit(1);
+    if (sameContact) throw new Refusal('account.exists', 409, { field: input.method === 'phone' ? 'phone' : 'email' });
+  }
+
+  async function inviterOf(inviteCode: string | undefined): Promise<string | null> {
+    if (!inviteCode) return null;
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+    if (!inviter) throw new Refusal('invite.invalid', 400, { field: 'inviteCode' });
+    return inviter.id;
+  }
+
+  return {
+    async register(input: z.output<typeof registerSchema>, locale: Locale): Promise<{ username: string }> {
+      // Cheap refusals first, so that a taken username does not spend one of the code's tries.
+      await assertFree(input);
+      const invitedBy = await inviterOf(input.inviteCode);
+      const codeId = await codes.check(targetOf(input, 'register'), input.code);
+      const passwordHash = await hashPassword(input.password);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.transaction(async (tx) => {
+            const [user] = await tx
+              .insert(users)
+              .values({
+                username: input.username,
+                phone: input.method === 'phone' ? input.phone : null,
+                email: input.method === 'email' ? input.email : null,
+                passwordHash,
+                inviteCode: newInviteCode(),
+                invitedBy,
+                nickname: input.username,
+                locale,
+                createdAt: clock(),
+              })
+              .returning({ id: users.id });
+            await openUserAccounts(tx, user.id);
+            await codes.consume(tx, codeId);
+          });
+          return { username: input.username };
+        } catch (error) {
+          const constraint = uniqueViolation(error);
+          if (constraint === null) throw error;
+          // A fresh invitation code collided with an existing one: draw again.
+          if (constraint.includes('invite_code') && attempt < INVITE_CODE_ATTEMPTS) continue;
+          throw conflictRefusal(constraint);
+        }
+      }
+    },
+
+    async login(input: z.output<typeof loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
+      const key = loginKeyOf(input.account);
+      const lockKey = lockKeyOf(key);
+      const lockedUntil = await loginLockout.lockedUntil(lockKey);
+      if (lockedUntil) throw lockedRefusal('login.locked', lockedUntil, clock());
+      const [user] = await db.select().from(users).where(userMatching(key)).limit(1);
+      const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+      if (!user || !passwordOk) {
+        const lockedNow = await loginLockout.recordFailure(lockKey);
+        if (lockedNow) throw lockedRefusal('login.locked', lockedNow, clock());
+        throw new Refusal('login.failed', 400);
+      }
+      await loginLockout.clear(db, lockKey);
+      return sessions.open(user.id, userAgent);
+    },
+
+    logout(viewer: Viewer): Promise<void> {
+      return sessions.revoke(viewer.sessionId);
+    },
+
+    /** Forgot password: the code proves the contact; every session of the account ends. */
+    async resetPassword(input: z.output<typeof forgotSchema>): Promise<void> {
+      // For an unknown contact no code was ever sent, so this fails as a wrong code would.
+      const codeId = await codes.check(targetOf(input, 'reset'), input.code);
+      const contact = input.method === 'phone' ? eq(users.phone, input.phone) : eq(users.email, input.email);
+      const [user] = await db.select().from(users).where(contact).limit(1);
+      if (!user) throw new Refusal('reset.failed', 400);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await codes.consume(tx, codeId);
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await sessions.revokeAllOf(tx, user.id);
+        // Whoever locked the account by guessing is not the owner who just proved the contact.
+        for (const lockKey of lockKeysOfUser(user)) await loginLockout.clear(tx, lockKey);
+      });
+    },
+
+    /** Change of login password: the other sessions end, the one making the change stays. */
+    async changePassword(viewer: Viewer, input: z.output<typeof changePasswordSchema>): Promise<void> {
+      const user = await userById(viewer.userId);
+      await checkPasswordOf(user, input.oldPassword, 'password.wrongOld', 'oldPassword');
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await sessions.revokeAllOf(tx, user.id, viewer.sessionId);
+      });
+    },
+
+    /**
+     * The first payment password is confirmed with the login password; a change needs the
+     * current payment password, whose wrong guesses lock it like a login.
+     */
+    async setPayPassword(viewer: Viewer, input: z.output<typeof payPasswordSetSchema>): Promise<void> {
+      const user = await userById(viewer.userId);
+      if (!user.payPasswordHash) {
+        if (!input.loginPassword) throw new Refusal('password.required', 400, { field: 'loginPassword' });
+        await checkPasswordOf(user, input.loginPassword, 'password.wrongOld', 'loginPassword');
+      } else {
+        if (!input.oldPayPassword) throw new Refusal('password.required', 400, { field: 'oldPayPassword' });
+        await this.checkPayPassword(viewer.userId, input.oldPayPassword);
+      }
+      const payPasswordHash = await hashPassword(input.password);
+      await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
+    },
+
+    /** For every money action that asks for the payment password (trades, withdrawals, …). */
+    async checkPayPassword(userId: string, payPassword: string): Promise<void> {
+      const user = await userById(userId);
+      if (!user.payPasswordHash) throw new Refusal('payPassword.notSet', 400);
+      const lockedUntil = await payLockout.lockedUntil(userId);
+      if (lockedUntil) throw lockedRefusal('payPassword.locked', lockedUntil, clock());
+      if (await verifyPassword(user.payPasswordHash, payPassword)) {
+        await payLockout.clear(db, userId);
+        return;
+      }
+      const lockedNow = await payLockout.recordFailure(userId);
+      if (lockedNow) throw lockedRefusal('payPassword.locked', lockedNow, clock());
+      throw new Refusal('payPassword.wrong', 400, { field: 'oldPayPassword' });
+    },
+
+    bindEmail(viewer: Viewer, input: z.output<typeof bindEmailSchema>): Promise<void> {
+      return bindContact(viewer, { email: input.email }, input.code);
+    },
+
+    bindMobile(viewer: Viewer, input: z.output<typeof bindMobileSchema>): Promise<void> {
+      return bindContact(viewer, { phone: input.phone }, input.code);
+    },
+  };
+
+  async function bindContact(viewer: Viewer, contact: { email: string } | { phone: string }, code: string): Promise<void> {
+    const codeId = await codes.check(targetOf(contact, 'bind'), code);
+    try {
+      await db.transaction(async (tx: Tx) => {
+        await codes.consume(tx, codeId);
+        await tx.update(users).set(contact).where(eq(users.id, viewer.userId));
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === null) throw error;
+      throw conflictRefusal(constraint);
+    }
+  }
+}
+
