@@ -135,10 +135,13 @@ function withLang(
   locale: string,
 ): { searchParams?: Record<string, QueryValue>; body?: FormData; json?: Record<string, unknown> } {
   if (payload instanceof FormData) {
-    // A copy: the caller may resend its form, and a second `lang` field would be ambiguous.
+    // A copy, so the caller's form can be sent again. `lang` goes first: a server streaming the
+    // parts sees the language before the file, and can answer a refused file in it.
     const form = new FormData();
-    payload.forEach((value, name) => form.append(name, value));
-    form.set('lang', locale);
+    form.append('lang', locale);
+    payload.forEach((value, name) => {
+      if (name !== 'lang') form.append(name, value);
+    });
     return { body: form };
   }
   if (method === 'GET') return { searchParams: { ...(payload as Record<string, QueryValue>), lang: locale } };

@@ -77,6 +77,7 @@ describe('what every call carries', () => {
     const [sent] = api.received;
     expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.body).toMatch(/name="lang"\r\n\r\nhe\r\n/);
+    expect(sent.body.indexOf('name="lang"')).toBeLessThan(sent.body.indexOf('name="file"'));
     expect(sent.body).toContain('png-bytes');
     expect([...form.keys()]).toEqual(['file']); // the caller's form is left as it was
   });
