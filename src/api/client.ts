@@ -93,7 +93,9 @@ export async function request<T>(
   const token = currentToken();
   const relative = path.replace(/^\/+/, '');
   const { searchParams, body, json } = withLang(method, payload, locale);
-  const trackingKey = `${method} ${relative}${queryString(searchParams)}`;
+  // A money call is tracked by its idempotency key too: cancelling an older money call locally
+  // would not stop it on the server, so only a retry of the same operation replaces it.
+  const trackingKey = `${method} ${relative}${queryString(searchParams)}${options.idempotencyKey ? `#${options.idempotencyKey}` : ''}`;
 
   const controller = new AbortController();
   inFlight.get(trackingKey)?.abort();

@@ -283,6 +283,15 @@ describe('cancelling', () => {
     expect(results).toEqual(['GET 1', 'GET 2', 'POST -']);
   });
 
+  it('money calls with different idempotency keys never cancel each other', async () => {
+    api.respond((sent) => ({ delayMs: 50, ...ok(sent.headers['idempotency-key']) }));
+    const results = await Promise.all([
+      request('POST', '/wallet/out', { amount: '1' }, { idempotencyKey: 'first' }),
+      request('POST', '/wallet/out', { amount: '1' }, { idempotencyKey: 'second' }),
+    ]);
+    expect(results).toEqual(['first', 'second']);
+  });
+
   it('cancelAll cancels every call in flight without a toast', async () => {
     api.respond(() => ({ delayMs: 300, ...ok(1) }));
     const pending = [rejection(request('GET', '/user/info')), rejection(request('POST', '/wallet/list'))];
