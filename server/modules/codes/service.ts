@@ -71,14 +71,15 @@ export function createCodes({ db, clock, pepper, mailer, sms, log }: CodesDeps) 
   return {
     async send(to: CodeTarget, locale: Locale): Promise<SendCodeReply> {
       const now = clock();
+      // A lasting refusal comes before a passing one: waiting would not help.
+      const taken = await accountHolds(to);
+      const field = to.channel === 'sms' ? 'phone' : 'email';
+      if (taken && (to.purpose === 'register' || to.purpose === 'bind')) throw new Refusal('account.exists', 409, { field });
       const last = await newest(db, to);
       if (last) {
         const nextAllowed = addSeconds(last.createdAt, CODE_RESEND_SECONDS);
         if (nextAllowed > now) throw waitRefusal('code.resendWait', secondsUntil(nextAllowed, now));
       }
-      const taken = await accountHolds(to);
-      const field = to.channel === 'sms' ? 'phone' : 'email';
-      if (taken && (to.purpose === 'register' || to.purpose === 'bind')) throw new Refusal('account.exists', 409, { field });
       const code = crypto.randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
       const [row] = await db
         .insert(verificationCodes)

@@ -1,0 +1,168 @@
+/**
+ * One real Tessera app per test file: the Fastify app built by buildApp (driven with inject),
+ * a real database (in-memory PGlite, or a throwaway PostgreSQL database with TEST_DATABASE_URL),
+ * a real SMTP server receiving the e-mails, the log SMS provider's outbox, and a clock the test
+ * moves. Nothing of ours is mocked.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Envelope } from '../../src/domain/envelope';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { seed } from '../../server/db/seed';
+import type { RateLimits } from '../../server/http/rate-limits';
+import { createMailer } from '../../server/modules/mailer/mailer';
+import { LogSmsProvider } from '../../server/modules/sms/provider';
+import { openTestDatabase, type TestDatabase } from './database';
+import { Mailbox } from './mailbox';
+
+export class TestClock {
+  private current = new Date('2030-01-15T09:00:00.000Z');
+  readonly now = () => new Date(this.current);
+  advance(seconds: number): void {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface TestAppOptions {
+  rateLimits?: RateLimits;
+  publicDir?: string;
+  env?: Record<string, string>;
+}
+
+const silentLog = { info: () => undefined };
+
+export const STRONG_PASSWORD = '583921';
+export const OTHER_PASSWORD = '730164';
+
+export async function startTestApp(options: TestAppOptions = {}) {
+  const { mailbox, url: smtpUrl } = await Mailbox.start();
+  const database: TestDatabase = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_DIR: options.publicDir ?? path.join(dataDir, 'no-pwa'),
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  await seed(database.db, config);
+  const clock = new TestClock();
+  const sms = new LogSmsProvider(silentLog);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
+  const app: FastifyInstance = await buildApp({
+    config,
+    db: database.db,
+    clock: clock.now,
+    codePepper: crypto.randomBytes(32).toString('base64url'),
+    mailer,
+    sms,
+    rateLimits: options.rateLimits,
+  });
+  await app.ready();
+
+  async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, opts: CallOptions = {}): Promise<Reply<T>> {
+    const inject: InjectOptions = {
+      method,
+      url: `/api${url}`,
+      query: opts.query,
+      headers: { ...(opts.token ? { authorization: opts.token } : {}), ...opts.headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    };
+    const response = await app.inject(inject);
+    return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+  }
+
+  let sequence = 0;
+  const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
+
+  const t = {
+    app,
+    clock,
+    mailbox,
+    sms,
+    config,
+    database,
+    get: <T = unknown>(url: string, opts?: CallOptions) => call<T>('GET', url, undefined, opts),
+    post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => call<T>('POST', url, body ?? {}, opts),
+
+    uniqueEmail: () => `u${unique()}@example.com`,
+    uniquePhone: () => `+49176${crypto.randomInt(10_000_000, 100_000_000)}`,
+    uniqueUsername: () => `user${unique()}`.slice(0, 20),
+
+    /** The six digits of the newest mail to an address. */
+    codeFromMail(address: string): string {
+      const mail = mailbox.lastTo(address);
+      const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+      if (!code) throw new Error(`no code mailed to ${address}`);
+      return code;
+    },
+
+    /** The six digits of the newest text message to a number. */
+    codeFromSms(phone: string): string {
+      const message = sms.outbox.filter((m) => m.to === phone).at(-1);
+      const code = message && /\b(\d{6})\b/.exec(message.text)?.[1];
+      if (!code) throw new Error(`no code texted to ${phone}`);
+      return code;
+    },
+
+    /** A complete sign-up by e-mail, code read from the received mail; returns the credentials. */
+    async registerByEmail(fields: { email?: string; username?: string; password?: string; inviteCode?: string } = {}) {
+      const email = fields.email ?? t.uniqueEmail();
+      const username = fields.username ?? t.uniqueUsername();
+      const password = fields.password ?? STRONG_PASSWORD;
+      const sent = await t.post('/sms_mail', { email, purpose: 'register' });
+      if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
+      const registered = await t.post('/user/register', {
+        method: 'email',
+        email,
+        code: t.codeFromMail(email),
+        password,
+        confirmPassword: password,
+        username,
+        agreed: true,
+        ...(fields.inviteCode ? { inviteCode: fields.inviteCode } : {}),
+      });
+      if (registered.status !== 200) throw new Error(`not registered: ${JSON.stringify(registered.body)}`);
+      return { email, username, password };
+    },
+
+    async login(account: string, password: string): Promise<string> {
+      const reply = await t.post<{ token: string }>('/user/login', { account, password });
+      if (reply.status !== 200 || !reply.body.data) throw new Error(`login failed: ${JSON.stringify(reply.body)}`);
+      return reply.body.data.token;
+    },
+
+    /** A new account and a session of it. */
+    async signedInUser() {
+      const user = await t.registerByEmail();
+      return { ...user, token: await t.login(user.username, user.password) };
+    },
+
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
