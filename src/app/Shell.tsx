@@ -1,0 +1,51 @@
+/**
+ * The root of every screen (SPEC §2 shell): the kept tab views or the current screen with its
+ * slide transition, the tab bar on the four tab paths, the floating support button on every
+ * screen outside the auth area, and the document title.
+ */
+import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { isTabPath } from './guard';
+import { KeptTabs } from './KeptTabs';
+import { isAuthPath, normalisePath } from './routes';
+import { SupportButton } from './SupportButton';
+import { TabBar } from './TabBar';
+import { transitionClass, useScreenTransition } from './transition';
+import { useScreenTitle } from './useScreenTitle';
+
+const SERVICE_PATH = '/home/service';
+
+export function Shell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const historyIndex = useRouterState({ select: (state) => state.location.state.__TSR_index ?? 0 });
+  const path = normalisePath(location.pathname);
+  const tab = isTabPath(path);
+  const auth = isAuthPath(path);
+  const transition = useScreenTransition(path, historyIndex);
+  useDocumentTitle(path);
+
+  return (
+    <div className={auth ? 'relative h-full w-full' : 'app-column relative mx-auto h-full w-full max-w-md overflow-hidden'}>
+      <KeptTabs current={tab ? path : null} transition={transition} />
+      {tab ? null : (
+        <div key={path} className={`absolute inset-0 ${transitionClass(transition)}`}>
+          <Outlet />
+        </div>
+      )}
+      <TabBar path={path} onNavigate={(to) => void navigate({ to })} />
+      {auth || path === SERVICE_PATH ? null : (
+        <SupportButton raised={tab} onOpen={() => void navigate({ to: SERVICE_PATH })} />
+      )}
+    </div>
+  );
+}
+
+function useDocumentTitle(path: string): void {
+  const { t } = useLingui();
+  const title = useScreenTitle(path) ?? t`Page not found`;
+  useEffect(() => {
+    document.title = `${title} · Tessera`;
+  }, [title]);
+}

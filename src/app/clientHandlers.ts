@@ -1,0 +1,20 @@
+/**
+ * Connects the API client to the shell: its error toasts become our toasts, an ended session
+ * drops the kept views, and its navigation goes through the router.
+ */
+import { setClientHandlers } from '../api/client';
+import { showToast } from './feedback/toast';
+import { dropKeptViews } from './keptViews';
+import { splitHref } from './navigation';
+import { router } from './router';
+
+export function registerClientHandlers(): void {
+  setClientHandlers({
+    toast: (kind, text, durationMs) => showToast(kind, text, durationMs),
+    sessionEnded: () => dropKeptViews(),
+    navigate: (href) => {
+      const { to, search } = splitHref(href);
+      void router.navigate({ to, search, replace: true });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Draws the first dialog of confirmQueueAtom with Konsta's Dialog: title (default "Tip"),
+ * content, cancel and confirm; a tap on the overlay cancels; the confirm button waits while
+ * the dialog's work runs.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { Dialog, DialogButton, Preloader } from 'konsta/react';
+import { acceptConfirm, cancelConfirm, confirmQueueAtom } from './confirm';
+
+export function ConfirmHost() {
+  const { t } = useLingui();
+  const queue = useAtomValue(confirmQueueAtom);
+  const dialog = queue[0];
+  return (
+    <Dialog
+      opened={Boolean(dialog)}
+      onBackdropClick={() => dialog && cancelConfirm(dialog)}
+      title={dialog ? (dialog.title ?? t`Tip`) : null}
+      content={dialog?.content}
+      role="alertdialog"
+      aria-modal="true"
+      buttons={
+        dialog ? (
+          <>
+            <DialogButton onClick={() => cancelConfirm(dialog)} disabled={dialog.waiting}>
+              {dialog.cancelText ?? t`Cancel`}
+            </DialogButton>
+            <DialogButton strong onClick={() => void acceptConfirm(dialog)} disabled={dialog.waiting} aria-busy={dialog.waiting}>
+              {dialog.waiting ? (
+                <span className="inline-flex items-center gap-2">
+                  <Preloader className="size-4" />
+                  {t`Please wait`}
+                </span>
+              ) : (
+                (dialog.confirmText ?? t`Confirm`)
+              )}
+            </DialogButton>
+          </>
+        ) : null
+      }
+    />
+  );
+}

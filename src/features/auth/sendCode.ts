@@ -1,0 +1,22 @@
+/**
+ * Sends a verification code to a phone (SMS) or an e-mail address after checking the address
+ * with the shared rule. Resolves with the wait before another code (data.retryAfter), or with
+ * the problem to show under the address field.
+ */
+import { sendMailCode, sendSmsCode } from '../../api/calls';
+import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../domain/validation';
+import { fieldErrors } from '../shared/fieldErrors';
+import type { ContactMethod } from './MethodTabs';
+
+export type SendCodeResult = { retryAfter: number } | { field: 'phone' | 'email'; error: string };
+
+export async function sendCode(method: ContactMethod, address: string, purpose: CodePurpose): Promise<SendCodeResult> {
+  if (method === 'phone') {
+    const parsed = sendSmsSchema.safeParse({ phone: address, purpose });
+    if (!parsed.success) return { field: 'phone', error: fieldErrors(parsed.error, 'phone').phone ?? '' };
+    return sendSmsCode(parsed.data);
+  }
+  const parsed = sendMailSchema.safeParse({ email: address, purpose });
+  if (!parsed.success) return { field: 'email', error: fieldErrors(parsed.error, 'email').email ?? '' };
+  return sendMailCode(parsed.data);
+}

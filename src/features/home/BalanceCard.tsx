@@ -1,0 +1,78 @@
+/**
+ * The balances card of home: USDT and EUR (4 decimals, SPEC §3) and today's EUR rate, or, for a
+ * visitor, the way to log in or sign up. A last-known copy says so, with its time.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { eurRateAtom, walletAtom } from '../../api/startup';
+import { tokenAtom } from '../../storage/session';
+import { Amount } from '../shared/Amount';
+import { AsOf } from '../shared/AsOf';
+
+export function BalanceCard() {
+  const token = useAtomValue(tokenAtom);
+  return (
+    <section className="relative overflow-hidden rounded-3xl bg-sea-700 p-5 text-white shadow-lg shadow-sea-900/15">
+      <div aria-hidden="true" className="absolute -end-10 -top-12 size-44 rounded-[2.5rem] bg-white/6 rotate-12" />
+      <div aria-hidden="true" className="absolute -end-2 top-16 size-24 rounded-[1.75rem] bg-mint/15 rotate-12" />
+      <div className="relative">{token ? <Balances /> : <VisitorCallToAction />}</div>
+    </section>
+  );
+}
+
+function Balances() {
+  const { t } = useLingui();
+  const wallet = useAtomValue(walletAtom);
+  const rate = useAtomValue(eurRateAtom);
+  return (
+    <>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-sea-100">{t`Your balances`}</h2>
+        {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-xs text-sea-100">USDT</dt>
+          <dd className="mt-1 text-2xl font-semibold">
+            <Amount value={wallet?.value.USDT} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-sea-100">EUR</dt>
+          <dd className="mt-1 text-2xl font-semibold">
+            <Amount value={wallet?.value.EUR} />
+          </dd>
+        </div>
+      </dl>
+      {rate ? (
+        <p className="mt-4 text-xs text-sea-100">
+          <Trans>
+            1 USDT ≈ <Amount value={rate.value} currency="EUR" />
+          </Trans>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function VisitorCallToAction() {
+  return (
+    <>
+      <h2 className="text-lg font-semibold">
+        <Trans>Your USDT and EUR in one place</Trans>
+      </h2>
+      <p className="mt-1 max-w-64 text-sm text-sea-100">
+        <Trans>Log in to see your balances, deposit, withdraw and trade.</Trans>
+      </p>
+      <div className="mt-5 flex gap-3">
+        <Link to="/auth/login" className="rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-sea-800">
+          <Trans>Log in</Trans>
+        </Link>
+        <Link to="/auth/register" className="rounded-full border border-white/40 px-5 py-2.5 text-sm font-semibold text-white">
+          <Trans>Create account</Trans>
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Home (SPEC §2): balances or the way in, shortcuts, announcements, the merchant notice and
+ * support. The first screen of the app, so it is part of the first chunk.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Page } from 'konsta/react';
+import { GlobeIcon } from '../../app/icons';
+import { BalanceCard } from './BalanceCard';
+import { MerchantNotice } from './MerchantNotice';
+import { NoticeTicker } from './NoticeTicker';
+import { QuickActions } from './QuickActions';
+import { SupportCard } from './SupportCard';
+
+export default function HomeScreen() {
+  const { t } = useLingui();
+  return (
+    <Page colors={{ bgMaterial: 'bg-canvas', bgIos: 'bg-canvas' }}>
+      <header className="flex items-center justify-between px-5 pt-[calc(var(--k-safe-area-top)+1rem)] pb-3">
+        <div className="flex items-center gap-2.5">
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" className="size-8" />
+          <h1 className="text-xl font-semibold tracking-tight text-ink">Tessera</h1>
+        </div>
+        <Link to="/setting/language" aria-label={t`Language`} className="-me-2 flex size-10 items-center justify-center rounded-full text-ink hover:bg-surface">
+          <GlobeIcon size={22} />
+        </Link>
+      </header>
+      <div className="space-y-4 px-4 pb-[calc(var(--k-safe-area-bottom)+7rem)]">
+        <BalanceCard />
+        <QuickActions />
+        <NoticeTicker />
+        <MerchantNotice />
+        <SupportCard />
+      </div>
+    </Page>
+  );
+}

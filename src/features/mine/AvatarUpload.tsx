@@ -1,0 +1,81 @@
+/**
+ * Change the profile photo: pick an image, it uploads at once with a waiting state over the
+ * photo. Size is checked here to save a useless upload; the type is checked by the server from
+ * the content (a renamed file is refused), and its refusal text shows under the photo.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Preloader } from 'konsta/react';
+import { useRef, useState } from 'react';
+import { uploadAvatar } from '../../api/calls';
+import { isApiError } from '../../api/client';
+import { CameraIcon } from '../../app/icons';
+import { AVATAR_MAX_BYTES } from '../../domain/constants';
+import type { UserInfo } from '../../domain/wire';
+import { errorMessage } from '../../i18n';
+import { saveUserInfo } from '../../storage/session';
+import { toast } from '../../app/feedback/toast';
+import { UserAvatar } from '../shared/UserAvatar';
+
+export function AvatarUpload({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(file: File) {
+    setError(null);
+    if (file.size > AVATAR_MAX_BYTES) {
+      setError(errorMessage('upload.tooLarge'));
+      return;
+    }
+    setUploading(true);
+    try {
+      const { avatar } = await uploadAvatar(file);
+      await saveUserInfo({ ...user, avatar });
+      toast.success(t`Photo updated`);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : errorMessage('upload.failed'));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-center">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        disabled={uploading}
+        aria-label={t`Change photo`}
+        className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sea-700"
+      >
+        <UserAvatar src={user.avatar} name={user.nickname || user.username} size={88} />
+        <span className="absolute end-0 bottom-0 flex size-8 items-center justify-center rounded-full border-2 border-surface bg-sea-700 text-white">
+          <CameraIcon size={16} />
+        </span>
+        {uploading ? (
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40" role="status" aria-label={t`Uploading`}>
+            <Preloader className="text-white" />
+          </span>
+        ) : null}
+      </button>
+      <span className="mt-2 text-sm font-medium text-sea-700">{uploading ? t`Uploading…` : t`Change photo`}</span>
+      {error ? (
+        <p role="alert" className="mt-1 max-w-xs text-center text-xs text-rose-600">
+          {error}
+        </p>
+      ) : null}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="hidden"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+    </div>
+  );
+}

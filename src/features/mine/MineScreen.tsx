@@ -1,0 +1,128 @@
+/**
+ * The personal centre (SPEC §2): who you are, your USDT and EUR balances, the menu of your
+ * money and account screens, and logout.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { Block, List, ListItem } from 'konsta/react';
+import type { ReactNode } from 'react';
+import { walletAtom } from '../../api/startup';
+import {
+  BankIcon,
+  BuildingIcon,
+  ChevronEndIcon,
+  ClockIcon,
+  DepositIcon,
+  LinkIcon,
+  ListIcon,
+  PercentIcon,
+  SettingsIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '../../app/icons';
+import type { ScreenPath } from '../../app/routes';
+import { Screen } from '../../app/Screen';
+import { userInfoAtom } from '../../storage/session';
+import { Amount } from '../shared/Amount';
+import { AsOf } from '../shared/AsOf';
+import { LogoutButton } from '../shared/LogoutButton';
+import { UserAvatar } from '../shared/UserAvatar';
+
+export default function MineScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const menu: { to: ScreenPath; label: string; icon: ReactNode }[] = [
+    { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
+    { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
+    { to: '/mine/my-assets', label: t`My assets`, icon: <WalletIcon size={22} /> },
+    { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
+    { to: '/mine/bind', label: t`Account binding`, icon: <LinkIcon size={22} /> },
+    { to: '/loan', label: t`Platform loan`, icon: <BankIcon size={22} /> },
+    { to: '/mine/platform-intro', label: t`Platform intro`, icon: <BuildingIcon size={22} /> },
+    { to: '/pledge/records', label: t`Interest record`, icon: <ClockIcon size={22} /> },
+    { to: '/mine/components', label: t`Interest wallet`, icon: <PercentIcon size={22} /> },
+    { to: '/setting', label: t`Settings`, icon: <SettingsIcon size={22} /> },
+  ];
+  return (
+    <Screen
+      path="/mine"
+      back={false}
+      tabbar
+      right={
+        <Link to="/setting" aria-label={t`Settings`} className="flex size-12 items-center justify-center text-ink">
+          <SettingsIcon size={22} />
+        </Link>
+      }
+    >
+      <div className="space-y-4 px-4">
+        <ProfileCard />
+        <BalancesCard />
+      </div>
+      <List strong inset dividers className="my-4!">
+        {menu.map((item) => (
+          <ListItem
+            key={item.to}
+            link
+            title={item.label}
+            media={<span className="text-sea-700">{item.icon}</span>}
+            chevronIcon={<ChevronEndIcon size={18} className="text-muted" />}
+            onClick={() => void navigate({ to: item.to })}
+          />
+        ))}
+      </List>
+      <Block>
+        <LogoutButton />
+      </Block>
+    </Screen>
+  );
+}
+
+function ProfileCard() {
+  const { t } = useLingui();
+  const user = useAtomValue(userInfoAtom);
+  return (
+    <Link to="/mine/profile" className="flex items-center gap-4 rounded-3xl bg-surface p-4 active:bg-canvas">
+      <UserAvatar src={user?.avatar} name={user?.nickname || user?.username || ''} size={60} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-lg font-semibold text-ink">{user?.nickname || user?.username || t`Your profile`}</p>
+        {user ? <p className="truncate text-sm text-muted">@{user.username}</p> : null}
+        {user ? (
+          <span className="mt-1.5 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            VIP {user.vipLevel}
+          </span>
+        ) : null}
+      </div>
+      <ChevronEndIcon size={20} className="text-muted" />
+    </Link>
+  );
+}
+
+function BalancesCard() {
+  const { t } = useLingui();
+  const wallet = useAtomValue(walletAtom);
+  return (
+    <section aria-label={t`Balances`} className="rounded-3xl bg-sea-700 p-5 text-white">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-sea-100">
+          <Trans>Balances</Trans>
+        </h2>
+        {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-xs text-sea-100">USDT</dt>
+          <dd className="mt-1 text-xl font-semibold">
+            <Amount value={wallet?.value.USDT} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-sea-100">EUR</dt>
+          <dd className="mt-1 text-xl font-semibold">
+            <Amount value={wallet?.value.EUR} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

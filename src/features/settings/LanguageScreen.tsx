@@ -1,0 +1,45 @@
+/**
+ * Language (SPEC §2, public): the ten languages, each named in itself. The choice applies at
+ * once and is remembered on the device; for a signed-in user the server is told too, so its
+ * e-mails and SMS use it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { List, ListItem } from 'konsta/react';
+import { setLanguage } from '../../api/calls';
+import { CheckIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
+import { activateLocale, localeAtom } from '../../i18n';
+import { tokenAtom } from '../../storage/session';
+
+export default function LanguageScreen() {
+  const { t } = useLingui();
+  const current = useAtomValue(localeAtom);
+  const token = useAtomValue(tokenAtom);
+
+  async function choose(locale: Locale) {
+    if (locale === current) return;
+    await activateLocale(locale);
+    if (token) await setLanguage(locale).catch(() => undefined); // the client has shown why
+  }
+
+  return (
+    <Screen path="/setting/language">
+      <List strong inset dividers role="radiogroup" aria-label={t`Language`}>
+        {LOCALES.map((locale) => (
+          <ListItem
+            key={locale}
+            link
+            chevron={false}
+            title={<span lang={locale} dir="auto">{LOCALE_NAMES[locale]}</span>}
+            after={locale === current ? <CheckIcon size={20} className="text-sea-700" /> : null}
+            role="radio"
+            aria-checked={locale === current}
+            onClick={() => void choose(locale)}
+          />
+        ))}
+      </List>
+    </Screen>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Which notices the user wants (SPEC §2 settings: trade and system). Kept on this device:
+ * they decide what this device shows, and there is no server setting for them yet.
+ */
+import { atomWithStorage } from 'jotai/utils';
+
+export interface NotificationChoices {
+  trade: boolean;
+  system: boolean;
+}
+
+export const notificationsAtom = atomWithStorage<NotificationChoices>('notifications', { trade: true, system: true }, undefined, {
+  getOnInit: true,
+});

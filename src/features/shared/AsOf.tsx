@@ -1,0 +1,14 @@
+/** "Offline · as of 14:32": marks numbers that are a last-known copy, not live (ARCHITECTURE §5). */
+import { Trans } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { localeAtom } from '../../i18n';
+
+export function AsOf({ time, className }: { time: number; className?: string }) {
+  const locale = useAtomValue(localeAtom);
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(time);
+  return (
+    <span className={`text-xs ${className ?? ''}`}>
+      <Trans>Offline · as of {when}</Trans>
+    </span>
+  );
+}

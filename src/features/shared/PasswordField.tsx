@@ -1,0 +1,28 @@
+/** A password field with a show/hide toggle (SPEC: login "password with show/hide"). */
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { EyeIcon, EyeOffIcon } from '../../app/icons';
+import { TextField, type TextFieldProps } from './TextField';
+
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      inputMode={props.inputMode ?? 'numeric'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? t`Hide password` : t`Show password`}
+          aria-pressed={visible}
+          className="-me-1 flex size-9 items-center justify-center rounded-full text-muted hover:text-ink"
+        >
+          {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The payment-password sheet every money action uses (sell, withdraw, transfer, pledge, loan):
+ * the user sees what they are confirming, enters the 6 digits, and the action runs with them.
+ * A refusal (wrong password, locked) clears the boxes and shows the server's text; the sheet
+ * stays open for another try. Without a payment password yet, it offers the way to set one.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Preloader, Sheet } from 'konsta/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '../../api/client';
+import { PinInput } from './PinInput';
+
+export interface PayPasswordSheetProps {
+  opened: boolean;
+  /** What is being confirmed, e.g. "Sell 120.0000 USDT". */
+  summary: ReactNode;
+  /** Runs the action with the payment password; rejects to keep the sheet open. */
+  onSubmit(payPassword: string): Promise<void>;
+  onClose(): void;
+  /** False when the user has never set a payment password. */
+  hasPayPassword: boolean;
+}
+
+export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPassword }: PayPasswordSheetProps) {
+  const { t } = useLingui();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+
+  useEffect(() => {
+    if (!opened) {
+      setPin('');
+      setError(null);
+    }
+  }, [opened]);
+
+  async function submit(value: string) {
+    setWorking(true);
+    setError(null);
+    try {
+      await onSubmit(value);
+    } catch (failure) {
+      setPin('');
+      setError(isApiError(failure) ? failure.message : t`Something went wrong. Please try again.`);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <Sheet opened={opened} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
+      <div className="mx-auto max-w-md px-5 pt-5 pb-8">
+        <div className="mb-4 flex items-center justify-between">
+          <h2 className="text-lg font-semibold text-ink">{t`Payment password`}</h2>
+          <button type="button" onClick={onClose} disabled={working} className="px-2 py-1 text-sm font-medium text-sea-700">
+            {t`Cancel`}
+          </button>
+        </div>
+        <div className="mb-5 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">{summary}</div>
+        {hasPayPassword ? (
+          <>
+            <PinInput
+              label={t`Enter your 6-digit payment password`}
+              value={pin}
+              onChange={setPin}
+              onComplete={(value) => void submit(value)}
+              error={error}
+              disabled={working}
+              autoFocus
+            />
+            <div className="mt-4 flex h-6 items-center justify-between text-sm">
+              {working ? (
+                <span className="flex items-center gap-2 text-muted">
+                  <Preloader className="size-4" />
+                  {t`Checking…`}
+                </span>
+              ) : (
+                <span />
+              )}
+              <Link to="/setting/pay-password" className="font-medium text-sea-700">
+                <Trans>Forgot it?</Trans>
+              </Link>
+            </div>
+          </>
+        ) : (
+          <div className="text-sm text-ink">
+            <p className="mb-4">
+              <Trans>Set a payment password first. It protects every payment and withdrawal.</Trans>
+            </p>
+            <Link to="/setting/pay-password" className="font-medium text-sea-700">
+              <Trans>Set payment password</Trans>
+            </Link>
+          </div>
+        )}
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The area-code picker (SPEC §2): a full-height sheet listing every country with its flag and
+ * dialling code, searchable by name in the current language or by code.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { useMemo, useState } from 'react';
+import { CheckIcon } from '../../../app/icons';
+import { localeAtom } from '../../../i18n';
+import { countriesFor, searchCountries } from './countries';
+
+export interface AreaCodePickerProps {
+  opened: boolean;
+  selected: CountryCode;
+  onSelect(country: CountryCode): void;
+  onClose(): void;
+}
+
+export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCodePickerProps) {
+  const { t } = useLingui();
+  const locale = useAtomValue(localeAtom);
+  const [query, setQuery] = useState('');
+  const countries = useMemo(() => countriesFor(locale), [locale]);
+  const shown = useMemo(() => searchCountries(countries, query), [countries, query]);
+
+  return (
+    <Popup opened={opened} onBackdropClick={onClose} aria-label={t`Choose your country`}>
+      <Page colors={{ bgMaterial: 'bg-surface' }}>
+        <Navbar
+          title={t`Choose your country`}
+          colors={{ bgMaterial: 'bg-surface' }}
+          right={
+            <button type="button" onClick={onClose} className="px-3 py-2 text-sm font-medium text-sea-700">
+              {t`Close`}
+            </button>
+          }
+          subnavbar={
+            <Searchbar
+              value={query}
+              onInput={(event: { target: HTMLInputElement }) => setQuery(event.target.value)}
+              onClear={() => setQuery('')}
+              placeholder={t`Country or code`}
+              clearButton
+              inputStyle={{ fontSize: '16px' }}
+            />
+          }
+        />
+        {shown.length === 0 ? (
+          <p className="px-6 py-10 text-center text-sm text-muted">{t`No country matches “${query}”.`}</p>
+        ) : (
+          <List dividers className="my-0!">
+            {shown.map((country) => (
+              <ListItem
+                key={country.code}
+                link
+                chevron={false}
+                onClick={() => {
+                  onSelect(country.code);
+                  setQuery('');
+                  onClose();
+                }}
+                media={<span className="text-2xl leading-none" aria-hidden="true">{country.flag}</span>}
+                title={country.name}
+                after={
+                  <span className="flex items-center gap-2 text-ink tabular-nums" dir="ltr">
+                    +{country.callingCode}
+                    {country.code === selected ? <CheckIcon size={18} className="text-sea-700" /> : null}
+                  </span>
+                }
+                aria-selected={country.code === selected}
+              />
+            ))}
+          </List>
+        )}
+      </Page>
+    </Popup>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Turns a failed parse of one of the shared zod schemas (src/domain/validation.ts) into the
+ * message to show under each field, in the current language: the same rule and the same words
+ * the server would use.
+ */
+import type { z } from 'zod';
+import { isErrorKey, type MessageParams } from '../../domain/errors';
+import { errorMessage } from '../../i18n';
+
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+
+/** The first problem of each field; a problem with no field goes under `fallbackField`. */
+export function fieldErrors<F extends string>(error: z.ZodError, fallbackField?: F, extraParams?: MessageParams): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = (issue.path.length ? String(issue.path[issue.path.length - 1]) : fallbackField) as F | undefined;
+    if (!field || result[field]) continue;
+    const params = (issue as { params?: MessageParams }).params;
+    const key = isErrorKey(issue.message) ? issue.message : 'request.invalid';
+    result[field] = errorMessage(key, { ...extraParams, ...params });
+  }
+  return result;
+}
+
+/** Parses `values` with `schema`: the data, or the errors per field. */
+export function validate<S extends z.ZodType, F extends string = string>(
+  schema: S,
+  values: unknown,
+): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors<F> } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: null };
+  return { data: null, errors: fieldErrors<F>(parsed.error) };
+}

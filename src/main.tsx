@@ -1,0 +1,27 @@
+/**
+ * Boot: the session and the language first (the guard and every text depend on them), then the
+ * startup calls of SPEC §4 in the background while the first screen renders.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { runStartup } from './api/startup';
+import { registerClientHandlers } from './app/clientHandlers';
+import { Root } from './app/Root';
+import { registerServiceWorker } from './app/serviceWorker';
+import { activateLocale, startLocale } from './i18n';
+import { loadSession } from './storage/session';
+import './styles.css';
+
+async function boot(): Promise<void> {
+  registerClientHandlers();
+  await Promise.all([loadSession(), activateLocale(startLocale())]);
+  void runStartup();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+  if (import.meta.env.PROD) registerServiceWorker();
+}
+
+void boot();
