@@ -21,5 +21,6 @@ export function registerServiceWorker(): void {
     workbox.addEventListener('controlling', () => window.location.reload());
     workbox.messageSkipWaiting();
   });
-  void workbox.register();
+  // Blocked (private mode, an enterprise policy, a test browser): the app works online without it.
+  workbox.register().catch((error: unknown) => console.warn('[sw] not registered', error));
 }

@@ -27,7 +27,7 @@ export function ToastHost() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-[calc(var(--k-safe-area-top)+0.75rem)] z-[70] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 top-[calc(var(--k-safe-area-top)+4rem)] z-[70] flex flex-col items-center gap-2 px-4"
     >
       {toasts.map((toast) => (
         <div

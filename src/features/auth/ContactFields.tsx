@@ -63,7 +63,7 @@ export function ContactFields({ values, onChange, errors, onErrors, purpose }: C
           inputMode="email"
           autoComplete="email"
           placeholder="name@example.com"
-          dir="ltr"
+          ltr
           value={values.email}
           onChange={(email) => onChange({ email })}
           error={errors.email}

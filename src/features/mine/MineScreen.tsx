@@ -5,7 +5,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Block, List, ListItem } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { walletAtom } from '../../api/startup';
 import {
@@ -21,6 +20,7 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '../../app/icons';
+import { Row, RowGroup } from '../../app/Rows';
 import type { ScreenPath } from '../../app/routes';
 import { Screen } from '../../app/Screen';
 import { userInfoAtom } from '../../storage/session';
@@ -59,21 +59,14 @@ export default function MineScreen() {
         <ProfileCard />
         <BalancesCard />
       </div>
-      <List strong inset dividers className="my-4!">
+      <RowGroup className="mt-4">
         {menu.map((item) => (
-          <ListItem
-            key={item.to}
-            link
-            title={item.label}
-            media={<span className="text-sea-700">{item.icon}</span>}
-            chevronIcon={<ChevronEndIcon size={18} className="text-muted" />}
-            onClick={() => void navigate({ to: item.to })}
-          />
+          <Row key={item.to} label={item.label} icon={item.icon} onClick={() => void navigate({ to: item.to })} />
         ))}
-      </List>
-      <Block>
+      </RowGroup>
+      <div className="px-4 pt-6">
         <LogoutButton />
-      </Block>
+      </div>
     </Screen>
   );
 }
@@ -86,7 +79,11 @@ function ProfileCard() {
       <UserAvatar src={user?.avatar} name={user?.nickname || user?.username || ''} size={60} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-lg font-semibold text-ink">{user?.nickname || user?.username || t`Your profile`}</p>
-        {user ? <p className="truncate text-sm text-muted">@{user.username}</p> : null}
+        {user ? (
+          <p className="truncate text-sm text-muted">
+            <bdi dir="ltr">@{user.username}</bdi>
+          </p>
+        ) : null}
         {user ? (
           <span className="mt-1.5 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
             VIP {user.vipLevel}

@@ -5,10 +5,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { List, ListItem } from 'konsta/react';
 import { useState } from 'react';
 import { toast } from '../../app/feedback/toast';
-import { ChevronEndIcon, CopyIcon } from '../../app/icons';
+import { CopyIcon } from '../../app/icons';
+import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';
 import { userInfoAtom } from '../../storage/session';
 import { AvatarUpload } from './AvatarUpload';
@@ -37,49 +37,43 @@ export default function ProfileScreen() {
     );
   }
 
-  const chevron = <ChevronEndIcon size={18} className="text-muted" />;
-  const notBound = <span className="text-muted">{t`Not linked`}</span>;
+  const notLinked = t`Not linked`;
+  const openBind = () => void navigate({ to: '/mine/bind' });
   return (
     <Screen path="/mine/profile">
       <div className="py-4">
         <AvatarUpload user={user} />
       </div>
-      <List strong inset dividers>
-        <ListItem link title={t`Nickname`} after={<span className="text-ink">{user.nickname || user.username}</span>} chevronIcon={chevron} onClick={() => setEditing(true)} />
-        <ListItem title={t`Username`} after={<span className="text-ink">{user.username}</span>} />
-        <ListItem
-          link={!user.phone}
-          title={t`Phone`}
-          after={user.phone ? <bdi dir="ltr" className="text-ink tabular-nums">{user.phone}</bdi> : notBound}
-          chevronIcon={chevron}
-          chevron={!user.phone}
-          onClick={user.phone ? undefined : () => void navigate({ to: '/mine/bind' })}
+      <RowGroup>
+        <Row label={t`Nickname`} value={<span className="text-ink">{user.nickname || user.username}</span>} onClick={() => setEditing(true)} />
+        <Row label={t`Username`} value={<span className="text-ink">{user.username}</span>} />
+        <Row
+          label={t`Phone`}
+          value={user.phone ? <bdi dir="ltr" className="text-ink tabular-nums">{user.phone}</bdi> : notLinked}
+          onClick={user.phone ? undefined : openBind}
         />
-        <ListItem
-          link={!user.email}
-          title={t`E-mail`}
-          after={user.email ? <bdi dir="ltr" className="text-ink">{user.email}</bdi> : notBound}
-          chevronIcon={chevron}
-          chevron={!user.email}
-          onClick={user.email ? undefined : () => void navigate({ to: '/mine/bind' })}
+        <Row
+          label={t`E-mail`}
+          value={user.email ? <bdi dir="ltr" className="text-ink">{user.email}</bdi> : notLinked}
+          onClick={user.email ? undefined : openBind}
         />
-        <ListItem
-          title={t`Invite code`}
-          after={
-            <span className="flex items-center gap-2">
+        <Row
+          label={t`Invite code`}
+          value={
+            <span className="flex items-center justify-end gap-1">
               <bdi dir="ltr" className="font-mono text-ink">{user.inviteCode}</bdi>
               <button
                 type="button"
                 onClick={() => void copyInvite(user.inviteCode)}
                 aria-label={t`Copy invite code`}
-                className="-me-2 flex size-9 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50"
+                className="-me-2 flex size-10 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50"
               >
                 <CopyIcon size={18} />
               </button>
             </span>
           }
         />
-      </List>
+      </RowGroup>
       <NicknameDialog user={user} opened={editing} onClose={() => setEditing(false)} />
     </Screen>
   );

@@ -5,9 +5,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { List, ListItem } from 'konsta/react';
 import { setLanguage } from '../../api/calls';
 import { CheckIcon } from '../../app/icons';
+import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
 import { activateLocale, localeAtom } from '../../i18n';
@@ -26,20 +26,21 @@ export default function LanguageScreen() {
 
   return (
     <Screen path="/setting/language">
-      <List strong inset dividers role="radiogroup" aria-label={t`Language`}>
-        {LOCALES.map((locale) => (
-          <ListItem
-            key={locale}
-            link
-            chevron={false}
-            title={<span lang={locale} dir="auto">{LOCALE_NAMES[locale]}</span>}
-            after={locale === current ? <CheckIcon size={20} className="text-sea-700" /> : null}
-            role="radio"
-            aria-checked={locale === current}
-            onClick={() => void choose(locale)}
-          />
-        ))}
-      </List>
+      <div role="radiogroup" aria-label={t`Language`} className="pt-2">
+        <RowGroup>
+          {LOCALES.map((locale) => (
+            <Row
+              key={locale}
+              label={<span lang={locale} dir="auto">{LOCALE_NAMES[locale]}</span>}
+              value={locale === current ? <CheckIcon size={20} className="text-sea-700" /> : null}
+              chevron={false}
+              role="radio"
+              aria-checked={locale === current}
+              onClick={() => void choose(locale)}
+            />
+          ))}
+        </RowGroup>
+      </div>
     </Screen>
   );
 }

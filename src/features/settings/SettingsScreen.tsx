@@ -5,9 +5,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtom, useAtomValue } from 'jotai';
-import { Block, BlockTitle, List, ListItem, Toggle } from 'konsta/react';
+import { Toggle } from 'konsta/react';
 import { useState } from 'react';
-import { BellIcon, ChevronEndIcon, GlobeIcon, HelpIcon, InfoIcon, KeyIcon, LockIcon, ShieldIcon } from '../../app/icons';
+import { BellIcon, GlobeIcon, HelpIcon, InfoIcon, KeyIcon, LockIcon, ShieldIcon, TicketIcon } from '../../app/icons';
+import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';
 import { LOCALE_NAMES } from '../../domain/locales';
 import { localeAtom } from '../../i18n';
@@ -23,63 +24,56 @@ export default function SettingsScreen() {
   const locale = useAtomValue(localeAtom);
   const [notifications, setNotifications] = useAtom(notificationsAtom);
   const [changingPassword, setChangingPassword] = useState(false);
-  const chevron = <ChevronEndIcon size={18} className="text-muted" />;
-  const icon = (node: React.ReactNode) => <span className="text-sea-700">{node}</span>;
 
   return (
     <Screen path="/setting" backFallback="/mine">
-      <BlockTitle>{t`Account security`}</BlockTitle>
-      <List strong inset dividers>
-        <ListItem link title={t`Login password`} after={t`Change`} media={icon(<KeyIcon size={22} />)} chevronIcon={chevron} onClick={() => setChangingPassword(true)} />
-        <ListItem
-          link
-          title={t`Payment password`}
-          after={user?.hasPayPassword ? t`Change` : t`Not set`}
-          media={icon(<LockIcon size={22} />)}
-          chevronIcon={chevron}
-          onClick={() => void navigate({ to: '/setting/pay-password' })}
-        />
-      </List>
+      <div className="space-y-6 pt-2">
+        <RowGroup title={t`Account security`}>
+          <Row label={t`Login password`} value={t`Change`} icon={<KeyIcon size={22} />} onClick={() => setChangingPassword(true)} />
+          <Row
+            label={t`Payment password`}
+            value={user?.hasPayPassword ? t`Change` : t`Not set`}
+            icon={<LockIcon size={22} />}
+            onClick={() => void navigate({ to: '/setting/pay-password' })}
+          />
+        </RowGroup>
 
-      <BlockTitle>{t`Notifications`}</BlockTitle>
-      <List strong inset dividers>
-        <ListItem
-          label
-          title={t`Trade notices`}
-          media={icon(<BellIcon size={22} />)}
-          after={
-            <Toggle
-              checked={notifications.trade}
-              onChange={() => setNotifications({ ...notifications, trade: !notifications.trade })}
-              aria-label={t`Trade notices`}
-            />
-          }
-        />
-        <ListItem
-          label
-          title={t`System notices`}
-          media={icon(<ShieldIcon size={22} />)}
-          after={
-            <Toggle
-              checked={notifications.system}
-              onChange={() => setNotifications({ ...notifications, system: !notifications.system })}
-              aria-label={t`System notices`}
-            />
-          }
-        />
-      </List>
+        <RowGroup title={t`Notifications`}>
+          <Row
+            label={t`Trade notices`}
+            icon={<BellIcon size={22} />}
+            value={
+              <Toggle
+                checked={notifications.trade}
+                onChange={() => setNotifications({ ...notifications, trade: !notifications.trade })}
+                aria-label={t`Trade notices`}
+              />
+            }
+          />
+          <Row
+            label={t`System notices`}
+            icon={<ShieldIcon size={22} />}
+            value={
+              <Toggle
+                checked={notifications.system}
+                onChange={() => setNotifications({ ...notifications, system: !notifications.system })}
+                aria-label={t`System notices`}
+              />
+            }
+          />
+        </RowGroup>
 
-      <BlockTitle>{t`General`}</BlockTitle>
-      <List strong inset dividers>
-        <ListItem link title={t`Language`} after={LOCALE_NAMES[locale]} media={icon(<GlobeIcon size={22} />)} chevronIcon={chevron} onClick={() => void navigate({ to: '/setting/language' })} />
-        <ListItem link title={t`About us`} media={icon(<InfoIcon size={22} />)} chevronIcon={chevron} onClick={() => void navigate({ to: '/setting/about' })} />
-        <ListItem link title={t`Help centre`} media={icon(<HelpIcon size={22} />)} chevronIcon={chevron} onClick={() => void navigate({ to: '/setting/help' })} />
-        <ListItem title={t`Version`} after={<bdi dir="ltr" className="tabular-nums">{__APP_VERSION__}</bdi>} />
-      </List>
+        <RowGroup title={t`General`}>
+          <Row label={t`Language`} value={LOCALE_NAMES[locale]} icon={<GlobeIcon size={22} />} onClick={() => void navigate({ to: '/setting/language' })} />
+          <Row label={t`About us`} icon={<InfoIcon size={22} />} onClick={() => void navigate({ to: '/setting/about' })} />
+          <Row label={t`Help centre`} icon={<HelpIcon size={22} />} onClick={() => void navigate({ to: '/setting/help' })} />
+          <Row label={t`Version`} icon={<TicketIcon size={22} />} value={<bdi dir="ltr" className="tabular-nums">{__APP_VERSION__}</bdi>} />
+        </RowGroup>
 
-      <Block>
-        <LogoutButton />
-      </Block>
+        <div className="px-4">
+          <LogoutButton />
+        </div>
+      </div>
       <ChangePasswordSheet opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Screen>
   );

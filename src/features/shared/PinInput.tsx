@@ -49,7 +49,24 @@ export function PinInput({
         {label}
       </label>
       <div className="relative" dir="ltr">
-        <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }} aria-hidden="true">
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => change(event.target.value)}
+          inputMode="numeric"
+          autoComplete={masked ? 'off' : 'one-time-code'}
+          pattern="\d*"
+          maxLength={length}
+          autoFocus={autoFocus}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="peer absolute inset-0 z-10 size-full cursor-text opacity-0"
+          type={masked ? 'password' : 'text'}
+        />
+        <div
+          className="grid gap-2 peer-focus:[&>.pin-focus]:border-sea-600 peer-focus:[&>.pin-focus]:ring-2 peer-focus:[&>.pin-focus]:ring-sea-600/15"
+          style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }} aria-hidden="true">
           {boxes.map((char, index) => {
             const focused = index === Math.min(value.length, length - 1);
             return (
@@ -66,21 +83,6 @@ export function PinInput({
             );
           })}
         </div>
-        <input
-          id={id}
-          value={value}
-          onChange={(event) => change(event.target.value)}
-          inputMode="numeric"
-          autoComplete={masked ? 'off' : 'one-time-code'}
-          pattern="\d*"
-          maxLength={length}
-          autoFocus={autoFocus}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="peer absolute inset-0 size-full cursor-text opacity-0"
-          type={masked ? 'password' : 'text'}
-        />
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs text-rose-600">

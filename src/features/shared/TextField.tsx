@@ -17,9 +17,14 @@ export interface TextFieldProps
   leading?: ReactNode;
   /** After the input, inside the border (show/hide, send code). */
   trailing?: ReactNode;
+  /**
+   * Lays the box out left to right in every language: phone numbers, e-mail addresses and
+   * codes are written that way also in Arabic and Hebrew. Label and error keep the page's direction.
+   */
+  ltr?: boolean;
 }
 
-export function TextField({ label, value, onChange, error, hint, leading, trailing, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, hint, leading, trailing, ltr, id, className, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const noteId = `${inputId}-note`;
@@ -30,6 +35,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
         {label}
       </label>
       <div
+        dir={ltr ? 'ltr' : undefined}
         className={[
           'flex min-h-12 items-center gap-2 rounded-xl border bg-surface px-3 transition-colors',
           'focus-within:border-sea-600 focus-within:ring-2 focus-within:ring-sea-600/15',

@@ -56,14 +56,13 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
         inputMode="tel"
         autoComplete={autoComplete}
         placeholder={t`Phone number`}
-        dir="ltr"
+        ltr
         leading={
           <button
             type="button"
             onClick={() => setPicking(true)}
             aria-label={t`Country code +${getCountryCallingCode(country)}, change`}
             className="-ms-1 flex shrink-0 items-center gap-1 rounded-lg py-1.5 ps-1 pe-1.5 text-ink tabular-nums hover:bg-canvas"
-            dir="ltr"
           >
             <span className="text-xl leading-none" aria-hidden="true">{flagOf(country)}</span>
             <span className="text-base">+{getCountryCallingCode(country)}</span>
