@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AVATAR_MAX_BYTES } from '../src/domain/constants';
+import { enforceDocumentedRoutes } from './http/docs-coverage';
 import { registerErrorHandler, sendRefusal } from './http/error-handler';
 import { registerLocale } from './http/locale';
 import { docsRoute } from './http/openapi';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.decorate('apiRoutes', []);
 
+  enforceDocumentedRoutes(app);
   registerErrorHandler(app);
   registerLocale(app);
   registerViewer(app);

@@ -21,6 +21,8 @@ export interface RouteDoc {
   /** The reply is not the envelope (the OpenAPI document, uploaded files). */
   raw?: boolean;
   description?: string;
+  /** The Fastify URL when it differs from `path` (a static wildcard such as "/api/uploads/avatars/*"). */
+  routeUrl?: string;
 }
 
 declare module 'fastify' {

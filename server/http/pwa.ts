@@ -30,16 +30,17 @@ export async function pwaRoutes(app: FastifyInstance, publicDir: string): Promis
       await h5.register(fastifyStatic, {
         root: publicDir,
         prefix: '/',
-        index: false,
+        index: ['index.html'],
         dotfiles: 'ignore',
         cacheControl: false,
         setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath, publicDir)),
       });
       // Any path that is not a file is a route of the app: the app's router takes it from there.
-      // A missing asset, though, must stay a 404: a stale index.html must not load HTML as a script.
+      // A missing file, though, must stay a 404: a stale page must not load HTML as a script.
       h5.setNotFoundHandler((request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
-        if (/^\/h5\/assets\//.test(request.url) || path.extname(request.url.split('?')[0])) {
+        // App routes have no extension (and some begin with /assets/, as SPEC §2's /assets/assets-log).
+        if (path.extname(request.url.split('?')[0])) {
           return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
         }
         reply.header('cache-control', 'no-cache');

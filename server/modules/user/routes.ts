@@ -82,6 +82,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
   documentRoute(app, {
     method: 'GET',
     path: `${app.prefix}/uploads/avatars/:file`,
+    routeUrl: `${app.prefix}/uploads/avatars/*`,
     tag: 'user',
     summary: 'An uploaded avatar image',
     auth: 'none',

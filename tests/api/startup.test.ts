@@ -1,0 +1,184 @@
+/** What the app loads at start, the OpenAPI document, the PWA files, and the edge of the HTTP layer. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ERROR_KEYS } from '../../src/domain/errors';
+import type { CoinEntry } from '../../src/domain/wire';
+import { errorText } from '../../src/locales/errors';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let publicDir: string;
+beforeAll(async () => {
+  publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-pwa-'));
+  fs.mkdirSync(path.join(publicDir, 'assets'));
+  fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><title>Tessera</title><div id="root"></div>');
+  fs.writeFileSync(path.join(publicDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(publicDir, 'manifest.webmanifest'), '{"name":"Tessera"}');
+  fs.writeFileSync(path.join(publicDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
+  t = await startTestApp({ publicDir, env: { USDT_EUR_RATE: '0.915', SUPPORT_URL: 'https://support.example.com/chat' } });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(publicDir, { recursive: true, force: true });
+});
+
+describe('startup calls', () => {
+  test('/kf is the support link from the configuration', async () => {
+    expect((await t.get('/kf', { query: { lang: 'en' } })).body).toEqual({ type: 'ok', code: 1, message: '', data: { kf: 'https://support.example.com/chat' } });
+  });
+
+  test('/currency/rate gives EUR for one USDT with 4 decimals; another currency is refused', async () => {
+    expect((await t.get('/currency/rate', { query: { currency: 'EUR', lang: 'de' } })).body.data).toEqual([{ currency: 'EUR', rate: '0.9150' }]);
+    expect((await t.get('/currency/rate', { query: { currency: 'GBP' } })).status).toBe(400);
+  });
+
+  test('/currency/list offers USDT with TRC20 and ERC20 addresses, BTC, ETH and the bank card', async () => {
+    const reply = await t.get<{ legal: CoinEntry[] }>('/currency/list');
+    const legal = reply.body.data!.legal;
+    expect(legal.map((coin) => [coin.name, coin.kind, coin.network])).toEqual([
+      ['USDT', 'crypto', 'TRC20'],
+      ['BTC', 'crypto', 'BTC'],
+      ['ETH', 'crypto', 'ERC20'],
+      ['Bank card', 'bank', null],
+    ]);
+    const usdt = legal[0];
+    expect(usdt.address_omni).toBe(t.config.deposit.usdtTrc20);
+    expect(usdt.address_erc).toBe(t.config.deposit.usdtErc20);
+    expect(usdt.address).toBe(usdt.address_omni);
+    expect(legal[3].bank).toEqual(t.config.deposit.bank);
+    for (const coin of legal) expect(Number.isInteger(coin.id)).toBe(true);
+  });
+
+  test('/wallet/list: a new user has zero USDT and EUR, in full precision', async () => {
+    const { token } = await t.signedInUser();
+    const reply = await t.post('/wallet/list', { lang: 'en' }, { token });
+    expect(reply.body.data).toEqual({
+      legal_wallet: {
+        balance: [
+          { currency_name: 'USDT', legal_balance: '0.000000' },
+          { currency_name: 'EUR', legal_balance: '0.00' },
+        ],
+      },
+    });
+    expect((await t.post('/wallet/list', {})).status).toBe(401);
+  });
+
+  test('/health answers with a database round trip', async () => {
+    expect((await t.get('/health')).body.data).toEqual({ status: 'ok' });
+  });
+
+  test('a user balance cannot go below zero, by a CHECK in the database', async () => {
+    const { email } = await t.registerByEmail();
+    await expect(
+      t.database.sql.exclusive(0, (conn) =>
+        conn.query("UPDATE ledger_accounts SET balance = -1 WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]),
+      ),
+    ).rejects.toThrow(/ledger_accounts_user_not_negative/);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  test('is OpenAPI 3.1, unwrapped, and lists every call of docs/api.md with its method', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const contract = fs.readFileSync(path.resolve('docs/api.md'), 'utf8');
+    const calls = [...contract.matchAll(/^\| (GET|POST) \| (\/[\w/]+) \|/gm)].map(([, method, url]) => [method.toLowerCase(), `/api${url}`]);
+    expect(calls.length).toBeGreaterThanOrEqual(20);
+    for (const [method, url] of calls) expect(doc.paths[url]?.[method], `${method} ${url}`).toBeDefined();
+  });
+
+  test('every documented route exists, and request bodies carry the shared schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    for (const [url, operations] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      for (const method of Object.keys(operations)) {
+        const fastifyUrl = url.replace('/avatars/{file}', '/avatars/*');
+        expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl }), `${method} ${url}`).toBe(true);
+      }
+    }
+    const register = doc.paths['/api/user/register'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(register)).toContain('"agreed"');
+    expect(doc.paths['/api/user/info'].get.security).toEqual([{ token: [] }]);
+    expect(doc.components.schemas.Envelope.properties.key.enum).toEqual([...ERROR_KEYS]);
+  });
+});
+
+describe('the PWA under /h5/', () => {
+  test('/ goes to /h5/home', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/h5/home');
+  });
+
+  test('any app path gets index.html, not cached', async () => {
+    for (const url of ['/h5/', '/h5/home', '/h5/assets/components/withdarw', '/h5/mine/profile?tab=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  test('hashed assets are cached for a year; sw.js is revalidated; a missing file is a 404', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/h5/assets/index-3f9a1c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await t.app.inject({ method: 'GET', url: '/h5/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ method: 'GET', url: '/h5/manifest.webmanifest' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/h5/assets/gone-000000.js' })).statusCode).toBe(404);
+  });
+
+  test('the security headers let the PWA run: own scripts, inline styles, data/blob images, websockets', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/h5/home' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  test('without a build, /h5/ says to run npm run build', async () => {
+    const bare = await startTestApp();
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/h5/home' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('the edge of the HTTP layer', () => {
+  test('an unknown API route is a 404 envelope in the request language', async () => {
+    const reply = await t.get('/no/such/call', { headers: { 'accept-language': 'pt-BR' } });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ type: 'error', code: 0, message: errorText('pt', 'request.notFound'), data: null, key: 'request.notFound' });
+  });
+
+  test('a body over 64 KiB is refused with 413', async () => {
+    const reply = await t.post('/user/login', { account: 'x'.repeat(70_000), password: '1' });
+    expect(reply.status).toBe(413);
+    expect(reply.body.key).toBe('request.tooLarge');
+  });
+
+  test('a body that is not JSON is refused', async () => {
+    const text = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().key).toBe('request.invalid');
+    const broken = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().key).toBe('request.invalid');
+  });
+
+  test('unknown query fields are refused on GET calls too', async () => {
+    const reply = await t.get('/kf', { query: { lang: 'en', debug: '1' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.key).toBe('request.unknownField');
+  });
+});
