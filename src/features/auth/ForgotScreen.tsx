@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { forgotPassword } from '../../api/calls';
 import { toast } from '../../app/feedback/toast';
 import { forgotSchema } from '../../domain/validation';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
+import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
 import { AuthLayout } from './AuthLayout';
@@ -40,7 +40,8 @@ export default function ForgotScreen() {
       password,
       confirmPassword,
     };
-    const { data, errors: found } = validate<typeof forgotSchema, Field>(forgotSchema, values);
+    const { data, errors: invalid } = validate<typeof forgotSchema, Field>(forgotSchema, values);
+    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
     setErrors(found ?? {});
     if (!data) return;
     setBusy(true);

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { register } from '../../api/calls';
 import { toast } from '../../app/feedback/toast';
 import { registerSchema } from '../../domain/validation';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
+import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
 import { TextField } from '../shared/TextField';
@@ -52,7 +52,8 @@ export default function RegisterScreen() {
       inviteCode: inviteCode.trim() || undefined,
       agreed,
     };
-    const { data, errors: found } = validate<typeof registerSchema, Field>(registerSchema, values);
+    const { data, errors: invalid } = validate<typeof registerSchema, Field>(registerSchema, values);
+    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
     setErrors(found ?? {});
     if (!data) return;
     setBusy(true);

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { changePassword } from '../../api/calls';
 import { toast } from '../../app/feedback/toast';
 import { changePasswordSchema } from '../../domain/validation';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
+import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
 
@@ -40,7 +40,8 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { data, errors: found } = validate<typeof changePasswordSchema, Field>(changePasswordSchema, { oldPassword, password, confirmPassword });
+    const { data, errors: invalid } = validate<typeof changePasswordSchema, Field>(changePasswordSchema, { oldPassword, password, confirmPassword });
+    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
     setErrors(found ?? {});
     if (!data) return;
     setBusy(true);

@@ -13,7 +13,7 @@ import { Screen } from '../../app/Screen';
 import { useGoBack } from '../../app/useGoBack';
 import { payPasswordSetSchema } from '../../domain/validation';
 import { saveUserInfo, userInfoAtom } from '../../storage/session';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
+import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
 import { PasswordField } from '../shared/PasswordField';
 import { PinInput } from '../shared/PinInput';
 import { serverFieldError } from '../shared/serverFieldError';
@@ -36,7 +36,8 @@ export default function PayPasswordScreen() {
     event.preventDefault();
     if (busy) return;
     const values = { ...(changing ? { oldPayPassword: proof } : { loginPassword: proof }), password, confirmPassword };
-    const { data, errors: found } = validate<typeof payPasswordSetSchema, Field>(payPasswordSetSchema, values);
+    const { data, errors: invalid } = validate<typeof payPasswordSetSchema, Field>(payPasswordSetSchema, values);
+    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
     // The schema lets the proof be absent (either kind is optional); here it is required.
     const proofField: Field = changing ? 'oldPayPassword' : 'loginPassword';
     const missingProof = proof ? {} : { [proofField]: t`Please fill this in.` };

@@ -31,3 +31,18 @@ export function validate<S extends z.ZodType, F extends string = string>(
   if (parsed.success) return { data: parsed.data, errors: null };
   return { data: null, errors: fieldErrors<F>(parsed.error) };
 }
+
+/**
+ * The schemas compare password and confirmation only once every other field is valid (zod runs
+ * an object's refinements after its fields pass); a form shows the mismatch at once instead,
+ * with the same catalogue text.
+ */
+export function withMismatch<F extends string>(
+  errors: FieldErrors<F> | null,
+  password: string,
+  confirmPassword: string,
+  confirmField: F,
+): FieldErrors<F> | null {
+  if (!errors || errors[confirmField] || !password || password === confirmPassword) return errors;
+  return { ...errors, [confirmField]: errorMessage('password.mismatch') };
+}

@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TabBar } from '../../../src/app/TabBar';
+import { renderUi } from './render';
+
+afterEach(cleanup);
+
+describe('TabBar', () => {
+  it('appears on the four tab paths only', async () => {
+    for (const path of ['/home', '/market', '/order', '/mine']) {
+      const view = await renderUi(<TabBar path={path} onNavigate={() => {}} />);
+      expect(screen.getByRole('navigation', { name: 'Main' }), path).toBeTruthy();
+      view.unmount();
+    }
+    for (const path of ['/home/service', '/mine/profile', '/auth/login', '/setting']) {
+      const view = await renderUi(<TabBar path={path} onNavigate={() => {}} />);
+      expect(screen.queryByRole('navigation', { name: 'Main' }), path).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('highlights the tab of the current path, and only that one', async () => {
+    const { container } = await renderUi(<TabBar path="/order" onNavigate={() => {}} />);
+    const current = container.querySelectorAll('[aria-current="page"]');
+    expect(current).toHaveLength(1);
+    expect(current[0].getAttribute('data-path')).toBe('/order');
+  });
+
+  it('navigates to another tab but not to the one already shown', async () => {
+    const onNavigate = vi.fn();
+    const { container } = await renderUi(<TabBar path="/mine" onNavigate={onNavigate} />);
+    fireEvent.click(container.querySelector('[data-path="/mine"]')!);
+    expect(onNavigate).not.toHaveBeenCalled();
+    fireEvent.click(container.querySelector('[data-path="/market"]')!);
+    expect(onNavigate).toHaveBeenCalledExactlyOnceWith('/market');
+  });
+});
