@@ -91,6 +91,24 @@ describe('resend wait', () => {
   });
 });
 
+describe('racing requests', () => {
+  test('parallel sends to one target: one code goes out, the others wait', async () => {
+    const email = t.uniqueEmail();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => t.post('/sms_mail', { email, purpose: 'register' })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
+    expect(t.mailbox.to(email)).toHaveLength(1);
+  });
+
+  test('parallel guesses cannot spend more than five tries', async () => {
+    const email = t.uniqueEmail();
+    await t.post('/sms_mail', { email, purpose: 'register' });
+    const code = t.codeFromMail(email);
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => registerWith(email, otherThan(code, i + 1))));
+    expect(replies.every((r) => r.status === 400)).toBe(true);
+    expect((await registerWith(email, code)).body.key).toBe('code.tooManyTries');
+  });
+});
+
 describe('reset codes', () => {
   test('an unknown address gets the same reply as a known one, and no mail', async () => {
     const { email } = await t.registerByEmail();

@@ -75,6 +75,16 @@ describe('lockout', () => {
     expect(await answers(ghost)).toEqual(await answers(username));
   });
 
+  test('parallel guesses get no more than five checks', async () => {
+    const { username, password } = await t.registerByEmail();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => t.post('/user/login', { account: username, password: OTHER_PASSWORD })),
+    );
+    const keys = replies.map((r) => r.body.key).sort();
+    expect(keys).toEqual([...Array(4).fill('login.failed'), ...Array(6).fill('login.locked')]);
+    expect((await t.post('/user/login', { account: username, password })).body.key).toBe('login.locked');
+  });
+
   test('failures far apart do not add up', async () => {
     const { username, password } = await t.registerByEmail();
     for (let i = 0; i < 4; i++) await t.post('/user/login', { account: username, password: OTHER_PASSWORD });

@@ -1,7 +1,8 @@
 /**
  * "Five wrong passwords lock it for fifteen minutes" (constants.ts), for login keys and for
- * payment passwords. Counting is one atomic upsert, so parallel guesses cannot slip past the
- * limit; failures older than the lock window are forgotten.
+ * payment passwords. Each try is counted before the password is checked, in one atomic upsert,
+ * so parallel guesses cannot get more than five checks; a right password clears the count.
+ * Tries older than the lock window are forgotten.
  */
 import { sql } from 'drizzle-orm';
 import { addSeconds, type Clock } from '../../clock';
@@ -14,53 +15,68 @@ export interface LockoutTable {
 }
 
 export interface Lockout {
-  /** The end of the current lock, or null when not locked. */
-  lockedUntil(key: string): Promise<Date | null>;
-  /** Counts one failure; returns the end of the lock it caused or continues, else null. */
-  recordFailure(key: string): Promise<Date | null>;
+  /**
+   * Checks a password under the lockout of `key`. Resolves when `verify` says yes; otherwise
+   * throws `refusals.locked(until)` or `refusals.wrong()`.
+   */
+  guard(key: string, verify: () => Promise<boolean>, refusals: { locked: (until: Date) => Error; wrong: () => Error }): Promise<void>;
   clear(db: Db | Tx, key: string): Promise<void>;
 }
+
+type Row = { failures: number; locked_until: string | Date | null };
 
 export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFailures: number, lockMinutes: number): Lockout {
   const table = sql.raw(where.table);
   const keyColumn = sql.raw(where.keyColumn);
   const keyValue = (key: string) => (where.keyColumn === 'user_id' ? sql`${key}::uuid` : sql`${key}`);
 
+  /** Counts one try; returns the count in the current window and a lock still running. */
+  async function countTry(key: string): Promise<{ tries: number; lockedUntil: Date | null }> {
+    const now = clock().toISOString();
+    const windowStart = addSeconds(clock(), -lockMinutes * 60).toISOString();
+    const [row] = await rowsOf<Row>(
+      db,
+      sql`INSERT INTO ${table} AS t (${keyColumn}, failures, last_failure)
+          VALUES (${keyValue(key)}, 1, ${now}::timestamptz)
+          ON CONFLICT (${keyColumn}) DO UPDATE SET
+            -- An old count, or a lock that has run out, starts again from one.
+            failures = CASE WHEN t.last_failure < ${windowStart}::timestamptz
+                             OR (t.locked_until IS NOT NULL AND t.locked_until <= ${now}::timestamptz)
+                       THEN 1 ELSE t.failures + 1 END,
+            locked_until = CASE WHEN t.locked_until > ${now}::timestamptz THEN t.locked_until END,
+            last_failure = ${now}::timestamptz
+          RETURNING failures, locked_until`,
+    );
+    return { tries: row.failures, lockedUntil: row.locked_until ? new Date(row.locked_until) : null };
+  }
+
+  async function lock(key: string): Promise<Date> {
+    const until = addSeconds(clock(), lockMinutes * 60);
+    const [row] = await rowsOf<Row>(
+      db,
+      sql`UPDATE ${table} SET locked_until = GREATEST(COALESCE(locked_until, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)
+          WHERE ${keyColumn} = ${keyValue(key)} RETURNING failures, locked_until`,
+    );
+    return row?.locked_until ? new Date(row.locked_until) : until;
+  }
+
+  async function clear(tx: Db | Tx, key: string): Promise<void> {
+    await tx.execute(sql`DELETE FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`);
+  }
+
   return {
-    async lockedUntil(key) {
-      const now = clock();
-      const [row] = await rowsOf<{ locked_until: string | Date | null }>(
-        db,
-        sql`SELECT locked_until FROM ${table} WHERE ${keyColumn} = ${keyValue(key)} AND locked_until > ${now.toISOString()}::timestamptz`,
-      );
-      return row?.locked_until ? new Date(row.locked_until) : null;
+    async guard(key, verify, refusals) {
+      const { tries, lockedUntil } = await countTry(key);
+      if (lockedUntil) throw refusals.locked(lockedUntil);
+      // More tries than allowed in flight at once: refuse without checking.
+      if (tries > maxFailures) throw refusals.locked(await lock(key));
+      if (await verify()) {
+        await clear(db, key);
+        return;
+      }
+      if (tries >= maxFailures) throw refusals.locked(await lock(key));
+      throw refusals.wrong();
     },
-
-    async recordFailure(key) {
-      const now = clock();
-      const nowText = now.toISOString();
-      const windowStart = addSeconds(now, -lockMinutes * 60).toISOString();
-      const lockEnd = addSeconds(now, lockMinutes * 60).toISOString();
-      // A lock that has run out, or failures older than the window, start the count again.
-      const counted = sql`CASE WHEN t.last_failure < ${windowStart}::timestamptz
-          OR (t.locked_until IS NOT NULL AND t.locked_until <= ${nowText}::timestamptz)
-        THEN 1 ELSE t.failures + 1 END`;
-      const [row] = await rowsOf<{ locked_until: string | Date | null }>(
-        db,
-        sql`INSERT INTO ${table} AS t (${keyColumn}, failures, last_failure, locked_until)
-            VALUES (${keyValue(key)}, 1, ${nowText}::timestamptz,
-                    CASE WHEN 1 >= ${maxFailures} THEN ${lockEnd}::timestamptz END)
-            ON CONFLICT (${keyColumn}) DO UPDATE SET
-              failures = ${counted},
-              last_failure = ${nowText}::timestamptz,
-              locked_until = CASE WHEN ${counted} >= ${maxFailures} THEN ${lockEnd}::timestamptz END
-            RETURNING locked_until`,
-      );
-      return row?.locked_until ? new Date(row.locked_until) : null;
-    },
-
-    async clear(tx, key) {
-      await tx.execute(sql`DELETE FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`);
-    },
+    clear,
   };
 }

@@ -65,15 +65,13 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     return user;
   }
 
-  /** A wrong password typed by a signed-in user counts against the same lock as a login. */
-  async function checkPasswordOf(user: User, password: string, wrongKey: 'password.wrongOld', field: string): Promise<void> {
+  /** A wrong password typed by a signed-in user counts against the same lock as a login by username. */
+  async function checkPasswordOf(user: User, password: string, field: string): Promise<void> {
     const lockKey = lockKeyOf({ kind: 'username', value: user.username.toLowerCase() });
-    const lockedUntil = await loginLockout.lockedUntil(lockKey);
-    if (lockedUntil) throw lockedRefusal('login.locked', lockedUntil, clock());
-    if (await verifyPassword(user.passwordHash, password)) return;
-    const lockedNow = await loginLockout.recordFailure(lockKey);
-    if (lockedNow) throw lockedRefusal('login.locked', lockedNow, clock());
-    throw new Refusal(wrongKey, 400, { field });
+    await loginLockout.guard(lockKey, () => verifyPassword(user.passwordHash, password), {
+      locked: (until) => lockedRefusal('login.locked', until, clock()),
+      wrong: () => new Refusal('password.wrongOld', 400, { field }),
+    });
   }
 
   async function assertFree(input: z.output<typeof registerSchema>): Promise<void> {
@@ -135,17 +133,14 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
 
     async login(input: z.output<typeof loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
       const key = loginKeyOf(input.account);
-      const lockKey = lockKeyOf(key);
-      const lockedUntil = await loginLockout.lockedUntil(lockKey);
-      if (lockedUntil) throw lockedRefusal('login.locked', lockedUntil, clock());
       const [user] = await db.select().from(users).where(userMatching(key)).limit(1);
-      const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
-      if (!user || !passwordOk) {
-        const lockedNow = await loginLockout.recordFailure(lockKey);
-        if (lockedNow) throw lockedRefusal('login.locked', lockedNow, clock());
-        throw new Refusal('login.failed', 400);
-      }
-      await loginLockout.clear(db, lockKey);
+      // Unknown accounts are counted and locked the same way: the answers must not differ.
+      await loginLockout.guard(
+        lockKeyOf(key),
+        () => (user ? verifyPassword(user.passwordHash, input.password) : verifyAgainstDecoy(input.password)),
+        { locked: (until) => lockedRefusal('login.locked', until, clock()), wrong: () => new Refusal('login.failed', 400) },
+      );
+      // guard() resolves only when a password matched, which takes an account.
       return sessions.open(user.id, userAgent);
     },
 
@@ -173,7 +168,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     /** Change of login password: the other sessions end, the one making the change stays. */
     async changePassword(viewer: Viewer, input: z.output<typeof changePasswordSchema>): Promise<void> {
       const user = await userById(viewer.userId);
-      await checkPasswordOf(user, input.oldPassword, 'password.wrongOld', 'oldPassword');
+      await checkPasswordOf(user, input.oldPassword, 'oldPassword');
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -189,28 +184,24 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       const user = await userById(viewer.userId);
       if (!user.payPasswordHash) {
         if (!input.loginPassword) throw new Refusal('password.required', 400, { field: 'loginPassword' });
-        await checkPasswordOf(user, input.loginPassword, 'password.wrongOld', 'loginPassword');
+        await checkPasswordOf(user, input.loginPassword, 'loginPassword');
       } else {
         if (!input.oldPayPassword) throw new Refusal('password.required', 400, { field: 'oldPayPassword' });
-        await this.checkPayPassword(viewer.userId, input.oldPayPassword);
+        await this.checkPayPassword(viewer.userId, input.oldPayPassword, 'oldPayPassword');
       }
       const payPasswordHash = await hashPassword(input.password);
       await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
     },
 
     /** For every money action that asks for the payment password (trades, withdrawals, …). */
-    async checkPayPassword(userId: string, payPassword: string): Promise<void> {
+    async checkPayPassword(userId: string, payPassword: string, field = 'payPassword'): Promise<void> {
       const user = await userById(userId);
       if (!user.payPasswordHash) throw new Refusal('payPassword.notSet', 400);
-      const lockedUntil = await payLockout.lockedUntil(userId);
-      if (lockedUntil) throw lockedRefusal('payPassword.locked', lockedUntil, clock());
-      if (await verifyPassword(user.payPasswordHash, payPassword)) {
-        await payLockout.clear(db, userId);
-        return;
-      }
-      const lockedNow = await payLockout.recordFailure(userId);
-      if (lockedNow) throw lockedRefusal('payPassword.locked', lockedNow, clock());
-      throw new Refusal('payPassword.wrong', 400, { field: 'oldPayPassword' });
+      const hash = user.payPasswordHash;
+      await payLockout.guard(userId, () => verifyPassword(hash, payPassword), {
+        locked: (until) => lockedRefusal('payPassword.locked', until, clock()),
+        wrong: () => new Refusal('payPassword.wrong', 400, { field }),
+      });
     },
 
     bindEmail(viewer: Viewer, input: z.output<typeof bindEmailSchema>): Promise<void> {

@@ -37,6 +37,9 @@ export interface CodesDeps {
 
 export type Codes = ReturnType<typeof createCodes>;
 
+/** First key of the two-key advisory locks taken while sending codes. */
+const CODE_LOCK_SPACE = 7_301_002;
+
 export function createCodes({ db, clock, pepper, mailer, sms, log }: CodesDeps) {
   const digest = (to: CodeTarget, code: string) =>
     crypto.createHmac('sha256', pepper).update(`${to.channel}\n${to.target}\n${to.purpose}\n${code}`).digest();
@@ -75,16 +78,21 @@ export function createCodes({ db, clock, pepper, mailer, sms, log }: CodesDeps) 
       const taken = await accountHolds(to);
       const field = to.channel === 'sms' ? 'phone' : 'email';
       if (taken && (to.purpose === 'register' || to.purpose === 'bind')) throw new Refusal('account.exists', 409, { field });
-      const last = await newest(db, to);
-      if (last) {
-        const nextAllowed = addSeconds(last.createdAt, CODE_RESEND_SECONDS);
-        if (nextAllowed > now) throw waitRefusal('code.resendWait', secondsUntil(nextAllowed, now));
-      }
       const code = crypto.randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
-      const [row] = await db
-        .insert(verificationCodes)
-        .values({ ...to, codeHash: digest(to, code), expiresAt: addSeconds(now, CODE_TTL_SECONDS), createdAt: now })
-        .returning({ id: verificationCodes.id });
+      const row = await db.transaction(async (tx) => {
+        // Two sends racing for one target must not both pass the wait.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${CODE_LOCK_SPACE}, hashtext(${`${to.channel}:${to.target}:${to.purpose}`}))`);
+        const last = await newest(tx, to);
+        if (last) {
+          const nextAllowed = addSeconds(last.createdAt, CODE_RESEND_SECONDS);
+          if (nextAllowed > now) throw waitRefusal('code.resendWait', secondsUntil(nextAllowed, now));
+        }
+        const [inserted] = await tx
+          .insert(verificationCodes)
+          .values({ ...to, codeHash: digest(to, code), expiresAt: addSeconds(now, CODE_TTL_SECONDS), createdAt: now })
+          .returning({ id: verificationCodes.id });
+        return inserted;
+      });
       // A reset for an unknown target is recorded like any other (same wait, same reply) but
       // nothing is sent: the reply must not tell whether an account exists.
       if (to.purpose === 'reset' && !taken) return { retryAfter: CODE_RESEND_SECONDS };
