@@ -93,6 +93,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of the variables the server reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
 export interface Config {
   port: number;
   host: string;

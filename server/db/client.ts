@@ -44,6 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const queue = new SerialQueue();
   const connection: SqlConnection = {
     exec: async (script) => {
       await client.exec(script);
@@ -52,10 +53,21 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
-    // PGlite is one connection in one process: nobody else can migrate at the same time.
-    sql: { kind: 'pglite', exclusive: (_lockKey, work) => work(connection) },
+    // PGlite is one connection in one process: a queue in this process is the whole lock.
+    sql: { kind: 'pglite', exclusive: (_lockKey, work) => queue.run(() => work(connection)) },
     close: () => client.close(),
   };
+}
+
+/** Runs one task at a time, in order. */
+class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -9,6 +9,8 @@ import { migrate } from '../../server/db/migrate';
 
 export interface TestDatabase extends Database {
   label: string;
+  /** The PostgreSQL URL of this database; absent for PGlite. */
+  url?: string;
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
@@ -21,11 +23,11 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    await migrate(database.sql);
+    if (migrated) await migrate(database.sql);
     return { ...database, label: 'PGlite (memory)' };
   }
   const name = `tessera_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -33,9 +35,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrate(database.sql);
+  if (migrated) await migrate(database.sql);
   return {
     ...database,
+    url: url.toString(),
     label: `PostgreSQL (${name})`,
     async close() {
       await database.close();

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CONFIG_TABLE, CONFIG_VARIABLES, ConfigError, loadConfig } from '../../../server/config';
+
+describe('loadConfig', () => {
+  test('defaults give a working local setup', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      uploadsDir: path.resolve('./data/uploads'),
+      publicDir: path.resolve('./dist'),
+      databaseUrl: null,
+      smtpUrl: null,
+      smsProvider: 'log',
+      sessionTtlHours: 720,
+      codePepper: null,
+      usdtEurRate: '0.92',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.explicit.size).toBe(0);
+  });
+
+  test('a bad value stops the start with the variable named', () => {
+    const attempts: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: 'eighty' }, /PORT="eighty"/],
+      [{ PORT: '70000' }, /PORT/],
+      [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL.*postgres/],
+      [{ USDT_EUR_RATE: '0' }, /USDT_EUR_RATE/],
+      [{ USDT_EUR_RATE: '0.1234567' }, /USDT_EUR_RATE/],
+      [{ USDT_EUR_RATE: '1e3' }, /USDT_EUR_RATE/],
+      [{ SUPPORT_URL: 'not a url' }, /SUPPORT_URL/],
+      [{ CODE_PEPPER: 'short' }, /CODE_PEPPER.*16/],
+      [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+      [{ SMS_PROVIDER: 'twilio' }, /SMS_PROVIDER/],
+    ];
+    for (const [env, message] of attempts) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+
+  test('explicit values are kept and remembered as explicit; empty means unset', () => {
+    const config = loadConfig({ PORT: '9000', USDT_EUR_RATE: '0.915', SUPPORT_URL: '', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+    expect(config.port).toBe(9000);
+    expect(config.usdtEurRate).toBe('0.915');
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect([...config.explicit].sort()).toEqual(['PORT', 'TRUST_PROXY', 'USDT_EUR_RATE']);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  test('the documented table names exactly the variables that are read', () => {
+    expect(CONFIG_TABLE.map((row) => row.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+});
