@@ -3,7 +3,7 @@
  * slide transition, the tab bar on the four tab paths, the floating support button on every
  * screen outside the auth area, and the document title.
  */
-import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { isTabPath } from './guard';
@@ -17,9 +17,11 @@ import { useScreenTitle } from './useScreenTitle';
 const SERVICE_PATH = '/home/service';
 
 export function Shell() {
-  const location = useLocation();
+  // The location on screen, not the one being loaded: while the guard asks or a screen's code
+  // loads, the page the user came from stays visible underneath.
+  const location = useRouterState({ select: (state) => state.resolvedLocation ?? state.location });
   const navigate = useNavigate();
-  const historyIndex = useRouterState({ select: (state) => state.location.state.__TSR_index ?? 0 });
+  const historyIndex = location.state.__TSR_index ?? 0;
   const path = normalisePath(location.pathname);
   const tab = isTabPath(path);
   const auth = isAuthPath(path);
