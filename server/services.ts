@@ -1,5 +1,6 @@
 /** The services of one running app, built once from its dependencies and shared by the routes. */
 import type { FastifyBaseLogger } from 'fastify';
+import path from 'node:path';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../src/domain/constants';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -12,7 +13,6 @@ import type { Mailer } from './modules/mailer/mailer';
 import type { SmsProvider } from './modules/sms/provider';
 import { createProfiles } from './modules/user/service';
 import { AvatarStore } from './modules/user/avatar-store';
-import path from 'node:path';
 
 export interface AppDeps {
   config: Config;

@@ -176,6 +176,20 @@ describe('the edge of the HTTP layer', () => {
     expect(broken.json().key).toBe('request.invalid');
   });
 
+  test('an unexpected failure is a 500 envelope without details', async () => {
+    const broken = await startTestApp();
+    try {
+      // The database goes away under a running app.
+      await broken.database.close();
+      const reply = await broken.get('/health', { headers: { 'accept-language': 'nl' } });
+      expect(reply.status).toBe(500);
+      expect(reply.body).toEqual({ type: 'error', code: 0, message: errorText('nl', 'server.error'), data: null, key: 'server.error' });
+    } finally {
+      broken.database.close = async () => undefined;
+      await broken.close();
+    }
+  });
+
   test('unknown query fields are refused on GET calls too', async () => {
     const reply = await t.get('/kf', { query: { lang: 'en', debug: '1' } });
     expect(reply.status).toBe(400);

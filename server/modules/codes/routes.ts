@@ -1,12 +1,11 @@
 /** POST /sms_send and /sms_mail: send a verification code by text message or e-mail. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../../src/domain/validation';
 import { apiRoute } from '../../http/api-route';
 import { localeOf } from '../../http/locale';
 import { byBodyField, byIp, limitBy, type RateLimits } from '../../http/rate-limits';
 import { optionalSession, viewerOf } from '../auth/guard';
 import type { Services } from '../../services';
-import type { FastifyRequest } from 'fastify';
 
 export function codeRoutes(app: FastifyInstance, services: Services, limits: RateLimits): void {
   const guards = [
