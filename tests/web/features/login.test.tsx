@@ -1,0 +1,40 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterEach, describe, expect, it } from 'vitest';
+import LoginScreen from '../../../src/features/auth/LoginScreen';
+import { areaCountryAtom } from '../../../src/features/shared/area-code/areaCountry';
+import { errorText } from '../../../src/locales/errors';
+import { renderScreen } from '../app/render';
+
+afterEach(cleanup);
+
+describe('the login form', () => {
+  it('asks for the phone number and the password before calling the server', async () => {
+    await renderScreen(LoginScreen);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(errorText('en', 'phone.required'))).toBeTruthy();
+    expect(screen.getByText(errorText('en', 'password.required'))).toBeTruthy();
+  });
+
+  it('refuses a number that is not a phone number of the chosen country', async () => {
+    await renderScreen(LoginScreen);
+    getDefaultStore().set(areaCountryAtom, 'DE');
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), { target: { value: '583927' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(errorText('en', 'phone.invalid'))).toBeTruthy();
+  });
+
+  it('opens on the e-mail tab with the account a sign-up handed over', async () => {
+    await renderScreen(LoginScreen, '/?account=new.user%40example.com');
+    expect(screen.getByRole('tab', { name: 'E-mail or username' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('E-mail or username') as HTMLInputElement).value).toBe('new.user@example.com');
+  });
+
+  it('splits a handed-over phone number into its country and national number', async () => {
+    await renderScreen(LoginScreen, '/?account=%2B4915123456789');
+    expect(screen.getByRole('tab', { name: 'Phone' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('15123456789');
+    expect(getDefaultStore().get(areaCountryAtom)).toBe('DE');
+  });
+});
