@@ -45,22 +45,29 @@ function tinyPng(): Buffer {
   ]);
 }
 
-function multipart(file: Buffer, filename: string, contentType: string, extra: Record<string, string> = {}) {
+function multipart(file: Buffer, filename: string, contentType: string, extra: Record<string, string> = {}, before: Record<string, string> = {}) {
   const boundary = '----tessera' + Math.random().toString(16).slice(2);
+  const field = (name: string, value: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const parts: Buffer[] = [
+    ...Object.entries(before).map(([name, value]) => field(name, value)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     file,
     Buffer.from('\r\n'),
   ];
-  for (const [name, value] of Object.entries(extra)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
+  for (const [name, value] of Object.entries(extra)) parts.push(field(name, value));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(token: string, file: Buffer, filename: string, contentType = 'image/png', extra?: Record<string, string>) {
-  const form = multipart(file, filename, contentType, extra);
+async function upload(
+  token: string,
+  file: Buffer,
+  filename: string,
+  contentType = 'image/png',
+  extra?: Record<string, string>,
+  before?: Record<string, string>,
+) {
+  const form = multipart(file, filename, contentType, extra, before);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/user/uploadHeadPortrait',
@@ -100,6 +107,9 @@ describe('avatar upload', () => {
     const reply = await upload(token, Buffer.from('just some text, not an image\n'), 'evil.png');
     expect(reply.status).toBe(415);
     expect(reply.body).toMatchObject({ key: 'upload.wrongType', message: errorText('en', 'upload.wrongType') });
+    // The language comes from a lang field sent before the file, as from JSON's `lang`.
+    const inArabic = await upload(token, Buffer.from('text'), 'evil.png', 'image/png', {}, { lang: 'ar' });
+    expect(inArabic.body.message).toBe(errorText('ar', 'upload.wrongType'));
   });
 
   test('2 MB is accepted, 2 MB + 1 byte is refused', async () => {

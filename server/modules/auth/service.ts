@@ -5,7 +5,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-
 import { AppError } from '../../../src/domain/errors';
 import type { Locale } from '../../../src/domain/locales';
 import type {
@@ -71,6 +70,16 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     await loginLockout.guard(lockKey, () => verifyPassword(user.passwordHash, password), {
       locked: (until) => lockedRefusal('login.locked', until, clock()),
       wrong: () => new Refusal('password.wrongOld', 400, { field }),
+    });
+  }
+
+  async function checkPayPassword(userId: string, payPassword: string, field = 'payPassword'): Promise<void> {
+    const user = await userById(userId);
+    const hash = user.payPasswordHash;
+    if (!hash) throw new Refusal('payPassword.notSet', 400);
+    await payLockout.guard(userId, () => verifyPassword(hash, payPassword), {
+      locked: (until) => lockedRefusal('payPassword.locked', until, clock()),
+      wrong: () => new Refusal('payPassword.wrong', 400, { field }),
     });
   }
 
@@ -187,22 +196,14 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
         await checkPasswordOf(user, input.loginPassword, 'loginPassword');
       } else {
         if (!input.oldPayPassword) throw new Refusal('password.required', 400, { field: 'oldPayPassword' });
-        await this.checkPayPassword(viewer.userId, input.oldPayPassword, 'oldPayPassword');
+        await checkPayPassword(viewer.userId, input.oldPayPassword, 'oldPayPassword');
       }
       const payPasswordHash = await hashPassword(input.password);
       await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
     },
 
     /** For every money action that asks for the payment password (trades, withdrawals, …). */
-    async checkPayPassword(userId: string, payPassword: string, field = 'payPassword'): Promise<void> {
-      const user = await userById(userId);
-      if (!user.payPasswordHash) throw new Refusal('payPassword.notSet', 400);
-      const hash = user.payPasswordHash;
-      await payLockout.guard(userId, () => verifyPassword(hash, payPassword), {
-        locked: (until) => lockedRefusal('payPassword.locked', until, clock()),
-        wrong: () => new Refusal('payPassword.wrong', 400, { field }),
-      });
-    },
+    checkPayPassword,
 
     bindEmail(viewer: Viewer, input: z.output<typeof bindEmailSchema>): Promise<void> {
       return bindContact(viewer, { email: input.email }, input.code);

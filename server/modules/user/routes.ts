@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import { AVATAR_MAX_BYTES } from '../../../src/domain/constants';
 import { AppError } from '../../../src/domain/errors';
+import { isLocale } from '../../../src/domain/locales';
 import { nicknameEditSchema, setLangSchema } from '../../../src/domain/validation';
 import { apiRoute, documentRoute, noInput } from '../../http/api-route';
 import type { Services } from '../../services';
@@ -38,6 +39,9 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
       // Past the limit toBuffer() throws FST_REQ_FILE_TOO_LARGE, which becomes upload.tooLarge.
       const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
       if (!part || part.fieldname !== 'file') throw new AppError('upload.required', 400);
+      // A `lang` form field sent before the file chooses the language like a JSON `lang` would.
+      const lang = part.fields.lang;
+      if (lang && !Array.isArray(lang) && lang.type === 'field' && isLocale(lang.value)) request.resolvedLocale = lang.value;
       const name = await avatars.save(await part.toBuffer());
       const replaced = await profiles.setAvatar(viewer.userId, name);
       if (replaced) await avatars.remove(replaced);
