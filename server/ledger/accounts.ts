@@ -3,7 +3,7 @@
  * and reads them; transfers between them come with the ledger issue. Nothing else may write
  * `balance`.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
@@ -28,7 +28,7 @@ export async function availableBalances(db: Db | Tx, userId: string): Promise<Ac
   const rows = await db
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, 'available')))
-    .orderBy(asc(ledgerAccounts.id));
-  return rows;
+    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, 'available')));
+  // USDT first, then EUR: the order of ASSET_CODES, which the app shows.
+  return rows.sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
 }

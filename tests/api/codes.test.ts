@@ -151,6 +151,24 @@ describe('bind codes', () => {
   });
 });
 
+describe('delivery failure', () => {
+  test('when the mail server is down the send fails with 502 and does not start the wait', async () => {
+    const cut = await startTestApp();
+    try {
+      await cut.mailbox.close();
+      const email = cut.uniqueEmail();
+      const first = await cut.post('/sms_mail', { email, purpose: 'register' });
+      expect(first.status).toBe(502);
+      expect(first.body).toMatchObject({ key: 'code.sendFailed', field: 'email' });
+      // Nothing went out, so trying again at once is not a "resend".
+      expect((await cut.post('/sms_mail', { email, purpose: 'register' })).body.key).toBe('code.sendFailed');
+    } finally {
+      cut.mailbox.close = async () => undefined;
+      await cut.close();
+    }
+  });
+});
+
 describe('rate limits', () => {
   test('per target and per client address', async () => {
     const limited = await startTestApp({
