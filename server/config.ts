@@ -13,6 +13,17 @@ export interface ConfigVariable {
   description: string;
 }
 
+/**
+ * Demo deposit addresses say what they are: a realistic-looking address could belong to someone,
+ * and a demo user might send real coins to it. Operators set the real ones.
+ */
+const DEMO = {
+  trc20: 'DEMO-TRC20-set-USDT_TRC20_ADDRESS',
+  erc20: 'DEMO-ERC20-set-USDT_ERC20_ADDRESS',
+  btc: 'DEMO-BTC-set-BTC_ADDRESS',
+  eth: 'DEMO-ETH-set-ETH_ADDRESS',
+};
+
 /** The variables, their defaults and meaning, in the order the README lists them. */
 export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'PORT', default: '8080', description: 'HTTP port of the API, the PWA and socket.io.' },
@@ -27,12 +38,12 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes. Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes valid.' },
   { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT. Applied at start when set; otherwise seeded once.' },
   { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
-  { name: 'USDT_TRC20_ADDRESS', default: '(demo address)', description: 'USDT deposit address on TRON (address_omni).' },
-  { name: 'USDT_ERC20_ADDRESS', default: '(demo address)', description: 'USDT deposit address on Ethereum (address_erc).' },
-  { name: 'BTC_ADDRESS', default: '(demo address)', description: 'BTC deposit address.' },
-  { name: 'ETH_ADDRESS', default: '(demo address)', description: 'ETH deposit address.' },
+  { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once.' },
+  { name: 'USDT_ERC20_ADDRESS', default: DEMO.erc20, description: 'USDT deposit address on Ethereum (address_erc).' },
+  { name: 'BTC_ADDRESS', default: DEMO.btc, description: 'BTC deposit address.' },
+  { name: 'ETH_ADDRESS', default: DEMO.eth, description: 'ETH deposit address.' },
   { name: 'BANK_HOLDER', default: 'Tessera Demo Ltd', description: 'Bank transfer deposits: account holder.' },
-  { name: 'BANK_IBAN', default: 'DE89370400440532013000', description: 'Bank transfer deposits: IBAN.' },
+  { name: 'BANK_IBAN', default: 'DE89370400440532013000', description: 'Bank transfer deposits: IBAN (the default is the standard documentation example).' },
   { name: 'BANK_BIC', default: 'COBADEFFXXX', description: 'Bank transfer deposits: BIC.' },
   { name: 'BANK_NAME', default: 'Demo Bank', description: 'Bank transfer deposits: bank name.' },
   { name: 'PUBLIC_DIR', default: './dist', description: 'The built PWA, served under /h5/.' },
@@ -40,12 +51,6 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
 
-const DEMO = {
-  trc20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-  erc20: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
-  btc: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  eth: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
-};
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
 const optionalUrl = z.string().trim().min(1).optional();
