@@ -65,7 +65,15 @@ async function main(): Promise<void> {
   if (applied.length) app.log.info({ applied }, 'database migrated');
 
   const io = attachRealtime(app.server);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Port taken or not allowed: leave the embedded database's files clean before exiting.
+    app.log.error({ err: error }, 'could not listen');
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(1);
+  }
   console.log(banner(config, mailer.name, sms.name));
 
   let stopping = false;
