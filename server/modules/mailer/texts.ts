@@ -1,7 +1,6 @@
 /**
  * The texts of verification messages (e-mail subject and body, SMS), in all ten languages.
- * tzm, ar and he carry the English text until the translator fills them in; the type keeps
- * every language complete.
+ * The type keeps every language complete.
  */
 import type { Locale } from '../../../src/domain/locales';
 import type { CodePurpose } from '../../../src/domain/validation';
@@ -123,7 +122,55 @@ const nl: CodeTexts = {
   sms: 'Tessera-code: {code}. {minutes} min geldig. Nooit delen.',
 };
 
-export const CODE_TEXTS: Record<Locale, CodeTexts> = { en, zh, de, es, it, pt, nl, tzm: en, ar: en, he: en };
+const tzm: CodeTexts = {
+  "subject": {
+    "register": "Tangalt nnek n ujerred g Tessera",
+    "reset": "Tangalt nnek n walas n wawal n uzray n Tessera",
+    "bind": "Tangalt nnek n usenqed n Tessera"
+  },
+  "intro": {
+    "register": "Tangalt nnek ḥma ad tesnulfuḍ amiḍan n Tessera d {code}.",
+    "reset": "Tangalt nnek ḥma ad talseḍ awal n uzray nnek n Tessera d {code}.",
+    "bind": "Tangalt nnek ḥma ad teqqneḍ tansa-ad ɣer umiḍan nnek n Tessera d {code}."
+  },
+  "validity": "Tṣeḥḥa i {minutes} n tusdidin. Ur tt-tbeḍḍu sar d yan, ula d tarbaɛt n tallalt nneɣ.",
+  "ignore": "Ma ur tt-tessutreḍ, tzemreḍ ad tsemmḥeḍ i tebrat-ad.",
+  "sms": "Tangalt n Tessera: {code}. Tṣeḥḥa i {minutes} n tusdidin. Ur tt-tbeḍḍu d yan."
+};
+
+const ar: CodeTexts = {
+  "subject": {
+    "register": "رمز التسجيل في Tessera",
+    "reset": "رمز إعادة تعيين كلمة مرور Tessera",
+    "bind": "رمز التحقق من Tessera"
+  },
+  "intro": {
+    "register": "رمز إنشاء حسابك في Tessera هو {code}.",
+    "reset": "رمز إعادة تعيين كلمة مرورك في Tessera هو {code}.",
+    "bind": "رمز ربط هذا العنوان بحسابك في Tessera هو {code}."
+  },
+  "validity": "الرمز صالح لمدة {minutes} دقيقة. لا تشاركه مع أي شخص، ولا حتى مع فريق الدعم لدينا.",
+  "ignore": "إذا لم تطلب هذا الرمز، يمكنك تجاهل هذه الرسالة.",
+  "sms": "رمز Tessera: {code}. صالح لمدة {minutes} دقيقة. لا تشاركه مع أحد."
+};
+
+const he: CodeTexts = {
+  "subject": {
+    "register": "קוד ההרשמה שלך ל-Tessera",
+    "reset": "הקוד שלך לאיפוס הסיסמה ב-Tessera",
+    "bind": "קוד האימות שלך ב-Tessera"
+  },
+  "intro": {
+    "register": "הקוד שלך ליצירת חשבון Tessera הוא {code}.",
+    "reset": "הקוד שלך לאיפוס הסיסמה ב-Tessera הוא {code}.",
+    "bind": "הקוד שלך לקישור הכתובת הזו לחשבון Tessera שלך הוא {code}."
+  },
+  "validity": "הקוד בתוקף למשך {minutes} דקות. אין למסור אותו לאף אחד, גם לא לצוות התמיכה שלנו.",
+  "ignore": "אם לא ביקשת את הקוד, אפשר להתעלם מהודעה זו.",
+  "sms": "קוד Tessera: {code}. בתוקף {minutes} דק'. אין למסור אותו לאיש."
+};
+
+export const CODE_TEXTS: Record<Locale, CodeTexts> = { en, zh, de, es, it, pt, nl, tzm, ar, he };
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
