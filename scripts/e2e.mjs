@@ -1,19 +1,16 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: drives the built PWA in Debian's Chromium (playwright-core) at phone size.
-// Builds the app first when dist/ is missing, then runs tests/e2e/*.e2e.ts with Node's test runner
+// Builds the app first when dist/ is missing or stale, then runs tests/e2e/*.e2e.ts with Node's test runner
 // and prints a closing "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildIfStale();
 // The test files are TypeScript: each runs in its own process that loads tsx.
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim();
 
