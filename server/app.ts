@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes';
 import { startupRoutes } from './modules/startup/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { moneyRoutes } from './modules/money';
 import { createServices, type AppDeps, type Services } from './services';
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await userRoutes(api, services);
       startupRoutes(api, deps.db);
       walletRoutes(api, deps.db, services);
+      await moneyRoutes(api, { ...deps, services });
       docsRoute(api);
     },
     { prefix: '/api' },

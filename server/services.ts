@@ -13,6 +13,7 @@ import type { Mailer } from './modules/mailer/mailer';
 import type { SmsProvider } from './modules/sms/provider';
 import { createProfiles } from './modules/user/service';
 import { AvatarStore } from './modules/user/avatar-store';
+import { createIdempotency } from './http/idempotency';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +36,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }),
     profiles: createProfiles(db),
     avatars: new AvatarStore(path.join(config.uploadsDir, 'avatars')),
+    idempotency: createIdempotency(db, clock),
   };
 }
 

@@ -101,3 +101,136 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
 });
 
 export type User = typeof users.$inferSelect;
+
+// ---- money (0002_money.sql) ------------------------------------------------------------------
+
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const assetColumn = (name: string) => text(name, { enum: ['USDT', 'EUR'] });
+
+export const ledgerTransfers = pgTable('ledger_transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  asset: assetColumn('asset').notNull(),
+  amount: money('amount').notNull(),
+  debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
+  creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  reason: text('reason'),
+  operatorId: uuid('operator_id'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret').notNull(),
+  role: text('role', { enum: ['finance', 'support', 'admin'] }).notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull().default(0),
+  createdAt: at('created_at').notNull(),
+});
+
+export const operatorSessions = pgTable('operator_sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: bytea('token_hash').notNull(),
+  operatorId: uuid('operator_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const deposits = pgTable('deposits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  coinId: integer('coin_id').notNull(),
+  network: text('network'),
+  asset: assetColumn('asset').notNull(),
+  amount: money('amount').notNull(),
+  address: text('address').notNull(),
+  reference: text('reference').notNull(),
+  proof: text('proof').notNull(),
+  status: text('status', { enum: ['processing', 'success', 'failed'] }).notNull(),
+  usdtValue: money('usdt_value'),
+  bonus: money('bonus'),
+  reason: text('reason'),
+  operatorId: uuid('operator_id'),
+  decidedAt: at('decided_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const bankBindings = pgTable('bank_bindings', {
+  userId: uuid('user_id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  iban: text('iban').notNull(),
+  swift: text('swift').notNull(),
+  bankName: text('bank_name').notNull(),
+  country: text('country').notNull(),
+  address: text('address').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const withdrawals = pgTable('withdrawals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  method: text('method', { enum: ['crypto', 'bank'] }).notNull(),
+  asset: assetColumn('asset').notNull(),
+  network: text('network'),
+  destination: text('destination').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  status: text('status', { enum: ['processing', 'completed', 'cancelled'] }).notNull(),
+  txReference: text('tx_reference'),
+  reason: text('reason'),
+  operatorId: uuid('operator_id'),
+  decidedAt: at('decided_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const conversionQuotes = pgTable('conversion_quotes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull(),
+  fromAsset: assetColumn('from_asset').notNull(),
+  toAsset: assetColumn('to_asset').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  receive: money('receive').notNull(),
+  rate: text('rate').notNull(),
+  feePercent: text('fee_percent').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const conversions = pgTable('conversions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  quoteId: uuid('quote_id').notNull(),
+  fromAsset: assetColumn('from_asset').notNull(),
+  toAsset: assetColumn('to_asset').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  receive: money('receive').notNull(),
+  rate: text('rate').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const vipLevels = pgTable('vip_levels', {
+  level: integer('level').primaryKey(),
+  upgradeAmount: money('upgrade_amount').notNull(),
+  giftBps: integer('gift_bps').notNull(),
+  dailyOrders: integer('daily_orders').notNull(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operatorId: uuid('operator_id').notNull(),
+  action: text('action').notNull(),
+  subject: text('subject').notNull(),
+  userId: uuid('user_id'),
+  reason: text('reason'),
+  details: jsonb('details').notNull().default({}),
+  createdAt: at('created_at').notNull(),
+});

@@ -1,20 +1,31 @@
 /**
- * Ledger accounts, one per (owner, asset, purpose) (ARCHITECTURE §3). This issue only opens them
- * and reads them; transfers between them come with the ledger issue. Nothing else may write
- * `balance`.
+ * Ledger accounts, one per (owner, asset, purpose) (ARCHITECTURE §3). Users get every purpose at
+ * registration, platform accounts come with the migration, so a posting never creates one.
+ * Nothing but server/ledger/transfers.ts writes `balance`.
  */
 import { and, eq } from 'drizzle-orm';
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
 
-export type AccountPurpose = 'available';
+/** available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings. */
+export const USER_PURPOSES = ['available', 'held', 'interest'] as const;
+export type UserPurpose = (typeof USER_PURPOSES)[number];
 
-/** Every user has an available account per asset from registration on, so balances are never "missing". */
+/**
+ * deposits: money that arrived from outside (negative: what the platform holds for users);
+ * withdrawals: money paid out; fees: fees earned; bonus: VIP gifts paid; exchange: the other side
+ * of conversions; adjustments: operator corrections.
+ */
+export const PLATFORM_PURPOSES = ['deposits', 'withdrawals', 'fees', 'bonus', 'exchange', 'adjustments'] as const;
+export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
+
+export type AccountRef = { userId: string; purpose: UserPurpose } | { platform: PlatformPurpose };
+
 export async function openUserAccounts(tx: Db | Tx, userId: string): Promise<void> {
   await tx
     .insert(ledgerAccounts)
-    .values(ASSET_CODES.map((asset) => ({ ownerKind: 'user' as const, userId, asset, purpose: 'available' })))
+    .values(ASSET_CODES.flatMap((asset) => USER_PURPOSES.map((purpose) => ({ ownerKind: 'user' as const, userId, asset, purpose }))))
     .onConflictDoNothing();
 }
 
@@ -24,11 +35,18 @@ export interface AccountBalance {
   balance: bigint;
 }
 
-export async function availableBalances(db: Db | Tx, userId: string): Promise<AccountBalance[]> {
+export async function balancesOf(db: Db | Tx, userId: string, purpose: UserPurpose): Promise<AccountBalance[]> {
   const rows = await db
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, 'available')));
+    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)));
   // USDT first, then EUR: the order of ASSET_CODES, which the app shows.
   return rows.sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
+}
+
+export const availableBalances = (db: Db | Tx, userId: string) => balancesOf(db, userId, 'available');
+
+export async function balanceOf(db: Db | Tx, userId: string, asset: Asset, purpose: UserPurpose = 'available'): Promise<bigint> {
+  const rows = await balancesOf(db, userId, purpose);
+  return rows.find((row) => row.asset === asset)?.balance ?? 0n;
 }

@@ -66,6 +66,53 @@ export const ERROR_KEYS = [
   'upload.wrongType',
   'upload.tooLarge',
   'upload.failed',
+  // money: amounts, balances, idempotency
+  'amount.required',
+  'amount.invalid',
+  'amount.tooSmall',
+  'balance.insufficient',
+  'idempotency.keyRequired',
+  'idempotency.keyInvalid',
+  'idempotency.keyReused',
+  'idempotency.inProgress',
+  'record.notFound',
+  'offline.refused',
+  'copy.failed',
+  // deposits
+  'coin.invalid',
+  'coin.networkInvalid',
+  'deposit.proofRequired',
+  'deposit.failed',
+  // withdrawals
+  'address.required',
+  'address.invalid',
+  'withdraw.belowMinimum',
+  'withdraw.notAboveFee',
+  'withdraw.failed',
+  // bank binding
+  'bank.required',
+  'bank.firstNameRequired',
+  'bank.lastNameRequired',
+  'bank.ibanInvalid',
+  'bank.swiftInvalid',
+  'bank.nameRequired',
+  'bank.countryRequired',
+  'bank.addressRequired',
+  'bank.bindFailed',
+  // conversion (transfer)
+  'transfer.sameAsset',
+  'transfer.quoteExpired',
+  'transfer.rateChanged',
+  'transfer.failed',
+  // operators
+  'ops.loginFailed',
+  'ops.totpRequired',
+  'ops.totpWrong',
+  'ops.roleForbidden',
+  'ops.alreadyDecided',
+  'ops.reasonRequired',
+  'ops.referenceRequired',
+  'ops.settingInvalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -62,3 +62,160 @@ export interface WalletBalanceRow {
 export interface WalletListReply {
   legal_wallet: { balance: WalletBalanceRow[] };
 }
+
+// ---- money (amounts are decimal strings with the asset's full precision) ---------------------
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** POST /wallet/get_in_address */
+export interface DepositAddressReply {
+  coinId: number;
+  coin: string;
+  kind: 'crypto' | 'bank';
+  network: string | null;
+  /** The asset the deposit is credited in: USDT for crypto, EUR for the bank card option. */
+  asset: 'USDT' | 'EUR';
+  /** Crypto: the platform address; bank: the IBAN. */
+  address: string;
+  bank: { holder: string; iban: string; bic: string; bankName: string } | null;
+  /** Bank: the payment reference to put on the transfer, unique per user. */
+  reference: string;
+}
+
+export interface DepositRecord {
+  id: number;
+  orderNo: string;
+  coin: string;
+  network: string | null;
+  asset: 'USDT' | 'EUR';
+  amount: string;
+  address: string;
+  reference: string;
+  status: 'processing' | 'success' | 'failed';
+  /** VIP gift credited on approval. */
+  bonus: string | null;
+  /** Operator's reason on rejection (or note on approval). */
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface WithdrawMethodInfo {
+  method: 'crypto' | 'bank';
+  asset: 'USDT' | 'EUR';
+  networks: string[];
+  minimum: string;
+  fee: string;
+  available: string;
+}
+
+/** POST /wallet/get_info */
+export interface WithdrawInfoReply {
+  methods: WithdrawMethodInfo[];
+  bank: BankBinding | null;
+}
+
+export interface WithdrawalRecord {
+  id: number;
+  orderNo: string;
+  method: 'crypto' | 'bank';
+  asset: 'USDT' | 'EUR';
+  network: string | null;
+  destination: string;
+  amount: string;
+  fee: string;
+  /** amount - fee: what arrives. */
+  net: string;
+  status: 'processing' | 'completed' | 'cancelled';
+  txReference: string | null;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** POST /user/cash_info (null when nothing is bound) and the reply of /user/cash_save. */
+export interface BankBinding {
+  firstName: string;
+  lastName: string;
+  iban: string;
+  swift: string;
+  bankName: string;
+  country: string;
+  address: string;
+  updatedAt: string;
+}
+
+/** POST /transfer/quote */
+export interface QuoteReply {
+  quoteId: string;
+  from: 'USDT' | 'EUR';
+  to: 'USDT' | 'EUR';
+  amount: string;
+  /** Units of `to` for one unit of `from`. */
+  rate: string;
+  feePercent: string;
+  /** In `from`, taken before converting. */
+  fee: string;
+  receive: string;
+  expiresAt: string;
+}
+
+/** POST /transfer */
+export interface ConversionRecord {
+  id: number;
+  from: 'USDT' | 'EUR';
+  to: 'USDT' | 'EUR';
+  amount: string;
+  fee: string;
+  receive: string;
+  rate: string;
+  createdAt: string;
+}
+
+/** GET /wallet/legal_log: one posting on one of the user's accounts. */
+export interface LedgerEntry {
+  id: number;
+  asset: 'USDT' | 'EUR';
+  /** Signed: "+100.000000" credited, "-30.000000" debited. */
+  amount: string;
+  account: 'available' | 'held' | 'interest';
+  kind: string;
+  reference: string;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface AssetTotals {
+  USDT: string;
+  EUR: string;
+}
+
+/** GET /user/calc */
+export interface CalcReply {
+  recharged: AssetTotals;
+  withdrawn: AssetTotals;
+  earned: AssetTotals;
+  available: AssetTotals;
+  held: AssetTotals;
+}
+
+export interface VipLevel {
+  level: number;
+  upgradeAmount: string;
+  /** Percent, e.g. "1.5". */
+  giftPercent: string;
+  dailyOrders: number;
+}
+
+/** GET /user/user_level */
+export interface UserLevelReply {
+  level: number;
+  confirmedDeposits: string;
+  next: VipLevel | null;
+  levels: VipLevel[];
+}

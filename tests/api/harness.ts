@@ -17,6 +17,10 @@ import type { RateLimits } from '../../server/http/rate-limits';
 import { createMailer } from '../../server/modules/mailer/mailer';
 import { LogSmsProvider } from '../../server/modules/sms/provider';
 import { openTestDatabase, type TestDatabase } from './database';
+import type { Asset } from '../../src/domain/money';
+import { inTransaction } from '../../server/db/transaction';
+import { postTransfer } from '../../server/ledger/transfers';
+import { verifyLedger } from '../../server/ledger/verify';
 import { Mailbox } from './mailbox';
 
 export class TestClock {
@@ -49,6 +53,7 @@ const silentLog = { info: () => undefined };
 
 export const STRONG_PASSWORD = '583921';
 export const OTHER_PASSWORD = '730164';
+export const PAY_PASSWORD = '250917';
 
 export async function startTestApp(options: TestAppOptions = {}) {
   const { mailbox, url: smtpUrl } = await Mailbox.start();
@@ -152,6 +157,47 @@ export async function startTestApp(options: TestAppOptions = {}) {
     async signedInUser() {
       const user = await t.registerByEmail();
       return { ...user, token: await t.login(user.username, user.password) };
+    },
+
+    /** The id of the account behind a session. */
+    async userIdOf(token: string): Promise<string> {
+      const reply = await t.get<{ id: string }>('/user/info', { token });
+      if (reply.status !== 200 || !reply.body.data) throw new Error(`no user info: ${JSON.stringify(reply.body)}`);
+      return reply.body.data.id;
+    },
+
+    /**
+     * Puts money on a user's available account the way an operator correction does: a real
+     * ledger transfer from the platform's adjustments account (minor units).
+     */
+    async fund(userId: string, asset: Asset, minor: bigint): Promise<void> {
+      await inTransaction(database.db, (tx) =>
+        postTransfer(tx, {
+          debit: { platform: 'adjustments' },
+          credit: { userId, purpose: 'available' },
+          asset,
+          amount: minor,
+          kind: 'adjustment',
+          reference: `test:${userId}`,
+          idempotencyKey: `test-fund:${crypto.randomUUID()}`,
+          reason: 'test funding',
+          at: clock.now(),
+        }),
+      );
+    },
+
+    /** A signed-in user with the payment password set (PAY_PASSWORD). */
+    async payingUser() {
+      const user = await t.signedInUser();
+      const set = await t.post('/safe/pay_password', { loginPassword: user.password, password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD }, { token: user.token });
+      if (set.status !== 200) throw new Error(`pay password not set: ${JSON.stringify(set.body)}`);
+      return { ...user, userId: await t.userIdOf(user.token), payPassword: PAY_PASSWORD };
+    },
+
+    /** The ledger's invariants; throws with the report when one is broken. */
+    async assertLedgerClean(): Promise<void> {
+      const report = await verifyLedger(database.db);
+      if (!report.ok) throw new Error(`ledger broken:\n${report.problems.map((p) => `${p.check}: ${p.detail}`).join('\n')}`);
     },
 
     async close() {

@@ -1,0 +1,39 @@
+/** What the asset log shows: the kinds of ledger transfers and the records' states (SPEC §3, §4). */
+export const TRANSFER_KINDS = [
+  'deposit',
+  'deposit_bonus',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_payout',
+  'withdrawal_fee',
+  'conversion_out',
+  'conversion_in',
+  'conversion_fee',
+  'adjustment',
+] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
+export const DEPOSIT_STATUSES = ['processing', 'success', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const WITHDRAWAL_STATUSES = ['processing', 'completed', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const WITHDRAWAL_METHODS = ['crypto', 'bank'] as const;
+export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
+
+/** USDT networks a deposit or a crypto withdrawal can use. */
+export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const;
+export type UsdtNetwork = (typeof USDT_NETWORKS)[number];
+
+/** How long a conversion quote may be executed after it was shown. */
+export const QUOTE_TTL_SECONDS = 30;
+
+/** The Idempotency-Key header of money calls: 1–255 visible ASCII characters. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Replies are kept at least this long. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+
+export const DEPOSIT_PROOF_MAX_BYTES = 2 * 1024 * 1024;
