@@ -32,12 +32,12 @@ export const SCREENS = [
   { path: '/home/tutorial', title: msg`Trading guide` },
   { path: '/home/tutorial-detail', title: msg`Guide` },
 
-  { path: '/assets', title: msg`Assets` },
-  { path: '/assets/assets-log', title: msg`Fund record` },
-  { path: '/assets/components/recharge', title: msg`Deposit` },
-  { path: '/assets/components/withdarw', title: msg`Withdraw` },
+  { path: '/assets', title: msg`Assets`, load: () => import('../features/assets/AssetsScreen') },
+  { path: '/assets/assets-log', title: msg`Fund record`, load: () => import('../features/assets/AssetLogScreen') },
+  { path: '/assets/components/recharge', title: msg`Deposit`, load: () => import('../features/deposit/DepositScreen') },
+  { path: '/assets/components/withdarw', title: msg`Withdraw`, load: () => import('../features/withdraw/WithdrawScreen') },
   { path: '/coin', title: msg`Coins` },
-  { path: '/level', title: msg`VIP levels` },
+  { path: '/level', title: msg`VIP levels`, load: () => import('../features/vip/LevelScreen') },
 
   { path: '/loan', title: msg`Platform loan` },
   { path: '/loan/apply-loan', title: msg`Apply for a loan` },
@@ -47,10 +47,10 @@ export const SCREENS = [
 
   { path: '/market/sell', title: msg`Sell USDT` },
 
-  { path: '/mine/bind', title: msg`Account binding` },
+  { path: '/mine/bind', title: msg`Account binding`, load: () => import('../features/bank/BankBindScreen') },
   { path: '/mine/components', title: msg`Interest wallet` },
-  { path: '/mine/components/transfer', title: msg`Move interest` },
-  { path: '/mine/my-assets', title: msg`My assets` },
+  { path: '/mine/components/transfer', title: msg`Transfer`, load: () => import('../features/transfer/TransferScreen') },
+  { path: '/mine/my-assets', title: msg`My assets`, load: () => import('../features/assets/AssetsScreen') },
   { path: '/mine/platform-intro', title: msg`Platform intro` },
   { path: '/mine/profile', title: msg`Personal info`, load: () => import('../features/mine/ProfileScreen') },
 
@@ -58,8 +58,8 @@ export const SCREENS = [
   { path: '/pledge/do-pledge', title: msg`New pledge` },
   { path: '/pledge/records', title: msg`Interest record` },
 
-  { path: '/recharge', title: msg`Deposit` },
-  { path: '/recharge/records', title: msg`Deposit records` },
+  { path: '/recharge', title: msg`Deposit`, load: () => import('../features/deposit/DepositScreen') },
+  { path: '/recharge/records', title: msg`Deposit records`, load: () => import('../features/deposit/DepositRecordsScreen') },
 
   { path: '/setting', title: msg`Settings`, load: () => import('../features/settings/SettingsScreen') },
   { path: '/setting/about', title: msg`About us` },
@@ -67,12 +67,12 @@ export const SCREENS = [
   { path: '/setting/language', title: msg`Language`, load: () => import('../features/settings/LanguageScreen') },
   { path: '/setting/pay-password', title: msg`Payment password`, load: () => import('../features/settings/PayPasswordScreen') },
 
-  { path: '/transfer', title: msg`Transfer` },
+  { path: '/transfer', title: msg`Transfer`, load: () => import('../features/transfer/TransferScreen') },
 
-  { path: '/withdraw', title: msg`Withdraw` },
-  { path: '/withdraw/index11', title: msg`Withdraw to an address` },
-  { path: '/withdraw/index22', title: msg`Withdraw to a bank card` },
-  { path: '/withdraw/records', title: msg`Withdrawal records` },
+  { path: '/withdraw', title: msg`Withdraw`, load: () => import('../features/withdraw/WithdrawScreen') },
+  { path: '/withdraw/index11', title: msg`Withdraw to an address`, load: () => import('../features/withdraw/CryptoWithdrawScreen') },
+  { path: '/withdraw/index22', title: msg`Withdraw to a bank card`, load: () => import('../features/withdraw/BankWithdrawScreen') },
+  { path: '/withdraw/records', title: msg`Withdrawal records`, load: () => import('../features/withdraw/WithdrawRecordsScreen') },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];
