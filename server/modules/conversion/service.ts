@@ -1,0 +1,166 @@
+/**
+ * Converting between EUR and USDT (the "transfer" screen): a quote fixes rate, fee and what the
+ * user receives for 30 seconds; executing it moves exactly those numbers or nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../../src/domain/errors';
+import { QUOTE_TTL_SECONDS } from '../../../src/domain/ledger';
+import { toDecimalString, type Asset } from '../../../src/domain/money';
+import { amountOf, type quoteRequestSchema } from '../../../src/domain/payments';
+import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
+import { addSeconds, type Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { conversionQuotes, conversions } from '../../db/schema';
+import { Refusal } from '../../http/refusal';
+import { balanceOf } from '../../ledger/accounts';
+import { postTransfer } from '../../ledger/transfers';
+import { readSetting, SETTING_KEYS } from '../startup/settings';
+import { directedRate, minimumAmount, parseFeePercent, parseRate, rateText, receiveOf, type Pricing } from './pricing';
+
+export type QuoteInput = z.output<typeof quoteRequestSchema>;
+
+/** The rate and fee as the operators set them now, for one direction. */
+async function currentPricing(db: Db | Tx, from: Asset, to: Asset): Promise<Pricing> {
+  const [rateSetting, feeSetting] = await Promise.all([
+    readSetting(db, SETTING_KEYS.usdtEurRate),
+    readSetting(db, SETTING_KEYS.transferFeePercent),
+  ]);
+  const eurPerUsdt = rateSetting === null ? null : parseRate(rateSetting);
+  const feePercent = feeSetting === null ? null : parseFeePercent(feeSetting);
+  // Both are seeded and checked when an operator changes them: anything else is a broken database.
+  if (eurPerUsdt === null || feePercent === null) throw new AppError('server.error', 500);
+  return { from, to, rate: directedRate(eurPerUsdt, from), feePercent };
+}
+
+function feePercentText(hundredths: bigint): string {
+  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${hundredths / 100n}${fraction ? `.${fraction}` : ''}`;
+}
+
+function conversionRecordOf(row: typeof conversions.$inferSelect): ConversionRecord {
+  return {
+    id: row.id,
+    from: row.fromAsset,
+    to: row.toAsset,
+    amount: toDecimalString(row.amount, row.fromAsset),
+    fee: toDecimalString(row.fee, row.fromAsset),
+    receive: toDecimalString(row.receive, row.toAsset),
+    rate: row.rate,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createConversions(db: Db, clock: Clock) {
+  const expired = () => new AppError('transfer.quoteExpired', 409, { seconds: QUOTE_TTL_SECONDS });
+
+  return {
+    async quote(userId: string, input: QuoteInput): Promise<QuoteReply> {
+      const amount = amountOf(input.amount, input.from);
+      const pricing = await currentPricing(db, input.from, input.to);
+      const { fee, receive } = receiveOf(amount, pricing);
+      if (receive < 1n) {
+        const min = toDecimalString(minimumAmount(pricing), input.from);
+        throw new Refusal('amount.tooSmall', 400, { params: { min, asset: input.from }, field: 'amount' });
+      }
+      // A quote that cannot be paid is refused now rather than at confirmation; /transfer checks again.
+      if ((await balanceOf(db, userId, input.from)) < amount) throw new Refusal('balance.insufficient', 400, { field: 'amount' });
+
+      const now = clock();
+      const [row] = await db
+        .insert(conversionQuotes)
+        .values({
+          userId,
+          fromAsset: input.from,
+          toAsset: input.to,
+          amount,
+          fee,
+          receive,
+          rate: rateText(pricing.rate),
+          feePercent: feePercentText(pricing.feePercent),
+          expiresAt: addSeconds(now, QUOTE_TTL_SECONDS),
+          createdAt: now,
+        })
+        .returning();
+      return {
+        quoteId: row.id,
+        from: row.fromAsset,
+        to: row.toAsset,
+        amount: toDecimalString(row.amount, row.fromAsset),
+        rate: row.rate,
+        feePercent: row.feePercent,
+        fee: toDecimalString(row.fee, row.fromAsset),
+        receive: toDecimalString(row.receive, row.toAsset),
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    },
+
+    /** Executes the user's quote inside `tx` (the idempotency transaction): decided once, under its row lock. */
+    async execute(tx: Tx, userId: string, quoteId: string): Promise<ConversionRecord> {
+      const [quote] = await tx
+        .select()
+        .from(conversionQuotes)
+        .where(and(eq(conversionQuotes.id, quoteId), eq(conversionQuotes.userId, userId)))
+        .for('update');
+      // Someone else's quote answers exactly like one that does not exist.
+      if (!quote) throw new AppError('record.notFound', 404);
+      const now = clock();
+      // A used quote is as spent as an old one: the user needs a new quote either way.
+      if (quote.usedAt || now.getTime() > quote.expiresAt.getTime()) throw expired();
+      const pricing = await currentPricing(tx, quote.fromAsset, quote.toAsset);
+      if (rateText(pricing.rate) !== quote.rate) throw new AppError('transfer.rateChanged', 409);
+
+      await tx.update(conversionQuotes).set({ usedAt: now }).where(eq(conversionQuotes.id, quote.id));
+      const [row] = await tx
+        .insert(conversions)
+        .values({
+          userId,
+          quoteId: quote.id,
+          fromAsset: quote.fromAsset,
+          toAsset: quote.toAsset,
+          amount: quote.amount,
+          fee: quote.fee,
+          receive: quote.receive,
+          rate: quote.rate,
+          createdAt: now,
+        })
+        .returning();
+
+      const reference = `conversion:${row.id}`;
+      const available = { userId, purpose: 'available' as const };
+      await postTransfer(tx, {
+        debit: available,
+        credit: { platform: 'exchange' },
+        asset: quote.fromAsset,
+        amount: quote.amount - quote.fee,
+        kind: 'conversion_out',
+        reference,
+        idempotencyKey: `${reference}:out`,
+        at: now,
+      });
+      if (quote.fee > 0n) {
+        await postTransfer(tx, {
+          debit: available,
+          credit: { platform: 'fees' },
+          asset: quote.fromAsset,
+          amount: quote.fee,
+          kind: 'conversion_fee',
+          reference,
+          idempotencyKey: `${reference}:fee`,
+          at: now,
+        });
+      }
+      await postTransfer(tx, {
+        debit: { platform: 'exchange' },
+        credit: available,
+        asset: quote.toAsset,
+        amount: quote.receive,
+        kind: 'conversion_in',
+        reference,
+        idempotencyKey: `${reference}:in`,
+        at: now,
+      });
+      return conversionRecordOf(row);
+    },
+  };
+}
