@@ -1,0 +1,166 @@
+/** The asset log and the totals: every posting on the user's accounts, signed, newest first; sums per kind. */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TransferKind } from '../../src/domain/ledger';
+import type { Asset } from '../../src/domain/money';
+import type { CalcReply, LedgerEntry, Page, QuoteReply } from '../../src/domain/wire';
+import { inTransaction } from '../../server/db/transaction';
+import type { AccountRef } from '../../server/ledger/accounts';
+import { postTransfer } from '../../server/ledger/transfers';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+type User = Awaited<ReturnType<TestApp['payingUser']>>;
+let alice: User;
+let bob: User;
+
+/**
+ * Postings as the deposit and withdrawal flows make them (those modules have their own tests):
+ * here only what the records show of them matters.
+ */
+async function post(kind: TransferKind, debit: AccountRef, credit: AccountRef, asset: Asset, amount: bigint, reason: string | null = null) {
+  t.clock.advance(1);
+  await inTransaction(t.database.db, (tx) =>
+    postTransfer(tx, {
+      debit,
+      credit,
+      asset,
+      amount,
+      kind,
+      reference: `test:${kind}`,
+      idempotencyKey: `records-test:${crypto.randomUUID()}`,
+      reason,
+      at: t.clock.now(),
+    }),
+  );
+}
+
+const log = (user: User, query: Record<string, string> = {}) => t.get<Page<LedgerEntry>>('/wallet/legal_log', { token: user.token, query });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  alice = await t.payingUser();
+  bob = await t.payingUser();
+  const available = { userId: alice.userId, purpose: 'available' as const };
+  const held = { userId: alice.userId, purpose: 'held' as const };
+
+  await t.fund(alice.userId, 'EUR', 100_00n); // adjustment +100.00 EUR
+  await post('deposit', { platform: 'deposits' }, available, 'USDT', 500_000_000n); // +500 USDT
+  await post('deposit_bonus', { platform: 'bonus' }, available, 'USDT', 5_000_000n); // +5 USDT
+  await post('withdrawal_hold', available, held, 'USDT', 50_000_000n); // a withdrawal of 50 USDT…
+  await post('withdrawal_payout', held, { platform: 'withdrawals' }, 'USDT', 49_000_000n); // …paid out
+  await post('withdrawal_fee', held, { platform: 'fees' }, 'USDT', 1_000_000n);
+  await post('withdrawal_hold', available, held, 'USDT', 20_000_000n); // another, still pending
+  await post('withdrawal_hold', available, held, 'EUR', 30_00n); // a bank withdrawal…
+  await post('withdrawal_release', held, available, 'EUR', 30_00n, 'IBAN does not match the name'); // …cancelled
+
+  t.clock.advance(1);
+  const quote = await t.post<QuoteReply>('/transfer/quote', { from: 'EUR', to: 'USDT', amount: '40' }, { token: alice.token });
+  const done = await t.post(
+    '/transfer',
+    { quoteId: quote.body.data!.quoteId, payPassword: alice.payPassword },
+    { token: alice.token, headers: { 'idempotency-key': 'records-conversion' } },
+  );
+  if (done.status !== 200) throw new Error(`conversion failed: ${JSON.stringify(done.body)}`);
+});
+afterAll(() => t?.close());
+
+/** Alice's postings, newest first: within one transfer between her own accounts, the credit first. */
+const ALICE_LOG: Array<[string, string, string]> = [
+  // 40.00 EUR at 0.5 %: fee 0.20, 39.80 × 1.086956 = 43.2608488 → 43.260848 USDT.
+  ['conversion_in', 'available', '+43.260848'],
+  ['conversion_fee', 'available', '-0.20'],
+  ['conversion_out', 'available', '-39.80'],
+  ['withdrawal_release', 'available', '+30.00'],
+  ['withdrawal_release', 'held', '-30.00'],
+  ['withdrawal_hold', 'held', '+30.00'],
+  ['withdrawal_hold', 'available', '-30.00'],
+  ['withdrawal_hold', 'held', '+20.000000'],
+  ['withdrawal_hold', 'available', '-20.000000'],
+  ['withdrawal_fee', 'held', '-1.000000'],
+  ['withdrawal_payout', 'held', '-49.000000'],
+  ['withdrawal_hold', 'held', '+50.000000'],
+  ['withdrawal_hold', 'available', '-50.000000'],
+  ['deposit_bonus', 'available', '+5.000000'],
+  ['deposit', 'available', '+500.000000'],
+  ['adjustment', 'available', '+100.00'],
+];
+
+describe('asset log', () => {
+  test("lists every posting on the user's accounts, newest first, signed, with account, kind and reason", async () => {
+    const reply = await log(alice, { pageSize: '50' });
+    expect(reply.status).toBe(200);
+    const page = reply.body.data!;
+    expect(page).toMatchObject({ total: ALICE_LOG.length, page: 1, pageSize: 50 });
+    expect(page.list.map((e) => [e.kind, e.account, e.amount])).toEqual(ALICE_LOG);
+    expect(page.list.map((e) => e.asset)).toEqual(['USDT', 'EUR', 'EUR', 'EUR', 'EUR', 'EUR', 'EUR', ...Array(8).fill('USDT'), 'EUR']);
+
+    const release = page.list.find((e) => e.kind === 'withdrawal_release')!;
+    expect(release.reason).toBe('IBAN does not match the name');
+    const conversion = page.list.filter((e) => e.kind.startsWith('conversion_'));
+    expect(new Set(conversion.map((e) => e.reference)).size).toBe(1);
+    expect(conversion[0].reference).toMatch(/^conversion:\d+$/);
+    // Newest first by time as well as by id.
+    const times = page.list.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.list.map((e) => e.id)).toEqual([...page.list.map((e) => e.id)].sort((a, b) => b - a));
+  });
+
+  test('pages are consecutive slices of the same list', async () => {
+    const pages: LedgerEntry[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const reply = await log(alice, { page: String(page), pageSize: '5' });
+      expect(reply.body.data).toMatchObject({ total: ALICE_LOG.length, page, pageSize: 5 });
+      pages.push(...reply.body.data!.list);
+    }
+    expect(pages.map((e) => [e.kind, e.account, e.amount])).toEqual(ALICE_LOG);
+    const beyond = await log(alice, { page: '5', pageSize: '5' });
+    expect(beyond.body.data).toMatchObject({ list: [], total: ALICE_LOG.length });
+    // Page size 10 by default (SPEC §9).
+    expect((await log(alice)).body.data).toMatchObject({ page: 1, pageSize: 10 });
+    expect((await log(alice)).body.data!.list).toHaveLength(10);
+  });
+
+  test('paging limits: at most 50 a page, pages from 1', async () => {
+    expect((await log(alice, { pageSize: '51' })).status).toBe(400);
+    expect((await log(alice, { page: '0' })).status).toBe(400);
+    expect((await log(alice, { page: 'x' })).status).toBe(400);
+  });
+
+  test("another user sees none of Alice's postings", async () => {
+    const reply = await log(bob, { pageSize: '50' });
+    expect(reply.body.data).toMatchObject({ list: [], total: 0 });
+    await t.fund(bob.userId, 'USDT', 1_000_000n);
+    const after = await log(bob, { pageSize: '50' });
+    expect(after.body.data!.list.map((e) => [e.kind, e.amount])).toEqual([['adjustment', '+1.000000']]);
+    expect((await log(alice, { pageSize: '50' })).body.data!.total).toBe(ALICE_LOG.length);
+  });
+
+  test('needs a session', async () => {
+    expect((await t.get('/wallet/legal_log')).status).toBe(401);
+    expect((await t.get('/user/calc')).status).toBe(401);
+  });
+});
+
+describe('totals', () => {
+  test('recharged, withdrawn (payout and fee), earned; available and held', async () => {
+    const reply = await t.get<CalcReply>('/user/calc', { token: alice.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({
+      recharged: { USDT: '500.000000', EUR: '0.00' },
+      withdrawn: { USDT: '50.000000', EUR: '0.00' },
+      earned: { USDT: '5.000000', EUR: '0.00' },
+      // 500 + 5 − 50 − 20 + 43.260848; 100 − 40.
+      available: { USDT: '478.260848', EUR: '60.00' },
+      held: { USDT: '20.000000', EUR: '0.00' },
+    });
+    await t.assertLedgerClean();
+  });
+
+  test('a user without postings has zeros', async () => {
+    const carol = await t.payingUser();
+    const reply = await t.get<CalcReply>('/user/calc', { token: carol.token });
+    const zero = { USDT: '0.000000', EUR: '0.00' };
+    expect(reply.body.data).toEqual({ recharged: zero, withdrawn: zero, earned: zero, available: zero, held: zero });
+  });
+});
