@@ -1,0 +1,166 @@
+/**
+ * The ledger's guarantees held by the database itself, not only by our code: transfers cannot be
+ * edited or removed, user accounts cannot go negative, the verifier sees a broken ledger, and
+ * concurrent postings on one account never spend the same money twice.
+ */
+import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AppError } from '../../src/domain/errors';
+import { rowsOf } from '../../server/db/rows';
+import { inTransaction } from '../../server/db/transaction';
+import { balanceOf, type AccountRef } from '../../server/ledger/accounts';
+import { postTransfer } from '../../server/ledger/transfers';
+import { verifyLedger } from '../../server/ledger/verify';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+/** The PostgreSQL error of a statement that must fail (Drizzle wraps it; the code sits on a cause). */
+async function refusal(statement: SQL): Promise<{ code?: string; message: string }> {
+  try {
+    await t.database.db.execute(statement);
+  } catch (error) {
+    for (let e = error as { code?: string; message: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+      if (e.code) return { code: e.code, message: e.message };
+    }
+    return { message: (error as Error).message };
+  }
+  throw new Error('the statement was accepted');
+}
+
+function transfer(debit: AccountRef, credit: AccountRef, amount: bigint, asset: 'USDT' | 'EUR' = 'USDT') {
+  return inTransaction(t.database.db, (tx) =>
+    postTransfer(tx, {
+      debit,
+      credit,
+      asset,
+      amount,
+      kind: 'adjustment',
+      reference: 'test:ledger',
+      idempotencyKey: `ledger-test:${crypto.randomUUID()}`,
+      at: t.clock.now(),
+    }),
+  );
+}
+
+async function anyTransferId(): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT id::text FROM ledger_transfers ORDER BY id LIMIT 1`);
+  return row.id;
+}
+
+describe('immutable history', () => {
+  test('UPDATE, DELETE and TRUNCATE of ledger_transfers are refused by the database', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', 5_000_000n);
+    const id = await anyTransferId();
+
+    const update = await refusal(sql`UPDATE ledger_transfers SET amount = amount + 1 WHERE id = ${id}`);
+    expect(update.message).toMatch(/immutable/);
+    const remove = await refusal(sql`DELETE FROM ledger_transfers WHERE id = ${id}`);
+    expect(remove.message).toMatch(/immutable/);
+    const truncate = await refusal(sql`TRUNCATE ledger_transfers CASCADE`);
+    expect(truncate.message).toMatch(/immutable/);
+
+    const [row] = await rowsOf<{ amount: string }>(t.database.db, sql`SELECT amount::text FROM ledger_transfers WHERE id = ${id}`);
+    expect(row.amount).not.toBeUndefined();
+    await t.assertLedgerClean();
+  });
+
+  test('a user account cannot go below zero even through a raw UPDATE', async () => {
+    const user = await t.payingUser();
+    const negative = await refusal(
+      sql`UPDATE ledger_accounts SET balance = -1 WHERE owner_kind = 'user' AND user_id = ${user.userId} AND asset = 'EUR' AND purpose = 'held'`,
+    );
+    expect(negative.code).toBe('23514'); // check_violation
+    expect(negative.message).toMatch(/ledger_accounts_user_not_negative/);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR', 'held')).toBe(0n);
+  });
+
+  test('postTransfer refuses to overdraw a user account and moves nothing', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'EUR', 10_00n);
+    const before = (await verifyLedger(t.database.db)).transfers;
+    await expect(transfer({ userId: user.userId, purpose: 'available' }, { platform: 'fees' }, 10_01n, 'EUR')).rejects.toMatchObject({
+      key: 'balance.insufficient',
+    });
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(10_00n);
+    expect((await verifyLedger(t.database.db)).transfers).toBe(before);
+  });
+});
+
+describe('verifyLedger', () => {
+  test('is clean after normal postings and reports a balance changed behind the ledger', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', 70_000_000n);
+    await transfer({ userId: user.userId, purpose: 'available' }, { userId: user.userId, purpose: 'held' }, 20_000_000n);
+    await transfer({ userId: user.userId, purpose: 'held' }, { platform: 'withdrawals' }, 20_000_000n);
+    const clean = await verifyLedger(t.database.db);
+    expect(clean).toMatchObject({ ok: true, problems: [] });
+    expect(clean.transfers).toBeGreaterThanOrEqual(3);
+
+    const platform = sql`owner_kind = 'platform' AND purpose = 'fees' AND asset = 'USDT'`;
+    await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 7 WHERE ${platform}`);
+    const broken = await verifyLedger(t.database.db);
+    expect(broken.ok).toBe(false);
+    expect(broken.problems.map((p) => p.check).sort()).toEqual(['asset-sum', 'balance-postings']);
+    expect(broken.problems.find((p) => p.check === 'asset-sum')?.detail).toMatch(/USDT: balances sum to 7/);
+    await expect(t.assertLedgerClean()).rejects.toThrow(/ledger broken/);
+
+    // Putting it back makes it clean again: the verifier compares with the postings, not with a snapshot.
+    await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 7 WHERE ${platform}`);
+    expect((await verifyLedger(t.database.db)).ok).toBe(true);
+  });
+
+  test('reports a user balance that is not the sum of its postings', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'EUR', 5_00n);
+    await t.database.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE owner_kind = 'user' AND user_id = ${user.userId} AND asset = 'EUR' AND purpose = 'available'`,
+    );
+    const broken = await verifyLedger(t.database.db);
+    expect(broken.problems.find((p) => p.check === 'balance-postings')?.detail).toContain(user.userId);
+    await t.database.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_kind = 'user' AND user_id = ${user.userId} AND asset = 'EUR' AND purpose = 'available'`,
+    );
+    await t.assertLedgerClean();
+  });
+});
+
+describe('concurrency', () => {
+  test('40 concurrent debits of 30 from 100: exactly 3 go through, the balance ends at 10', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', 100_000_000n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => transfer({ userId: user.userId, purpose: 'available' }, { platform: 'withdrawals' }, 30_000_000n)),
+    );
+    const done = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(done).toHaveLength(3);
+    expect(refused).toHaveLength(37);
+    for (const r of refused) expect((r.reason as AppError).key).toBe('balance.insufficient');
+    expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(10_000_000n);
+    await t.assertLedgerClean();
+  });
+
+  test('concurrent transfers both ways between two users keep every unit (deadlocks are retried)', async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    await t.fund(a.userId, 'EUR', 1_000_00n);
+    await t.fund(b.userId, 'EUR', 1_000_00n);
+    const aAccount = { userId: a.userId, purpose: 'available' as const };
+    const bAccount = { userId: b.userId, purpose: 'available' as const };
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? transfer(aAccount, bAccount, 1_00n, 'EUR') : transfer(bAccount, aAccount, 3_00n, 'EUR'))),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // Three of 1.00 one way, three of 3.00 the other.
+    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(1_000_00n - 3_00n + 9_00n);
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(1_000_00n + 3_00n - 9_00n);
+    await t.assertLedgerClean();
+  });
+});
