@@ -64,8 +64,22 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     await tx.execute(sql`DELETE FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`);
   }
 
+  // Tries of one key run one after another in this process. Each try is counted before it is
+  // checked, so a right password sent many times at once (parallel money requests of one user)
+  // would otherwise look like a burst of guesses and lock the key.
+  const queues = new Map<string, Promise<void>>();
+  function oneAtATime(key: string, work: () => Promise<void>): Promise<void> {
+    const current = (queues.get(key) ?? Promise.resolve()).then(work);
+    const tail = current.catch(() => undefined);
+    queues.set(key, tail);
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
+    return current;
+  }
+
   return {
-    async guard(key, verify, refusals) {
+    guard: (key, verify, refusals) => oneAtATime(key, async () => {
       const { tries, lockedUntil } = await countTry(key);
       if (lockedUntil) throw refusals.locked(lockedUntil);
       // More tries than allowed in flight at once: refuse without checking.
@@ -76,7 +90,7 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
       }
       if (tries >= maxFailures) throw refusals.locked(await lock(key));
       throw refusals.wrong();
-    },
+    }),
     clear,
   };
 }
