@@ -1,7 +1,236 @@
-/** Placeholder until this screen lands (issue 3). */
-import { ComingSoonScreen } from '../../app/ComingSoonScreen';
-import { useScreenPath } from '../../app/useScreenPath';
+/**
+ * Fund record (SPEC §2, ARCHITECTURE §6): every posting on the user's accounts, newest first,
+ * ten at a time. Each line says what happened in words, the signed amount in colour, the asset,
+ * the account when it is not the available balance, the reference, the operator's reason when
+ * there is one, and when. The asset chips filter the pages already loaded. Offline, the last
+ * loaded pages are shown with their time.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { Button, Preloader } from 'konsta/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, isCancelled } from '../../api/client';
+import { assetLog } from '../../api/money';
+import { EmptyState } from '../../app/EmptyState';
+import { ListIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
+import { DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import { ASSET_CODES, formatDecimalString, type Asset } from '../../domain/money';
+import type { LedgerEntry } from '../../domain/wire';
+import { localeAtom } from '../../i18n';
+import { currentToken, userInfoAtom } from '../../storage/session';
+import { cacheGet, cacheSet } from '../../storage/store';
+import { AsOf } from '../shared/AsOf';
+import { isTransferKind, useKindLabels } from './kindLabels';
+import { lastKnownKey } from './lastKnown';
 
-export default function Placeholder() {
-  return <ComingSoonScreen path={useScreenPath()} />;
+type Filter = 'all' | Asset;
+
+/** What is kept on the device: the pages loaded so far. */
+interface LoadedLog {
+  list: LedgerEntry[];
+  total: number;
+  page: number;
+}
+
+interface LogState extends LoadedLog {
+  fetchedAt: number;
+  cached: boolean;
+}
+
+export default function AssetLogScreen() {
+  const { t } = useLingui();
+  const userId = useAtomValue(userInfoAtom)?.id;
+  const cacheKey = lastKnownKey('assetLog', userId);
+  const [log, setLog] = useState<LogState | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [round, setRound] = useState(0);
+  const alive = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    alive.current = controller;
+    const token = currentToken();
+    const current = () => !controller.signal.aborted && currentToken() === token;
+    setLoading(true);
+    setError(null);
+    void (async () => {
+      try {
+        const page = await assetLog({ page: 1, pageSize: DEFAULT_PAGE_SIZE }, { signal: controller.signal, quiet: true });
+        if (!current()) return;
+        const loaded: LoadedLog = { list: page.list, total: page.total, page: 1 };
+        setLog({ ...loaded, fetchedAt: Date.now(), cached: false });
+        await cacheSet(cacheKey, loaded);
+      } catch (failure) {
+        if (isCancelled(failure) || !current()) return;
+        const copy = await cacheGet<LoadedLog>(cacheKey);
+        if (!current()) return;
+        if (copy) setLog({ ...copy.value, fetchedAt: copy.savedAt, cached: true });
+        else setError(isApiError(failure) ? failure.message : String(failure));
+      } finally {
+        if (current()) setLoading(false);
+      }
+    })();
+    return () => controller.abort();
+  }, [cacheKey, round]);
+
+  const loadMore = useCallback(async () => {
+    if (!log || loadingMore) return;
+    const signal = alive.current?.signal;
+    setLoadingMore(true);
+    try {
+      const next = log.page + 1;
+      const page = await assetLog({ page: next, pageSize: DEFAULT_PAGE_SIZE }, { signal });
+      // New postings push older ones down a page: skip what is already on screen.
+      const seen = new Set(log.list.map((entry) => entry.id));
+      const loaded: LoadedLog = { list: [...log.list, ...page.list.filter((entry) => !seen.has(entry.id))], total: page.total, page: next };
+      setLog({ ...loaded, fetchedAt: Date.now(), cached: false });
+      await cacheSet(cacheKey, loaded);
+    } catch {
+      // The client has shown the reason; the button stays for another try.
+    } finally {
+      if (!signal?.aborted) setLoadingMore(false);
+    }
+  }, [log, loadingMore, cacheKey]);
+
+  const filters: { value: Filter; label: string }[] = [
+    { value: 'all', label: t`All` },
+    ...ASSET_CODES.map((asset) => ({ value: asset, label: asset })),
+  ];
+  const shown = log ? log.list.filter((entry) => filter === 'all' || entry.asset === filter) : [];
+  const hasMore = log ? log.page * DEFAULT_PAGE_SIZE < log.total && !log.cached : false;
+
+  return (
+    <Screen path="/assets/assets-log" backFallback="/mine">
+      <div className="flex items-center justify-between gap-3 px-4 pt-2 pb-3">
+        <div role="group" aria-label={t`Currency`} className="flex gap-2">
+          {filters.map((item) => (
+            <button
+              key={item.value}
+              type="button"
+              aria-pressed={filter === item.value}
+              onClick={() => setFilter(item.value)}
+              className={`rounded-full px-4 py-1.5 text-sm font-medium transition-colors ${
+                filter === item.value ? 'bg-sea-700 text-white' : 'bg-surface text-ink'
+              }`}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        {log?.cached ? <AsOf time={log.fetchedAt} className="text-muted" /> : null}
+      </div>
+
+      {loading && !log ? (
+        <div className="flex justify-center py-10">
+          <Preloader className="size-6" />
+        </div>
+      ) : !log ? (
+        <EmptyState
+          icon={<ListIcon size={36} />}
+          title={t`The fund record could not be loaded`}
+          text={error ?? undefined}
+          action={
+            <Button rounded tonal onClick={() => setRound((value) => value + 1)}>
+              <Trans>Try again</Trans>
+            </Button>
+          }
+        />
+      ) : shown.length === 0 && !hasMore ? (
+        <EmptyState
+          icon={<ListIcon size={36} />}
+          title={t`No records yet`}
+          text={
+            filter === 'all' ? (
+              <Trans>Deposits, withdrawals, conversions and bonuses will be listed here.</Trans>
+            ) : (
+              <Trans>Nothing in {filter} so far.</Trans>
+            )
+          }
+        />
+      ) : (
+        <>
+          {shown.length > 0 ? (
+            <ul className="mx-4 divide-y divide-line overflow-hidden rounded-3xl bg-surface">
+              {shown.map((entry) => (
+                <LogLine key={entry.id} entry={entry} />
+              ))}
+            </ul>
+          ) : (
+            <p className="px-6 py-6 text-center text-sm text-muted">
+              <Trans>Nothing in {filter} among the records loaded so far.</Trans>
+            </p>
+          )}
+          {hasMore ? (
+            <div className="px-4 pt-4">
+              <Button rounded tonal disabled={loadingMore} onClick={() => void loadMore()}>
+                {loadingMore ? <Preloader className="size-5" /> : t`Load more`}
+              </Button>
+            </div>
+          ) : (
+            <p className="px-6 pt-4 text-center text-xs text-muted">
+              <Trans>That is everything.</Trans>
+            </p>
+          )}
+        </>
+      )}
+    </Screen>
+  );
+}
+
+function LogLine({ entry }: { entry: LedgerEntry }) {
+  const { t } = useLingui();
+  const labels = useKindLabels();
+  const locale = useAtomValue(localeAtom);
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.createdAt));
+  const negative = entry.amount.trim().startsWith('-');
+  const unsigned = entry.amount.trim().replace(/^[+-]/, '');
+  const magnitude = formatDecimalString(unsigned, shownDecimals(unsigned));
+  const accounts = { available: t`Available`, held: t`Held`, interest: t`Interest` } as const;
+  return (
+    <li className="px-4 py-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-base font-medium text-ink">{isTransferKind(entry.kind) ? labels[entry.kind] : t`Other (${entry.kind})`}</p>
+          <p className="mt-0.5 text-xs text-muted">
+            <time dateTime={entry.createdAt}>{when}</time>
+          </p>
+        </div>
+        <p className={`shrink-0 text-end text-base font-semibold ${negative ? 'text-rose-600' : 'text-emerald-700'}`}>
+          <bdi dir="ltr" className="tabular-nums" data-sign={negative ? 'debit' : 'credit'}>
+            {negative ? '−' : '+'}
+            {magnitude}
+            <span className="ms-1 text-xs font-medium opacity-80">{entry.asset}</span>
+          </bdi>
+          <span className="sr-only">{negative ? t`debited` : t`credited`}</span>
+        </p>
+      </div>
+      <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+        {entry.account !== 'available' ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{accounts[entry.account]}</span>
+        ) : null}
+        {entry.reference ? (
+          <span>
+            <Trans>
+              Ref. <bdi dir="ltr" className="font-mono">{entry.reference}</bdi>
+            </Trans>
+          </span>
+        ) : null}
+      </div>
+      {entry.reason ? (
+        <p className="mt-1.5 rounded-xl bg-canvas px-3 py-2 text-sm text-ink">
+          <Trans>Reason: {entry.reason}</Trans>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Four decimals like every amount, or more when cutting would hide a non-zero digit (a tiny fee). */
+function shownDecimals(text: string): number {
+  const fraction = (text.split('.')[1] ?? '').replace(/0+$/, '');
+  return Math.max(4, fraction.length);
 }

@@ -1,7 +1,167 @@
-/** Placeholder until this screen lands (issue 3). */
-import { ComingSoonScreen } from '../../app/ComingSoonScreen';
+/**
+ * My assets (SPEC §2, §3): USDT and EUR available and held (in a pending withdrawal), the totals
+ * recharged, withdrawn and earned, and the ways to move money. Served at /assets and
+ * /mine/my-assets. Offline it shows the last-known figures with their time.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { Button, Preloader } from 'konsta/react';
+import { useEffect, type ReactNode } from 'react';
+import { assetTotals } from '../../api/money';
+import { refreshAccount, walletAtom } from '../../api/startup';
+import { EmptyState } from '../../app/EmptyState';
+import { DepositIcon, ListIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../app/icons';
+import type { ScreenPath } from '../../app/routes';
+import { Screen } from '../../app/Screen';
 import { useScreenPath } from '../../app/useScreenPath';
+import { ASSET_CODES, type Asset } from '../../domain/money';
+import type { CalcReply } from '../../domain/wire';
+import { Amount } from '../shared/Amount';
+import { AsOf } from '../shared/AsOf';
+import { useLastKnown } from './lastKnown';
 
-export default function Placeholder() {
-  return <ComingSoonScreen path={useScreenPath()} />;
+export default function AssetsScreen() {
+  const { t } = useLingui();
+  const path = useScreenPath();
+  const navigate = useNavigate();
+  const totals = useLastKnown<CalcReply>('calc', assetTotals);
+  const wallet = useAtomValue(walletAtom);
+
+  // The home and mine balances should agree with what this screen shows.
+  useEffect(() => {
+    void refreshAccount();
+  }, []);
+
+  const calc = totals.data?.value ?? null;
+  const actions: { to: ScreenPath; label: string; icon: ReactNode }[] = [
+    { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
+    { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
+    { to: '/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
+    { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
+  ];
+
+  return (
+    <Screen path={path} backFallback={path === '/mine/my-assets' ? '/mine' : '/home'}>
+      <div className="space-y-4 px-4 pt-2">
+        {totals.data?.cached ? (
+          <p className="text-end">
+            <AsOf time={totals.data.fetchedAt} className="text-muted" />
+          </p>
+        ) : null}
+
+        <div className="grid gap-3">
+          {ASSET_CODES.map((asset) => (
+            <AssetCard
+              key={asset}
+              asset={asset}
+              // Until the totals arrive, the wallet's balance is the best figure for "available".
+              available={calc?.available[asset] ?? wallet?.value[asset] ?? null}
+              held={calc?.held[asset] ?? null}
+            />
+          ))}
+        </div>
+
+        <nav aria-label={t`Money actions`} className="grid grid-cols-4 gap-2 rounded-3xl bg-surface px-2 py-4">
+          {actions.map((action) => (
+            <button
+              key={action.to}
+              type="button"
+              onClick={() => void navigate({ to: action.to })}
+              className="flex flex-col items-center gap-2 rounded-2xl py-1 text-center active:bg-canvas"
+            >
+              <span className="flex size-11 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">{action.icon}</span>
+              <span className="px-1 text-xs leading-tight font-medium text-ink">{action.label}</span>
+            </button>
+          ))}
+        </nav>
+
+        {calc ? (
+          <Totals calc={calc} />
+        ) : totals.loading ? (
+          <div className="flex justify-center py-8">
+            <Preloader className="size-6" />
+          </div>
+        ) : (
+          <EmptyState
+            icon={<WalletIcon size={36} />}
+            title={t`Totals could not be loaded`}
+            text={totals.error ?? undefined}
+            action={
+              <Button rounded tonal onClick={totals.reload}>
+                <Trans>Try again</Trans>
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </Screen>
+  );
+}
+
+function AssetCard({ asset, available, held }: { asset: Asset; available: string | null; held: string | null }) {
+  return (
+    <section aria-label={asset} className="rounded-3xl bg-sea-700 p-5 text-white">
+      <h2 className="text-sm font-semibold tracking-wide text-sea-100">{asset}</h2>
+      <dl className="mt-2 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-xs text-sea-100">
+            <Trans>Available</Trans>
+          </dt>
+          <dd className="mt-1 text-2xl font-semibold">
+            <Amount value={available} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-sea-100">
+            <Trans>Held (withdrawals in progress)</Trans>
+          </dt>
+          <dd className="mt-1 text-lg font-semibold">
+            <Amount value={held} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Totals({ calc }: { calc: CalcReply }) {
+  const { t } = useLingui();
+  const rows: { label: string; values: Record<Asset, string> }[] = [
+    { label: t`Total deposited`, values: calc.recharged },
+    { label: t`Total withdrawn`, values: calc.withdrawn },
+    { label: t`Total earned`, values: calc.earned },
+  ];
+  return (
+    <section aria-label={t`Totals`} className="overflow-hidden rounded-3xl bg-surface">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-line text-xs text-muted">
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              <Trans>Totals</Trans>
+            </th>
+            {ASSET_CODES.map((asset) => (
+              <th key={asset} scope="col" className="px-4 py-3 text-end font-medium">
+                {asset}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="px-4 py-3 text-start font-normal text-ink">
+                {row.label}
+              </th>
+              {ASSET_CODES.map((asset) => (
+                <td key={asset} className="px-4 py-3 text-end text-ink">
+                  <Amount value={row.values[asset]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
 }

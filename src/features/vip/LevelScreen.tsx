@@ -1,7 +1,219 @@
-/** Placeholder until this screen lands (issue 3). */
-import { ComingSoonScreen } from '../../app/ComingSoonScreen';
-import { useScreenPath } from '../../app/useScreenPath';
+/**
+ * VIP levels (SPEC §2, §3, §6): the user's level, the confirmed deposits that count towards the
+ * next one (their USDT value when approved) with the progress in bigint arithmetic, and the table
+ * of levels: upgrade amount, gift ratio on later deposits, daily orders. Offline it shows the
+ * last-known copy with its time.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { Button, Preloader } from 'konsta/react';
+import { useEffect, useState } from 'react';
+import { isApiError, isCancelled } from '../../api/client';
+import type { Loaded } from '../../api/startup';
+import { userLevel } from '../../api/money';
+import { EmptyState } from '../../app/EmptyState';
+import { CrownIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
+import type { UserLevelReply } from '../../domain/wire';
+import { currentToken, userInfoAtom } from '../../storage/session';
+import { cacheGet, cacheSet } from '../../storage/store';
+import { Amount } from '../shared/Amount';
+import { AsOf } from '../shared/AsOf';
+import { progressPercent, remainingTo } from './progress';
 
-export default function Placeholder() {
-  return <ComingSoonScreen path={useScreenPath()} />;
+export default function LevelScreen() {
+  const { t } = useLingui();
+  const state = useUserLevel();
+  const reply = state.data?.value;
+
+  return (
+    <Screen path="/level" backFallback="/home">
+      {reply ? (
+        <div className="space-y-4 px-4 pt-2">
+          {state.data?.cached ? (
+            <p className="text-end">
+              <AsOf time={state.data.fetchedAt} className="text-muted" />
+            </p>
+          ) : null}
+          <CurrentLevel reply={reply} />
+          <LevelTable reply={reply} />
+          <p className="px-2 text-xs leading-relaxed text-muted">
+            <Trans>
+              Confirmed deposits count with their USDT value at approval. The gift ratio of your level is credited on each later deposit.
+            </Trans>
+          </p>
+        </div>
+      ) : state.loading ? (
+        <div className="flex justify-center py-10">
+          <Preloader className="size-6" />
+        </div>
+      ) : (
+        <EmptyState
+          icon={<CrownIcon size={36} />}
+          title={t`VIP levels could not be loaded`}
+          text={state.error ?? undefined}
+          action={
+            <Button rounded tonal onClick={state.reload}>
+              <Trans>Try again</Trans>
+            </Button>
+          }
+        />
+      )}
+    </Screen>
+  );
+}
+
+function CurrentLevel({ reply }: { reply: UserLevelReply }) {
+  const { t } = useLingui();
+  const { level, confirmedDeposits, next } = reply;
+  const percent = next ? progressPercent(confirmedDeposits, next.upgradeAmount) : 100;
+  const nextLevel = next?.level;
+  return (
+    <section aria-label={t`Your level`} className="rounded-3xl bg-sea-700 p-5 text-white">
+      <div className="flex items-center gap-3">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-white/10 text-mint">
+          <CrownIcon />
+        </span>
+        <div>
+          <p className="text-xs text-sea-100">
+            <Trans>Your level</Trans>
+          </p>
+          <p className="text-2xl font-semibold">
+            <bdi dir="ltr">VIP {level}</bdi>
+          </p>
+        </div>
+      </div>
+      <dl className="mt-4">
+        <dt className="text-xs text-sea-100">
+          <Trans>Confirmed deposits</Trans>
+        </dt>
+        <dd className="mt-1 text-lg font-semibold">
+          <Amount value={confirmedDeposits} currency="USDT" />
+        </dd>
+      </dl>
+      {next ? (
+        <div className="mt-4">
+          <div className="mb-1.5 flex items-center justify-between text-xs text-sea-100">
+            <span>
+              <Trans>
+                Progress to <bdi dir="ltr">VIP {nextLevel}</bdi>
+              </Trans>
+            </span>
+            <bdi dir="ltr" className="tabular-nums">
+              {percent}%
+            </bdi>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={t`Progress to the next level`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-white/15"
+          >
+            <div className="h-full rounded-full bg-mint" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-xs text-sea-100">
+            <Trans>
+              <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} currency="USDT" /> more in confirmed deposits to reach{' '}
+              <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} currency="USDT" /> in total).
+            </Trans>
+          </p>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-sea-100">
+          <Trans>You have reached the highest level.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function LevelTable({ reply }: { reply: UserLevelReply }) {
+  const { t } = useLingui();
+  return (
+    <section aria-label={t`VIP levels`} className="overflow-hidden rounded-3xl bg-surface">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-line text-xs text-muted">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
+              <Trans>Level</Trans>
+            </th>
+            <th scope="col" className="px-3 py-3 text-end font-medium">
+              <Trans>Upgrade amount (USDT)</Trans>
+            </th>
+            <th scope="col" className="px-3 py-3 text-end font-medium">
+              <Trans>Gift ratio</Trans>
+            </th>
+            <th scope="col" className="px-3 py-3 text-end font-medium">
+              <Trans>Daily orders</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {reply.levels.map((entry) => {
+            const current = entry.level === reply.level;
+            return (
+              <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
+                <th scope="row" className="px-3 py-3 text-start text-ink">
+                  <bdi dir="ltr">VIP {entry.level}</bdi>
+                  {current ? (
+                    <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
+                      <Trans>Current</Trans>
+                    </span>
+                  ) : null}
+                </th>
+                <td className="px-3 py-3 text-end text-ink">
+                  <Amount value={entry.upgradeAmount} />
+                </td>
+                <td className="px-3 py-3 text-end text-ink">
+                  <bdi dir="ltr" className="tabular-nums">
+                    {entry.giftPercent}%
+                  </bdi>
+                </td>
+                <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The level reply, with the last-known copy of this user when the call fails (offline). */
+function useUserLevel() {
+  const userId = useAtomValue(userInfoAtom)?.id;
+  const cacheKey = `userLevel:${userId ?? 'me'}`;
+  const [data, setData] = useState<Loaded<UserLevelReply> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const token = currentToken();
+    const current = () => !controller.signal.aborted && currentToken() === token;
+    setLoading(true);
+    setError(null);
+    void (async () => {
+      try {
+        const value = await userLevel({ signal: controller.signal, quiet: true });
+        if (!current()) return;
+        setData({ value, fetchedAt: Date.now(), cached: false });
+        await cacheSet(cacheKey, value);
+      } catch (failure) {
+        if (isCancelled(failure) || !current()) return;
+        const copy = await cacheGet<UserLevelReply>(cacheKey);
+        if (!current()) return;
+        if (copy) setData({ value: copy.value, fetchedAt: copy.savedAt, cached: true });
+        else setError(isApiError(failure) ? failure.message : String(failure));
+      } finally {
+        if (current()) setLoading(false);
+      }
+    })();
+    return () => controller.abort();
+  }, [cacheKey, round]);
+
+  return { data, loading, error, reload: () => setRound((value) => value + 1) };
 }

@@ -1,0 +1,26 @@
+/**
+ * The words of the asset log for each kind of ledger transfer (src/domain/ledger.ts). A Record
+ * over TransferKind: a new kind without a label here is a compile error, not an untranslated code.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { TRANSFER_KINDS, type TransferKind } from '../../domain/ledger';
+
+export function isTransferKind(kind: string): kind is TransferKind {
+  return (TRANSFER_KINDS as readonly string[]).includes(kind);
+}
+
+export function useKindLabels(): Record<TransferKind, string> {
+  const { t } = useLingui();
+  return {
+    deposit: t`Deposit`,
+    deposit_bonus: t`VIP bonus`,
+    withdrawal_hold: t`Withdrawal (held)`,
+    withdrawal_release: t`Withdrawal returned`,
+    withdrawal_payout: t`Withdrawal paid`,
+    withdrawal_fee: t`Withdrawal fee`,
+    conversion_out: t`Conversion out`,
+    conversion_in: t`Conversion in`,
+    conversion_fee: t`Conversion fee`,
+    adjustment: t`Adjustment`,
+  };
+}

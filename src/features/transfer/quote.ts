@@ -1,0 +1,64 @@
+/**
+ * The arithmetic and checks of the conversion screen, apart from the screen: which amount may be
+ * quoted, how long a quote is shown as valid, and the reference rate read back from a quote.
+ * Amounts stay decimal strings and bigint minor units (ARCHITECTURE §3).
+ */
+import { QUOTE_TTL_SECONDS } from '../../domain/ledger';
+import { ASSETS, formatDecimalString, parseAmount, toDecimalString, type Asset } from '../../domain/money';
+import { quoteRequestSchema } from '../../domain/payments';
+import { errorMessage } from '../../i18n';
+import { validate } from '../shared/fieldErrors';
+
+export const QUOTE_DEBOUNCE_MS = 400;
+
+export const otherAsset = (asset: Asset): Asset => (asset === 'EUR' ? 'USDT' : 'EUR');
+
+/**
+ * Why `text` cannot be converted from `from` (SPEC §5: a valid amount, not above the balance),
+ * in the user's language; null when it can. `available` null: the balance is not known yet.
+ */
+export function amountProblem(text: string, from: Asset, available: string | null): string | null {
+  const amount = text.trim();
+  if (!amount) return errorMessage('amount.required');
+  const { errors } = validate(quoteRequestSchema, { from, to: otherAsset(from), amount });
+  const minor = parseAmount(amount, from);
+  // The schema knows the format; the asset knows how many decimals it has (EUR 2, USDT 6).
+  if (errors?.amount || minor === null || minor <= 0n) return errorMessage('amount.invalid', { decimals: ASSETS[from].scale });
+  if (errors) return Object.values(errors)[0] ?? errorMessage('request.invalid');
+  const have = available === null ? null : parseAmount(available, from);
+  if (have !== null && minor > have) return errorMessage('balance.insufficient');
+  return null;
+}
+
+/** A balance as an amount to type: "500.00" → "500", "10.300100" → "10.3001". */
+export function asInput(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+}
+
+/** Decimal commas (typed on many keyboards) become points; nothing else is changed. */
+export function normaliseTyped(text: string): string {
+  return text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+}
+
+/**
+ * When the quote stops being valid, by this device's clock. The server's expiry is used when it
+ * is plausible; a device clock that disagrees with the server's falls back to the quote's
+ * lifetime from when it arrived. Either way the server decides at execution.
+ */
+export function quoteDeadline(expiresAt: string, receivedAt: number): number {
+  const server = Date.parse(expiresAt);
+  const lifetime = QUOTE_TTL_SECONDS * 1000;
+  if (!Number.isFinite(server) || server <= receivedAt || server > receivedAt + lifetime) return receivedAt + lifetime;
+  return server;
+}
+
+/**
+ * EUR for one USDT read back from a quote's rate (units of `to` per `from`, 6 decimals): the
+ * quote's own rate for USDT → EUR, its inverse (cut to 4 decimals, so "≈") for EUR → USDT.
+ */
+export function eurPerUsdt(rate: string, from: Asset): { value: string; approximate: boolean } | null {
+  if (from === 'USDT') return { value: rate, approximate: false };
+  const micro = parseAmount(rate, 'USDT');
+  if (micro === null || micro <= 0n) return null;
+  return { value: formatDecimalString(toDecimalString(10n ** 12n / micro, 'USDT'), 4), approximate: true };
+}
