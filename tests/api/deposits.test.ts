@@ -53,7 +53,7 @@ async function charge(token: string, fields: Record<string, string>, options: Ch
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const file = options.file === undefined ? { bytes: PNG, name: 'proof.png', type: 'image/png' } : options.file;
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const encoded = new Response(form);
   const key = options.key === undefined ? crypto.randomUUID() : options.key;
   const response = await t.app.inject({
