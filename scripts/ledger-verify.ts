@@ -1,0 +1,150 @@
+/**
+ * `npm run ledger:verify`: checks the ledger's invariants (ARCHITECTURE §3) on the database the
+ * server uses — DATABASE_URL, else the embedded PGlite under DATA_DIR — prints a short report and
+ * exits non-zero when anything is wrong, so it can run from cron or CI.
+ *
+ * PGlite is one process's database and takes no lock on its files: a second process opening it
+ * while the server runs could damage it. So for the embedded database the script first asks the
+ * configured port whether the server is up, and refuses if it is.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { ASSET_CODES, toDecimalString, type Asset } from '../src/domain/money';
+import { ConfigError, loadConfig, type Config } from '../server/config';
+import { openDatabase, type Database, type DatabaseTarget } from '../server/db/client';
+import { rowsOf } from '../server/db/rows';
+import { verifyLedger } from '../server/ledger/verify';
+
+const EMBEDDED_WARNING =
+  'The embedded database (PGlite) cannot be opened while the server runs: stop the server and run `npm run ledger:verify` again ' +
+  '(with DATABASE_URL, a PostgreSQL server can be checked at any time).';
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** Drizzle wraps the driver's error ("Failed query: …"); the driver's own message says what went wrong. */
+function reasonOf(error: unknown): string {
+  let e = error as { message?: string; code?: string; cause?: unknown };
+  while (e.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  // undefined_table: nothing has migrated this database yet.
+  const hint = e.code === '42P01' ? ' (no ledger here yet: the server creates its tables on its first start)' : '';
+  return `${e.message ?? String(error)}${hint}`;
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 2);
+    throw error;
+  }
+}
+
+/** True when something answers like our server on the configured port. */
+async function serverIsUp(config: Config): Promise<boolean> {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  try {
+    const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/health`, { signal: AbortSignal.timeout(1500) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function open(config: Config): Promise<{ database: Database; label: string }> {
+  let target: DatabaseTarget;
+  let label: string;
+  if (config.databaseUrl) {
+    target = { kind: 'postgres', url: config.databaseUrl };
+    label = `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})`;
+  } else {
+    const dataDir = path.join(config.dataDir, 'pglite');
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) fail(`No embedded database in ${dataDir}: the server creates it on its first start.`);
+    if (await serverIsUp(config)) fail(`The server answers on port ${config.port}. ${EMBEDDED_WARNING}`);
+    target = { kind: 'pglite', dataDir };
+    label = `PGlite in ${dataDir}`;
+  }
+  try {
+    return { database: await openDatabase(target), label };
+  } catch (error) {
+    fail(`Could not open ${label}: ${reasonOf(error)}${target.kind === 'pglite' ? `\n${EMBEDDED_WARNING}` : ''}`);
+  }
+}
+
+interface AssetSums {
+  asset: Asset;
+  transfers: bigint;
+  moved: bigint;
+  available: bigint;
+  held: bigint;
+  interest: bigint;
+  platform: bigint;
+}
+
+/** Per asset: how many transfers moved how much, what users hold by purpose, and the platform's side. */
+async function assetSums(database: Database): Promise<AssetSums[]> {
+  const balances = await rowsOf<{ asset: string; owner_kind: string; purpose: string; total: string }>(
+    database.db,
+    sql`SELECT asset, owner_kind, CASE WHEN owner_kind = 'user' THEN purpose ELSE '' END AS purpose, sum(balance)::text AS total
+        FROM ledger_accounts GROUP BY 1, 2, 3`,
+  );
+  const moved = await rowsOf<{ asset: string; transfers: string; total: string }>(
+    database.db,
+    sql`SELECT asset, count(*)::text AS transfers, coalesce(sum(amount), 0)::text AS total FROM ledger_transfers GROUP BY asset`,
+  );
+  return ASSET_CODES.map((asset) => {
+    const of = (owner: string, purpose: string) =>
+      balances.filter((row) => row.asset === asset && row.owner_kind === owner && row.purpose === purpose).reduce((sum, row) => sum + BigInt(row.total), 0n);
+    const platform = balances.filter((row) => row.asset === asset && row.owner_kind === 'platform').reduce((sum, row) => sum + BigInt(row.total), 0n);
+    const flow = moved.find((row) => row.asset === asset);
+    return {
+      asset,
+      transfers: BigInt(flow?.transfers ?? 0),
+      moved: BigInt(flow?.total ?? 0),
+      available: of('user', 'available'),
+      held: of('user', 'held'),
+      interest: of('user', 'interest'),
+      platform,
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { database, label } = await open(config);
+  try {
+    const report = await verifyLedger(database.db);
+    const sums = await assetSums(database);
+    const amount = (value: bigint, asset: Asset) => toDecimalString(value, asset);
+    const lines = [`Ledger of ${label}`, `  accounts: ${report.accounts}, transfers: ${report.transfers}`];
+    for (const s of sums) {
+      const users = s.available + s.held + s.interest;
+      lines.push(
+        `  ${s.asset}: ${s.transfers} transfers moving ${amount(s.moved, s.asset)}; ` +
+          `users hold ${amount(users, s.asset)} (available ${amount(s.available, s.asset)}, held ${amount(s.held, s.asset)}, interest ${amount(s.interest, s.asset)}); ` +
+          `platform accounts ${amount(s.platform, s.asset)}; all balances sum to ${amount(users + s.platform, s.asset)}`,
+      );
+    }
+    if (report.ok) {
+      lines.push('  problems: none', 'OK: every balance is the sum of its postings, each asset sums to zero, no user account is negative.');
+      console.log(lines.join('\n'));
+    } else {
+      lines.push(`  problems: ${report.problems.length}`, ...report.problems.map((p) => `    ${p.check}: ${p.detail}`), 'FAILED: the ledger is inconsistent.');
+      console.error(lines.join('\n'));
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    console.error(`Could not verify the ledger of ${label}: ${reasonOf(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
