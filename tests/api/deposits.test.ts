@@ -81,7 +81,7 @@ async function requested(token: string, fields: Record<string, string>): Promise
   return reply.body.data;
 }
 
-const approve = (id: number, extra: { amount?: bigint; reason?: string } = {}) =>
+const approve = (id: number, extra: { amount?: bigint | string; reason?: string } = {}) =>
   inTransaction(t.database.db, (tx) => approveDeposit(tx, { id, operatorId, at: t.clock.now(), ...extra }));
 const reject = (id: number, reason: string) => inTransaction(t.database.db, (tx) => rejectDeposit(tx, { id, operatorId, reason, at: t.clock.now() }));
 
@@ -190,6 +190,9 @@ describe('a deposit request', () => {
     const text = await charge(token, usdt, { file: { bytes: Buffer.from('not an image at all\n'), name: 'proof.png', type: 'image/png' } });
     expect(text.status).toBe(415);
     expect(text.body.key).toBe('upload.wrongType');
+    // A lang field before the file chooses the language, as JSON's lang does.
+    const inGerman = await charge(token, { lang: 'de', ...usdt }, { file: { bytes: Buffer.from('text'), name: 'proof.png', type: 'image/png' } });
+    expect(inGerman.body.message).toBe(errorText('de', 'upload.wrongType'));
 
     const tooLarge = Buffer.concat([PNG, Buffer.alloc(DEPOSIT_PROOF_MAX_BYTES + 1 - PNG.length)]);
     const large = await charge(token, usdt, { file: { bytes: tooLarge, name: 'big.png', type: 'image/png' } });
@@ -308,6 +311,11 @@ describe('the operator decides', () => {
     expect(await balanceOf(t.database.db, userId, 'USDT')).toBe(USDT(480));
     const [audit] = await rowsOf<{ details: Record<string, unknown> }>(t.database.db, sql`SELECT details FROM audit_log WHERE subject = ${`deposit:${btc.id}`}`);
     expect(audit.details).toMatchObject({ requestedAmount: '500.000000', amount: '480.000000' });
+
+    // The operator's amount may also come as the decimal text of the form, in the deposit's asset.
+    const bank = await requested(user.token, { coinId: String(coin.BANK.id), amount: '100' });
+    await expect(approve(bank.id, { amount: '99.999' })).rejects.toMatchObject({ key: 'amount.invalid' });
+    expect(await approve(bank.id, { amount: '99.5' })).toMatchObject({ amount: '99.50', asset: 'EUR' });
   });
 
   test('a bank deposit is credited in EUR and counts at the reference rate towards the level', async () => {

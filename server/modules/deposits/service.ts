@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
-import { parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
+import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
@@ -259,11 +259,18 @@ async function usdtValueOf(tx: Tx, amount: bigint, asset: Asset): Promise<bigint
  */
 export async function approveDeposit(
   tx: Tx,
-  input: { id: number; operatorId: string; amount?: bigint; reason?: string | null; at: Date },
+  input: {
+    id: number;
+    operatorId: string;
+    /** Minor units, or a decimal string in the deposit's asset; absent: the amount requested. */
+    amount?: bigint | string;
+    reason?: string | null;
+    at: Date;
+  },
 ): Promise<DecidedDeposit> {
   const { row, coin } = await lockProcessing(tx, input.id);
-  const amount = input.amount ?? row.amount;
-  if (amount <= 0n) throw new Refusal('amount.invalid', 400, { params: { decimals: row.asset === 'USDT' ? 6 : 2 }, field: 'amount' });
+  const amount = typeof input.amount === 'string' ? depositAmountOf(input.amount, row.asset) : (input.amount ?? row.amount);
+  if (amount <= 0n) throw new Refusal('amount.invalid', 400, { params: { decimals: ASSETS[row.asset].scale }, field: 'amount' });
   const reason = input.reason?.trim() || null;
   const reference = `deposit:${row.id}`;
 
