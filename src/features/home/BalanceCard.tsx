@@ -29,7 +29,12 @@ function Balances() {
     <>
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium text-sea-100">{t`Your balances`}</h2>
-        {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+        <div className="flex items-center gap-2">
+          {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+          <Link to="/assets" className="-my-1 rounded-full px-3 py-1 text-xs font-semibold text-white active:bg-white/10">
+            {t`My assets`}
+          </Link>
+        </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-4">
         <div>
