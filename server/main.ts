@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
+import { DEMO_OPERATOR } from './modules/ops/demo';
 import { createMailer } from './modules/mailer/mailer';
 import { createSmsProvider, type InfoLog } from './modules/sms/provider';
 import { attachRealtime } from './realtime/socket';
@@ -41,6 +42,10 @@ function banner(config: Config, mail: string, sms: string): string {
       (demo) =>
         `  ${demo.role.padEnd(8)}  ${demo.username.padEnd(9)} password ${demo.password}  payment password ${demo.payPassword}  ${demo.email}  ${demo.phone}`,
     ),
+    `Demo operator (a published DEMO credential; disable it on a real installation): ${DEMO_OPERATOR.username} (${DEMO_OPERATOR.role})` +
+      ` password ${DEMO_OPERATOR.password}  TOTP secret ${DEMO_OPERATOR.totpSecret}`,
+    `  npm run ops -- login --user ${DEMO_OPERATOR.username} --password ${DEMO_OPERATOR.password}   (the code is computed from the demo secret;` +
+      ' `npm run ops -- totp` prints the current one)',
     '',
   ];
   return lines.join('\n');

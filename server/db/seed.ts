@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
 import { newInviteCode } from '../modules/auth/invite-codes';
+import { seedDemoOperator } from '../modules/ops/operators';
 import { SETTING_KEYS, writeSetting } from '../modules/startup/settings';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
@@ -83,4 +84,6 @@ export async function seed(db: Db, config: Config): Promise<void> {
   await writeSetting(db, SETTING_KEYS.supportUrl, config.supportUrl, config.explicit.has('SUPPORT_URL'));
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
   await seedDemoAccounts(db);
+  // The operator side's demo admin (server/modules/ops/demo.ts): a published credential.
+  await seedDemoOperator(db);
 }

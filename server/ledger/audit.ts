@@ -13,7 +13,10 @@ export type AuditAction =
   | 'withdrawal.reject'
   | 'ledger.adjust'
   | 'setting.change'
-  | 'operator.create';
+  | 'vip.change'
+  | 'coin.change'
+  | 'operator.create'
+  | 'operator.disable';
 
 export interface AuditEntry {
   operatorId: string;

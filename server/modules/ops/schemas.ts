@@ -1,0 +1,112 @@
+/** Input rules of the /api/ops calls: strict objects, every refusal a catalogue key. */
+import { z } from 'zod';
+import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
+import { amountTextSchema, assetSchema, pageQuerySchema } from '../../../src/domain/payments';
+import { OPERATOR_ROLES } from './operators';
+
+/** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
+export const reasonSchema = z
+  .string({ error: 'ops.reasonRequired' })
+  .trim()
+  .min(3, 'ops.reasonRequired')
+  .max(500, 'request.invalid');
+
+const recordIdSchema = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').positive('request.invalid').max(2 ** 53 - 1, 'request.invalid');
+
+export const opsLoginSchema = z.strictObject({
+  username: z.string({ error: 'username.required' }).trim().min(1, 'username.required').max(64, 'ops.loginFailed'),
+  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(200, 'ops.loginFailed'),
+  // Checked by the login itself: a missing code is ops.totpRequired, a malformed one is wrong.
+  totp: z.string({ error: 'ops.totpWrong' }).max(12, 'ops.totpWrong').optional(),
+});
+
+export const depositListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(DEPOSIT_STATUSES, { error: 'request.invalid' }).optional() });
+export const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
+
+export const depositProofSchema = z.strictObject({ id: recordIdSchema });
+
+export const depositApproveSchema = z.strictObject({
+  id: recordIdSchema,
+  /** The amount to credit when it differs from the request (e.g. what arrived for BTC). */
+  amount: amountTextSchema.optional(),
+  reason: reasonSchema.optional(),
+});
+
+export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
+
+export const withdrawalApproveSchema = z.strictObject({
+  id: recordIdSchema,
+  txReference: z.string({ error: 'ops.referenceRequired' }).trim().min(1, 'ops.referenceRequired').max(200, 'request.invalid'),
+});
+
+export const adjustmentSchema = z.strictObject({
+  userId: z.uuid({ error: 'record.notFound' }),
+  asset: assetSchema,
+  /** Signed: "+12.5" or "12.5" credits the user, "-12.5" debits. */
+  amount: z
+    .string({ error: 'amount.required' })
+    .trim()
+    .min(1, 'amount.required')
+    .max(24, 'amount.invalid')
+    .regex(/^[+-]?\d+(\.\d+)?$/, 'amount.invalid'),
+  reason: reasonSchema,
+});
+
+export const settingChangeSchema = z.strictObject({
+  key: z.string({ error: 'ops.settingInvalid' }).trim().min(1, 'ops.settingInvalid').max(64, 'ops.settingInvalid'),
+  value: z.string({ error: 'ops.settingInvalid' }).trim().max(500, 'ops.settingInvalid'),
+  reason: reasonSchema,
+});
+
+export const vipLevelChangeSchema = z.strictObject({
+  level: z.number({ error: 'ops.settingInvalid' }).int('ops.settingInvalid').min(0, 'ops.settingInvalid').max(100, 'ops.settingInvalid'),
+  /** Cumulative confirmed deposits in USDT to reach the level. */
+  upgradeAmount: z.string({ error: 'ops.settingInvalid' }).trim().regex(/^\d{1,15}(\.\d{1,6})?$/, 'ops.settingInvalid'),
+  /** Gift on each approved deposit, percent with up to 2 decimals, 0–100. */
+  giftPercent: z.string({ error: 'ops.settingInvalid' }).trim().regex(/^\d{1,3}(\.\d{1,2})?$/, 'ops.settingInvalid'),
+  dailyOrders: z.number({ error: 'ops.settingInvalid' }).int('ops.settingInvalid').min(0, 'ops.settingInvalid').max(100_000, 'ops.settingInvalid'),
+  reason: reasonSchema,
+});
+
+const addressText = z.string({ error: 'ops.settingInvalid' }).trim().min(1, 'ops.settingInvalid').max(120, 'ops.settingInvalid');
+const bankText = (max: number) => z.string({ error: 'ops.settingInvalid' }).trim().min(1, 'ops.settingInvalid').max(max, 'ops.settingInvalid');
+
+export const coinChangeSchema = z.strictObject({
+  code: z.string({ error: 'coin.invalid' }).trim().min(1, 'coin.invalid').max(20, 'coin.invalid'),
+  /** Crypto: the deposit address (for USDT the TRC20 one, which is also address_omni). */
+  address: addressText.optional(),
+  /** USDT only: the ERC20 address. */
+  addressErc: addressText.optional(),
+  /** The bank card option only. */
+  bank: z
+    .strictObject({ holder: bankText(100), iban: bankText(42), bic: bankText(11), bankName: bankText(100) }, { error: 'ops.settingInvalid' })
+    .optional(),
+  reason: reasonSchema,
+});
+
+export const auditQuerySchema = z.strictObject({
+  ...pageQuerySchema.shape,
+  userId: z.uuid({ error: 'request.invalid' }).optional(),
+  action: z.string({ error: 'request.invalid' }).trim().min(1, 'request.invalid').max(40, 'request.invalid').optional(),
+});
+
+/** Operators move other people's money: a longer password than a user's PIN-like one. */
+export const OPERATOR_PASSWORD_MIN = 12;
+
+export const operatorCreateSchema = z.strictObject({
+  username: z
+    .string({ error: 'username.required' })
+    .trim()
+    .min(1, 'username.required')
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, 'username.invalid'),
+  password: z.string({ error: 'password.required' }).superRefine((value, ctx) => {
+    if (value.length < OPERATOR_PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: 'password.tooShort', params: { min: OPERATOR_PASSWORD_MIN } });
+    else if (value.length > 200) ctx.addIssue({ code: 'custom', message: 'password.tooLong', params: { max: 200 } });
+  }),
+  role: z.enum(OPERATOR_ROLES, { error: 'request.invalid' }),
+});
+
+export const operatorDisableSchema = z.strictObject({
+  username: z.string({ error: 'username.required' }).trim().min(1, 'username.required').max(64, 'username.invalid'),
+  reason: reasonSchema,
+});
