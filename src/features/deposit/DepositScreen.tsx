@@ -1,7 +1,421 @@
-/** Placeholder until this screen lands (issue 3). */
-import { ComingSoonScreen } from '../../app/ComingSoonScreen';
+/**
+ * Deposit (SPEC §2, /recharge and /assets/components/recharge). Choose what you pay with (USDT on
+ * TRC20 or ERC20, BTC, ETH, or a bank transfer), see where to pay (address and QR code, or the
+ * account with your payment reference), then tell us the amount and upload the proof. Nothing
+ * leaves the account, so no payment password: the request is sent with an idempotency key and
+ * waits for an operator, which the success state and the records say.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { Button, Preloader, Segmented, SegmentedButton } from 'konsta/react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { coinList } from '../../api/calls';
+import { isApiError } from '../../api/client';
+import { isCancelled } from '../../api/errors';
+import { depositAddress, requestDeposit } from '../../api/money';
+import { coinListAtom } from '../../api/startup';
+import { BankIcon, CheckIcon, DepositIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
 import { useScreenPath } from '../../app/useScreenPath';
+import { COIN_INFO_KEY } from '../../domain/constants';
+import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
+import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../domain/wire';
+import { errorMessage } from '../../i18n';
+import { getItem, setItem } from '../../storage/store';
+import { Amount } from '../shared/Amount';
+import { TextField } from '../shared/TextField';
+import { groupIban } from '../bank/iban';
+import { amountProblem, decimalInput } from '../withdraw/amounts';
+import { useIdempotencyKeys } from '../withdraw/moneyAction';
+import { AddressQr } from './AddressQr';
+import { CopyButton } from './CopyButton';
+import { DepositStatus } from './DepositRecordsScreen';
+import { refuseWhenOffline } from './online';
+import { proofProblem } from './proof';
+import { ProofPicker } from './ProofPicker';
+import { Fact, LoadFailed, RecordsLink } from './records';
 
-export default function Placeholder() {
-  return <ComingSoonScreen path={useScreenPath()} />;
+interface Choice {
+  coinId: number;
+  network?: UsdtNetwork;
+}
+
+/** Deposits uploads can be slow on a phone: more time than the usual 10 s. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** USDT is the coin with an address per network. */
+function hasNetworks(coin: CoinEntry | undefined): boolean {
+  return Boolean(coin && coin.kind === 'crypto' && (coin.address_omni || coin.address_erc));
+}
+
+export default function DepositScreen() {
+  const { t } = useLingui();
+  const path = useScreenPath();
+  const options = useDepositOptions();
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const touched = useRef(false);
+  const [record, setRecord] = useState<DepositRecord | null>(null);
+
+  // The last choice is remembered on the device (SPEC §3: coin_info).
+  useEffect(() => {
+    if (!options.coins) return;
+    const coins = options.coins;
+    void getItem<Choice>(COIN_INFO_KEY).then((saved) => {
+      if (touched.current || !saved || !coins.some((coin) => coin.id === saved.coinId)) return;
+      setChoice(saved);
+    });
+  }, [options.coins]);
+
+  function choose(next: Choice) {
+    touched.current = true;
+    setChoice(next);
+    void setItem(COIN_INFO_KEY, next);
+  }
+
+  return (
+    <Screen path={path} backFallback="/mine" right={<RecordsLink to="/recharge/records" label={t`Deposit records`} />}>
+      {record ? (
+        <Submitted record={record} onAnother={() => setRecord(null)} />
+      ) : (
+        <div className="space-y-6 px-5 pt-2">
+          {options.coins ? (
+            <CoinPicker coins={options.coins} choice={choice} onChoose={choose} />
+          ) : options.failure ? (
+            <LoadFailed text={options.failure} onRetry={options.reload} />
+          ) : (
+            <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
+              <Preloader />
+            </div>
+          )}
+          {choice && options.coins ? (
+            <DepositTarget key={`${choice.coinId}:${choice.network ?? ''}`} choice={choice} coin={options.coins.find((coin) => coin.id === choice.coinId)} onSubmitted={setRecord} />
+          ) : null}
+          <Link to="/recharge/records" className="block py-2 text-center text-sm font-semibold text-sea-700">
+            <Trans>See your deposit records</Trans>
+          </Link>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+/** The deposit options: from startup (coinListAtom), else asked for here. */
+function useDepositOptions(): { coins: CoinEntry[] | null; failure: string | null; reload(): void } {
+  const loaded = useAtomValue(coinListAtom);
+  const [fetched, setFetched] = useState<CoinEntry[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (loaded) return;
+    const controller = new AbortController();
+    setFailure(null);
+    coinList({ signal: controller.signal, quiet: true })
+      .then((reply) => setFetched(reply.legal))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted && !isCancelled(error)) setFailure(error instanceof Error ? error.message : String(error));
+      });
+    return () => controller.abort();
+  }, [loaded, attempt]);
+  return { coins: loaded?.value ?? fetched, failure, reload: () => setAttempt((count) => count + 1) };
+}
+
+function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: Choice | null; onChoose(choice: Choice): void }) {
+  const { t } = useLingui();
+  const chosen = coins.find((coin) => coin.id === choice?.coinId);
+  return (
+    <section className="space-y-4">
+      <div>
+        <h2 id="coin-label" className="mb-2 text-sm font-medium text-ink">
+          {t`What do you pay with?`}
+        </h2>
+        <div role="radiogroup" aria-labelledby="coin-label" className="grid grid-cols-2 gap-3">
+          {coins.map((coin) => {
+            const active = coin.id === choice?.coinId;
+            const name = coin.kind === 'bank' ? t`Bank card` : coin.name;
+            return (
+              <button
+                key={coin.id}
+                type="button"
+                role="radio"
+                aria-checked={active}
+                aria-label={name}
+                onClick={() => onChoose({ coinId: coin.id, network: hasNetworks(coin) ? (choice?.coinId === coin.id ? choice.network : undefined) ?? 'TRC20' : undefined })}
+                className={[
+                  'flex items-center gap-3 rounded-2xl border-2 bg-surface p-3 text-start transition-colors',
+                  active ? 'border-sea-600 bg-sea-50' : 'border-transparent',
+                ].join(' ')}
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sea-100 text-sea-800">
+                  {coin.kind === 'bank' ? <BankIcon size={20} /> : <span className="text-xs font-bold" dir="ltr">{coin.name.slice(0, 4)}</span>}
+                </span>
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-ink">{name}</span>
+                  <span className="block truncate text-xs text-muted">
+                    {coin.kind === 'bank' ? t`Credited in EUR` : t`Credited in USDT`}
+                  </span>
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      {chosen && hasNetworks(chosen) ? (
+        <div>
+          <h2 id="deposit-network-label" className="mb-2 text-sm font-medium text-ink">
+            {t`Network`}
+          </h2>
+          <Segmented strong rounded role="radiogroup" aria-labelledby="deposit-network-label">
+            {USDT_NETWORKS.filter((name) => (name === 'TRC20' ? chosen.address_omni : chosen.address_erc)).map((name) => (
+              <SegmentedButton
+                key={name}
+                type="button"
+                role="radio"
+                aria-checked={choice?.network === name}
+                active={choice?.network === name}
+                onClick={() => onChoose({ coinId: chosen.id, network: name })}
+              >
+                <bdi dir="ltr">{name}</bdi>
+              </SegmentedButton>
+            ))}
+          </Segmented>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Where to pay for one choice, and the form that reports the payment. */
+function DepositTarget({ choice, coin, onSubmitted }: { choice: Choice; coin: CoinEntry | undefined; onSubmitted(record: DepositRecord): void }) {
+  const { t } = useLingui();
+  const [target, setTarget] = useState<DepositAddressReply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailure(null);
+    depositAddress({ coinId: choice.coinId, ...(choice.network ? { network: choice.network } : {}) }, { signal: controller.signal })
+      .then(setTarget)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted && !isCancelled(error)) setFailure(error instanceof Error ? error.message : String(error));
+      });
+    return () => controller.abort();
+  }, [choice.coinId, choice.network, attempt]);
+
+  if (failure) return <LoadFailed text={failure} onRetry={() => setAttempt((count) => count + 1)} />;
+  if (!target) {
+    return (
+      <div className="flex justify-center py-10" role="status" aria-label={t`Loading`}>
+        <Preloader />
+      </div>
+    );
+  }
+  return (
+    <>
+      {target.kind === 'bank' ? <BankDetails target={target} /> : <CryptoAddress target={target} />}
+      <DepositForm target={target} usdtNetwork={hasNetworks(coin) ? choice.network : undefined} onSubmitted={onSubmitted} />
+    </>
+  );
+}
+
+function CryptoAddress({ target }: { target: DepositAddressReply }) {
+  const { t } = useLingui();
+  const coin = target.coin;
+  const network = target.network ?? '';
+  return (
+    <section aria-label={t`Deposit address`} className="flex flex-col items-center rounded-3xl bg-surface p-5 text-center">
+      <h2 className="text-sm font-medium text-ink">
+        <Trans>
+          Send only <bdi dir="ltr">{coin}</bdi> on <bdi dir="ltr">{network}</bdi> to this address
+        </Trans>
+      </h2>
+      <div className="mt-4 rounded-2xl border border-line p-2">
+        <AddressQr value={target.address} label={t`QR code of the deposit address`} />
+      </div>
+      <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 font-mono text-sm break-all text-ink" dir="ltr" data-testid="deposit-address">
+        {target.address}
+      </p>
+      <div className="mt-3">
+        <CopyButton text={target.address} label={t`Copy address`} withText />
+      </div>
+      <p className="mt-3 text-xs leading-relaxed text-muted">
+        <Trans>Coins sent on another network cannot be recovered.</Trans>
+      </p>
+    </section>
+  );
+}
+
+function BankDetails({ target }: { target: DepositAddressReply }) {
+  const { t } = useLingui();
+  const bank = target.bank;
+  return (
+    <section aria-label={t`Bank account for your transfer`} className="rounded-3xl bg-surface p-4">
+      <h2 className="text-sm font-medium text-ink">
+        <Trans>Transfer EUR to this account</Trans>
+      </h2>
+      <dl className="mt-2 divide-y divide-line">
+        {bank ? (
+          <>
+            <CopyRow label={t`Account holder`} value={bank.holder} copyLabel={t`Copy account holder`} />
+            <CopyRow label={t`IBAN`} value={bank.iban} shown={groupIban(bank.iban)} copyLabel={t`Copy IBAN`} ltr />
+            <CopyRow label={t`BIC`} value={bank.bic} copyLabel={t`Copy BIC`} ltr />
+            <CopyRow label={t`Bank`} value={bank.bankName} copyLabel={t`Copy bank name`} />
+          </>
+        ) : null}
+        <CopyRow label={t`Payment reference`} value={target.reference} copyLabel={t`Copy payment reference`} ltr strong />
+      </dl>
+      <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-900">
+        <Trans>Put the payment reference on your transfer: it tells us the money is yours.</Trans>
+      </p>
+    </section>
+  );
+}
+
+function CopyRow({ label, value, shown, copyLabel, ltr, strong }: { label: string; value: string; shown?: string; copyLabel: string; ltr?: boolean; strong?: boolean }) {
+  return (
+    <div className="flex items-center gap-2 py-2">
+      <div className="min-w-0 flex-1">
+        <dt className="text-xs text-muted">{label}</dt>
+        <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'font-mono' : ''}`}>
+          {ltr ? <bdi dir="ltr">{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
+        </dd>
+      </div>
+      <CopyButton text={value} label={copyLabel} />
+    </div>
+  );
+}
+
+type Field = 'amount' | 'proof';
+
+function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddressReply; usdtNetwork?: UsdtNetwork; onSubmitted(record: DepositRecord): void }) {
+  const { t } = useLingui();
+  const keys = useIdempotencyKeys();
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const asset = target.asset;
+  const valueNotCoin = target.kind === 'crypto' && target.coin !== 'USDT';
+
+  function chooseProof(file: File | null) {
+    // A file that breaks the rules is not kept; an empty choice is simply no file yet.
+    const problem = file ? proofProblem(file) : null;
+    setProof(problem ? null : file);
+    setErrors((previous) => ({ ...previous, proof: problem ? errorMessage(problem) : undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const amountIssue = amountProblem(amount, asset);
+    const proofIssue = proofProblem(proof);
+    setErrors({
+      amount: amountIssue ? errorMessage(amountIssue.key, amountIssue.params) : undefined,
+      proof: proofIssue ? errorMessage(proofIssue) : undefined,
+    });
+    if (amountIssue || proofIssue || !proof || refuseWhenOffline()) return;
+    const input = { coinId: target.coinId, ...(usdtNetwork ? { network: usdtNetwork } : {}), amount: amount.trim(), proof };
+    setBusy(true);
+    try {
+      const record = await requestDeposit(input, { idempotencyKey: keys.keyFor(input), timeoutMs: UPLOAD_TIMEOUT_MS });
+      keys.finish();
+      onSubmitted(record);
+    } catch (error) {
+      // The API client has shown the text; a refusal about a field also goes under it.
+      if (isApiError(error)) {
+        if (error.key === 'idempotency.keyReused') keys.finish();
+        if (error.field === 'amount') setErrors({ amount: error.message });
+        else if (error.field === 'file' || error.key === 'deposit.proofRequired' || error.key?.startsWith('upload.')) setErrors({ proof: error.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  let hint: ReactNode;
+  if (target.kind === 'bank') hint = t`The EUR amount you transferred.`;
+  else if (valueNotCoin) {
+    const coin = target.coin;
+    hint = t`Enter the USDT value of the ${coin} you sent. An operator credits the value that arrives, which can differ.`;
+  } else hint = t`The USDT amount you sent.`;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+      <TextField
+        label={t`Amount (${asset})`}
+        value={amount}
+        onChange={(value) => {
+          setAmount(decimalInput(value));
+          setErrors((previous) => ({ ...previous, amount: undefined }));
+        }}
+        error={errors.amount}
+        hint={hint}
+        inputMode="decimal"
+        autoComplete="off"
+        disabled={busy}
+        ltr
+        trailing={<span className="shrink-0 text-sm font-medium text-muted">{asset}</span>}
+      />
+      <ProofPicker file={proof} onChange={chooseProof} error={errors.proof} disabled={busy} />
+      <Button large rounded type="submit" disabled={busy}>
+        {busy ? (
+          <span className="flex items-center gap-2" role="status">
+            <Preloader className="size-5 text-white" />
+            {t`Uploading your proof…`}
+          </span>
+        ) : (
+          t`Submit deposit`
+        )}
+      </Button>
+      <p className="text-xs leading-relaxed text-muted">
+        <Trans>An operator checks your proof and credits the deposit, usually within a few hours. You can follow it in your records.</Trans>
+      </p>
+    </form>
+  );
+}
+
+function Submitted({ record, onAnother }: { record: DepositRecord; onAnother(): void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <section className="px-5 pt-6" aria-live="polite">
+      <div className="flex flex-col items-center text-center">
+        <span className="flex size-20 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <CheckIcon size={40} />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold text-ink">{t`Deposit submitted`}</h2>
+        <p className="mt-1 max-w-xs text-sm text-muted">
+          <Trans>We check your payment proof. The amount is credited once an operator approves it.</Trans>
+        </p>
+      </div>
+      <dl className="mt-6 rounded-2xl bg-surface px-4 py-3">
+        <Fact label={t`Order number`}>
+          <span className="inline-flex items-center gap-1">
+            <bdi dir="ltr" className="font-mono" data-testid="order-number">
+              {record.orderNo}
+            </bdi>
+            <CopyButton text={record.orderNo} label={t`Copy order number`} />
+          </span>
+        </Fact>
+        <Fact label={t`Amount`}>
+          <Amount value={record.amount} currency={record.asset} />
+        </Fact>
+        <Fact label={t`Status`}>
+          <DepositStatus status={record.status} />
+        </Fact>
+      </dl>
+      <div className="mt-6 space-y-3">
+        <Button large rounded onClick={() => void navigate({ to: '/recharge/records' })}>
+          <span className="flex items-center gap-2">
+            <DepositIcon size={20} />
+            {t`See deposit records`}
+          </span>
+        </Button>
+        <Button large rounded tonal onClick={onAnother}>
+          {t`Make another deposit`}
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,7 +1,123 @@
-/** Placeholder until this screen lands (issue 3). */
-import { ComingSoonScreen } from '../../app/ComingSoonScreen';
+/**
+ * Withdraw (SPEC §2, /withdraw and /assets/components/withdarw): the two ways out — USDT to a
+ * crypto address, EUR to the bound bank account — each with its minimum, fee and available
+ * balance before choosing.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Preloader } from 'konsta/react';
+import type { ReactNode } from 'react';
+import { BankIcon, ChevronEndIcon, WalletIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
 import { useScreenPath } from '../../app/useScreenPath';
+import type { WithdrawMethodInfo } from '../../domain/wire';
+import { Amount } from '../shared/Amount';
+import { AsOf } from '../shared/AsOf';
+import { Fact, LoadFailed, RecordsLink } from '../deposit/records';
+import { maskedIban } from './WithdrawForm';
+import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 
-export default function Placeholder() {
-  return <ComingSoonScreen path={useScreenPath()} />;
+export default function WithdrawScreen() {
+  const { t } = useLingui();
+  const path = useScreenPath();
+  const info = useWithdrawInfo();
+  const reply = info.loaded?.value;
+  const crypto = methodOf(reply, 'crypto');
+  const bank = methodOf(reply, 'bank');
+
+  return (
+    <Screen path={path} backFallback="/mine" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
+      <div className="space-y-4 px-4 pt-2">
+        {info.loaded?.cached ? (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
+            <AsOf time={info.loaded.savedAt} />
+          </p>
+        ) : null}
+        {info.loading && !reply ? (
+          <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
+            <Preloader />
+          </div>
+        ) : !reply ? (
+          <LoadFailed text={info.failure ?? ''} onRetry={info.reload} />
+        ) : (
+          <>
+            <p className="px-1 text-sm text-muted">
+              <Trans>Choose where your money goes.</Trans>
+            </p>
+            {crypto ? (
+              <MethodCard
+                to="/withdraw/index11"
+                icon={<WalletIcon size={24} />}
+                title={t`To a crypto address`}
+                subtitle={
+                  <Trans>
+                    {crypto.asset} on <bdi dir="ltr">{crypto.networks.join(', ')}</bdi>
+                  </Trans>
+                }
+                info={crypto}
+              />
+            ) : null}
+            {bank ? (
+              <MethodCard
+                to="/withdraw/index22"
+                icon={<BankIcon size={24} />}
+                title={t`To a bank card`}
+                subtitle={
+                  reply.bank ? (
+                    <Trans>
+                      {bank.asset} to{' '}
+                      <bdi dir="ltr" className="font-mono">
+                        {maskedIban(reply.bank.iban)}
+                      </bdi>
+                    </Trans>
+                  ) : (
+                    <Trans>{bank.asset} · bind a bank account first</Trans>
+                  )
+                }
+                info={bank}
+              />
+            ) : null}
+          </>
+        )}
+        <Link to="/withdraw/records" className="block py-3 text-center text-sm font-semibold text-sea-700">
+          <Trans>See your withdrawal records</Trans>
+        </Link>
+      </div>
+    </Screen>
+  );
+}
+
+interface MethodCardProps {
+  to: '/withdraw/index11' | '/withdraw/index22';
+  icon: ReactNode;
+  title: string;
+  subtitle: ReactNode;
+  info: WithdrawMethodInfo;
+}
+
+function MethodCard({ to, icon, title, subtitle, info }: MethodCardProps) {
+  const { t } = useLingui();
+  return (
+    <Link to={to} className="block rounded-3xl bg-surface p-4 transition-colors active:bg-canvas">
+      <div className="flex items-center gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">{icon}</span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-base font-semibold text-ink">{title}</span>
+          <span className="block truncate text-sm text-muted">{subtitle}</span>
+        </span>
+        <ChevronEndIcon size={20} className="shrink-0 text-muted" />
+      </div>
+      <dl className="mt-3 border-t border-line pt-2">
+        <Fact label={t`Available`}>
+          <Amount value={info.available} currency={info.asset} />
+        </Fact>
+        <Fact label={t`Minimum`}>
+          <Amount value={info.minimum} currency={info.asset} />
+        </Fact>
+        <Fact label={t`Fee`}>
+          <Amount value={info.fee} currency={info.asset} />
+        </Fact>
+      </dl>
+    </Link>
+  );
 }

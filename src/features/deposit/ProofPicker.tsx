@@ -1,0 +1,101 @@
+/**
+ * Chooses the payment-proof image: a large target that opens the camera or gallery, then a
+ * thumbnail of the chosen image with its name and a way to remove it. A file that breaks the
+ * rules is not kept; its problem shows under the picker.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useState } from 'react';
+import { CameraIcon } from '../../app/icons';
+
+export interface ProofPickerProps {
+  file: File | null;
+  onChange(file: File | null): void;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const preview = usePreview(file);
+  const noteId = `${id}-note`;
+  return (
+    <div>
+      <p className="mb-1.5 text-sm font-medium text-ink">{t`Payment proof`}</p>
+      <label
+        htmlFor={id}
+        className={[
+          'flex min-h-24 cursor-pointer items-center gap-4 rounded-xl border border-dashed bg-surface p-3 transition-colors',
+          'focus-within:border-sea-600 focus-within:ring-2 focus-within:ring-sea-600/15',
+          error ? 'border-rose-500' : 'border-line',
+        ].join(' ')}
+      >
+        {preview ? (
+          <img src={preview} alt={t`Chosen payment proof`} className="size-20 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-sea-50 text-sea-700">
+            <CameraIcon size={28} />
+          </span>
+        )}
+        <span className="min-w-0 flex-1 text-sm">
+          {file ? (
+            <>
+              <span className="block truncate font-medium text-ink" dir="auto">
+                {file.name}
+              </span>
+              <span className="mt-0.5 block text-sea-700">{t`Choose another image`}</span>
+            </>
+          ) : (
+            <>
+              <span className="block font-medium text-ink">{t`Choose an image`}</span>
+              <span className="mt-0.5 block text-muted">
+                <Trans>A screenshot or photo of your payment. JPG, PNG, HEIC or WebP, at most 2 MB.</Trans>
+              </span>
+            </>
+          )}
+        </span>
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          disabled={disabled}
+          aria-label={t`Payment proof image`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? noteId : undefined}
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            onChange(chosen);
+            // The same file can be chosen again after a refusal.
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {file && !disabled ? (
+        <button type="button" onClick={() => onChange(null)} className="mt-1.5 text-xs font-medium text-rose-700">
+          {t`Remove image`}
+        </button>
+      ) : null}
+      {error ? (
+        <p id={noteId} role="alert" className="mt-1.5 text-xs leading-snug text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An object URL of the image while it is shown, released afterwards. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
