@@ -168,6 +168,8 @@ export default function TransferScreen() {
       }
       // Wrong password, network trouble…: the sheet shows why and stays open for another try
       // with the same key, so a conversion that did go through is answered, not repeated.
+      // Without an answer the outcome is unknown: the balances on screen should say which.
+      if (isApiError(failure) && (failure.kind === 'network' || failure.kind === 'timeout')) void refreshAccount();
       throw failure;
     }
   }
@@ -324,7 +326,7 @@ function QuoteDetails({ reply, secondsLeft: seconds }: { reply: QuoteReply; seco
           </bdi>
         </Fact>
       </dl>
-      <p className={`mt-2 flex items-center gap-1.5 text-xs ${seconds > 0 ? 'text-muted' : 'text-amber-800'}`} aria-live="polite">
+      <p className={`mt-2 flex items-center gap-1.5 text-xs ${seconds > 0 ? 'text-muted' : 'text-amber-800'}`}>
         <ClockIcon size={14} />
         {seconds > 0 ? <Trans>This rate holds for {seconds} s.</Trans> : <Trans>This rate has expired. Get a new rate to continue.</Trans>}
       </p>
