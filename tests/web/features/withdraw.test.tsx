@@ -1,0 +1,332 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { toastsAtom } from '../../../src/app/feedback/toast';
+import type { BankBinding, WithdrawInfoReply, WithdrawalRecord } from '../../../src/domain/wire';
+import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScreen';
+import CryptoWithdrawScreen from '../../../src/features/withdraw/CryptoWithdrawScreen';
+import WithdrawRecordsScreen from '../../../src/features/withdraw/WithdrawRecordsScreen';
+import WithdrawScreen from '../../../src/features/withdraw/WithdrawScreen';
+import { errorText } from '../../../src/locales/errors';
+import { userInfoAtom } from '../../../src/storage/session';
+import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { renderScreen } from '../app/render';
+
+const TRC20 = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+const PIN_LABEL = 'Enter your 6-digit payment password';
+
+const BINDING: BankBinding = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  iban: 'DE89370400440532013000',
+  swift: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+  country: 'Germany',
+  address: 'Unter den Linden 1, Berlin',
+  updatedAt: '2026-02-01T09:00:00.000Z',
+};
+
+const info = (bank: BankBinding | null = null): WithdrawInfoReply => ({
+  methods: [
+    { method: 'crypto', asset: 'USDT', networks: ['TRC20', 'ERC20'], minimum: '10.000000', fee: '1.000000', available: '500.000000' },
+    { method: 'bank', asset: 'EUR', networks: [], minimum: '20.00', fee: '2.50', available: '300.00' },
+  ],
+  bank,
+});
+
+const RECORD: WithdrawalRecord = {
+  id: 9,
+  orderNo: 'W2026000009',
+  method: 'crypto',
+  asset: 'USDT',
+  network: 'TRC20',
+  destination: TRC20,
+  amount: '100.000000',
+  fee: '1.000000',
+  net: '99.000000',
+  status: 'processing',
+  txReference: null,
+  reason: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  decidedAt: null,
+};
+
+let api: TestApi;
+let bound: BankBinding | null = null;
+/** Makes the next money call reach the server but lose its answer, as a dropped connection would. */
+let loseNextAnswer = false;
+const realFetch = globalThis.fetch.bind(globalThis);
+
+function answer(request: Received): Reply {
+  switch (request.url.pathname) {
+    case '/api/wallet/get_info':
+      return ok(info(bound));
+    case '/api/wallet/out':
+      return ok(RECORD);
+    default:
+      return ok(null);
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureClient({
+    baseUrl: api.baseUrl,
+    fetch: async (input, init) => {
+      const response = await realFetch(input, init);
+      if (loseNextAnswer && new URL(input instanceof Request ? input.url : String(input)).pathname === '/api/wallet/out') {
+        loseNextAnswer = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    },
+  });
+  setClientHandlers({ toast: () => undefined });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.received.length = 0;
+  api.respond(answer);
+  bound = null;
+  loseNextAnswer = false;
+  Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+  const store = getDefaultStore();
+  store.set(toastsAtom, []);
+  store.set(userInfoAtom, {
+    id: 'u-1',
+    username: 'demo',
+    nickname: 'Demo',
+    avatar: null,
+    phone: null,
+    email: null,
+    inviteCode: 'AB12CD',
+    isMerchant: false,
+    hasPayPassword: true,
+    locale: 'en',
+    vipLevel: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+});
+afterEach(cleanup);
+
+const en = errorText.bind(null, 'en');
+const outRequests = () => api.received.filter((request) => request.url.pathname === '/api/wallet/out');
+const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function openCrypto() {
+  const view = await renderScreen(CryptoWithdrawScreen, '/withdraw/index11');
+  await screen.findByLabelText('Amount (USDT)');
+  return view;
+}
+
+async function enterPin(pin = '260418') {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(PIN_LABEL), { target: { value: pin } });
+  });
+}
+
+async function confirmWithdrawal() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+  });
+}
+
+describe('choosing how to withdraw', () => {
+  it('shows both methods with their asset, minimum, fee and available balance', async () => {
+    await renderScreen(WithdrawScreen, '/withdraw');
+    expect(await screen.findByText('To a crypto address')).toBeTruthy();
+    expect(screen.getByText('To a bank card')).toBeTruthy();
+    expect(screen.getByText('2.5000')).toBeTruthy();
+    expect(screen.getByText('20.0000')).toBeTruthy();
+    expect(screen.getByText(/bind a bank account first/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /To a crypto address/ }).getAttribute('href')).toBe('/withdraw/index11');
+    expect(screen.getByRole('link', { name: /To a bank card/ }).getAttribute('href')).toBe('/withdraw/index22');
+  });
+});
+
+describe('withdrawing to a crypto address', () => {
+  it('shows what arrives (amount − fee) as the amount is typed, and "All" takes the available balance', async () => {
+    await openCrypto();
+    expect(screen.getByTestId('net-amount').textContent).toBe('—USDT');
+    type('Amount (USDT)', '100');
+    expect(screen.getByTestId('net-amount').textContent).toBe('99.0000USDT');
+    type('Amount (USDT)', '10.000001');
+    expect(screen.getByTestId('net-amount').textContent).toBe('9.0000USDT');
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('500');
+    expect(screen.getByTestId('net-amount').textContent).toBe('499.0000USDT');
+  });
+
+  it('blocks an amount below the minimum before calling, naming the minimum', async () => {
+    await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '5');
+    await confirmWithdrawal();
+    const text = en('withdraw.belowMinimum', { min: '10', asset: 'USDT' });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(text).toContain('10 USDT');
+    expect(screen.queryByText(/you receive/)).toBeNull();
+    expect(outRequests()).toHaveLength(0);
+  });
+
+  it('blocks more than the available balance and a wrong address', async () => {
+    await openCrypto();
+    type('Address (TRC20)', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F');
+    fireEvent.blur(screen.getByLabelText('Address (TRC20)'));
+    expect(screen.getByText(en('address.invalid'))).toBeTruthy();
+    type('Amount (USDT)', '500.5');
+    await confirmWithdrawal();
+    expect(screen.getByText(en('balance.insufficient'))).toBeTruthy();
+    expect(screen.getByText(en('address.invalid'))).toBeTruthy();
+    expect(outRequests()).toHaveLength(0);
+  });
+
+  it('asks for the payment password with a summary, sends the withdrawal and goes to the records', async () => {
+    const { router } = await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    await confirmWithdrawal();
+    const summary = await screen.findByText(/you receive/);
+    expect(summary.textContent).toBe('Fee 1.0000 USDT; you receive 99.0000 USDT');
+    const action = screen.getByText((_text, element) => element?.tagName === 'P' && /^Withdraw 100\.0000 USDT to /.test(element.textContent ?? ''));
+    expect(action.textContent).toBe('Withdraw 100.0000 USDT to TXYZop…AeBf');
+
+    await enterPin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
+    const [sent] = outRequests();
+    expect(JSON.parse(sent.body)).toEqual({ method: 'crypto', network: 'TRC20', address: TRC20, amount: '100', payPassword: '260418', lang: 'en' });
+    expect(sent.headers['idempotency-key']).toBeTruthy();
+    expect(toastTexts().some((text) => text.startsWith('Withdrawal requested'))).toBe(true);
+  });
+
+  it('retries after a lost answer with the same key, and uses a new key once the amount changed', async () => {
+    const { router } = await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    await confirmWithdrawal();
+    loseNextAnswer = true;
+    await enterPin();
+    // The sheet stays open with the network text; the same action again keeps its key.
+    expect(await screen.findByText(en('network.error'))).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/withdraw/index11');
+    loseNextAnswer = true;
+    await enterPin();
+    await waitFor(() => expect(outRequests()).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    type('Amount (USDT)', '50');
+    await confirmWithdrawal();
+    await enterPin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
+
+    const [first, retry, changed] = outRequests().map((request) => request.headers['idempotency-key']);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(JSON.parse(outRequests()[2].body).amount).toBe('50');
+  });
+
+  it('keeps the sheet open on a wrong payment password, and shows a refusal of the request on the form', async () => {
+    let call = 0;
+    api.respond((request) => {
+      if (request.url.pathname !== '/api/wallet/out') return answer(request);
+      call += 1;
+      return call === 1
+        ? { body: { type: 'error', code: 0, message: en('payPassword.wrong'), key: 'payPassword.wrong', data: null } }
+        : { body: { type: 'error', code: 0, message: en('balance.insufficient'), key: 'balance.insufficient', field: 'amount', data: null } };
+    });
+    const { router } = await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    await confirmWithdrawal();
+    await enterPin('111111');
+    expect(await screen.findByText(en('payPassword.wrong'))).toBeTruthy();
+    await enterPin();
+    await waitFor(() => expect(screen.getAllByText(en('balance.insufficient')).length).toBeGreaterThan(0));
+    expect(screen.getByLabelText('Amount (USDT)').getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/withdraw/index11');
+  });
+
+  it('refuses while offline without asking for the password', async () => {
+    await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    await confirmWithdrawal();
+    expect(toastTexts()).toContain(en('offline.refused'));
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+    expect(outRequests()).toHaveLength(0);
+  });
+});
+
+describe('withdrawing to a bank card', () => {
+  it('without a bound account, says so and leads to the binding and back', async () => {
+    const { router } = await renderScreen(BankWithdrawScreen, '/withdraw/index22');
+    expect(await screen.findByText(en('bank.required'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bind a bank account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mine/bind'));
+    expect(router.state.location.search).toEqual({ redirect: '/withdraw/index22' });
+  });
+
+  it('shows the bound account and sends EUR with the payment password', async () => {
+    bound = BINDING;
+    const { router } = await renderScreen(BankWithdrawScreen, '/withdraw/index22');
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getAllByText('DE89 •••• 3000').length).toBeGreaterThan(0);
+    type('Amount (EUR)', '20');
+    await confirmWithdrawal();
+    expect((await screen.findByText(/you receive/)).textContent).toBe('Fee 2.5000 EUR; you receive 17.5000 EUR');
+    await enterPin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
+    expect(JSON.parse(outRequests()[0].body)).toEqual({ method: 'bank', amount: '20', payPassword: '260418', lang: 'en' });
+  });
+
+  it('refuses an amount that is not above the fee', async () => {
+    bound = BINDING;
+    api.respond((request) =>
+      request.url.pathname === '/api/wallet/get_info'
+        ? ok({ ...info(bound), methods: [info().methods[0], { ...info().methods[1], minimum: '1.00' }] })
+        : answer(request),
+    );
+    await renderScreen(BankWithdrawScreen, '/withdraw/index22');
+    await screen.findByText('Ada Lovelace');
+    type('Amount (EUR)', '2.5');
+    await confirmWithdrawal();
+    expect(screen.getByText(en('withdraw.notAboveFee', { fee: '2.5', asset: 'EUR' }))).toBeTruthy();
+    expect(outRequests()).toHaveLength(0);
+  });
+});
+
+describe('the withdrawal records', () => {
+  it('shows method, destination, amount, fee, net, status, payout reference and reason', async () => {
+    api.respond(() =>
+      ok({
+        list: [
+          { ...RECORD, id: 3, orderNo: 'W3', status: 'completed', txReference: '0xabc123', decidedAt: '2026-03-02T10:00:00.000Z' },
+          { ...RECORD, id: 2, orderNo: 'W2', method: 'bank', asset: 'EUR', network: null, destination: 'Ada Lovelace · DE89 **** 3000', amount: '20.00', fee: '2.50', net: '17.50', status: 'cancelled', reason: 'Name does not match.' },
+          { ...RECORD, id: 1, orderNo: 'W1' },
+        ],
+        total: 3,
+        page: 1,
+        pageSize: 10,
+      }),
+    );
+    await renderScreen(WithdrawRecordsScreen, '/withdraw/records');
+    expect(await screen.findByText('W3')).toBeTruthy();
+    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(screen.getByText('Cancelled')).toBeTruthy();
+    expect(screen.getByText('Processing')).toBeTruthy();
+    expect(screen.getByText('0xabc123')).toBeTruthy();
+    expect(screen.getByText('Reason: Name does not match.')).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace · DE89 **** 3000')).toBeTruthy();
+    expect(screen.getByText('17.5000')).toBeTruthy();
+    expect(screen.getAllByText('99.0000')).toHaveLength(2);
+    expect(screen.getByText('Completed').getAttribute('data-tone')).toBe('done');
+    expect(screen.getByText('Cancelled').getAttribute('data-tone')).toBe('refused');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
