@@ -65,8 +65,9 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
       amount,
       payPassword: PASSWORD_LATER,
     });
-    const limit = errors?.amount ? null : withdrawProblem(amount, info);
-    const amountText = errors?.amount ?? (limit ? errorMessage(limit.key, limit.params) : null);
+    // The amount's own rules (with this asset's decimals) and the limits, in the server's order.
+    const problem = withdrawProblem(amount, info);
+    const amountText = problem ? errorMessage(problem.key, problem.params) : null;
     setAmountError(amountText);
     onDestinationErrors({ network: errors?.network, address: errors?.address });
     if (!data || amountText) return null;

@@ -8,6 +8,7 @@ import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScree
 import CryptoWithdrawScreen from '../../../src/features/withdraw/CryptoWithdrawScreen';
 import WithdrawRecordsScreen from '../../../src/features/withdraw/WithdrawRecordsScreen';
 import WithdrawScreen from '../../../src/features/withdraw/WithdrawScreen';
+import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../../../src/features/withdraw/amounts';
 import { errorText } from '../../../src/locales/errors';
 import { userInfoAtom } from '../../../src/storage/session';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
@@ -328,5 +329,39 @@ describe('the withdrawal records', () => {
     expect(screen.getByText('Completed').getAttribute('data-tone')).toBe('done');
     expect(screen.getByText('Cancelled').getAttribute('data-tone')).toBe('refused');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('the amount rules of the withdrawal forms', () => {
+  const usdt = info().methods[0];
+  const eur = info().methods[1];
+
+  it('checks in the server’s order with the server’s keys and parameters', () => {
+    expect(withdrawProblem('', usdt)).toEqual({ key: 'amount.required' });
+    expect(withdrawProblem('1.1234567', usdt)).toEqual({ key: 'amount.invalid', params: { decimals: 6 } });
+    expect(withdrawProblem('20.001', eur)).toEqual({ key: 'amount.invalid', params: { decimals: 2 } });
+    expect(withdrawProblem('9.999999', usdt)).toEqual({ key: 'withdraw.belowMinimum', params: { min: '10', asset: 'USDT' } });
+    expect(withdrawProblem('2.5', { ...eur, minimum: '1.00' })).toEqual({ key: 'withdraw.notAboveFee', params: { fee: '2.5', asset: 'EUR' } });
+    expect(withdrawProblem('500.000001', usdt)).toEqual({ key: 'balance.insufficient' });
+    expect(withdrawProblem('500', usdt)).toBeNull();
+    expect(withdrawProblem('10', usdt)).toBeNull();
+  });
+
+  it('computes what arrives in minor units, never with floats', () => {
+    expect(netAmount('0.3', '0.1', 'USDT')).toBe('0.200000');
+    expect(netAmount('100', '1.000000', 'USDT')).toBe('99.000000');
+    expect(netAmount('20.10', '2.50', 'EUR')).toBe('17.60');
+    expect(netAmount('1', '1.000000', 'USDT')).toBeNull();
+    expect(netAmount('abc', '1.000000', 'USDT')).toBeNull();
+  });
+
+  it('keeps typed amounts to digits and one decimal point, and names amounts without trailing zeros', () => {
+    expect(decimalInput('1,5')).toBe('1.5');
+    expect(decimalInput('1.2.3a')).toBe('1.23');
+    expect(decimalInput('-12 €')).toBe('12');
+    expect(plainDecimal('10.000000')).toBe('10');
+    expect(plainDecimal('100.00')).toBe('100');
+    expect(plainDecimal('2.50')).toBe('2.5');
+    expect(plainDecimal('300')).toBe('300');
   });
 });
