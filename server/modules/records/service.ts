@@ -2,7 +2,7 @@
  * The user's asset log and totals, read straight from the ledger: what the user sees is the sum
  * of the postings, never a separately kept counter (ARCHITECTURE §6).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TransferKind } from '../../../src/domain/ledger';
 import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { AssetTotals, CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
@@ -53,20 +53,19 @@ export function createRecords(db: Db) {
      */
     async assetLog(userId: string, page: number, pageSize: number): Promise<Page<LedgerEntry>> {
       const offset = (page - 1) * pageSize;
-      // Each side reads at most offset + pageSize postings through its (account, id) index.
+      // Per account and side, a backward scan of its (account, id) index reads at most
+      // offset + pageSize postings, however long the history is.
       const reach = offset + pageSize;
+      const side = (column: SQL, credited: boolean) =>
+        sql`SELECT t.id, t.asset, t.amount, ${sql.raw(credited ? 'true' : 'false')} AS credited, m.purpose, t.kind, t.reference, t.reason, t.created_at
+            FROM mine m CROSS JOIN LATERAL (
+              SELECT * FROM ledger_transfers t WHERE ${column} = m.id ORDER BY t.id DESC LIMIT ${reach}
+            ) t`;
       const rows = await rowsOf<EntryRow>(
         db,
         sql`WITH mine AS (${mine(userId)})
-            SELECT id::text, asset, amount::text, credited, purpose, kind, reference, reason, created_at FROM (
-              (SELECT t.id, t.asset, t.amount, true AS credited, m.purpose, t.kind, t.reference, t.reason, t.created_at
-               FROM mine m JOIN ledger_transfers t ON t.credit_account_id = m.id
-               ORDER BY t.id DESC LIMIT ${reach})
-              UNION ALL
-              (SELECT t.id, t.asset, t.amount, false AS credited, m.purpose, t.kind, t.reference, t.reason, t.created_at
-               FROM mine m JOIN ledger_transfers t ON t.debit_account_id = m.id
-               ORDER BY t.id DESC LIMIT ${reach})
-            ) entries
+            SELECT id::text, asset, amount::text, credited, purpose, kind, reference, reason, created_at
+            FROM (${side(sql`t.credit_account_id`, true)} UNION ALL ${side(sql`t.debit_account_id`, false)}) entries
             ORDER BY entries.id DESC, entries.credited DESC
             LIMIT ${pageSize} OFFSET ${offset}`,
       );
