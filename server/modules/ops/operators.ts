@@ -171,6 +171,8 @@ export function createOperators(db: Db, clock: Clock) {
     async disable(by: OperatorViewer, input: { username: string; reason: string }): Promise<{ username: string; disabled: true }> {
       const now = clock();
       return db.transaction(async (tx: Tx) => {
+        // Admin rows locked first: two admins disabling each other at once cannot leave none.
+        await tx.execute(sql`SELECT id FROM operators WHERE role = 'admin' ORDER BY id FOR UPDATE`);
         const [target] = await tx
           .update(operators)
           .set({ disabled: true })
