@@ -80,7 +80,9 @@ function DepositCard({ record }: { record: DepositRecord }) {
           </bdi>
         </Fact>
         <Fact label={t`Submitted`}>{formatTime(record.createdAt)}</Fact>
-        {record.decidedAt ? <Fact label={t`Decided`}>{formatTime(record.decidedAt)}</Fact> : null}
+        {record.decidedAt ? (
+          <Fact label={record.status === 'success' ? t`Credited on` : t`Rejected on`}>{formatTime(record.decidedAt)}</Fact>
+        ) : null}
         {record.bonus && /[1-9]/.test(record.bonus) ? (
           <Fact label={t`VIP gift`}>
             <span className="text-emerald-700">

@@ -142,19 +142,17 @@ function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: C
                 aria-label={name}
                 onClick={() => onChoose({ coinId: coin.id, network: hasNetworks(coin) ? (choice?.coinId === coin.id ? choice.network : undefined) ?? 'TRC20' : undefined })}
                 className={[
-                  'flex items-center gap-3 rounded-2xl border-2 bg-surface p-3 text-start transition-colors',
+                  'flex flex-col items-start gap-2 rounded-2xl border-2 bg-surface p-3 text-start transition-colors',
                   active ? 'border-sea-600 bg-sea-50' : 'border-transparent',
                 ].join(' ')}
               >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sea-100 text-sea-800">
-                  {coin.kind === 'bank' ? <BankIcon size={20} /> : <span className="text-xs font-bold" dir="ltr">{coin.name.slice(0, 4)}</span>}
-                </span>
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink">{name}</span>
-                  <span className="block truncate text-xs text-muted">
-                    {coin.kind === 'bank' ? t`Credited in EUR` : t`Credited in USDT`}
+                <span className="flex w-full items-center gap-2">
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-sea-100 text-sea-800">
+                    {coin.kind === 'bank' ? <BankIcon size={18} /> : <span className="text-[0.6rem] font-bold" dir="ltr">{coin.name.slice(0, 4)}</span>}
                   </span>
+                  <span className="min-w-0 font-semibold leading-tight text-ink">{name}</span>
                 </span>
+                <span className="text-xs leading-snug text-muted">{coin.kind === 'bank' ? t`Credited in EUR` : t`Credited in USDT`}</span>
               </button>
             );
           })}
@@ -369,7 +367,7 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
         )}
       </Button>
       <p className="text-xs leading-relaxed text-muted">
-        <Trans>An operator checks your proof and credits the deposit, usually within a few hours. You can follow it in your records.</Trans>
+        <Trans>An operator checks your proof and then credits the deposit. You can follow it in your records.</Trans>
       </p>
     </form>
   );

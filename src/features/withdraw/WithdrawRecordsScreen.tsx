@@ -82,7 +82,7 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
         <Fact label={t`Fee`}>
           <Amount value={record.fee} currency={record.asset} />
         </Fact>
-        <Fact label={t`Received`} strong>
+        <Fact label={record.status === 'completed' ? t`Received` : record.status === 'cancelled' ? t`Net amount` : t`You receive`} strong>
           <Amount value={record.net} currency={record.asset} />
         </Fact>
         <Fact label={t`Order number`}>
@@ -91,7 +91,9 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
           </bdi>
         </Fact>
         <Fact label={t`Requested`}>{formatTime(record.createdAt)}</Fact>
-        {record.decidedAt ? <Fact label={record.status === 'completed' ? t`Paid out` : t`Decided`}>{formatTime(record.decidedAt)}</Fact> : null}
+        {record.decidedAt ? (
+          <Fact label={record.status === 'completed' ? t`Completed on` : t`Cancelled on`}>{formatTime(record.decidedAt)}</Fact>
+        ) : null}
         {record.status === 'completed' && record.txReference ? (
           <Fact label={t`Payout reference`}>
             <bdi dir="ltr" className="font-mono text-xs break-all">
