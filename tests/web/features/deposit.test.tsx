@@ -230,6 +230,20 @@ describe('the deposit screen', () => {
     expect(screen.getByRole('button', { name: 'See deposit records' })).toBeTruthy();
   });
 
+  it('refuses to send while offline, with the offline text', async () => {
+    await chooseUsdtTrc20();
+    fireEvent.change(screen.getByLabelText('Amount (USDT)'), { target: { value: '100' } });
+    pickProof(png());
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
+      await waitFor(() => expect(toastTexts()).toContain(errorText('en', 'offline.refused')));
+      expect(requestsTo('/api/wallet/charge_req')).toHaveLength(0);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    }
+  });
+
   it('sends the same action again with the same key, and a changed amount with a new one', async () => {
     let calls = 0;
     api.respond((request) => {
