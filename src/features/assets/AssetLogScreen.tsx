@@ -156,7 +156,7 @@ export default function AssetLogScreen() {
           {shown.length > 0 ? (
             <ul className="mx-4 divide-y divide-line overflow-hidden rounded-3xl bg-surface">
               {shown.map((entry) => (
-                <LogLine key={entry.id} entry={entry} />
+                <LogLine key={`${entry.id}-${entry.account}`} entry={entry} />
               ))}
             </ul>
           ) : (
