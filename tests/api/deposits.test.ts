@@ -267,16 +267,17 @@ describe('the operator decides', () => {
     const first = await requested(user.token, { coinId: String(coin.USDT.id), amount: '1000' });
     t.clock.advance(30);
     const decided = await approve(first.id, { reason: 'arrived on chain' });
-    expect(decided).toMatchObject({ id: first.id, userId, status: 'success', amount: '1000.000000', bonus: '0.000000', reason: 'arrived on chain' });
+    // 1000 USDT reaches VIP 1, and the deposit earns the gift of the level it reaches: 1 %.
+    expect(decided).toMatchObject({ id: first.id, userId, status: 'success', amount: '1000.000000', bonus: '10.000000', reason: 'arrived on chain' });
     expect(decided.decidedAt).toBe(t.clock.now().toISOString());
-    expect(await balanceOf(t.database.db, userId, 'USDT')).toBe(USDT(1000));
+    expect(await balanceOf(t.database.db, userId, 'USDT')).toBe(USDT(1010));
     expect((await t.get<UserLevelReply>('/user/user_level', { token: user.token })).body.data).toMatchObject({ level: 1, confirmedDeposits: '1000.000000' });
-    expect((await depositLog(user.token)).list[0]).toEqual({ ...first, status: 'success', bonus: '0.000000', reason: 'arrived on chain', decidedAt: decided.decidedAt });
+    expect((await depositLog(user.token)).list[0]).toEqual({ ...first, status: 'success', bonus: '10.000000', reason: 'arrived on chain', decidedAt: decided.decidedAt });
 
-    // Level 1 gives 1 %: on the next deposit.
+    // Still level 1 (1200 < 5000): 1 % of the next deposit.
     const second = await requested(user.token, { coinId: String(coin.USDT.id), amount: '200' });
     expect((await approve(second.id)).bonus).toBe('2.000000');
-    expect(await balanceOf(t.database.db, userId, 'USDT')).toBe(USDT(1202));
+    expect(await balanceOf(t.database.db, userId, 'USDT')).toBe(USDT(1212));
 
     const audit = await rowsOf<{ action: string; subject: string; operator_id: string; user_id: string; reason: string | null; details: Record<string, unknown> }>(
       t.database.db,
@@ -289,7 +290,7 @@ describe('the operator decides', () => {
       operator_id: operatorId,
       user_id: userId,
       reason: 'arrived on chain',
-      details: { amount: '1000.000000', requestedAmount: '1000.000000', bonus: '0.000000', vipLevelBefore: 0, vipLevelAfter: 1 },
+      details: { amount: '1000.000000', requestedAmount: '1000.000000', bonus: '10.000000', vipLevelBefore: 0, vipLevelAfter: 1 },
     });
     const transfers = await rowsOf<{ kind: string; amount: string; idempotency_key: string; operator_id: string }>(
       t.database.db,
@@ -324,13 +325,13 @@ describe('the operator decides', () => {
     // 920 EUR at 0.92 EUR per USDT is 1000 USDT.
     const bank = await requested(user.token, { coinId: String(coin.BANK.id), amount: '920' });
     const decided = await approve(bank.id);
-    expect(decided).toMatchObject({ asset: 'EUR', amount: '920.00', bonus: '0.00' });
-    expect(await balanceOf(t.database.db, userId, 'EUR')).toBe(920_00n);
+    expect(decided).toMatchObject({ asset: 'EUR', amount: '920.00', bonus: '9.20' });
+    expect(await balanceOf(t.database.db, userId, 'EUR')).toBe(929_20n);
     expect((await t.get<UserLevelReply>('/user/user_level', { token: user.token })).body.data).toMatchObject({ level: 1, confirmedDeposits: '1000.000000' });
     // The gift is in the deposit's asset: 1 % of 100 EUR.
     const next = await requested(user.token, { coinId: String(coin.BANK.id), amount: '100' });
     expect((await approve(next.id)).bonus).toBe('1.00');
-    expect(await balanceOf(t.database.db, userId, 'EUR')).toBe(1021_00n);
+    expect(await balanceOf(t.database.db, userId, 'EUR')).toBe(1030_20n);
     await t.assertLedgerClean();
   });
 

@@ -66,7 +66,7 @@ describe('VIP levels', () => {
     expect([0, 5, 50, 100, 125, 150, 1000, 10000].map(percentOfBps)).toEqual(['0', '0.05', '0.5', '1', '1.25', '1.5', '10', '100']);
   });
 
-  test('the level rises once approved deposits cross 1,000 USDT; the next deposit earns the gift', async () => {
+  test('the level rises once approved deposits cross 1,000 USDT; each deposit earns the gift of the level it reaches', async () => {
     const user = await t.signedInUser();
     await approve((await deposit(user.token, '600')).id);
     expect(await level(user.token)).toMatchObject({ level: 0, confirmedDeposits: '600.000000', next: { level: 1 } });
@@ -77,23 +77,23 @@ describe('VIP levels', () => {
     await inTransaction(t.database.db, (tx) => rejectDeposit(tx, { id: rejected.id, operatorId, reason: 'no transfer arrived', at: t.clock.now() }));
     expect((await level(user.token)).level).toBe(0);
 
-    // 600 + 400 = 1000: level 1; the gift of this deposit is still that of level 0.
+    // 600 + 400 = 1000: level 1, and this deposit already earns level 1's 1 %.
     const crossing = await approve((await deposit(user.token, '400')).id);
-    expect(crossing.bonus).toBe('0.000000');
+    expect(crossing.bonus).toBe('4.000000');
     expect(await level(user.token)).toMatchObject({ level: 1, confirmedDeposits: '1000.000000', next: { level: 2, upgradeAmount: '5000.000000' } });
     const info = await t.get<{ vipLevel: number }>('/user/info', { token: user.token });
     expect(info.body.data!.vipLevel).toBe(1);
 
-    // Level 1 gives 1 % of the next deposit, as a deposit_bonus transfer from the platform's bonus account.
+    // 1000 + 5000 = 6000 reaches level 2: 1.5 % of 5000, as a deposit_bonus transfer from the platform's bonus account.
     const gifted = await approve(pending.id);
-    expect(gifted.bonus).toBe('50.000000');
+    expect(gifted.bonus).toBe('75.000000');
     const [bonus] = await rowsOf<{ kind: string; amount: string; debit: string; credit: string }>(
       t.database.db,
       sql`SELECT t.kind, t.amount::text, d.purpose AS debit, c.purpose AS credit FROM ledger_transfers t
           JOIN ledger_accounts d ON d.id = t.debit_account_id JOIN ledger_accounts c ON c.id = t.credit_account_id
           WHERE t.reference = ${`deposit:${pending.id}`} AND t.kind = 'deposit_bonus'`,
     );
-    expect(bonus).toEqual({ kind: 'deposit_bonus', amount: '50000000', debit: 'bonus', credit: 'available' });
+    expect(bonus).toEqual({ kind: 'deposit_bonus', amount: '75000000', debit: 'bonus', credit: 'available' });
     // 6000 USDT confirmed: level 2, with nothing skipped.
     expect(await level(user.token)).toMatchObject({ level: 2, confirmedDeposits: '6000.000000', next: { level: 3 } });
     await t.assertLedgerClean();

@@ -13,11 +13,12 @@ import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { coins, deposits, users, vipLevels, type BankDetails } from '../../db/schema';
+import { coins, deposits, users, type BankDetails } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup/settings';
+import { confirmedDepositsOf } from '../vip/service';
 
 /** "D0000000042": what the user quotes to support, and the reference of a crypto deposit. */
 export function depositOrderNo(id: number): string {
@@ -254,8 +255,9 @@ async function usdtValueOf(tx: Tx, amount: bigint, asset: Asset): Promise<bigint
 /**
  * Approves a processing deposit: the amount (the operator may credit a different one, e.g. the
  * value that arrived for BTC) moves from the platform's deposits account to the user, plus the
- * gift of the user's VIP level before this deposit from the platform's bonus account; then the
- * level follows the user's confirmed deposits. One audit row says who did it and why.
+ * gift of the VIP level this deposit brings the user to (it counts towards its own level: the
+ * deposit that reaches VIP 1 earns VIP 1's gift) from the platform's bonus account. One audit
+ * row says who did it and why.
  */
 export async function approveDeposit(
   tx: Tx,
@@ -277,7 +279,13 @@ export async function approveDeposit(
   // The user's row lock serialises approvals of one user, so each sees the level the one
   // before it reached.
   const [user] = await tx.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId)).for('update');
-  const [level] = await tx.select({ giftBps: vipLevels.giftBps }).from(vipLevels).where(eq(vipLevels.level, user.vipLevel));
+  const usdtValue = await usdtValueOf(tx, amount, row.asset);
+  const confirmed = (await confirmedDepositsOf(tx, row.userId)) + usdtValue;
+  const [level] = await rowsOf<{ level: number; giftBps: number }>(
+    tx,
+    sql`SELECT level, gift_bps AS "giftBps" FROM vip_levels WHERE upgrade_amount <= ${confirmed.toString()}::bigint ORDER BY level DESC LIMIT 1`,
+  );
+  const newLevel = level?.level ?? 0;
   const bonus = (amount * BigInt(level?.giftBps ?? 0)) / BPS;
 
   const posting = { asset: row.asset, reference, reason, operatorId: input.operatorId, at: input.at };
@@ -300,21 +308,12 @@ export async function approveDeposit(
     });
   }
 
-  const usdtValue = await usdtValueOf(tx, amount, row.asset);
   const [updated] = await tx
     .update(deposits)
     .set({ status: 'success', amount, usdtValue, bonus, reason, operatorId: input.operatorId, decidedAt: input.at })
     .where(eq(deposits.id, row.id))
     .returning();
-  const [{ level: newLevel }] = await rowsOf<{ level: number }>(
-    tx,
-    sql`UPDATE users SET vip_level = (
-          SELECT coalesce(max(level), 0) FROM vip_levels
-          WHERE upgrade_amount <= (SELECT coalesce(sum(usdt_value), 0) FROM deposits WHERE user_id = ${row.userId} AND status = 'success')
-        )
-        WHERE id = ${row.userId}
-        RETURNING vip_level AS level`,
-  );
+  await tx.update(users).set({ vipLevel: newLevel }).where(eq(users.id, row.userId));
 
   await recordAudit(tx, {
     operatorId: input.operatorId,
@@ -329,7 +328,7 @@ export async function approveDeposit(
       bonus: toDecimalString(bonus, row.asset),
       usdtValue: toDecimalString(usdtValue, 'USDT'),
       vipLevelBefore: user.vipLevel,
-      vipLevelAfter: Number(newLevel),
+      vipLevelAfter: newLevel,
     },
     at: input.at,
   });

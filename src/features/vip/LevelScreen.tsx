@@ -1,7 +1,7 @@
 /**
  * VIP levels (SPEC §2, §3, §6): the user's level, the confirmed deposits that count towards the
  * next one (their USDT value when approved) with the progress in bigint arithmetic, and the table
- * of levels: upgrade amount, gift ratio on later deposits, daily orders. Offline it shows the
+ * of levels: upgrade amount, gift ratio on each deposit (that of the level the deposit reaches), daily orders. Offline it shows the
  * last-known copy with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -39,7 +39,7 @@ export default function LevelScreen() {
           <LevelTable reply={reply} />
           <p className="px-2 text-xs leading-relaxed text-muted">
             <Trans>
-              Confirmed deposits count with their USDT value at approval. The gift ratio of your level is credited on each later deposit.
+              Confirmed deposits count with their USDT value at approval. Each approved deposit earns the gift ratio of the level it brings you to.
             </Trans>
           </p>
         </div>

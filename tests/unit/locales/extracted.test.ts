@@ -1,0 +1,50 @@
+/**
+ * The catalogues test compares every language with src/locales/en/messages.po; this one makes
+ * sure that English catalogue itself holds every text the app's source marks for translation,
+ * so a text added to a screen without `npm run extract` (and its ten translations) fails here
+ * instead of reaching a user in English.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PO from 'pofile';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tessera-extract-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function msgids(file: string): string[] {
+  return PO.parse(readFileSync(file, 'utf8'))
+    .items.filter((item) => !item.obsolete)
+    .map((item) => item.msgid)
+    .sort();
+}
+
+describe('English UI catalogue', () => {
+  it('holds exactly the texts the source marks for translation', () => {
+    const config = join(work, 'lingui.config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        rootDir: root,
+        sourceLocale: 'en',
+        locales: ['en'],
+        catalogs: [{ path: join(work, '{locale}', 'messages'), include: [join(root, 'src')], exclude: ['**/node_modules/**'] }],
+        format: 'po',
+      }),
+    );
+    const run = spawnSync(process.execPath, [join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', config], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const fromSource = msgids(join(work, 'en', 'messages.po'));
+    const committed = msgids(join(root, 'src/locales/en/messages.po'));
+    const notExtracted = fromSource.filter((id) => !committed.includes(id));
+    const stale = committed.filter((id) => !fromSource.includes(id));
+    expect({ notExtracted, stale }, 'run `npm run extract` and translate the new texts').toEqual({ notExtracted: [], stale: [] });
+  }, 60_000);
+});
