@@ -1,0 +1,262 @@
+/**
+ * Money end to end, as a person does it on a phone with an operator at the console: the demo user
+ * deposits 1,000 USDT with a proof image; the operator approves it with `npm run ops`; the user
+ * sees the balance, the VIP gift and VIP 1; converts part to EUR; binds a bank account; withdraws
+ * to it twice — the operator pays one and returns the other with a reason; the fund record shows
+ * every step, in English and in Arabic.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import PO from 'pofile';
+import { launchBrowser, phonePage, screenshot, startApp, type RunningApp } from './harness';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
+const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
+const PROOF = join(root, 'public', 'icons', 'icon-192.png');
+const BANK = {
+  firstName: 'Mira',
+  lastName: 'Haddad',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+  country: 'Germany',
+  address: 'Kaiserstraße 16, 60311 Frankfurt am Main',
+};
+
+function uiText(locale: string, english: string): string {
+  const po = PO.parse(readFileSync(join(root, 'src', 'locales', locale, 'messages.po'), 'utf8'));
+  return po.items.find((item) => item.msgid === english)?.msgstr.join('') || english;
+}
+
+/** The operator console, as an operator runs it: a separate process talking to the server over HTTP. */
+function operatorConsole(app: RunningApp, sessionDir: string) {
+  return async (...args: string[]): Promise<string> => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ops.ts'), ...args, '--url', app.baseUrl], {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: sessionDir },
+      timeout: 60_000,
+    });
+    return stdout;
+  };
+}
+
+/** The ID column of the listing row that mentions `orderNo`. */
+function idOfRow(listing: string, orderNo: string): string {
+  const row = listing.split('\n').find((line) => line.includes(orderNo));
+  assert.ok(row, `no row for ${orderNo} in:\n${listing}`);
+  return row.trim().split(/\s+/)[0];
+}
+
+async function pinSheet(page: Page, pin: string): Promise<void> {
+  const input = page.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true });
+  await input.waitFor();
+  await input.fill(pin);
+}
+
+/** Pages through a list ten at a time, as a person taps "Load more" until it is gone. */
+async function loadEveryPage(page: Page, label: string): Promise<void> {
+  const more = page.getByRole('button', { name: label, exact: true }).filter({ visible: true });
+  const rows = page.locator('li').filter({ visible: true });
+  for (let pages = 0; pages < 20 && (await more.count()) > 0; pages++) {
+    const before = await rows.count();
+    await more.first().click();
+    await page.waitForFunction((n) => [...document.querySelectorAll('li')].filter((li) => li.checkVisibility()).length > n, before, { timeout: 15_000 });
+  }
+}
+
+/** The screen's text on one line. */
+async function bodyText(page: Page): Promise<string> {
+  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+}
+
+describe('money in Chromium at 390×844, with the operator console', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let sessionDir: string;
+  let ops: (...args: string[]) => Promise<string>;
+  const orders: { deposit?: string; paid?: string; returned?: string } = {};
+
+  before(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await phonePage(browser);
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
+    ops = operatorConsole(app, sessionDir);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
+  });
+
+  it('logs the demo user in', async () => {
+    await page.goto(`${app.baseUrl}/h5/auth/login`);
+    await page.getByRole('tab', { name: /E-mail/ }).click();
+    await page.getByLabel(/E-mail or username/).fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+  });
+
+  it('deposits 1,000 USDT with a proof image', async () => {
+    await page.goto(`${app.baseUrl}/h5/recharge`);
+    await page.getByRole('radio', { name: 'USDT' }).click();
+    await page.getByRole('radio', { name: 'TRC20' }).waitFor();
+    await page.getByRole('region', { name: 'Deposit address' }).waitFor();
+    await screenshot(page, 'money-deposit-address');
+    await page.getByLabel('Amount (USDT)').fill('1000');
+    await page.getByLabel('Payment proof image').setInputFiles(PROOF);
+    await page.getByRole('img', { name: 'Chosen payment proof' }).waitFor();
+    await page.getByRole('button', { name: 'Submit deposit' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'money-deposit-filled');
+    await page.getByRole('button', { name: 'Submit deposit' }).click();
+    await page.getByText('Deposit submitted').waitFor({ timeout: 30_000 });
+    const text = await bodyText(page);
+    orders.deposit = /\b([A-Z]\d{6,})\b/.exec(text.slice(text.indexOf('Order number')))?.[1];
+    assert.ok(orders.deposit, `an order number on: ${text}`);
+    assert.match(text, /1,?000\.0{2,}/);
+    await screenshot(page, 'money-deposit-submitted');
+  });
+
+  it('is approved by an operator with npm run ops', async () => {
+    assert.match(await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password), /signed in as ops/);
+    const id = idOfRow(await ops('deposits'), orders.deposit!);
+    const approved = await ops('deposit', 'approve', id);
+    assert.match(approved, /status success/);
+    assert.match(approved, /\+ gift 10\.000000 USDT/);
+  });
+
+  it('shows the balance with the VIP gift, the record and VIP 1', async () => {
+    await page.goto(`${app.baseUrl}/h5/recharge/records`);
+    await page.getByText('VIP gift').first().waitFor({ timeout: 15_000 });
+    const records = await bodyText(page);
+    assert.match(records, /10\.0{2,}/, 'the 1 % gift of VIP 1 on 1,000 USDT');
+    await screenshot(page, 'money-deposit-records');
+
+    await page.goto(`${app.baseUrl}/h5/assets`);
+    await page.waitForFunction(() => /1,?010\.0{2,}/.test(document.body.innerText), undefined, { timeout: 15_000 });
+    await screenshot(page, 'money-assets-after-deposit');
+
+    await page.goto(`${app.baseUrl}/h5/level`);
+    await page.getByRole('region', { name: 'Your level' }).getByText('VIP 1').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-vip-level');
+  });
+
+  it('converts 500 USDT to EUR at the quoted rate', async () => {
+    await page.goto(`${app.baseUrl}/h5/transfer`);
+    await page.getByRole('button', { name: 'Swap currencies' }).click();
+    await page.getByLabel('Amount (USDT)').fill('500');
+    await page.getByRole('region', { name: 'Quote' }).getByText('You receive (estimated)').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-convert-quote');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await pinSheet(page, DEMO.payPassword);
+    await page.getByRole('region', { name: 'Conversion done' }).waitFor({ timeout: 15_000 });
+    const done = await page.getByRole('region', { name: 'Conversion done' }).innerText();
+    assert.match(done, /500/);
+    assert.match(done, /EUR/);
+    await screenshot(page, 'money-convert-done');
+  });
+
+  it('binds a bank account, asking for the payment password', async () => {
+    await page.goto(`${app.baseUrl}/h5/mine/bind`);
+    await page.getByLabel('First name').fill(BANK.firstName);
+    await page.getByLabel('Last name').fill(BANK.lastName);
+    await page.getByLabel('IBAN').fill(BANK.iban);
+    await page.getByLabel('SWIFT/BIC').fill(BANK.bic);
+    await page.getByLabel('Bank name').fill(BANK.bankName);
+    await page.getByLabel('Country or region').fill(BANK.country);
+    await page.getByLabel('Address').fill(BANK.address);
+    await screenshot(page, 'money-bank-filled');
+    await page.getByRole('button', { name: 'Bind bank account' }).click();
+    await pinSheet(page, DEMO.payPassword);
+    await page.getByText('Bank account saved').waitFor({ timeout: 15_000 });
+    await page.goto(`${app.baseUrl}/h5/mine/bind`);
+    await page.getByRole('button', { name: 'Save changes' }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByLabel('IBAN').inputValue().then((v) => v.replace(/\s/g, '')), BANK.iban);
+    await screenshot(page, 'money-bank-bound');
+  });
+
+  async function withdrawToBank(amount: string): Promise<string> {
+    await page.goto(`${app.baseUrl}/h5/withdraw/index22`);
+    await page.getByRole('region', { name: 'Paid to' }).waitFor({ timeout: 15_000 });
+    assert.match(await page.getByRole('region', { name: 'Paid to' }).innerText(), /3000/, 'the bound IBAN, masked');
+    await page.getByLabel('Amount (EUR)').fill(amount);
+    await page.getByText('You receive').waitFor();
+    if (amount === '100') await screenshot(page, 'money-withdraw-filled');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await pinSheet(page, DEMO.payPassword);
+    await page.waitForURL((url) => url.pathname === '/h5/withdraw/records', { timeout: 15_000 });
+    await page.getByText(`${amount}.00`).first().waitFor({ timeout: 15_000 });
+    const listing = await ops('withdrawals');
+    const row = listing.split('\n').find((line) => line.includes(`${amount}.00 EUR`) && line.includes('processing'));
+    assert.ok(row, `a processing withdrawal of ${amount} EUR in:\n${listing}`);
+    return row.trim().split(/\s+/)[1];
+  }
+
+  it('withdraws 100 EUR to the bank account; the operator pays it', async () => {
+    orders.paid = await withdrawToBank('100');
+    const id = idOfRow(await ops('withdrawals'), orders.paid);
+    assert.match(await ops('withdrawal', 'approve', id, '--reference', 'SEPA-2026-1122-0001'), /status completed, tx SEPA-2026-1122-0001/);
+  });
+
+  it('withdraws 50 EUR; the operator returns it with a reason the user reads', async () => {
+    orders.returned = await withdrawToBank('50');
+    const id = idOfRow(await ops('withdrawals'), orders.returned);
+    assert.match(await ops('withdrawal', 'reject', id, '--reason', 'The receiving bank refused the transfer'), /status cancelled/);
+    await page.goto(`${app.baseUrl}/h5/withdraw/records`);
+    await page.getByText('The receiving bank refused the transfer').waitFor({ timeout: 15_000 });
+    const records = await bodyText(page);
+    assert.match(records, /SEPA-2026-1122-0001/);
+    await screenshot(page, 'money-withdraw-records');
+  });
+
+  it('shows every step in the fund record', async () => {
+    await page.goto(`${app.baseUrl}/h5/assets/assets-log`);
+    await page.getByText('Withdrawal returned', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-asset-log');
+    await loadEveryPage(page, 'Load more');
+    for (const kind of ['Deposit', 'VIP bonus', 'Conversion out', 'Conversion in', 'Withdrawal (held)', 'Withdrawal paid', 'Withdrawal returned']) {
+      await page.getByText(kind, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    }
+    await screenshot(page, 'money-asset-log-end');
+    // Every operator decision is an audit row, newest first.
+    const audit = await ops('audit');
+    assert.match(audit, /withdrawal\.reject\s+withdrawal:\d+\s+demo\s+The receiving bank refused the transfer/);
+    assert.match(audit, /withdrawal\.approve\s+withdrawal:\d+\s+demo\s+.*SEPA-2026-1122-0001/);
+    assert.match(audit, /deposit\.approve\s+deposit:\d+\s+demo\s+.*"bonus":"10\.000000"/);
+  });
+
+  it('shows the same in Arabic, right to left', async () => {
+    await page.goto(`${app.baseUrl}/h5/setting/language`);
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.goto(`${app.baseUrl}/h5/assets/assets-log`);
+    await page.getByText(uiText('ar', 'Withdrawal returned'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-asset-log-ar');
+    await loadEveryPage(page, uiText('ar', 'Load more'));
+    await page.getByText(uiText('ar', 'VIP bonus'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-asset-log-end-ar');
+    await page.goto(`${app.baseUrl}/h5/withdraw/records`);
+    await page.getByText('The receiving bank refused the transfer').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-withdraw-records-ar');
+    await page.goto(`${app.baseUrl}/h5/level`);
+    await page.getByText('VIP 1').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-vip-level-ar');
+    await page.goto(`${app.baseUrl}/h5/transfer`);
+    await page.getByRole('region', { name: uiText('ar', 'Quote') }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'money-convert-ar');
+  });
+});
