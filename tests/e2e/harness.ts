@@ -76,6 +76,11 @@ export interface RunningApp {
   baseUrl: string;
   mails: Mail[];
   logs: string[];
+  /** The server's data folder (the embedded database lives in it). */
+  dataDir: string;
+  /** Stops the server and keeps its data, e.g. to check the ledger the run left behind. */
+  stopServer(): Promise<void>;
+  /** Stops everything and removes the data folder. */
   stop(): Promise<void>;
 }
 
@@ -113,13 +118,20 @@ export async function startApp(): Promise<RunningApp> {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const stopServer = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  };
   return {
     baseUrl,
     mails: mailbox.mails,
     logs,
+    dataDir,
+    stopServer,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await stopServer();
       await mailbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

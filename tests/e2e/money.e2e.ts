@@ -57,6 +57,11 @@ function idOfRow(listing: string, orderNo: string): string {
   return row.trim().split(/\s+/)[0];
 }
 
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
 async function pinSheet(page: Page, pin: string): Promise<void> {
   const input = page.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true });
   await input.waitFor();
@@ -258,5 +263,18 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.goto(`${app.baseUrl}/h5/transfer`);
     await page.getByRole('region', { name: uiText('ar', 'Quote') }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'money-convert-ar');
+  });
+
+  it('leaves a clean ledger: npm run ledger:verify on the data of the run', async () => {
+    await app.stopServer();
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ledger-verify.ts')], {
+      cwd: root,
+      env: { ...withoutDatabaseUrl(process.env), NODE_OPTIONS: '', DATA_DIR: app.dataDir, PORT: new URL(app.baseUrl).port },
+      timeout: 120_000,
+    });
+    assert.match(stdout, /^OK: every balance is the sum of its postings/m, stdout);
+    // 1,000 + 10 gift − 500 converted; 457.70 EUR received − 100 paid out (the 50 came back).
+    assert.match(stdout, /USDT: .*users hold 510\.000000 \(available 510\.000000, held 0\.000000/, stdout);
+    assert.match(stdout, /EUR: .*users hold 357\.70 \(available 357\.70, held 0\.00/, stdout);
   });
 });
