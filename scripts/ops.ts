@@ -4,6 +4,7 @@
  * process and a second process must not open it. The session token is kept in
  * DATA_DIR/ops-session.json (mode 0600) after `login`.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -33,7 +34,9 @@ Deposits and withdrawals (lists oldest first; --status all for every state)
   withdrawal reject ID --reason TEXT
 
 Corrections (a ledger transfer; there is no way to set a balance)
-  adjust USER_ID USDT|EUR ±AMOUNT --reason TEXT    e.g. adjust 6f1c… USDT -12.5 --reason "double credit"
+  adjust USER_ID USDT|EUR ±AMOUNT --reason TEXT [--key K]
+                                                   e.g. adjust 6f1c… USDT -12.5 --reason "double credit"
+                                                   Prints its idempotency key; the same --key posts once.
 
 Settings (changes need the admin role)
   settings
@@ -142,7 +145,14 @@ interface Envelope<T> {
   key?: string;
 }
 
-async function send(url: string, method: 'GET' | 'POST', route: string, options: { body?: unknown; query?: Record<string, string | undefined>; token?: string } = {}): Promise<Response> {
+interface SendOptions {
+  body?: unknown;
+  query?: Record<string, string | undefined>;
+  token?: string;
+  idempotencyKey?: string;
+}
+
+async function send(url: string, method: 'GET' | 'POST', route: string, options: SendOptions = {}): Promise<Response> {
   const target = new URL(`${url}/api/ops${route}`);
   for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) target.searchParams.set(name, value);
   try {
@@ -151,6 +161,7 @@ async function send(url: string, method: 'GET' | 'POST', route: string, options:
       headers: {
         ...(options.token ? { authorization: options.token } : {}),
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
@@ -161,7 +172,7 @@ async function send(url: string, method: 'GET' | 'POST', route: string, options:
   }
 }
 
-async function call<T>(args: Args, method: 'GET' | 'POST', route: string, options: { body?: unknown; query?: Record<string, string | undefined> } = {}): Promise<T> {
+async function call<T>(args: Args, method: 'GET' | 'POST', route: string, options: Omit<SendOptions, 'token'> = {}): Promise<T> {
   const session = readSession();
   if (!session) throw new ServerRefusal('not signed in: npm run ops -- login --user NAME');
   const response = await send(baseUrl(args), method, route, { ...options, token: session.token });
@@ -403,10 +414,17 @@ async function adjust(args: Args): Promise<void> {
   const asset = positional(args, 2, 'asset (USDT or EUR)').toUpperCase();
   const amount = positional(args, 3, 'signed amount');
   const reason = required(args, 'reason', 'adjust');
-  const r = await call<{ transferId: number; username: string; asset: string; amount: string; balance: string }>(args, 'POST', '/adjustments', {
-    body: { userId, asset, amount, reason },
-  });
-  console.log(`adjusted ${r.username} by ${r.amount} ${r.asset} (transfer ${r.transferId}); available now ${r.balance} ${r.asset}`);
+  // A correction moves money: it goes with a key, so that running it again with the same key
+  // (after a lost answer) posts it once.
+  const key = flag(args, 'key') ?? `adjust-${crypto.randomUUID()}`;
+  let r: { transferId: number; username: string; asset: string; amount: string; balance: string };
+  try {
+    r = await call(args, 'POST', '/adjustments', { body: { userId, asset, amount, reason }, idempotencyKey: key });
+  } catch (error) {
+    if (error instanceof ServerRefusal) error.message += `\n(idempotency key ${key}: to retry this correction without posting it twice, add --key ${key})`;
+    throw error;
+  }
+  console.log(`adjusted ${r.username} by ${r.amount} ${r.asset} (transfer ${r.transferId}); available now ${r.balance} ${r.asset} [key ${key}]`);
 }
 
 async function settings(args: Args): Promise<void> {

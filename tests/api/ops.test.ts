@@ -339,7 +339,7 @@ describe('operator accounts and roles', () => {
       ['/ops/withdrawals/reject', { id: 1, reason: 'not allowed' }],
       ['/ops/adjustments', { userId: crypto.randomUUID(), asset: 'USDT', amount: '1', reason: 'testing' }],
     ] as const) {
-      const refused = await t.post(url, body, { token: support.token });
+      const refused = await t.post(url, body, { token: support.token, headers: { 'idempotency-key': crypto.randomUUID() } });
       expect(refused.status, url).toBe(403);
       expect(refused.body.key).toBe('ops.roleForbidden');
     }
@@ -498,26 +498,28 @@ describe('deciding withdrawals', () => {
 });
 
 describe('balance corrections', () => {
+  const keyed = (token: string, key: string = crypto.randomUUID()) => ({ token, headers: { 'idempotency-key': key } });
+
   test('credits and debits move money through the ledger, each audited; a debit beyond the balance is refused', async () => {
     const { finance } = operatorsByRole;
     const user = await t.payingUser();
     const credit = await t.post<{ transferId: number; amount: string; balance: string }>(
       '/ops/adjustments',
       { userId: user.userId, asset: 'USDT', amount: '+50.25', reason: 'Missed deposit of 2030-01-10' },
-      { token: finance.token },
+      keyed(finance.token),
     );
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
     expect(credit.body.data).toMatchObject({ amount: '50.250000', balance: '50.250000' });
     const debit = await t.post<{ transferId: number; amount: string; balance: string }>(
       '/ops/adjustments',
       { userId: user.userId, asset: 'USDT', amount: '-20', reason: 'Double credit reversed' },
-      { token: finance.token },
+      keyed(finance.token),
     );
     expect(debit.body.data).toMatchObject({ amount: '-20.000000', balance: '30.250000' });
     expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(30_250_000n);
 
     const before = await auditCount();
-    const tooMuch = await t.post('/ops/adjustments', { userId: user.userId, asset: 'USDT', amount: '-30.250001', reason: 'Too much' }, { token: finance.token });
+    const tooMuch = await t.post('/ops/adjustments', { userId: user.userId, asset: 'USDT', amount: '-30.250001', reason: 'Too much' }, keyed(finance.token));
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.key).toBe('balance.insufficient');
     expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(30_250_000n);
@@ -531,7 +533,7 @@ describe('balance corrections', () => {
       [{ userId: crypto.randomUUID() }, 'record.notFound'],
       [{ balance: '100' }, 'request.unknownField'],
     ] as const) {
-      const refused = await t.post('/ops/adjustments', { ...{ userId: user.userId, asset: 'USDT', amount: '1', reason: 'testing' }, ...body }, { token: finance.token });
+      const refused = await t.post('/ops/adjustments', { ...{ userId: user.userId, asset: 'USDT', amount: '1', reason: 'testing' }, ...body }, keyed(finance.token));
       expect(refused.body.key, JSON.stringify(body)).toBe(key);
     }
     expect(await auditCount()).toBe(before);
@@ -547,6 +549,39 @@ describe('balance corrections', () => {
     expect(await auditOf(`transfer:${debit.body.data!.transferId}`)).toMatchObject([
       { action: 'ledger.adjust', operator_id: finance.id, user_id: user.userId, reason: 'Double credit reversed', details: { asset: 'USDT', amount: '-20.000000' } },
     ]);
+  });
+
+  test('a correction is a money call: it needs a key, and a retry with the key posts once', async () => {
+    const { finance } = operatorsByRole;
+    const user = await t.payingUser();
+    const body = { userId: user.userId, asset: 'EUR', amount: '12.34', reason: 'Goodwill credit' };
+    const ledgerRows = async () => (await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ledger_transfers`))[0].n;
+    const before = { transfers: await ledgerRows(), audit: await auditCount() };
+
+    const missing = await t.post('/ops/adjustments', body, { token: finance.token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.key).toBe('idempotency.keyRequired');
+
+    const key = crypto.randomUUID();
+    const first = await t.post<{ transferId: number; balance: string }>('/ops/adjustments', body, keyed(finance.token, key));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await t.post<{ transferId: number; balance: string }>('/ops/adjustments', body, keyed(finance.token, key));
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(12_34n);
+
+    const changed = await t.post('/ops/adjustments', { ...body, amount: '43.21' }, keyed(finance.token, key));
+    expect(changed.status).toBe(422);
+    expect(changed.body.key).toBe('idempotency.keyReused');
+
+    // Another operator's key is theirs: the same text is a new correction.
+    const other = await t.post<{ balance: string }>('/ops/adjustments', body, keyed(adminToken, key));
+    expect(other.status).toBe(200);
+    expect(other.body.data!.balance).toBe('24.68');
+
+    expect(await ledgerRows()).toBe(before.transfers + 2);
+    expect(await auditCount()).toBe(before.audit + 2);
+    await t.assertLedgerClean();
   });
 });
 
@@ -695,6 +730,12 @@ describe('the command line (npm run ops)', () => {
       const adjust = await cli(dataDir, url, ['adjust', user.userId, 'USDT', '-2.5', '--reason', 'Fee refund reversed']);
       expect(adjust.code, adjust.err).toBe(0);
       expect(adjust.out).toContain('available now 10.000000 USDT');
+      // Run again with the key it printed (as after a lost answer): posted once.
+      const usedKey = /\[key (\S+)\]/.exec(adjust.out)![1];
+      const retried = await cli(dataDir, url, ['adjust', user.userId, 'USDT', '-2.5', '--reason', 'Fee refund reversed', '--key', usedKey]);
+      expect(retried.code, retried.err).toBe(0);
+      expect(retried.out).toContain('available now 10.000000 USDT');
+      expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(10_000_000n);
       const tooMuch = await cli(dataDir, url, ['adjust', user.userId, 'USDT', '-100', '--reason', 'Too much']);
       expect(tooMuch.code).toBe(1);
       expect(tooMuch.err).toContain('[balance.insufficient]');

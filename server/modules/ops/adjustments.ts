@@ -2,15 +2,16 @@
  * Operator corrections of a balance. There is no "set the balance": a correction is one more
  * ledger transfer between the platform's adjustments account and the user's available account,
  * with the operator and the reason on the transfer and an audit row in the same transaction.
+ * Like every money call it runs under an Idempotency-Key (the route's), so a retried correction
+ * posts once.
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { AmountError } from '../../../src/domain/payments';
 import { parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
@@ -48,38 +49,43 @@ export function signedAmountOf(text: string, asset: Asset): bigint {
   return negative ? -magnitude : magnitude;
 }
 
-export async function postAdjustment(db: Db, input: AdjustmentInput): Promise<AdjustmentReply> {
+/** The user a correction is for, or record.notFound. */
+export async function adjustedUserOf(db: Db | Tx, userId: string): Promise<{ id: string; username: string }> {
+  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('record.notFound', 404);
+  return user;
+}
+
+/** Posts the correction inside `tx` (the idempotency key's transaction). */
+export async function postAdjustment(tx: Tx, input: AdjustmentInput): Promise<AdjustmentReply> {
   const signed = signedAmountOf(input.amount, input.asset);
-  return inTransaction(db, async (tx) => {
-    const [user] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).limit(1);
-    if (!user) throw new AppError('record.notFound', 404);
-    const reference = `adjustment:${crypto.randomUUID()}`;
-    const userSide = { userId: user.id, purpose: 'available' as const };
-    const platformSide = { platform: 'adjustments' as const };
-    // A debit beyond the available balance is refused by the posting (balance.insufficient).
-    const transferId = await postTransfer(tx, {
-      debit: signed > 0n ? platformSide : userSide,
-      credit: signed > 0n ? userSide : platformSide,
-      asset: input.asset,
-      amount: signed > 0n ? signed : -signed,
-      kind: 'adjustment',
-      reference,
-      idempotencyKey: reference,
-      reason: input.reason,
-      operatorId: input.operatorId,
-      at: input.at,
-    });
-    const amount = toDecimalString(signed, input.asset);
-    const balance = toDecimalString(await balanceOf(tx, user.id, input.asset), input.asset);
-    await recordAudit(tx, {
-      operatorId: input.operatorId,
-      action: 'ledger.adjust',
-      subject: `transfer:${transferId}`,
-      userId: user.id,
-      reason: input.reason,
-      details: { asset: input.asset, amount, balanceAfter: balance, reference },
-      at: input.at,
-    });
-    return { transferId, userId: user.id, username: user.username, asset: input.asset, amount, balance };
+  const user = await adjustedUserOf(tx, input.userId);
+  const reference = `adjustment:${crypto.randomUUID()}`;
+  const userSide = { userId: user.id, purpose: 'available' as const };
+  const platformSide = { platform: 'adjustments' as const };
+  // A debit beyond the available balance is refused by the posting (balance.insufficient).
+  const transferId = await postTransfer(tx, {
+    debit: signed > 0n ? platformSide : userSide,
+    credit: signed > 0n ? userSide : platformSide,
+    asset: input.asset,
+    amount: signed > 0n ? signed : -signed,
+    kind: 'adjustment',
+    reference,
+    idempotencyKey: reference,
+    reason: input.reason,
+    operatorId: input.operatorId,
+    at: input.at,
   });
+  const amount = toDecimalString(signed, input.asset);
+  const balance = toDecimalString(await balanceOf(tx, user.id, input.asset), input.asset);
+  await recordAudit(tx, {
+    operatorId: input.operatorId,
+    action: 'ledger.adjust',
+    subject: `transfer:${transferId}`,
+    userId: user.id,
+    reason: input.reason,
+    details: { asset: input.asset, amount, balanceAfter: balance, reference },
+    at: input.at,
+  });
+  return { transferId, userId: user.id, username: user.username, asset: input.asset, amount, balance };
 }

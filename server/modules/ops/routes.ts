@@ -10,6 +10,7 @@ import { AppError } from '../../../src/domain/errors';
 import { deposits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { apiRoute, noInput } from '../../http/api-route';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
 import { Refusal } from '../../http/refusal';
 import { approveDeposit, depositAmountOf, listDeposits, rejectDeposit } from '../deposits/service';
@@ -17,7 +18,7 @@ import { proofStoreOf } from '../deposits/proof-store';
 import type { MoneyContext } from '../money';
 import { vipLevelTable } from '../vip/service';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/service';
-import { postAdjustment } from './adjustments';
+import { adjustedUserOf, postAdjustment, signedAmountOf } from './adjustments';
 import { listAudit } from './audit-log';
 import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings } from './configuration';
 import { createOperators, operatorOf, requireOperator } from './operators';
@@ -190,11 +191,22 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/adjustments',
     tag: TAG,
     summary: "Correct a user's available balance by a signed amount, with a reason (finance)",
-    description: 'A ledger transfer between the platform adjustments account and the user; a debit beyond the balance: balance.insufficient.',
+    description:
+      'A ledger transfer between the platform adjustments account and the user; a debit beyond the balance: balance.insufficient. ' +
+      'Takes an Idempotency-Key like every money call: a retry with the same key and body posts once.',
     auth: 'required',
     body: adjustmentSchema,
     preHandler: finance,
-    handler: ({ body, request }) => postAdjustment(db, { ...body, operatorId: operatorOf(request).operatorId, at: clock() }),
+    handler: async ({ body, request }) => {
+      const key = idempotencyKeyOf(request);
+      const operatorId = operatorOf(request).operatorId;
+      signedAmountOf(body.amount, body.asset);
+      // Kept with the user's keys (their account is what it moves), apart from theirs by the operator's id.
+      await adjustedUserOf(db, body.userId);
+      return ctx.services.idempotency.run({ userId: body.userId, key: `ops:${operatorId}:${key}`, route: 'POST /api/ops/adjustments', input: body }, (tx) =>
+        postAdjustment(tx, { ...body, operatorId, at: clock() }),
+      );
+    },
   });
 
   // ---- configuration ---------------------------------------------------------------------------
