@@ -1,0 +1,80 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SupportButton, tuckedAfterScroll, useTuckedOnScroll } from '../../../src/app/SupportButton';
+import { renderUi } from './render';
+
+afterEach(cleanup);
+
+/** A screen 2,000 px tall in an 800 px window, with the button over it, as the shell has them. */
+function Page({ screenKey, onOpen }: { screenKey: string; onOpen(): void }) {
+  const tucked = useTuckedOnScroll(screenKey);
+  return (
+    <>
+      <div data-testid="page" style={{ overflow: 'auto', height: 800 }}>
+        <div style={{ height: 2000 }} />
+      </div>
+      <SupportButton raised={false} tucked={tucked} onOpen={onOpen} />
+    </>
+  );
+}
+
+function Harness({ onOpen }: { onOpen(): void }) {
+  const [screenKey, setScreenKey] = useState('/mine/bind');
+  return (
+    <>
+      <button type="button" onClick={() => setScreenKey('/withdraw')}>
+        next screen
+      </button>
+      <Page screenKey={screenKey} onOpen={onOpen} />
+    </>
+  );
+}
+
+function scrollTo(page: HTMLElement, top: number) {
+  Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2000 });
+  Object.defineProperty(page, 'clientHeight', { configurable: true, value: 800 });
+  page.scrollTop = top;
+  act(() => {
+    fireEvent.scroll(page);
+  });
+}
+
+describe('the floating support button', () => {
+  it('slides away while the screen scrolls down, and is back on scrolling up, at the end and on a new screen', async () => {
+    const onOpen = vi.fn();
+    await renderUi(<Harness onOpen={onOpen} />);
+    const button = screen.getByRole('button', { name: 'Customer service' });
+    const page = screen.getByTestId('page');
+    expect(button.getAttribute('data-tucked')).toBe('false');
+
+    scrollTo(page, 300);
+    expect(button.getAttribute('data-tucked')).toBe('true');
+    expect(button.className).toContain('pointer-events-none');
+    // Still there for keyboard and screen-reader users.
+    expect(screen.getByRole('button', { name: 'Customer service' })).toBe(button);
+
+    scrollTo(page, 200);
+    expect(button.getAttribute('data-tucked')).toBe('false');
+
+    scrollTo(page, 700);
+    expect(button.getAttribute('data-tucked')).toBe('true');
+    scrollTo(page, 1200); // the end: the screen's bottom padding keeps it off the content
+    expect(button.getAttribute('data-tucked')).toBe('false');
+
+    scrollTo(page, 0);
+    scrollTo(page, 500);
+    expect(button.getAttribute('data-tucked')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
+    expect(button.getAttribute('data-tucked')).toBe('false');
+
+    fireEvent.click(button);
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('ignores scrolls of a few pixels', () => {
+    expect(tuckedAfterScroll(false, 100, { top: 104, range: 1200 })).toBe(false);
+    expect(tuckedAfterScroll(true, 100, { top: 96, range: 1200 })).toBe(true);
+    expect(tuckedAfterScroll(true, 100, { top: 1198, range: 1200 })).toBe(false);
+  });
+});
