@@ -13,6 +13,7 @@ import { DEMO_OPERATOR } from './modules/ops/demo';
 import { createMailer } from './modules/mailer/mailer';
 import { createSmsProvider, type InfoLog } from './modules/sms/provider';
 import { attachRealtime } from './realtime/socket';
+import { startHousekeeping } from './housekeeping';
 import { resolveCodePepper } from './security/secrets';
 import { systemClock } from './clock';
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   console.log(banner(config, mailer.name, sms.name));
+  const housekeeping = startHousekeeping(database.db, systemClock, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    housekeeping.stop();
     try {
       // Sockets first: open websockets would otherwise hold the HTTP server open.
       io.disconnectSockets(true);
