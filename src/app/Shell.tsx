@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { isTabPath } from './guard';
 import { KeptTabs } from './KeptTabs';
 import { isAuthPath, normalisePath } from './routes';
-import { SupportButton, useTuckedOnScroll } from './SupportButton';
+import { SupportButton, useSupportButtonPlacement } from './SupportButton';
 import { TabBar } from './TabBar';
 import { transitionClass, useScreenTransition } from './transition';
 import { useScreenTitle } from './useScreenTitle';
@@ -26,7 +26,7 @@ export function Shell() {
   const tab = isTabPath(path);
   const auth = isAuthPath(path);
   const transition = useScreenTransition(path, historyIndex);
-  const supportTucked = useTuckedOnScroll(path);
+  const support = useSupportButtonPlacement(path);
   useDocumentTitle(path);
 
   return (
@@ -39,7 +39,7 @@ export function Shell() {
       )}
       <TabBar path={path} onNavigate={(to) => void navigate({ to })} />
       {auth || path === SERVICE_PATH ? null : (
-        <SupportButton raised={tab} tucked={supportTucked} onOpen={() => void navigate({ to: SERVICE_PATH })} />
+        <SupportButton raised={tab} tucked={support.tucked} homeRef={support.homeRef} onOpen={() => void navigate({ to: SERVICE_PATH })} />
       )}
     </div>
   );

@@ -2,12 +2,13 @@
  * The floating customer-service button (SPEC §2), at the end edge (right in English, left in
  * Arabic and Hebrew), above the tab bar where there is one.
  *
- * While the user scrolls down a screen it slides away, so it never sits on the form or the button
- * being scrolled to; it comes back on scrolling up, at the end of the screen (where the screen's
- * bottom padding keeps it clear of the content) and on every new screen.
+ * It steps aside (slides down out of sight) while the user scrolls down a screen, and whenever a
+ * form's submit button lies under it — it must never hide the button that completes what the user
+ * is doing. It comes back on scrolling up, and at the end of a screen, where the screen's bottom
+ * padding keeps it clear of the content.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { HeadsetIcon } from './icons';
 
 export interface SupportButtonProps {
@@ -15,29 +16,35 @@ export interface SupportButtonProps {
   raised: boolean;
   /** Slid out of sight (still reachable by keyboard: focus brings it back). */
   tucked?: boolean;
+  /** An invisible box where the button sits when shown, to tell what it would cover. */
+  homeRef?: RefObject<HTMLSpanElement | null>;
   onOpen(): void;
 }
 
-export function SupportButton({ raised, tucked = false, onOpen }: SupportButtonProps) {
+export function SupportButton({ raised, tucked = false, homeRef, onOpen }: SupportButtonProps) {
   const { t } = useLingui();
+  const place = raised ? 'bottom-[calc(var(--k-safe-area-bottom)+6rem)]' : 'bottom-[calc(var(--k-safe-area-bottom)+1.5rem)]';
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-label={t`Customer service`}
-      title={t`Customer service`}
-      data-tucked={tucked ? 'true' : 'false'}
-      className={[
-        'absolute end-4 z-30 flex size-13 items-center justify-center rounded-full',
-        'bg-sea-700 text-white shadow-lg shadow-sea-900/25 transition duration-200 active:scale-95',
-        'motion-reduce:transition-opacity',
-        'focus-visible:translate-y-0 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700',
-        raised ? 'bottom-[calc(var(--k-safe-area-bottom)+6rem)]' : 'bottom-[calc(var(--k-safe-area-bottom)+1.5rem)]',
-        tucked ? 'pointer-events-none translate-y-[calc(100%+2rem)] opacity-0' : '',
-      ].join(' ')}
-    >
-      <HeadsetIcon size={24} />
-    </button>
+    <>
+      <span ref={homeRef} aria-hidden="true" className={`pointer-events-none invisible absolute end-4 size-13 ${place}`} />
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={t`Customer service`}
+        title={t`Customer service`}
+        data-tucked={tucked ? 'true' : 'false'}
+        className={[
+          'absolute end-4 z-30 flex size-13 items-center justify-center rounded-full',
+          'bg-sea-700 text-white shadow-lg shadow-sea-900/25 transition duration-200 active:scale-95',
+          'motion-reduce:transition-opacity',
+          'focus-visible:translate-y-0 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700',
+          place,
+          tucked ? 'pointer-events-none translate-y-[calc(100%+2rem)] opacity-0' : '',
+        ].join(' ')}
+      >
+        <HeadsetIcon size={24} />
+      </button>
+    </>
   );
 }
 
@@ -58,14 +65,38 @@ export function tuckedAfterScroll(tucked: boolean, previous: number, now: Scroll
   return tucked;
 }
 
+/** Whether two boxes overlap by more than a sliver. */
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
+}
+
+/** Whether a form's submit button on screen lies under the button's place. */
+export function coversSubmitButton(home: Element | null): boolean {
+  if (!home) return false;
+  const place = home.getBoundingClientRect();
+  if (place.width === 0) return false;
+  return Array.from(document.querySelectorAll('button[type="submit"]')).some((button) => {
+    const box = button.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && overlaps(place, box);
+  });
+}
+
+/** How long a new screen takes to slide in before what lies under the button is known. */
+const SETTLE_MS = 400;
+
 /**
- * Follows the scrolling of whatever scrolls inside the app (each screen scrolls its own page);
- * `screenKey` changing (a new screen) brings the button back.
+ * Follows the scrolling of whatever scrolls inside the app (each screen scrolls its own page) and
+ * what lies under the button; `screenKey` changing (a new screen) starts afresh.
  */
-export function useTuckedOnScroll(screenKey: string): boolean {
-  const [tucked, setTucked] = useState(false);
+export function useSupportButtonPlacement(screenKey: string): { tucked: boolean; homeRef: RefObject<HTMLSpanElement | null> } {
+  const homeRef = useRef<HTMLSpanElement>(null);
+  const [scrolledAway, setScrolledAway] = useState(false);
+  const [covering, setCovering] = useState(false);
   useEffect(() => {
-    setTucked(false);
+    setScrolledAway(false);
+    const check = () => setCovering(coversSubmitButton(homeRef.current));
+    check();
+    const settled = setTimeout(check, SETTLE_MS);
     const lastTop = new WeakMap<Element, number>();
     const onScroll = (event: Event) => {
       const element = event.target;
@@ -73,11 +104,20 @@ export function useTuckedOnScroll(screenKey: string): boolean {
       const previous = lastTop.get(element) ?? 0;
       const now = { top: element.scrollTop, range: element.scrollHeight - element.clientHeight };
       lastTop.set(element, now.top);
-      setTucked((current) => tuckedAfterScroll(current, previous, now));
+      setScrolledAway((current) => tuckedAfterScroll(current, previous, now));
+      check();
     };
     // Scroll events do not bubble; listening while they travel down catches every scroller.
     document.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+    // A keyboard opening or a field growing moves things too.
+    window.addEventListener('resize', check);
+    document.addEventListener('focusin', check);
+    return () => {
+      clearTimeout(settled);
+      document.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', check);
+      document.removeEventListener('focusin', check);
+    };
   }, [screenKey]);
-  return tucked;
+  return { tucked: scrolledAway || covering, homeRef };
 }

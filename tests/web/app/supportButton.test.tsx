@@ -1,20 +1,23 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SupportButton, tuckedAfterScroll, useTuckedOnScroll } from '../../../src/app/SupportButton';
+import { SupportButton, tuckedAfterScroll, useSupportButtonPlacement } from '../../../src/app/SupportButton';
 import { renderUi } from './render';
 
 afterEach(cleanup);
 
 /** A screen 2,000 px tall in an 800 px window, with the button over it, as the shell has them. */
 function Page({ screenKey, onOpen }: { screenKey: string; onOpen(): void }) {
-  const tucked = useTuckedOnScroll(screenKey);
+  const { tucked, homeRef } = useSupportButtonPlacement(screenKey);
   return (
     <>
       <div data-testid="page" style={{ overflow: 'auto', height: 800 }}>
         <div style={{ height: 2000 }} />
+        <form>
+          <button type="submit">Bind bank account</button>
+        </form>
       </div>
-      <SupportButton raised={false} tucked={tucked} onOpen={onOpen} />
+      <SupportButton raised={false} tucked={tucked} homeRef={homeRef} onOpen={onOpen} />
     </>
   );
 }
@@ -70,6 +73,24 @@ describe('the floating support button', () => {
 
     fireEvent.click(button);
     expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('steps aside while a form\'s submit button lies under it', async () => {
+    await renderUi(<Harness onOpen={() => {}} />);
+    const button = screen.getByRole('button', { name: 'Customer service' });
+    const submit = screen.getByRole('button', { name: 'Bind bank account' });
+    const home = button.previousElementSibling as HTMLElement;
+    const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height);
+    // The button's place at the end edge of a 390 × 844 window.
+    home.getBoundingClientRect = box(322, 768, 52, 52);
+    // The form's full-width button right under it.
+    submit.getBoundingClientRect = box(16, 760, 358, 48);
+    fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
+    expect(button.getAttribute('data-tucked')).toBe('true');
+    // Scrolled up above it: the support button is back.
+    submit.getBoundingClientRect = box(16, 640, 358, 48);
+    scrollTo(screen.getByTestId('page'), 1200);
+    expect(button.getAttribute('data-tucked')).toBe('false');
   });
 
   it('ignores scrolls of a few pixels', () => {
