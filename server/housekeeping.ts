@@ -5,7 +5,7 @@
  * they expired, and password-failure counts whose window and lock have passed. Money, records,
  * quotes that were executed and the audit log are never touched.
  *
- * `npm run serve` sweeps a minute after start and then every hour; each sweep is a few indexed
+ * `npm run serve` sweeps a minute after start and then every hour; each sweep is a few
  * DELETEs, each its own statement, so a sweep never holds locks for long.
  */
 import { sql } from 'drizzle-orm';

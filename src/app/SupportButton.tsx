@@ -97,15 +97,20 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
     const check = () => setCovering(coversSubmitButton(homeRef.current));
     check();
     const settled = setTimeout(check, SETTLE_MS);
+    // Scroll events come many times a frame: the positions are read once a frame at most.
     const lastTop = new WeakMap<Element, number>();
+    let frame = 0;
     const onScroll = (event: Event) => {
       const element = event.target;
-      if (!(element instanceof Element)) return;
-      const previous = lastTop.get(element) ?? 0;
-      const now = { top: element.scrollTop, range: element.scrollHeight - element.clientHeight };
-      lastTop.set(element, now.top);
-      setScrolledAway((current) => tuckedAfterScroll(current, previous, now));
-      check();
+      if (!(element instanceof Element) || frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const previous = lastTop.get(element) ?? 0;
+        const now = { top: element.scrollTop, range: element.scrollHeight - element.clientHeight };
+        lastTop.set(element, now.top);
+        setScrolledAway((current) => tuckedAfterScroll(current, previous, now));
+        check();
+      });
     };
     // Scroll events do not bubble; listening while they travel down catches every scroller.
     document.addEventListener('scroll', onScroll, { capture: true, passive: true });
@@ -114,6 +119,7 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
     document.addEventListener('focusin', check);
     return () => {
       clearTimeout(settled);
+      cancelAnimationFrame(frame);
       document.removeEventListener('scroll', onScroll, { capture: true });
       window.removeEventListener('resize', check);
       document.removeEventListener('focusin', check);

@@ -39,7 +39,7 @@ export interface AdjustmentReply {
 }
 
 /** Signed minor units of the text; zero, or more decimals than the asset has, is amount.invalid. */
-export function signedAmountOf(text: string, asset: Asset): bigint {
+function signedAmountOf(text: string, asset: Asset): bigint {
   const negative = text.startsWith('-');
   const magnitude = parseAmount(text.replace(/^[+-]/, ''), asset);
   if (magnitude === null || magnitude === 0n) {
@@ -49,17 +49,27 @@ export function signedAmountOf(text: string, asset: Asset): bigint {
   return negative ? -magnitude : magnitude;
 }
 
-/** The user a correction is for, or record.notFound. */
-export async function adjustedUserOf(db: Db | Tx, userId: string): Promise<{ id: string; username: string }> {
-  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('record.notFound', 404);
-  return user;
+/** A correction whose amount and user have been checked: what is left can only fail on the balance. */
+export interface CheckedAdjustment extends AdjustmentInput {
+  user: { id: string; username: string };
+  /** Signed minor units. */
+  signed: bigint;
 }
 
-/** Posts the correction inside `tx` (the idempotency key's transaction). */
-export async function postAdjustment(tx: Tx, input: AdjustmentInput): Promise<AdjustmentReply> {
+/**
+ * The checks before the idempotency key is claimed (a key belongs to an existing user): the
+ * amount (amount.invalid) and the user (record.notFound).
+ */
+export async function checkAdjustment(db: Db, input: AdjustmentInput): Promise<CheckedAdjustment> {
   const signed = signedAmountOf(input.amount, input.asset);
-  const user = await adjustedUserOf(tx, input.userId);
+  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw new AppError('record.notFound', 404);
+  return { ...input, user, signed };
+}
+
+/** Posts the checked correction inside `tx` (the idempotency key's transaction). */
+export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<AdjustmentReply> {
+  const { user, signed } = input;
   const reference = `adjustment:${crypto.randomUUID()}`;
   const userSide = { userId: user.id, purpose: 'available' as const };
   const platformSide = { platform: 'adjustments' as const };

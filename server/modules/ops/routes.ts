@@ -18,7 +18,7 @@ import { proofStoreOf } from '../deposits/proof-store';
 import type { MoneyContext } from '../money';
 import { vipLevelTable } from '../vip/service';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/service';
-import { adjustedUserOf, postAdjustment, signedAmountOf } from './adjustments';
+import { checkAdjustment, postAdjustment } from './adjustments';
 import { listAudit } from './audit-log';
 import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings } from './configuration';
 import { createOperators, operatorOf, requireOperator } from './operators';
@@ -200,12 +200,10 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const operatorId = operatorOf(request).operatorId;
-      signedAmountOf(body.amount, body.asset);
+      const adjustment = await checkAdjustment(db, { ...body, operatorId, at: clock() });
       // Kept with the user's keys (their account is what it moves), apart from theirs by the operator's id.
-      await adjustedUserOf(db, body.userId);
-      return ctx.services.idempotency.run({ userId: body.userId, key: `ops:${operatorId}:${key}`, route: 'POST /api/ops/adjustments', input: body }, (tx) =>
-        postAdjustment(tx, { ...body, operatorId, at: clock() }),
-      );
+      const scope = { userId: adjustment.user.id, key: `ops:${operatorId}:${key}`, route: 'POST /api/ops/adjustments', input: body };
+      return ctx.services.idempotency.run(scope, (tx) => postAdjustment(tx, adjustment));
     },
   });
 

@@ -34,12 +34,14 @@ function Harness({ onOpen }: { onOpen(): void }) {
   );
 }
 
-function scrollTo(page: HTMLElement, top: number) {
+/** Scrolls `page` to `top` and lets the frame in which positions are read go by. */
+async function scrollTo(page: HTMLElement, top: number) {
   Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2000 });
   Object.defineProperty(page, 'clientHeight', { configurable: true, value: 800 });
   page.scrollTop = top;
-  act(() => {
+  await act(async () => {
     fireEvent.scroll(page);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   });
 }
 
@@ -51,22 +53,22 @@ describe('the floating support button', () => {
     const page = screen.getByTestId('page');
     expect(button.getAttribute('data-tucked')).toBe('false');
 
-    scrollTo(page, 300);
+    await scrollTo(page, 300);
     expect(button.getAttribute('data-tucked')).toBe('true');
     expect(button.className).toContain('pointer-events-none');
     // Still there for keyboard and screen-reader users.
     expect(screen.getByRole('button', { name: 'Customer service' })).toBe(button);
 
-    scrollTo(page, 200);
+    await scrollTo(page, 200);
     expect(button.getAttribute('data-tucked')).toBe('false');
 
-    scrollTo(page, 700);
+    await scrollTo(page, 700);
     expect(button.getAttribute('data-tucked')).toBe('true');
-    scrollTo(page, 1200); // the end: the screen's bottom padding keeps it off the content
+    await scrollTo(page, 1200); // the end: the screen's bottom padding keeps it off the content
     expect(button.getAttribute('data-tucked')).toBe('false');
 
-    scrollTo(page, 0);
-    scrollTo(page, 500);
+    await scrollTo(page, 0);
+    await scrollTo(page, 500);
     expect(button.getAttribute('data-tucked')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
     expect(button.getAttribute('data-tucked')).toBe('false');
@@ -89,7 +91,7 @@ describe('the floating support button', () => {
     expect(button.getAttribute('data-tucked')).toBe('true');
     // Scrolled up above it: the support button is back.
     submit.getBoundingClientRect = box(16, 640, 358, 48);
-    scrollTo(screen.getByTestId('page'), 1200);
+    await scrollTo(screen.getByTestId('page'), 1200);
     expect(button.getAttribute('data-tucked')).toBe('false');
   });
 
