@@ -4,6 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { restoreQueryCache } from './api/query';
 import { runStartup } from './api/startup';
 import { registerClientHandlers } from './app/clientHandlers';
 import { Root } from './app/Root';
@@ -15,6 +16,8 @@ import './styles.css';
 async function boot(): Promise<void> {
   registerClientHandlers();
   await Promise.all([loadSession(), activateLocale(startLocale())]);
+  // The offline copy is the signed-in user's: it can only be found once the session is known.
+  await restoreQueryCache();
   void runStartup();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

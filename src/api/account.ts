@@ -1,17 +1,17 @@
 /**
- * Signing in and out (SPEC §4): the token is stored, then the profile and balances are fetched;
+ * Signing in and out: the token is stored, then the profile and balances are fetched;
  * on logout the server revokes the token first, then the device forgets the session.
  */
 import { endSession, saveToken } from '../storage/session';
 import { login, logout, type LoginInput } from './calls';
 import { cancelAll, type RequestOptions } from './client';
 import { clientHandlers } from './handlers';
-import { refreshAccount } from './startup';
+import { loadAccount } from './queries';
 
 export async function signIn(input: LoginInput, options?: RequestOptions): Promise<void> {
   const { token, expiresAt } = await login(input, options);
   await saveToken(token, expiresAt);
-  await refreshAccount();
+  await loadAccount();
 }
 
 /**

@@ -1,21 +1,26 @@
 /**
- * The whole app: Lingui, Konsta (Material theme, safe areas), the router and the feedback hosts.
+ * The whole app: the query cache, Lingui, Konsta (Material theme, safe areas), the router and
+ * the feedback hosts.
  * The hosts sit outside the router so the guard's dialog can show before any screen has loaded.
  */
 import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { App } from 'konsta/react';
+import { queryClient } from '../api/query';
 import { i18n } from '../i18n';
 import { FeedbackHosts } from './feedback/FeedbackHosts';
 import { router } from './router';
 
 export function Root() {
   return (
-    <I18nProvider i18n={i18n}>
-      <App theme="material" safeAreas className="bg-backdrop">
-        <RouterProvider router={router} />
-        <FeedbackHosts />
-      </App>
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <App theme="material" safeAreas className="bg-backdrop">
+          <RouterProvider router={router} />
+          <FeedbackHosts />
+        </App>
+      </I18nProvider>
+    </QueryClientProvider>
   );
 }

@@ -6,19 +6,13 @@
 import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 import { COIN_INFO_KEY, TOKEN_KEY, USER_INFO_KEY } from '../domain/constants';
 
-/** Every offline copy of account data starts with this, so logout can find and drop all of them. */
+/** Every offline copy (the persisted query cache) starts with this, so logout can find and drop all of them. */
 export const CACHE_PREFIX = 'cache:';
 
 interface StoredEntry<T> {
   value: T;
   /** Epoch milliseconds after which the entry is treated as absent; null keeps it until removed. */
   expiresAt: number | null;
-}
-
-/** Last-known data for offline viewing, with the moment it was fetched ("offline, as of …"). */
-export interface CachedValue<T> {
-  value: T;
-  savedAt: number;
 }
 
 // Our own database rather than idb-keyval's shared default, so nothing else can collide with it.
@@ -54,12 +48,4 @@ export async function clearSession(): Promise<void> {
     (key) => typeof key === 'string' && key.startsWith(CACHE_PREFIX),
   );
   await delMany([TOKEN_KEY, USER_INFO_KEY, COIN_INFO_KEY, ...cached], db());
-}
-
-export async function cacheSet<T>(key: string, value: T): Promise<void> {
-  await setItem<CachedValue<T>>(CACHE_PREFIX + key, { value, savedAt: Date.now() });
-}
-
-export async function cacheGet<T>(key: string): Promise<CachedValue<T> | null> {
-  return getItem<CachedValue<T>>(CACHE_PREFIX + key);
 }

@@ -8,100 +8,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, isCancelled } from '../../api/client';
-import { assetLog } from '../../api/money';
+import { useState } from 'react';
 import { EmptyState } from '../../app/EmptyState';
 import { ListIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { ASSET_CODES, formatDecimalString, type Asset } from '../../domain/money';
 import type { LedgerEntry } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { currentToken, userInfoAtom } from '../../storage/session';
-import { cacheGet, cacheSet } from '../../storage/store';
 import { AsOf } from '../shared/AsOf';
+import { usePagedRecords } from '../shared/records';
+import { assetLogQuery } from './api/queries';
 import { isTransferKind, useKindLabels } from './kindLabels';
-import { lastKnownKey } from './lastKnown';
 
 type Filter = 'all' | Asset;
 
-/** What is kept on the device: the pages loaded so far. */
-interface LoadedLog {
-  list: LedgerEntry[];
-  total: number;
-  page: number;
-}
-
-interface LogState extends LoadedLog {
-  fetchedAt: number;
-  cached: boolean;
-}
+/** Two legs of one transfer (a hold) share its id: a line is a transfer on one account. */
+const lineKey = (entry: LedgerEntry) => `${entry.id}-${entry.account}`;
 
 export default function AssetLogScreen() {
   const { t } = useLingui();
-  const userId = useAtomValue(userInfoAtom)?.id;
-  const cacheKey = lastKnownKey('assetLog', userId);
-  const [log, setLog] = useState<LogState | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const log = usePagedRecords(assetLogQuery, lineKey);
   const [filter, setFilter] = useState<Filter>('all');
-  const [round, setRound] = useState(0);
-  const alive = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    alive.current = controller;
-    const token = currentToken();
-    const current = () => !controller.signal.aborted && currentToken() === token;
-    setLoading(true);
-    setError(null);
-    void (async () => {
-      try {
-        const page = await assetLog({ page: 1, pageSize: DEFAULT_PAGE_SIZE }, { signal: controller.signal, quiet: true });
-        if (!current()) return;
-        const loaded: LoadedLog = { list: page.list, total: page.total, page: 1 };
-        setLog({ ...loaded, fetchedAt: Date.now(), cached: false });
-        await cacheSet(cacheKey, loaded);
-      } catch (failure) {
-        if (isCancelled(failure) || !current()) return;
-        const copy = await cacheGet<LoadedLog>(cacheKey);
-        if (!current()) return;
-        if (copy) setLog({ ...copy.value, fetchedAt: copy.savedAt, cached: true });
-        else setError(isApiError(failure) ? failure.message : String(failure));
-      } finally {
-        if (current()) setLoading(false);
-      }
-    })();
-    return () => controller.abort();
-  }, [cacheKey, round]);
-
-  const loadMore = useCallback(async () => {
-    if (!log || loadingMore) return;
-    const signal = alive.current?.signal;
-    setLoadingMore(true);
-    try {
-      const next = log.page + 1;
-      const page = await assetLog({ page: next, pageSize: DEFAULT_PAGE_SIZE }, { signal });
-      // New postings push older ones down a page: skip what is already on screen.
-      const seen = new Set(log.list.map((entry) => entry.id));
-      const loaded: LoadedLog = { list: [...log.list, ...page.list.filter((entry) => !seen.has(entry.id))], total: page.total, page: next };
-      setLog({ ...loaded, fetchedAt: Date.now(), cached: false });
-      await cacheSet(cacheKey, loaded);
-    } catch {
-      // The client has shown the reason; the button stays for another try.
-    } finally {
-      if (!signal?.aborted) setLoadingMore(false);
-    }
-  }, [log, loadingMore, cacheKey]);
 
   const filters: { value: Filter; label: string }[] = [
     { value: 'all', label: t`All` },
     ...ASSET_CODES.map((asset) => ({ value: asset, label: asset })),
   ];
-  const shown = log ? log.list.filter((entry) => filter === 'all' || entry.asset === filter) : [];
-  const hasMore = log ? log.page * DEFAULT_PAGE_SIZE < log.total && !log.cached : false;
+  const shown = log.items.filter((entry) => filter === 'all' || entry.asset === filter);
+  const hasMore = log.hasMore;
 
   return (
     <Screen path="/assets/assets-log" backFallback="/mine">
@@ -121,20 +55,20 @@ export default function AssetLogScreen() {
             </button>
           ))}
         </div>
-        {log?.cached ? <AsOf time={log.fetchedAt} className="text-muted" /> : null}
+        {log.cachedAt !== null ? <AsOf time={log.cachedAt} className="text-muted" /> : null}
       </div>
 
-      {loading && !log ? (
+      {log.loading ? (
         <div className="flex justify-center py-10">
           <Preloader className="size-6" />
         </div>
-      ) : !log ? (
+      ) : log.items.length === 0 && log.failure && log.cachedAt === null ? (
         <EmptyState
           icon={<ListIcon size={36} />}
           title={t`The fund record could not be loaded`}
-          text={error ?? undefined}
+          text={log.failure}
           action={
-            <Button rounded tonal onClick={() => setRound((value) => value + 1)}>
+            <Button rounded tonal onClick={log.reload}>
               <Trans>Try again</Trans>
             </Button>
           }
@@ -156,7 +90,7 @@ export default function AssetLogScreen() {
           {shown.length > 0 ? (
             <ul className="mx-4 divide-y divide-line overflow-hidden rounded-3xl bg-surface">
               {shown.map((entry) => (
-                <LogLine key={`${entry.id}-${entry.account}`} entry={entry} />
+                <LogLine key={lineKey(entry)} entry={entry} />
               ))}
             </ul>
           ) : (
@@ -166,8 +100,8 @@ export default function AssetLogScreen() {
           )}
           {hasMore ? (
             <div className="px-4 pt-4">
-              <Button rounded tonal disabled={loadingMore} onClick={() => void loadMore()}>
-                {loadingMore ? <Preloader className="size-5" /> : t`Load more`}
+              <Button rounded tonal disabled={log.loadingMore} onClick={log.loadMore}>
+                {log.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
               </Button>
             </div>
           ) : (

@@ -5,11 +5,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useEffect, type ReactNode } from 'react';
-import { assetTotals } from '../../api/money';
-import { refreshAccount, walletAtom } from '../../api/startup';
+import type { ReactNode } from 'react';
+import { useWallet } from '../../api/queries';
+import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { DepositIcon, ListIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../app/icons';
 import type { ScreenPath } from '../../app/routes';
@@ -17,23 +16,19 @@ import { Screen } from '../../app/Screen';
 import { useScreenPath } from '../../app/useScreenPath';
 import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
+import { useTotals } from './api/queries';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
-import { useLastKnown } from './lastKnown';
 
 export default function AssetsScreen() {
   const { t } = useLingui();
   const path = useScreenPath();
   const navigate = useNavigate();
-  const totals = useLastKnown<CalcReply>('calc', assetTotals);
-  const wallet = useAtomValue(walletAtom);
-
-  // The home and mine balances should agree with what this screen shows.
-  useEffect(() => {
-    void refreshAccount();
-  }, []);
-
-  const calc = totals.data?.value ?? null;
+  const totals = useTotals();
+  // Mounting refreshes the balances too: home and mine then agree with what this screen shows.
+  const wallet = useWallet();
+  const calc = totals.data ?? null;
+  const asOf = asOfTime(totals);
   const actions: { to: ScreenPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
@@ -44,9 +39,9 @@ export default function AssetsScreen() {
   return (
     <Screen path={path} backFallback={path === '/mine/my-assets' ? '/mine' : '/home'}>
       <div className="space-y-4 px-4 pt-2">
-        {totals.data?.cached ? (
+        {asOf !== null ? (
           <p className="text-end">
-            <AsOf time={totals.data.fetchedAt} className="text-muted" />
+            <AsOf time={asOf} className="text-muted" />
           </p>
         ) : null}
 
@@ -56,7 +51,7 @@ export default function AssetsScreen() {
               key={asset}
               asset={asset}
               // Until the totals arrive, the wallet's balance is the best figure for "available".
-              available={calc?.available[asset] ?? wallet?.value[asset] ?? null}
+              available={calc?.available[asset] ?? wallet.data?.[asset] ?? null}
               held={calc?.held[asset] ?? null}
             />
           ))}
@@ -78,7 +73,7 @@ export default function AssetsScreen() {
 
         {calc ? (
           <Totals calc={calc} />
-        ) : totals.loading ? (
+        ) : totals.isPending ? (
           <div className="flex justify-center py-8">
             <Preloader className="size-6" />
           </div>
@@ -86,9 +81,9 @@ export default function AssetsScreen() {
           <EmptyState
             icon={<WalletIcon size={36} />}
             title={t`Totals could not be loaded`}
-            text={totals.error ?? undefined}
+            text={failureText(totals.error) ?? undefined}
             action={
-              <Button rounded tonal onClick={totals.reload}>
+              <Button rounded tonal onClick={() => void totals.refetch()}>
                 <Trans>Try again</Trans>
               </Button>
             }

@@ -10,7 +10,9 @@ import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/client';
-import { bankInfo, saveBank, type BankBindingRequest } from '../../api/money';
+import { saveBank, type BankBindingRequest } from '../../api/money';
+import { useBankBinding } from '../../api/queries';
+import { invalidateAccount, loadable } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../app/navigation';
@@ -21,15 +23,15 @@ import type { BankBinding } from '../../domain/wire';
 import { errorMessage, localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
 import { searchText } from '../auth/authSearch';
-import { refuseWhenOffline } from '../deposit/online';
-import { LoadFailed, useCachedLoad } from '../deposit/records';
+import { refuseWhenOffline } from '../shared/money/online';
+import { LoadFailed } from '../shared/records';
 import { AsOf } from '../shared/AsOf';
 import { validate, type FieldErrors } from '../shared/fieldErrors';
 import { PayPasswordSheet } from '../shared/PayPasswordSheet';
 import { serverFieldError } from '../shared/serverFieldError';
 import { TextField } from '../shared/TextField';
-import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from '../withdraw/moneyAction';
-import { groupIban } from './iban';
+import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from '../shared/money/moneyAction';
+import { groupIban } from '../shared/money/iban';
 
 type Field = 'firstName' | 'lastName' | 'iban' | 'swift' | 'bankName' | 'country' | 'address';
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'iban', 'swift', 'bankName', 'country', 'address'];
@@ -53,14 +55,14 @@ function valuesOf(binding: BankBinding): Values {
 
 export default function BankBindScreen() {
   const { t } = useLingui();
-  const current = useCachedLoad('bank', (options) => bankInfo(options));
-  const binding = current.loaded?.value ?? null;
-  const ready = Boolean(current.loaded);
+  const current = loadable(useBankBinding());
+  const binding = current.data ?? null;
+  const ready = current.data !== undefined;
   return (
     <Screen path="/mine/bind" backFallback="/mine">
-      {current.loaded?.cached ? (
+      {current.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
-          <AsOf time={current.loaded.savedAt} />
+          <AsOf time={current.asOf} />
         </p>
       ) : null}
       {ready ? (
@@ -124,6 +126,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
     try {
       const result = await saveBank({ ...pending, payPassword }, { idempotencyKey: keys.keyFor(pending) });
       keys.finish();
+      void invalidateAccount();
       sheet.close();
       setSaved(result);
       setValues(valuesOf(result));

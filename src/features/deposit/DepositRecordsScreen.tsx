@@ -6,19 +6,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { depositRecords } from '../../api/money';
+import { depositRecordsQuery } from './api/queries';
 import { DepositIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { DepositRecord } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
-import { Fact, RecordList, StatusBadge, useFormatTime, usePagedRecords, type StatusTone } from './records';
+import { Fact, RecordList, StatusBadge, useFormatTime, usePagedRecords, type StatusTone } from '../shared/records';
 
 const TONE: Record<DepositRecord['status'], StatusTone> = { processing: 'processing', success: 'done', failed: 'refused' };
 
 export default function DepositRecordsScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const records = usePagedRecords<DepositRecord>('deposits', depositRecords);
+  const records = usePagedRecords(depositRecordsQuery);
   return (
     <Screen path="/recharge/records" backFallback="/recharge">
       <RecordList

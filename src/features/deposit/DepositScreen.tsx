@@ -7,14 +7,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { Button, Preloader, Segmented, SegmentedButton } from 'konsta/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { coinList } from '../../api/calls';
 import { isApiError } from '../../api/client';
-import { isCancelled } from '../../api/errors';
-import { depositAddress, requestDeposit } from '../../api/money';
-import { coinListAtom } from '../../api/startup';
+import { requestDeposit } from '../../api/money';
+import { useCoinList } from '../../api/queries';
+import { invalidateAccount, loadable, useAccountQuery } from '../../api/query';
 import { BankIcon, CheckIcon, DepositIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { useScreenPath } from '../../app/useScreenPath';
@@ -25,16 +23,17 @@ import { errorMessage } from '../../i18n';
 import { getItem, setItem } from '../../storage/store';
 import { Amount } from '../shared/Amount';
 import { TextField } from '../shared/TextField';
-import { groupIban } from '../bank/iban';
-import { amountProblem, decimalInput } from '../withdraw/amounts';
-import { useIdempotencyKeys } from '../withdraw/moneyAction';
+import { groupIban } from '../shared/money/iban';
+import { amountProblem, decimalInput } from '../shared/money/amounts';
+import { useIdempotencyKeys } from '../shared/money/moneyAction';
 import { AddressQr } from './AddressQr';
 import { CopyButton } from './CopyButton';
 import { DepositStatus } from './DepositRecordsScreen';
-import { refuseWhenOffline } from './online';
+import { refuseWhenOffline } from '../shared/money/online';
 import { proofProblem } from './proof';
+import { depositAddressQuery } from './api/queries';
 import { ProofPicker } from './ProofPicker';
-import { Fact, LoadFailed, RecordsLink } from './records';
+import { Fact, LoadFailed, RecordsLink } from '../shared/records';
 
 interface Choice {
   coinId: number;
@@ -52,7 +51,8 @@ function hasNetworks(coin: CoinEntry | undefined): boolean {
 export default function DepositScreen() {
   const { t } = useLingui();
   const path = useScreenPath();
-  const options = useDepositOptions();
+  const coinList = loadable(useCoinList());
+  const options = { coins: coinList.data ?? null, failure: coinList.failure, reload: coinList.reload };
   const [choice, setChoice] = useState<Choice | null>(null);
   const touched = useRef(false);
   const [record, setRecord] = useState<DepositRecord | null>(null);
@@ -98,26 +98,6 @@ export default function DepositScreen() {
       )}
     </Screen>
   );
-}
-
-/** The deposit options: from startup (coinListAtom), else asked for here. */
-function useDepositOptions(): { coins: CoinEntry[] | null; failure: string | null; reload(): void } {
-  const loaded = useAtomValue(coinListAtom);
-  const [fetched, setFetched] = useState<CoinEntry[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (loaded) return;
-    const controller = new AbortController();
-    setFailure(null);
-    coinList({ signal: controller.signal, quiet: true })
-      .then((reply) => setFetched(reply.legal))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted && !isCancelled(error)) setFailure(error instanceof Error ? error.message : String(error));
-      });
-    return () => controller.abort();
-  }, [loaded, attempt]);
-  return { coins: loaded?.value ?? fetched, failure, reload: () => setAttempt((count) => count + 1) };
 }
 
 function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: Choice | null; onChoose(choice: Choice): void }) {
@@ -186,22 +166,9 @@ function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: C
 /** Where to pay for one choice, and the form that reports the payment. */
 function DepositTarget({ choice, coin, onSubmitted }: { choice: Choice; coin: CoinEntry | undefined; onSubmitted(record: DepositRecord): void }) {
   const { t } = useLingui();
-  const [target, setTarget] = useState<DepositAddressReply | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailure(null);
-    depositAddress({ coinId: choice.coinId, ...(choice.network ? { network: choice.network } : {}) }, { signal: controller.signal })
-      .then(setTarget)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted && !isCancelled(error)) setFailure(error instanceof Error ? error.message : String(error));
-      });
-    return () => controller.abort();
-  }, [choice.coinId, choice.network, attempt]);
-
-  if (failure) return <LoadFailed text={failure} onRetry={() => setAttempt((count) => count + 1)} />;
+  const address = loadable(useAccountQuery((userId) => depositAddressQuery(userId, choice.coinId, choice.network)));
+  const target = address.data;
+  if (!target && address.failure) return <LoadFailed text={address.failure} onRetry={address.reload} />;
   if (!target) {
     return (
       <div className="flex justify-center py-10" role="status" aria-label={t`Loading`}>
@@ -318,6 +285,7 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
     try {
       const record = await requestDeposit(input, { idempotencyKey: keys.keyFor(input), timeoutMs: UPLOAD_TIMEOUT_MS });
       keys.finish();
+      void invalidateAccount();
       onSubmitted(record);
     } catch (error) {
       // The API client has shown the text; a refusal about a field also goes under it.

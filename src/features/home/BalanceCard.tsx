@@ -5,7 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { eurRateAtom, walletAtom } from '../../api/startup';
+import { useEurRate, useWallet } from '../../api/queries';
+import { asOfTime } from '../../api/query';
 import { tokenAtom } from '../../storage/session';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
@@ -23,14 +24,15 @@ export function BalanceCard() {
 
 function Balances() {
   const { t } = useLingui();
-  const wallet = useAtomValue(walletAtom);
-  const rate = useAtomValue(eurRateAtom);
+  const wallet = useWallet();
+  const rate = useEurRate().data;
+  const asOf = asOfTime(wallet);
   return (
     <>
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium text-sea-100">{t`Your balances`}</h2>
         <div className="flex items-center gap-2">
-          {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+          {asOf !== null ? <AsOf time={asOf} className="text-sea-100" /> : null}
           <Link to="/assets" className="-my-1 rounded-full px-3 py-1 text-xs font-semibold text-white active:bg-white/10">
             {t`My assets`}
           </Link>
@@ -40,20 +42,20 @@ function Balances() {
         <div>
           <dt className="text-xs text-sea-100">USDT</dt>
           <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet?.value.USDT} />
+            <Amount value={wallet.data?.USDT} />
           </dd>
         </div>
         <div>
           <dt className="text-xs text-sea-100">EUR</dt>
           <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet?.value.EUR} />
+            <Amount value={wallet.data?.EUR} />
           </dd>
         </div>
       </dl>
       {rate ? (
         <p className="mt-4 text-xs text-sea-100">
           <Trans>
-            1 USDT ≈ <Amount value={rate.value} currency="EUR" />
+            1 USDT ≈ <Amount value={rate} currency="EUR" />
           </Trans>
         </p>
       ) : null}

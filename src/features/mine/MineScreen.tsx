@@ -6,7 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { walletAtom } from '../../api/startup';
+import { useWallet } from '../../api/queries';
+import { asOfTime } from '../../api/query';
 import {
   BankIcon,
   BuildingIcon,
@@ -101,26 +102,27 @@ function ProfileCard() {
 
 function BalancesCard() {
   const { t } = useLingui();
-  const wallet = useAtomValue(walletAtom);
+  const wallet = useWallet();
+  const asOf = asOfTime(wallet);
   return (
     <section aria-label={t`Balances`} className="rounded-3xl bg-sea-700 p-5 text-white">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium text-sea-100">
           <Trans>Balances</Trans>
         </h2>
-        {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-sea-100" /> : null}
+        {asOf !== null ? <AsOf time={asOf} className="text-sea-100" /> : null}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-4">
         <div>
           <dt className="text-xs text-sea-100">USDT</dt>
           <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet?.value.USDT} />
+            <Amount value={wallet.data?.USDT} />
           </dd>
         </div>
         <div>
           <dt className="text-xs text-sea-100">EUR</dt>
           <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet?.value.EUR} />
+            <Amount value={wallet.data?.EUR} />
           </dd>
         </div>
       </dl>

@@ -3,31 +3,19 @@
  * screen opens it. When the link could not be loaded it says so and offers to try again.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getDefaultStore, useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
-import { supportLink } from '../../api/calls';
-import { supportLinkAtom } from '../../api/startup';
+import { useSupportLink } from '../../api/queries';
+import { toast } from '../../app/feedback/toast';
 import { EmptyState } from '../../app/EmptyState';
 import { HeadsetIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 
 export default function ServiceScreen() {
   const { t } = useLingui();
-  const link = useAtomValue(supportLinkAtom);
-  const [loading, setLoading] = useState(false);
-
-  async function retry() {
-    setLoading(true);
-    try {
-      const { kf } = await supportLink();
-      getDefaultStore().set(supportLinkAtom, { value: kf, fetchedAt: Date.now(), cached: false });
-    } catch {
-      // The client has shown why.
-    } finally {
-      setLoading(false);
-    }
-  }
+  const query = useSupportLink();
+  const link = query.data;
+  // A retry the user asked for says why it failed (the startup read is quiet).
+  const retry = () => void query.refetch({ throwOnError: false }).then((result) => result.error && toast.error(result.error.message));
 
   return (
     <Screen path="/home/service">
@@ -43,11 +31,11 @@ export default function ServiceScreen() {
         }
         action={
           link ? (
-            <Button large rounded onClick={() => window.open(link.value, '_blank', 'noopener,noreferrer')}>
+            <Button large rounded onClick={() => window.open(link, '_blank', 'noopener,noreferrer')}>
               {t`Open support chat`}
             </Button>
           ) : (
-            <Button large rounded tonal disabled={loading} onClick={() => void retry()}>
+            <Button large rounded tonal disabled={query.isFetching} onClick={retry}>
               {t`Try again`}
             </Button>
           )

@@ -13,7 +13,8 @@ import { Button, Preloader } from 'konsta/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError, isCancelled } from '../../api/client';
 import { executeTransfer, newIdempotencyKey, quoteTransfer } from '../../api/money';
-import { refreshAccount, walletAtom } from '../../api/startup';
+import { useWallet } from '../../api/queries';
+import { asOfTime, invalidateAccount } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { CheckIcon, ClockIcon, InfoIcon, TransferIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
@@ -41,7 +42,8 @@ const REQUOTE_KEYS = new Set(['transfer.quoteExpired', 'transfer.rateChanged']);
 export default function TransferScreen() {
   const { t } = useLingui();
   const path = useScreenPath();
-  const wallet = useAtomValue(walletAtom);
+  const wallet = useWallet();
+  const walletAsOf = asOfTime(wallet);
   const user = useAtomValue(userInfoAtom);
   const online = useOnline();
 
@@ -60,16 +62,11 @@ export default function TransferScreen() {
   const action = useRef<{ quoteId: string; key: string } | null>(null);
   const quoteRound = useRef(0);
 
-  const available = wallet?.value[from] ?? null;
+  const available = wallet.data?.[from] ?? null;
   const problem = amountProblem(text, from, available);
   const shownProblem = text.trim() || touched ? problem : null;
   const left = useSecondsLeft(quote?.deadline ?? null);
   const expired = quote !== null && left === 0;
-
-  // Balances as they are now: the check against the balance uses them.
-  useEffect(() => {
-    void refreshAccount();
-  }, []);
 
   /** Asks for a quote of what is on screen; only the latest request may show its answer. */
   const fetchQuote = useCallback(
@@ -159,7 +156,7 @@ export default function TransferScreen() {
       setText('');
       setTouched(false);
       toast.success(t`Conversion done`);
-      void refreshAccount();
+      void invalidateAccount();
     } catch (failure) {
       if (isApiError(failure) && failure.key && REQUOTE_KEYS.has(failure.key)) {
         setConfirming(null);
@@ -169,7 +166,7 @@ export default function TransferScreen() {
       // Wrong password, network trouble…: the sheet shows why and stays open for another try
       // with the same key, so a conversion that did go through is answered, not repeated.
       // Without an answer the outcome is unknown: the balances on screen should say which.
-      if (isApiError(failure) && (failure.kind === 'network' || failure.kind === 'timeout')) void refreshAccount();
+      if (isApiError(failure) && (failure.kind === 'network' || failure.kind === 'timeout')) void invalidateAccount();
       throw failure;
     }
   }
@@ -210,7 +207,7 @@ export default function TransferScreen() {
                 Available: <Amount value={available} currency={from} className="text-ink" />
               </Trans>
             </span>
-            {wallet?.cached ? <AsOf time={wallet.fetchedAt} className="text-muted" /> : null}
+            {walletAsOf !== null ? <AsOf time={walletAsOf} className="text-muted" /> : null}
           </p>
         </section>
 

@@ -5,34 +5,30 @@
  * last-known copy with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useEffect, useState } from 'react';
-import { isApiError, isCancelled } from '../../api/client';
-import type { Loaded } from '../../api/startup';
-import { userLevel } from '../../api/money';
+import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { UserLevelReply } from '../../domain/wire';
-import { currentToken, userInfoAtom } from '../../storage/session';
-import { cacheGet, cacheSet } from '../../storage/store';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
+import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
 
 export default function LevelScreen() {
   const { t } = useLingui();
   const state = useUserLevel();
-  const reply = state.data?.value;
+  const reply = state.data;
+  const asOf = asOfTime(state);
 
   return (
     <Screen path="/level" backFallback="/home">
       {reply ? (
         <div className="space-y-4 px-4 pt-2">
-          {state.data?.cached ? (
+          {asOf !== null ? (
             <p className="text-end">
-              <AsOf time={state.data.fetchedAt} className="text-muted" />
+              <AsOf time={asOf} className="text-muted" />
             </p>
           ) : null}
           <CurrentLevel reply={reply} />
@@ -43,7 +39,7 @@ export default function LevelScreen() {
             </Trans>
           </p>
         </div>
-      ) : state.loading ? (
+      ) : state.isPending ? (
         <div className="flex justify-center py-10">
           <Preloader className="size-6" />
         </div>
@@ -51,9 +47,9 @@ export default function LevelScreen() {
         <EmptyState
           icon={<CrownIcon size={36} />}
           title={t`VIP levels could not be loaded`}
-          text={state.error ?? undefined}
+          text={failureText(state.error) ?? undefined}
           action={
-            <Button rounded tonal onClick={state.reload}>
+            <Button rounded tonal onClick={() => void state.refetch()}>
               <Trans>Try again</Trans>
             </Button>
           }
@@ -179,41 +175,4 @@ function LevelTable({ reply }: { reply: UserLevelReply }) {
       </table>
     </section>
   );
-}
-
-/** The level reply, with the last-known copy of this user when the call fails (offline). */
-function useUserLevel() {
-  const userId = useAtomValue(userInfoAtom)?.id;
-  const cacheKey = `userLevel:${userId ?? 'me'}`;
-  const [data, setData] = useState<Loaded<UserLevelReply> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const token = currentToken();
-    const current = () => !controller.signal.aborted && currentToken() === token;
-    setLoading(true);
-    setError(null);
-    void (async () => {
-      try {
-        const value = await userLevel({ signal: controller.signal, quiet: true });
-        if (!current()) return;
-        setData({ value, fetchedAt: Date.now(), cached: false });
-        await cacheSet(cacheKey, value);
-      } catch (failure) {
-        if (isCancelled(failure) || !current()) return;
-        const copy = await cacheGet<UserLevelReply>(cacheKey);
-        if (!current()) return;
-        if (copy) setData({ value: copy.value, fetchedAt: copy.savedAt, cached: true });
-        else setError(isApiError(failure) ? failure.message : String(failure));
-      } finally {
-        if (current()) setLoading(false);
-      }
-    })();
-    return () => controller.abort();
-  }, [cacheKey, round]);
-
-  return { data, loading, error, reload: () => setRound((value) => value + 1) };
 }

@@ -10,7 +10,7 @@ import { BankIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { errorMessage } from '../../i18n';
 import { AsOf } from '../shared/AsOf';
-import { LoadFailed, RecordsLink } from '../deposit/records';
+import { LoadFailed, RecordsLink } from '../shared/records';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 import { maskedIban, WithdrawForm } from './WithdrawForm';
 
@@ -20,7 +20,7 @@ export default function BankWithdrawScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const info = useWithdrawInfo();
-  const reply = info.loaded?.value;
+  const reply = info.data;
   const bank = methodOf(reply, 'bank');
   const binding = reply?.bank ?? null;
   const bind = () => void navigate({ to: '/mine/bind', search: { redirect: HERE } });
@@ -94,9 +94,9 @@ export default function BankWithdrawScreen() {
 
   return (
     <Screen path="/withdraw/index22" backFallback="/withdraw" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
-      {info.loaded?.cached ? (
+      {info.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
-          <AsOf time={info.loaded.savedAt} />
+          <AsOf time={info.asOf} />
         </p>
       ) : null}
       {content}

@@ -13,14 +13,14 @@ import { errorMessage } from '../../i18n';
 import type { FieldErrors } from '../shared/fieldErrors';
 import { AsOf } from '../shared/AsOf';
 import { TextField } from '../shared/TextField';
-import { LoadFailed, RecordsLink } from '../deposit/records';
+import { LoadFailed, RecordsLink } from '../shared/records';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 import { shortAddress, WithdrawForm, type DestinationField } from './WithdrawForm';
 
 export default function CryptoWithdrawScreen() {
   const { t } = useLingui();
   const info = useWithdrawInfo();
-  const crypto = methodOf(info.loaded?.value, 'crypto');
+  const crypto = methodOf(info.data, 'crypto');
   const networks = (crypto?.networks.filter((name): name is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(name)) ??
     []) as UsdtNetwork[];
   const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
@@ -38,9 +38,9 @@ export default function CryptoWithdrawScreen() {
 
   return (
     <Screen path="/withdraw/index11" backFallback="/withdraw" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
-      {info.loaded?.cached ? (
+      {info.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
-          <AsOf time={info.loaded.savedAt} />
+          <AsOf time={info.asOf} />
         </p>
       ) : null}
       {!crypto ? (

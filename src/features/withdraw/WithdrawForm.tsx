@@ -10,7 +10,7 @@ import { Button } from 'konsta/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { requestWithdrawal, type WithdrawRequest } from '../../api/money';
-import { refreshAccount } from '../../api/startup';
+import { invalidateAccount } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { formatDecimalString } from '../../domain/money';
 import { withdrawSchema } from '../../domain/payments';
@@ -21,10 +21,10 @@ import { Amount } from '../shared/Amount';
 import { validate, type FieldErrors } from '../shared/fieldErrors';
 import { PayPasswordSheet } from '../shared/PayPasswordSheet';
 import { TextField } from '../shared/TextField';
-import { refuseWhenOffline } from '../deposit/online';
-import { Fact } from '../deposit/records';
-import { decimalInput, netAmount, plainDecimal, withdrawProblem } from './amounts';
-import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from './moneyAction';
+import { refuseWhenOffline } from '../shared/money/online';
+import { Fact } from '../shared/records';
+import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../shared/money/amounts';
+import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from '../shared/money/moneyAction';
 
 export type Destination = { method: 'crypto'; network: 'TRC20' | 'ERC20'; address: string } | { method: 'bank' };
 export type DestinationField = 'network' | 'address';
@@ -134,7 +134,7 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
     keys.finish();
     sheet.close();
     toast.success(t`Withdrawal requested. You can follow it in your records.`);
-    void refreshAccount();
+    void invalidateAccount();
     await navigate({ to: '/withdraw/records' });
   }
 

@@ -6,19 +6,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { useNavigate } from '@tanstack/react-router';
-import { withdrawalRecords } from '../../api/money';
+import { withdrawalRecordsQuery } from './api/queries';
 import { WithdrawIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { WithdrawalRecord } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
-import { Fact, RecordList, StatusBadge, useFormatTime, usePagedRecords, type StatusTone } from '../deposit/records';
+import { Fact, RecordList, StatusBadge, useFormatTime, usePagedRecords, type StatusTone } from '../shared/records';
 
 const TONE: Record<WithdrawalRecord['status'], StatusTone> = { processing: 'processing', completed: 'done', cancelled: 'refused' };
 
 export default function WithdrawRecordsScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const records = usePagedRecords<WithdrawalRecord>('withdrawals', withdrawalRecords);
+  const records = usePagedRecords(withdrawalRecordsQuery);
   return (
     <Screen path="/withdraw/records" backFallback="/withdraw">
       <RecordList

@@ -13,7 +13,7 @@ import { useScreenPath } from '../../app/useScreenPath';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
-import { Fact, LoadFailed, RecordsLink } from '../deposit/records';
+import { Fact, LoadFailed, RecordsLink } from '../shared/records';
 import { maskedIban } from './WithdrawForm';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 
@@ -21,16 +21,16 @@ export default function WithdrawScreen() {
   const { t } = useLingui();
   const path = useScreenPath();
   const info = useWithdrawInfo();
-  const reply = info.loaded?.value;
+  const reply = info.data;
   const crypto = methodOf(reply, 'crypto');
   const bank = methodOf(reply, 'bank');
 
   return (
     <Screen path={path} backFallback="/mine" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
       <div className="space-y-4 px-4 pt-2">
-        {info.loaded?.cached ? (
+        {info.asOf !== null ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
-            <AsOf time={info.loaded.savedAt} />
+            <AsOf time={info.asOf} />
           </p>
         ) : null}
         {info.loading && !reply ? (

@@ -1,10 +1,10 @@
 /** Methods, limits, fees, available balances and the bound bank account: live, or last-known offline. */
-import { withdrawInfo } from '../../api/money';
+import { loadable, type Loadable } from '../../api/query';
 import type { WithdrawInfoReply, WithdrawMethodInfo } from '../../domain/wire';
-import { useCachedLoad, type CachedLoad } from '../deposit/records';
+import { useWithdrawInfoQuery } from './api/queries';
 
-export function useWithdrawInfo(): CachedLoad<WithdrawInfoReply> {
-  return useCachedLoad('withdrawInfo', (options) => withdrawInfo(options));
+export function useWithdrawInfo(): Loadable<WithdrawInfoReply> {
+  return loadable(useWithdrawInfoQuery());
 }
 
 export function methodOf(reply: WithdrawInfoReply | undefined, method: WithdrawMethodInfo['method']): WithdrawMethodInfo | null {

@@ -6,7 +6,7 @@ import type { ErrorKey } from '../../../src/domain/errors';
 import { localeAtom } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
-import { cacheGet, cacheSet, getItem, setItem } from '../../../src/storage/store';
+import { CACHE_PREFIX, getItem, setItem } from '../../../src/storage/store';
 import { ok, startTestApi, type TestApi } from '../support/api-server';
 
 const store = getDefaultStore();
@@ -135,7 +135,7 @@ describe('a refusal in an HTTP 200 reply', () => {
 
   it("type '999' ends the session, clears the stored account data and goes to login", async () => {
     await setItem(USER_INFO_KEY, { username: 'ada' });
-    await cacheSet('wallet', { USDT: '1.000000' });
+    await setItem(CACHE_PREFIX + 'wallet', { USDT: '1.000000' });
     api.respond(() => ({ body: { type: '999', code: 999, message: 'Session ended', data: null } }));
     const error = await rejection(request('GET', '/user/info'));
     expect(error.kind).toBe('envelope');
@@ -143,7 +143,7 @@ describe('a refusal in an HTTP 200 reply', () => {
     expect(store.get(userInfoAtom)).toBeNull();
     expect(await getItem(TOKEN_KEY)).toBeNull();
     expect(await getItem(USER_INFO_KEY)).toBeNull();
-    expect(await cacheGet('wallet')).toBeNull();
+    expect(await getItem(CACHE_PREFIX + 'wallet')).toBeNull();
     expect(handlers.sessionEnded).toHaveBeenCalledExactlyOnceWith('sessionGone');
     expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
     expect(handlers.toast).toHaveBeenCalledExactlyOnceWith('error', 'Session ended', TOAST_MS);

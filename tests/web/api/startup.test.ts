@@ -2,21 +2,15 @@ import { getDefaultStore } from 'jotai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../src/api/account';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
-import {
-  coinListAtom,
-  eurRateAtom,
-  refreshAccount,
-  runStartup,
-  sumWallet,
-  supportLinkAtom,
-  walletAtom,
-} from '../../../src/api/startup';
+import { coinListQuery, eurRateQuery, loadAccount, sumWallet, supportLinkQuery, walletQuery } from '../../../src/api/queries';
+import { persistNow, queryClient, restoreQueryCache } from '../../../src/api/query';
+import { runStartup } from '../../../src/api/startup';
 import { TOKEN_KEY } from '../../../src/domain/constants';
 import type { CoinEntry, UserInfo, WalletListReply } from '../../../src/domain/wire';
 import { localeAtom } from '../../../src/i18n';
 import * as realtime from '../../../src/realtime/socket';
 import { currentToken, saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
-import { cacheGet, clearSession, getItem } from '../../../src/storage/store';
+import { CACHE_PREFIX, clearSession, getItem, setItem } from '../../../src/storage/store';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 
 // The socket has its own tests; here only that startup starts it.
@@ -86,19 +80,16 @@ beforeEach(async () => {
   for (const handler of Object.values(handlers)) handler.mockReset();
   setClientHandlers(handlers);
   store.set(localeAtom, 'en');
-  clearLoaded();
+  queryClient.clear();
   await clearSession();
   store.set(tokenAtom, null);
   store.set(userInfoAtom, null);
   vi.mocked(realtime.start).mockClear();
 });
 
-function clearLoaded() {
-  store.set(supportLinkAtom, null);
-  store.set(eurRateAtom, null);
-  store.set(coinListAtom, null);
-  store.set(walletAtom, null);
-}
+const balances = () => queryClient.getQueryState(walletQuery(user.id).queryKey);
+/** The offline copy of one user's reads as the device keeps it. */
+const persistedFor = (userId: string) => getItem<{ clientState: { queries: { queryKey: unknown[] }[] } }>(`${CACHE_PREFIX}queries:${userId}`);
 
 const signedIn = () => saveToken('tok_1', new Date(Date.now() + 3_600_000).toISOString());
 
@@ -128,53 +119,85 @@ describe('runStartup', () => {
     await runStartup();
     expect(fetched).toEqual(['/api/kf', '/api/currency/rate', '/api/currency/list']);
     expect(realtime.start).toHaveBeenCalledOnce();
-    expect(store.get(supportLinkAtom)).toMatchObject({ value: 'https://support.example/chat', cached: false });
-    expect(store.get(eurRateAtom)?.value).toBe('0.9200');
-    expect(store.get(coinListAtom)?.value).toEqual(coins);
-    expect(store.get(walletAtom)).toBeNull();
+    expect(queryClient.getQueryData(supportLinkQuery.queryKey)).toBe('https://support.example/chat');
+    expect(queryClient.getQueryData(eurRateQuery.queryKey)).toBe('0.9200');
+    expect(queryClient.getQueryData(coinListQuery.queryKey)).toEqual(coins);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['account'] })).toEqual([]);
   });
 
-  it('signed in: also the profile and the summed balances, cached for offline use', async () => {
+  it('signed in: also the profile and the summed balances, kept on the device for offline use', async () => {
     await signedIn();
+    await restoreQueryCache();
     await runStartup();
     expect(fetched.slice(0, 3)).toEqual(['/api/kf', '/api/currency/rate', '/api/currency/list']);
     expect(fetched.slice(3).sort()).toEqual(['/api/user/info', '/api/wallet/list']);
     expect(store.get(userInfoAtom)).toEqual(user);
-    expect(store.get(walletAtom)).toMatchObject({ value: { USDT: '10.300001', EUR: '5.05' }, cached: false });
-    expect((await cacheGet('wallet'))?.value).toEqual({ USDT: '10.300001', EUR: '5.05' });
+    expect(balances()?.data).toEqual({ USDT: '10.300001', EUR: '5.05' });
+    await persistNow();
+    const kept = await persistedFor(user.id);
+    expect(kept?.clientState.queries.map((query) => query.queryKey)).toContainEqual(['account', user.id, 'wallet']);
   });
 
-  it('offline: shows the last-known copies with the time they were fetched, without toasts', async () => {
+  it('with a known profile, asks for it and the balances at the same time', async () => {
     await signedIn();
+    store.set(userInfoAtom, user);
     await runStartup();
-    const fetchedAt = store.get(walletAtom)!.fetchedAt;
-    clearLoaded();
+    expect(fetched.slice(3)).toEqual(['/api/wallet/list', '/api/user/info']);
+  });
 
+  it('offline after a reload: the copy kept on the device, with the time it was fetched, without toasts', async () => {
+    await signedIn();
+    await restoreQueryCache();
+    await runStartup();
+    const fetchedAt = balances()!.dataUpdatedAt;
+    await persistNow();
+
+    // A reload: nothing in memory, the device's copy restored, the server out of reach.
+    queryClient.clear();
+    await restoreQueryCache();
+    expect(balances()?.data).toEqual({ USDT: '10.300001', EUR: '5.05' });
     api.respond(() => ({ status: 503, body: '' }));
     await runStartup();
-    expect(store.get(walletAtom)).toEqual({ value: { USDT: '10.300001', EUR: '5.05' }, fetchedAt, cached: true });
-    expect(store.get(eurRateAtom)).toMatchObject({ value: '0.9200', cached: true });
-    expect(store.get(coinListAtom)).toMatchObject({ value: coins, cached: true });
-    expect(store.get(supportLinkAtom)).toMatchObject({ value: 'https://support.example/chat', cached: true });
+    expect(balances()).toMatchObject({ data: { USDT: '10.300001', EUR: '5.05' }, dataUpdatedAt: fetchedAt, status: 'error' });
+    expect(queryClient.getQueryData(eurRateQuery.queryKey)).toBe('0.9200');
+    expect(queryClient.getQueryData(coinListQuery.queryKey)).toEqual(coins);
+    expect(queryClient.getQueryData(supportLinkQuery.queryKey)).toBe('https://support.example/chat');
     expect(store.get(userInfoAtom)).toEqual(user); // the stored profile stays
     expect(handlers.toast).not.toHaveBeenCalled();
   });
 
-  it('a 401 at startup ends the session and leaves no balances on screen', async () => {
+  it('a copy of another app version is not restored', async () => {
     await signedIn();
+    store.set(userInfoAtom, user);
+    await restoreQueryCache();
     await runStartup();
+    await persistNow();
+    const kept = await persistedFor(user.id);
+    await setItem(`${CACHE_PREFIX}queries:${user.id}`, { ...kept, buster: 'an older version' });
+    queryClient.clear();
+    await restoreQueryCache();
+    expect(balances()).toBeUndefined();
+  });
+
+  it('a 401 at startup ends the session and leaves no balances, on screen or on the device', async () => {
+    await signedIn();
+    await restoreQueryCache();
+    await runStartup();
+    await persistNow();
+    expect(await persistedFor(user.id)).not.toBeNull();
     api.respond((sent) => (sent.url.pathname.startsWith('/api/user') || sent.url.pathname.startsWith('/api/wallet') ? { status: 401, body: '' } : online(sent)));
     await runStartup();
+    await persistNow();
     expect(currentToken()).toBeNull();
-    expect(store.get(walletAtom)).toBeNull();
-    expect(await cacheGet('wallet')).toBeNull();
+    expect(balances()).toBeUndefined();
+    expect(await persistedFor(user.id)).toBeNull();
     expect(handlers.navigate).toHaveBeenCalledWith('/auth/login');
   });
 });
 
 describe('signing in and out', () => {
-  it('refreshAccount does nothing while signed out', async () => {
-    await refreshAccount();
+  it('loadAccount does nothing while signed out', async () => {
+    await loadAccount();
     expect(fetched).toEqual([]);
   });
 
@@ -185,21 +208,25 @@ describe('signing in and out', () => {
     expect(currentToken()).toBe('tok_fresh');
     expect(await getItem(TOKEN_KEY)).toBe('tok_fresh');
     expect(store.get(userInfoAtom)).toEqual(user);
-    expect(store.get(walletAtom)?.value).toEqual({ USDT: '10.300001', EUR: '5.05' });
+    expect(balances()?.data).toEqual({ USDT: '10.300001', EUR: '5.05' });
     const info = api.received.find((r) => r.url.pathname === '/api/user/info')!;
     expect(info.headers.authorization).toBe('tok_fresh');
   });
 
-  it('signOut revokes the token on the server, then forgets the session here', async () => {
+  it('signOut revokes the token on the server, then forgets the session here, persisted copy included', async () => {
+    await restoreQueryCache();
     await signIn({ account: 'ada', password: '583920' });
+    await persistNow();
+    expect(await persistedFor(user.id)).not.toBeNull();
     await signOut();
+    await persistNow();
     const logout = api.received.find((r) => r.url.pathname === '/api/user/logout')!;
     expect(logout.method).toBe('GET');
     expect(logout.headers.authorization).toBe('tok_fresh');
     expect(currentToken()).toBeNull();
     expect(store.get(userInfoAtom)).toBeNull();
-    expect(store.get(walletAtom)).toBeNull();
-    expect(await cacheGet('wallet')).toBeNull();
+    expect(balances()).toBeUndefined();
+    expect(await persistedFor(user.id)).toBeNull();
     expect(handlers.sessionEnded).toHaveBeenCalledExactlyOnceWith('logout');
     expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
   });

@@ -1,19 +1,23 @@
-/** Renders app components as the app does: English catalogue, Lingui, Konsta; optionally in a router. */
+/** Renders app components as the app does: the query cache, English catalogue, Lingui, Konsta; optionally in a router. */
 import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { App } from 'konsta/react';
 import type { ReactNode } from 'react';
+import { queryClient } from '../../../src/api/query';
 import { activateLocale, i18n } from '../../../src/i18n';
 
 export async function renderUi(ui: ReactNode) {
   await activateLocale('en');
   return render(
-    <I18nProvider i18n={i18n}>
-      <App theme="material" safeAreas={false}>
-        {ui}
-      </App>
-    </I18nProvider>,
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <App theme="material" safeAreas={false}>
+          {ui}
+        </App>
+      </I18nProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
-import { walletAtom } from '../../../src/api/startup';
 import { TRANSFER_KINDS, type TransferKind } from '../../../src/domain/ledger';
 import type { CalcReply, LedgerEntry, Page, UserInfo } from '../../../src/domain/wire';
 import AssetLogScreen from '../../../src/features/assets/AssetLogScreen';
@@ -118,7 +117,6 @@ beforeEach(async () => {
   api.respond((sent) => answer(sent));
   store.set(tokenAtom, 'tok_test');
   store.set(userInfoAtom, user);
-  store.set(walletAtom, null);
 });
 afterEach(cleanup);
 

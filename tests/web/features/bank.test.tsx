@@ -6,9 +6,9 @@ import { toastsAtom } from '../../../src/app/feedback/toast';
 import type { BankBinding } from '../../../src/domain/wire';
 import BankBindScreen from '../../../src/features/bank/BankBindScreen';
 import { errorText } from '../../../src/locales/errors';
-import { userInfoAtom } from '../../../src/storage/session';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
+import { signInForTest } from '../support/session';
 
 const PIN_LABEL = 'Enter your 6-digit payment password';
 const en = errorText.bind(null, 'en');
@@ -52,20 +52,7 @@ beforeEach(() => {
   bound = null;
   const store = getDefaultStore();
   store.set(toastsAtom, []);
-  store.set(userInfoAtom, {
-    id: 'u-1',
-    username: 'demo',
-    nickname: 'Demo',
-    avatar: null,
-    phone: null,
-    email: null,
-    inviteCode: 'AB12CD',
-    isMerchant: false,
-    hasPayPassword: true,
-    locale: 'en',
-    vipLevel: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+  signInForTest();
 });
 afterEach(cleanup);
 

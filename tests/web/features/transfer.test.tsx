@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
-import { walletAtom } from '../../../src/api/startup';
+import { walletQuery } from '../../../src/api/queries';
+import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/app/feedback/toast';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/ledger';
 import type { ConversionRecord, QuoteReply, UserInfo } from '../../../src/domain/wire';
@@ -116,7 +117,7 @@ beforeEach(() => {
   api.respond(answer);
   store.set(tokenAtom, 'tok_test');
   store.set(userInfoAtom, user);
-  store.set(walletAtom, { value: { EUR: '500.00', USDT: '20.000000' }, fetchedAt: Date.now(), cached: false });
+  queryClient.setQueryData(walletQuery(user.id).queryKey, { EUR: '500.00', USDT: '20.000000' });
 });
 afterEach(cleanup);
 

@@ -8,11 +8,11 @@ import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScree
 import CryptoWithdrawScreen from '../../../src/features/withdraw/CryptoWithdrawScreen';
 import WithdrawRecordsScreen from '../../../src/features/withdraw/WithdrawRecordsScreen';
 import WithdrawScreen from '../../../src/features/withdraw/WithdrawScreen';
-import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../../../src/features/withdraw/amounts';
+import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../../../src/features/shared/money/amounts';
 import { errorText } from '../../../src/locales/errors';
-import { userInfoAtom } from '../../../src/storage/session';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
+import { signInForTest } from '../support/session';
 
 const TRC20 = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const PIN_LABEL = 'Enter your 6-digit payment password';
@@ -94,20 +94,7 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
   const store = getDefaultStore();
   store.set(toastsAtom, []);
-  store.set(userInfoAtom, {
-    id: 'u-1',
-    username: 'demo',
-    nickname: 'Demo',
-    avatar: null,
-    phone: null,
-    email: null,
-    inviteCode: 'AB12CD',
-    isMerchant: false,
-    hasPayPassword: true,
-    locale: 'en',
-    vipLevel: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+  signInForTest();
 });
 afterEach(cleanup);
 

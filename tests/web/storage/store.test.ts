@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COIN_INFO_KEY, TOKEN_KEY, USER_INFO_KEY } from '../../../src/domain/constants';
 import type { UserInfo } from '../../../src/domain/wire';
 import { currentToken, endSession, loadSession, saveToken, saveUserInfo, tokenAtom, userInfoAtom } from '../../../src/storage/session';
-import { cacheGet, cacheSet, clearSession, getItem, removeItem, setItem } from '../../../src/storage/store';
+import { CACHE_PREFIX, clearSession, getItem, removeItem, setItem } from '../../../src/storage/store';
 
 const NOW = new Date('2030-01-01T12:00:00Z');
 
@@ -50,23 +50,17 @@ describe('store with expiry', () => {
     expect(await getItem('never')).toBeNull();
   });
 
-  it('remembers when a cached copy was saved', async () => {
-    await cacheSet('wallet', { USDT: '12.500000' });
-    later(5 * 60_000);
-    expect(await cacheGet('wallet')).toEqual({ value: { USDT: '12.500000' }, savedAt: NOW.getTime() });
-  });
-
   it('clearSession drops the session, the coin and every cached copy, and nothing else', async () => {
     await setItem(TOKEN_KEY, 't');
     await setItem(USER_INFO_KEY, { username: 'ada' });
     await setItem(COIN_INFO_KEY, 'USDT');
-    await cacheSet('wallet', { USDT: '1' });
-    await cacheSet('records:deposits', []);
+    await setItem(CACHE_PREFIX + 'wallet', { USDT: '1' });
+    await setItem(CACHE_PREFIX + 'records:deposits', []);
     await setItem('settings', { sound: true });
     await clearSession();
     for (const key of [TOKEN_KEY, USER_INFO_KEY, COIN_INFO_KEY]) expect(await getItem(key)).toBeNull();
-    expect(await cacheGet('wallet')).toBeNull();
-    expect(await cacheGet('records:deposits')).toBeNull();
+    expect(await getItem(CACHE_PREFIX + 'wallet')).toBeNull();
+    expect(await getItem(CACHE_PREFIX + 'records:deposits')).toBeNull();
     expect(await getItem('settings')).toEqual({ sound: true });
   });
 });
@@ -117,12 +111,12 @@ describe('session', () => {
   it('endSession clears the atoms and the stored session', async () => {
     await saveToken('tok_1', new Date(NOW.getTime() + 3_600_000).toISOString());
     await saveUserInfo(user);
-    await cacheSet('wallet', { USDT: '1' });
+    await setItem(CACHE_PREFIX + 'wallet', { USDT: '1' });
     await endSession();
     expect(store.get(tokenAtom)).toBeNull();
     expect(store.get(userInfoAtom)).toBeNull();
     expect(await getItem(TOKEN_KEY)).toBeNull();
     expect(await getItem(USER_INFO_KEY)).toBeNull();
-    expect(await cacheGet('wallet')).toBeNull();
+    expect(await getItem(CACHE_PREFIX + 'wallet')).toBeNull();
   });
 });

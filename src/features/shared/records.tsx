@@ -7,81 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { RequestOptions } from '../../api/client';
-import { isCancelled } from '../../api/errors';
-import type { PageParams } from '../../api/money';
+import { useMemo, type ReactNode } from 'react';
+import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { HourglassIcon, ListIcon } from '../../app/icons';
-import { DEFAULT_PAGE_SIZE } from '../../domain/constants';
-import type { Page } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { userInfoAtom } from '../../storage/session';
-import { cacheGet, cacheSet } from '../../storage/store';
-import { AsOf } from '../shared/AsOf';
-import { useOnline } from './online';
-
-export interface Loaded<T> {
-  value: T;
-  savedAt: number;
-  /** A last-known copy from the device, shown because the live call failed. */
-  cached: boolean;
-}
-
-export interface CachedLoad<T> {
-  loaded: Loaded<T> | null;
-  loading: boolean;
-  /** The text of the last failure, when the live call failed. */
-  failure: string | null;
-  reload(): void;
-}
-
-/**
- * Fetches once on mount (and on reload): the live answer is shown and kept on the device for
- * this user; when the call fails, the kept copy is shown instead, marked as such. Coming back
- * online after showing a copy fetches again.
- */
-export function useCachedLoad<T>(name: string, fetch: (options: RequestOptions) => Promise<T>): CachedLoad<T> {
-  const user = useAtomValue(userInfoAtom);
-  const cacheKey = user ? `${name}:${user.id}` : null;
-  const online = useOnline();
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<CachedLoad<T>, 'reload'>>({ loaded: null, loading: true, failure: null });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true, failure: null }));
-    void (async () => {
-      try {
-        const value = await fetchRef.current({ signal: controller.signal, quiet: true });
-        if (controller.signal.aborted) return;
-        setState({ loaded: { value, savedAt: Date.now(), cached: false }, loading: false, failure: null });
-        if (cacheKey) await cacheSet(cacheKey, value);
-      } catch (error) {
-        if (controller.signal.aborted || isCancelled(error)) return;
-        const copy = cacheKey ? await cacheGet<T>(cacheKey) : null;
-        if (controller.signal.aborted) return;
-        const failure = error instanceof Error ? error.message : String(error);
-        setState((previous) => ({
-          loaded: copy ? { value: copy.value, savedAt: copy.savedAt, cached: true } : previous.loaded,
-          loading: false,
-          failure,
-        }));
-      }
-    })();
-    return () => controller.abort();
-  }, [cacheKey, attempt]);
-
-  const showingCopy = Boolean(state.loaded?.cached);
-  useEffect(() => {
-    if (online && showingCopy) setAttempt((count) => count + 1);
-  }, [online, showingCopy]);
-
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  return { ...state, reload };
-}
+import { AsOf } from './AsOf';
 
 export interface PagedRecords<T> {
   items: T[];
@@ -89,55 +20,40 @@ export interface PagedRecords<T> {
   loading: boolean;
   loadingMore: boolean;
   hasMore: boolean;
-  /** When the list is a last-known copy: the time it was saved. */
+  /** When the list is a last-known copy: the time it was fetched. */
   cachedAt: number | null;
   failure: string | null;
   loadMore(): void;
   reload(): void;
 }
 
-/** A newest-first paged list: page 1 live or last-known, further pages on demand. */
+/**
+ * A newest-first paged list (page size 10, "load more") from an infinite query: the pages loaded
+ * so far, without the duplicates that new records push from one page onto the next. Offline the
+ * persisted pages are shown with their time and no more are asked for.
+ */
 export function usePagedRecords<T extends { id: number }>(
-  name: string,
-  fetchPage: (params: PageParams, options?: RequestOptions) => Promise<Page<T>>,
+  make: (userId: string) => PagedQueryOptions<T>,
+  keyOf: (item: T) => string | number = (item) => item.id,
 ): PagedRecords<T> {
-  const first = useCachedLoad<Page<T>>(name, (options) => fetchPage({ page: 1, pageSize: DEFAULT_PAGE_SIZE }, options));
-  const [more, setMore] = useState<{ items: T[]; page: number; total: number | null }>({ items: [], page: 1, total: null });
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  // A fresh first page starts the list again.
-  useEffect(() => setMore({ items: [], page: 1, total: null }), [first.loaded]);
-
+  const query = useAccountPages(make);
   const items = useMemo(() => {
-    const seen = new Set<number>();
-    return [...(first.loaded?.value.list ?? []), ...more.items].filter((item) => !seen.has(item.id) && seen.add(item.id));
-  }, [first.loaded, more.items]);
-  const total = more.total ?? first.loaded?.value.total ?? 0;
-  const cachedAt = first.loaded?.cached ? first.loaded.savedAt : null;
-
-  async function loadMore() {
-    if (loadingMore) return;
-    setLoadingMore(true);
-    try {
-      const next = await fetchPage({ page: more.page + 1, pageSize: DEFAULT_PAGE_SIZE });
-      setMore((previous) => ({ items: [...previous.items, ...next.list], page: previous.page + 1, total: next.total }));
-    } catch {
-      // The API client has shown why; the button stays for another try.
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
+    const seen = new Set<string | number>();
+    return (query.data?.pages ?? []).flatMap((page) => page.list).filter((item) => !seen.has(keyOf(item)) && seen.add(keyOf(item)));
+    // keyOf is a pure function of the item; a new closure each render changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data]);
+  const cachedAt = asOfTime(query);
   return {
     items,
-    total,
-    loading: first.loading && !first.loaded,
-    loadingMore,
-    hasMore: cachedAt === null && items.length < total,
+    total: query.data?.pages.at(-1)?.total ?? 0,
+    loading: query.isPending && query.fetchStatus !== 'idle',
+    loadingMore: query.isFetchingNextPage,
+    hasMore: cachedAt === null && query.hasNextPage,
     cachedAt,
-    failure: first.failure,
-    loadMore: () => void loadMore(),
-    reload: first.reload,
+    failure: failureText(query.error),
+    loadMore: () => void query.fetchNextPage({ cancelRefetch: false }),
+    reload: () => void query.refetch(),
   };
 }
 

@@ -3,10 +3,10 @@
  * same catalogue keys as the server (docs/api.md "Rules behind the money calls"), so a refusal
  * the server would send is shown before anything is sent.
  */
-import type { ErrorKey, MessageParams } from '../../domain/errors';
-import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../domain/money';
-import { amountTextSchema } from '../../domain/payments';
-import type { WithdrawMethodInfo } from '../../domain/wire';
+import type { ErrorKey, MessageParams } from '../../../domain/errors';
+import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../domain/money';
+import { amountTextSchema } from '../../../domain/payments';
+import type { WithdrawMethodInfo } from '../../../domain/wire';
 
 export interface Problem {
   key: ErrorKey;

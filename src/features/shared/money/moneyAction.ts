@@ -3,8 +3,8 @@
  * the payment-password sheet.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { isApiError } from '../../api/client';
-import { newIdempotencyKey } from '../../api/money';
+import { isApiError } from '../../../api/client';
+import { newIdempotencyKey } from '../../../api/money';
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;

@@ -1,0 +1,100 @@
+/**
+ * Reads that several features show: the profile, the balances, the bank binding, and the
+ * reference data the app loads when it opens (support link, EUR rate, coin list). A feature's
+ * own reads live in its `api/` folder; these are here because no feature owns them.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from '../domain/money';
+import type { WalletListReply } from '../domain/wire';
+import { currentToken, saveUserInfo } from '../storage/session';
+import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
+import { bankInfo } from './money';
+import { accountKey, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
+
+/** Sums of the wallet rows per asset, full-precision decimal strings. */
+export type WalletSums = Record<Asset, string>;
+
+/** Adds up the wallet rows of each asset in minor units: balances are never floats. */
+export function sumWallet(reply: WalletListReply): WalletSums {
+  const totals = Object.fromEntries(ASSET_CODES.map((asset) => [asset, 0n])) as Record<Asset, bigint>;
+  for (const row of reply.legal_wallet.balance) {
+    const asset = ASSET_CODES.find((code) => code === row.currency_name.toUpperCase());
+    if (!asset) continue;
+    const minor = parseAmount(row.legal_balance, asset);
+    // Better no total than a wrong one: the last good copy stays on screen.
+    if (minor === null) throw new Error(`Unreadable ${asset} balance: ${row.legal_balance}`);
+    totals[asset] += minor;
+  }
+  return Object.fromEntries(ASSET_CODES.map((asset) => [asset, toDecimalString(totals[asset], asset)])) as WalletSums;
+}
+
+export const supportLinkQuery = queryOptions({
+  queryKey: publicKey('supportLink'),
+  queryFn: async ({ signal }) => (await supportLink({ signal, quiet: true })).kf,
+});
+
+export const eurRateQuery = queryOptions({
+  queryKey: publicKey('eurRate'),
+  queryFn: ({ signal }) => eurRate({ signal, quiet: true }),
+});
+
+export const coinListQuery = queryOptions({
+  queryKey: publicKey('coins'),
+  queryFn: async ({ signal }) => (await coinList({ signal, quiet: true })).legal,
+});
+
+/**
+ * The profile. It is also the session's identity (userInfoAtom), so a fresh answer is saved
+ * there — unless the session it was asked for has ended meanwhile.
+ */
+export function profileQuery(userId: string) {
+  return queryOptions({
+    queryKey: accountKey(userId, 'profile'),
+    queryFn: async ({ signal }) => {
+      const token = currentToken();
+      const info = await userInfo({ signal, quiet: true });
+      if (currentToken() === token) await saveUserInfo(info);
+      return info;
+    },
+  });
+}
+
+export function walletQuery(userId: string) {
+  return queryOptions({
+    queryKey: accountKey(userId, 'wallet'),
+    queryFn: async ({ signal }) => sumWallet(await walletList({ signal, quiet: true })),
+  });
+}
+
+export function bankBindingQuery(userId: string) {
+  return queryOptions({
+    queryKey: accountKey(userId, 'bank'),
+    queryFn: ({ signal }) => bankInfo({ signal, quiet: true }),
+  });
+}
+
+export const useWallet = () => useAccountQuery(walletQuery);
+export const useProfile = () => useAccountQuery(profileQuery);
+export const useBankBinding = () => useAccountQuery(bankBindingQuery);
+export const useSupportLink = () => useQuery(supportLinkQuery);
+export const useEurRate = () => useQuery(eurRateQuery);
+export const useCoinList = () => useQuery(coinListQuery);
+
+/**
+ * The profile (it names the user every account read is keyed by) and the balances: in parallel
+ * when the profile is already known on the device, else one after the other. After login, and
+ * on start with a stored session.
+ */
+export async function loadAccount(): Promise<void> {
+  const token = currentToken();
+  if (!token) return;
+  const known = currentUserId();
+  const balances = known ? queryClient.prefetchQuery(walletQuery(known)) : null;
+  const info = await userInfo({ quiet: true }).catch(() => null);
+  if (info && currentToken() === token) {
+    await saveUserInfo(info);
+    queryClient.setQueryData(profileQuery(info.id).queryKey, info);
+    if (info.id !== known) await queryClient.prefetchQuery(walletQuery(info.id));
+  }
+  await balances;
+}
