@@ -48,6 +48,9 @@ export const queryClient = new QueryClient({
       // The API client has its own time limit and tells the user; a silent retry would only
       // hold back the error the screen is waiting to show.
       retry: false,
+      // Offline, a read still tries once and fails at once, so the screen shows its kept copy
+      // with its time instead of waiting for a connection ("paused").
+      networkMode: 'offlineFirst',
       // Kept in memory at least as long as on disk, so what was restored is not dropped early.
       gcTime: OFFLINE_COPY_MAX_AGE_MS,
       refetchOnWindowFocus: false,
@@ -87,6 +90,22 @@ export function useAccountQuery<T>(make: (userId: string) => UseQueryOptions<T, 
 export function useAccountPages<T>(make: (userId: string) => PagedQueryOptions<T>) {
   const userId = useSessionUserId();
   return useInfiniteQuery({ ...make(userId ?? ''), enabled: userId !== null });
+}
+
+/**
+ * For a route loader: the read is in the cache before the screen renders, when it can be had.
+ * A copy already there is used as it is (the screen refreshes it); a failure is the screen's to
+ * show, so it is not thrown here.
+ */
+export async function ensureAccountData<T>(client: QueryClient, make: (userId: string) => UseQueryOptions<T, Error, T, QueryKey>): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) return;
+  await client.ensureQueryData(make(userId)).catch(() => undefined);
+}
+
+/** For a route loader: public data in the cache before the screen renders, when it can be had. */
+export async function ensureData<T>(client: QueryClient, options: UseQueryOptions<T, Error, T, QueryKey>): Promise<void> {
+  await client.ensureQueryData(options).catch(() => undefined);
 }
 
 export function currentUserId(): string | null {

@@ -5,20 +5,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { isTabPath } from './guard';
 import { HourglassIcon } from './icons';
-import type { ScreenPath } from './routes';
 import { EmptyState } from './EmptyState';
 import { Screen } from './Screen';
 import { useGoBack } from './useGoBack';
+import { useScreenStatic } from './useScreenTitle';
 
-export function ComingSoonScreen({ path }: { path: ScreenPath }) {
+export function ComingSoonScreen() {
   const { t } = useLingui();
   const goBack = useGoBack();
   const navigate = useNavigate();
-  const tab = isTabPath(path);
+  const tab = useScreenStatic().tab === true;
   return (
-    <Screen path={path} back={!tab} tabbar={tab}>
+    <Screen back={!tab} tabbar={tab}>
       <EmptyState
         icon={<HourglassIcon size={36} />}
         title={t`Coming soon`}

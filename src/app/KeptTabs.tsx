@@ -1,27 +1,15 @@
 /**
- * Renders the tab views and keeps the visited ones alive while hidden (React 19.2 <Activity>):
- * leaving /mine for /home and coming back finds /mine as it was. Only the tabs are kept; other
- * screens mount fresh each time. Home is part of the first chunk (it is the first screen);
- * the others load on first visit.
+ * Renders the tab views and keeps the visited ones alive while hidden (React's <Activity>):
+ * leaving /mine for /home and coming back finds /mine as it was. The views are the components of
+ * the tab routes themselves (staticData.tab), taken from the router; only tabs are kept, other
+ * screens mount fresh each time.
  */
+import { useRouter } from '@tanstack/react-router';
 import { useAtom, useAtomValue } from 'jotai';
-import { Activity, lazy, Suspense, useEffect, type ComponentType } from 'react';
-import HomeScreen from '../features/home/HomeScreen';
-import { ComingSoonScreen } from './ComingSoonScreen';
+import { Activity, Suspense, useEffect, type ComponentType } from 'react';
 import { keptViewsEpochAtom, visitedTabsAtom } from './keptViews';
 import { ScreenFallback } from './ScreenFallback';
 import { transitionClass, type TransitionKind } from './transition';
-
-const MineScreen = lazy(() => import('../features/mine/MineScreen'));
-const MarketScreen = () => <ComingSoonScreen path="/market" />;
-const OrderScreen = () => <ComingSoonScreen path="/order" />;
-
-const TAB_SCREENS: Record<string, ComponentType> = {
-  '/home': HomeScreen,
-  '/market': MarketScreen,
-  '/order': OrderScreen,
-  '/mine': MineScreen,
-};
 
 export interface KeptTabsProps {
   /** The tab on screen, or null when a non-tab screen is shown (all kept tabs hidden). */
@@ -30,6 +18,7 @@ export interface KeptTabsProps {
 }
 
 export function KeptTabs({ current, transition }: KeptTabsProps) {
+  const router = useRouter();
   const [visited, setVisited] = useAtom(visitedTabsAtom);
   const epoch = useAtomValue(keptViewsEpochAtom);
 
@@ -41,8 +30,9 @@ export function KeptTabs({ current, transition }: KeptTabsProps) {
   const shown = current && !visited.includes(current) ? [...visited, current] : visited;
 
   return shown.map((path) => {
-    const TabScreen = TAB_SCREENS[path];
-    if (!TabScreen) return null;
+    const route = (router.routesByPath as Record<string, { options: { component?: unknown; staticData?: { tab?: boolean } } } | undefined>)[path];
+    if (!route?.options.staticData?.tab || !route.options.component) return null;
+    const TabScreen = route.options.component as ComponentType;
     const visible = path === current;
     return (
       <Activity key={`${epoch}:${path}`} mode={visible ? 'visible' : 'hidden'}>

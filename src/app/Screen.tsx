@@ -1,20 +1,16 @@
 /**
  * The frame of every screen but the auth pages: a navbar with the translated title of the
- * path (from the screen table) and a back button, then the scrolling content.
+ * route on display (its staticData) and a back button, then the scrolling content.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Navbar, NavbarBackLink, Page } from 'konsta/react';
 import type { ReactNode } from 'react';
-import type { ScreenPath } from './routes';
 import { useGoBack } from './useGoBack';
-import { useScreenTitle } from './useScreenTitle';
+import { useScreenStatic, useScreenTitle } from './useScreenTitle';
 
 export interface ScreenProps {
-  path: ScreenPath;
   /** Tab screens have no back button; everything else does. */
   back?: boolean;
-  /** Where back goes when there is no in-app history (opened by link, reloaded). */
-  backFallback?: string;
   /** Actions at the end of the navbar. */
   right?: ReactNode;
   /** Leaves room for the tab bar under the content. */
@@ -22,10 +18,11 @@ export interface ScreenProps {
   children: ReactNode;
 }
 
-export function Screen({ path, back = true, backFallback, right, tabbar = false, children }: ScreenProps) {
+export function Screen({ back = true, right, tabbar = false, children }: ScreenProps) {
   const { t } = useLingui();
-  const title = useScreenTitle(path) ?? '';
-  const goBack = useGoBack(backFallback);
+  const title = useScreenTitle() ?? '';
+  // Where back goes without in-app history (opened by link, reloaded): the route says.
+  const goBack = useGoBack(useScreenStatic().back);
   return (
     <Page colors={{ bgMaterial: 'bg-canvas', bgIos: 'bg-canvas' }}>
       <Navbar

@@ -1,18 +1,17 @@
 /**
- * The root of every screen (SPEC §2 shell): the kept tab views or the current screen with its
+ * The root of every screen: the kept tab views or the current screen with its
  * slide transition, the tab bar on the four tab paths, the floating support button on every
  * screen outside the auth area, and the document title.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { isTabPath } from './guard';
 import { KeptTabs } from './KeptTabs';
-import { isAuthPath, normalisePath } from './routes';
+import { normalisePath } from './paths';
 import { SupportButton, useSupportButtonPlacement } from './SupportButton';
 import { TabBar } from './TabBar';
 import { transitionClass, useScreenTransition } from './transition';
-import { useScreenTitle } from './useScreenTitle';
+import { useScreenStatic, useScreenTitle } from './useScreenTitle';
 
 const SERVICE_PATH = '/home/service';
 
@@ -23,11 +22,10 @@ export function Shell() {
   const navigate = useNavigate();
   const historyIndex = location.state.__TSR_index ?? 0;
   const path = normalisePath(location.pathname);
-  const tab = isTabPath(path);
-  const auth = isAuthPath(path);
+  const { tab = false, auth = false } = useScreenStatic();
   const transition = useScreenTransition(path, historyIndex);
   const support = useSupportButtonPlacement(path);
-  useDocumentTitle(path);
+  useDocumentTitle();
 
   return (
     <div className={auth ? 'relative h-full w-full' : 'app-column relative mx-auto h-full w-full max-w-md overflow-hidden'}>
@@ -45,9 +43,9 @@ export function Shell() {
   );
 }
 
-function useDocumentTitle(path: string): void {
+function useDocumentTitle(): void {
   const { t } = useLingui();
-  const title = useScreenTitle(path) ?? t`Page not found`;
+  const title = useScreenTitle() ?? t`Page not found`;
   useEffect(() => {
     document.title = `${title} · Tessera`;
   }, [title]);

@@ -6,9 +6,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Tabbar, TabbarLink } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { isTabPath } from './guard';
 import { HomeIcon, OrdersIcon, TradeIcon, UserIcon } from './icons';
-import { normalisePath } from './routes';
+import { isTabPath, normalisePath } from './paths';
 
 export interface TabBarProps {
   path: string;

@@ -1,28 +1,12 @@
 /**
- * The route guard's decisions (SPEC §2, §6), kept pure so they are tested without a router:
- * who may open which path, where "Go to login" leads, where "Cancel" leaves the visitor, and
- * where a successful login continues.
+ * The route guard's decisions, kept pure so they are tested without a router: where "Go to
+ * login" leads, where "Cancel" leaves the visitor, and where a successful login continues. Who
+ * may open what is the route tree's shape: members-only routes hang from `membersRoute`.
  */
-import { PUBLIC_PATHS, TAB_PATHS } from '../domain/constants';
-import { ALIASES, isAuthPath, normalisePath, screenFor } from './routes';
-
-export type GuardDecision = 'allow' | 'ask-login';
+import { isAuthPath } from './paths';
 
 const LOGIN_PATH = '/auth/login';
 const HOME_PATH = '/home';
-
-/**
- * A visitor may open the public paths; everything else needs a stored token. Paths that are no
- * screen at all (aliases, unknown addresses) pass, so they can redirect or show "not found"
- * instead of asking someone to log in for a page that does not exist.
- */
-export function guardDecision(path: string, hasToken: boolean): GuardDecision {
-  const normal = normalisePath(path);
-  if (hasToken) return 'allow';
-  if ((PUBLIC_PATHS as readonly string[]).includes(normal)) return 'allow';
-  if (normal in ALIASES || !screenFor(normal)) return 'allow';
-  return 'ask-login';
-}
 
 /** Where "Go to login" leads: the login page, told where to come back to. */
 export function loginHref(fullPath: string): string {
@@ -52,9 +36,4 @@ export function postLoginTarget(redirect: unknown): string {
   // Back to the login form (or another auth page) after logging in would be a loop.
   if (isAuthPath(url.pathname)) return HOME_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** The bottom tab bar appears on these four paths only (SPEC §2). */
-export function isTabPath(path: string): path is (typeof TAB_PATHS)[number] {
-  return (TAB_PATHS as readonly string[]).includes(normalisePath(path));
 }

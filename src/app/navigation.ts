@@ -1,3 +1,4 @@
+import type { LinkProps } from '@tanstack/react-router';
 /**
  * Navigation by app-relative href ("/auth/login?redirect=%2Fmine"), for code that only has a
  * string: the API client's handlers, the guard, the post-login redirect. The router is given
@@ -13,3 +14,6 @@ export function splitHref(href: string): HrefParts {
   const url = new URL(href, 'https://tessera.invalid');
   return { to: url.pathname, search: Object.fromEntries(url.searchParams), hash: url.hash.replace(/^#/, '') };
 }
+
+/** A path of this app's routes, checked by the compiler against the route tree. */
+export type AppPath = NonNullable<LinkProps['to']>;

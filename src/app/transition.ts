@@ -4,7 +4,7 @@
  * tabs only cross-fades, as tab bars do. The CSS lives in src/styles.css.
  */
 import { useState } from 'react';
-import { isTabPath } from './guard';
+import { isTabPath } from './paths';
 
 export type TransitionKind = 'none' | 'forward' | 'back' | 'fade';
 

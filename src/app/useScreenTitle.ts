@@ -1,9 +1,14 @@
 import { useLingui } from '@lingui/react';
-import { screenFor } from './routes';
+import { useRouterState } from '@tanstack/react-router';
 
-/** The translated page title of a path, from the screen table; null for unknown paths. */
-export function useScreenTitle(path: string): string | null {
+/** The innermost route on screen: its title and other static facts (see layouts.tsx). */
+export function useScreenStatic() {
+  return useRouterState({ select: (state) => state.matches.at(-1)?.staticData ?? {} });
+}
+
+/** The translated page title of the screen on display; null where the route has none (not found). */
+export function useScreenTitle(): string | null {
   const { i18n } = useLingui();
-  const screen = screenFor(path);
-  return screen ? i18n._(screen.title) : null;
+  const { title } = useScreenStatic();
+  return title ? i18n._(title) : null;
 }

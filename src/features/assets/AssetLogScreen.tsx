@@ -38,7 +38,7 @@ export default function AssetLogScreen() {
   const hasMore = log.hasMore;
 
   return (
-    <Screen path="/assets/assets-log" backFallback="/mine">
+    <Screen>
       <div className="flex items-center justify-between gap-3 px-4 pt-2 pb-3">
         <div role="group" aria-label={t`Currency`} className="flex gap-2">
           {filters.map((item) => (

@@ -11,9 +11,8 @@ import { useWallet } from '../../api/queries';
 import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { DepositIcon, ListIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../app/icons';
-import type { ScreenPath } from '../../app/routes';
+import type { AppPath } from '../../app/navigation';
 import { Screen } from '../../app/Screen';
-import { useScreenPath } from '../../app/useScreenPath';
 import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
 import { useTotals } from './api/queries';
@@ -22,14 +21,13 @@ import { AsOf } from '../shared/AsOf';
 
 export default function AssetsScreen() {
   const { t } = useLingui();
-  const path = useScreenPath();
   const navigate = useNavigate();
   const totals = useTotals();
   // Mounting refreshes the balances too: home and mine then agree with what this screen shows.
   const wallet = useWallet();
   const calc = totals.data ?? null;
   const asOf = asOfTime(totals);
-  const actions: { to: ScreenPath; label: string; icon: ReactNode }[] = [
+  const actions: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
     { to: '/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
@@ -37,7 +35,7 @@ export default function AssetsScreen() {
   ];
 
   return (
-    <Screen path={path} backFallback={path === '/mine/my-assets' ? '/mine' : '/home'}>
+    <Screen>
       <div className="space-y-4 px-4 pt-2">
         {asOf !== null ? (
           <p className="text-end">

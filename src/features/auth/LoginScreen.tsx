@@ -22,7 +22,6 @@ import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
 import { TextField } from '../shared/TextField';
 import { AuthLayout } from './AuthLayout';
-import { searchText } from './authSearch';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 
 type Field = 'account' | 'password';
@@ -30,9 +29,7 @@ type Field = 'account' | 'password';
 export default function LoginScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false });
-  const redirect = searchText(search, 'redirect');
-  const prefill = searchText(search, 'account') ?? '';
+  const { redirect, account: prefill = '' } = useSearch({ from: '/auth/login' });
   const prefillPhone = prefill.startsWith('+') ? fromE164(prefill) : null;
 
   const country = useAtomValue(areaCountryAtom);

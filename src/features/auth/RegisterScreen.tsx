@@ -17,7 +17,6 @@ import { serverFieldError } from '../shared/serverFieldError';
 import { TextField } from '../shared/TextField';
 import { AgreementPopup } from './AgreementPopup';
 import { AuthLayout } from './AuthLayout';
-import { searchText } from './authSearch';
 import { ContactFields, useContactAddress, type ContactValues } from './ContactFields';
 import { MethodTabs } from './MethodTabs';
 
@@ -27,12 +26,12 @@ const FIELDS: readonly Field[] = ['phone', 'email', 'code', 'password', 'confirm
 export default function RegisterScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false });
+  const { invite } = useSearch({ from: '/auth/register' });
   const [contact, setContact] = useState<ContactValues>({ method: 'phone', national: '', email: '', code: '' });
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [username, setUsername] = useState('');
-  const [inviteCode, setInviteCode] = useState(() => searchText(search, 'invite') ?? '');
+  const [inviteCode, setInviteCode] = useState(() => invite ?? '');
   const [agreed, setAgreed] = useState(false);
   const [readingAgreement, setReadingAgreement] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});

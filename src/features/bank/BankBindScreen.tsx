@@ -22,7 +22,6 @@ import { bankBindingSchema, isValidIban, isValidSwift } from '../../domain/payme
 import type { BankBinding } from '../../domain/wire';
 import { errorMessage, localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
-import { searchText } from '../auth/authSearch';
 import { refuseWhenOffline } from '../shared/money/online';
 import { LoadFailed } from '../shared/records';
 import { AsOf } from '../shared/AsOf';
@@ -59,7 +58,7 @@ export default function BankBindScreen() {
   const binding = current.data ?? null;
   const ready = current.data !== undefined;
   return (
-    <Screen path="/mine/bind" backFallback="/mine">
+    <Screen>
       {current.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
           <AsOf time={current.asOf} />
@@ -82,8 +81,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const goBack = useGoBack('/mine');
-  const search = useSearch({ strict: false });
-  const redirect = searchText(search, 'redirect');
+  const { redirect } = useSearch({ from: '/members/mine/bind' });
   const user = useAtomValue(userInfoAtom);
   const locale = useAtomValue(localeAtom);
   const keys = useIdempotencyKeys();

@@ -20,7 +20,7 @@ export default function DepositRecordsScreen() {
   const navigate = useNavigate();
   const records = usePagedRecords(depositRecordsQuery);
   return (
-    <Screen path="/recharge/records" backFallback="/recharge">
+    <Screen>
       <RecordList
         records={records}
         renderItem={(record) => <DepositCard record={record} />}

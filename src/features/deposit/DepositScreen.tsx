@@ -15,7 +15,6 @@ import { useCoinList } from '../../api/queries';
 import { invalidateAccount, loadable, useAccountQuery } from '../../api/query';
 import { BankIcon, CheckIcon, DepositIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { useScreenPath } from '../../app/useScreenPath';
 import { COIN_INFO_KEY } from '../../domain/constants';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
 import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../domain/wire';
@@ -50,7 +49,6 @@ function hasNetworks(coin: CoinEntry | undefined): boolean {
 
 export default function DepositScreen() {
   const { t } = useLingui();
-  const path = useScreenPath();
   const coinList = loadable(useCoinList());
   const options = { coins: coinList.data ?? null, failure: coinList.failure, reload: coinList.reload };
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -74,7 +72,7 @@ export default function DepositScreen() {
   }
 
   return (
-    <Screen path={path} backFallback="/mine" right={<RecordsLink to="/recharge/records" label={t`Deposit records`} />}>
+    <Screen right={<RecordsLink to="/recharge/records" label={t`Deposit records`} />}>
       {record ? (
         <Submitted record={record} onAnother={() => setRecord(null)} />
       ) : (

@@ -3,11 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BankIcon, BookIcon, ChartIcon, CrownIcon, DepositIcon, LockIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
-import type { ScreenPath } from '../../app/routes';
+import type { AppPath } from '../../app/navigation';
 
 export function QuickActions() {
   const { t } = useLingui();
-  const actions: { to: ScreenPath; label: string; icon: ReactNode }[] = [
+  const actions: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon /> },
     { to: '/transfer', label: t`Transfer`, icon: <TransferIcon /> },

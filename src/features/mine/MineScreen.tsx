@@ -24,7 +24,7 @@ import {
   WithdrawIcon,
 } from '../../app/icons';
 import { Row, RowGroup } from '../../app/Rows';
-import type { ScreenPath } from '../../app/routes';
+import type { AppPath } from '../../app/navigation';
 import { Screen } from '../../app/Screen';
 import { userInfoAtom } from '../../storage/session';
 import { Amount } from '../shared/Amount';
@@ -35,7 +35,7 @@ import { UserAvatar } from '../shared/UserAvatar';
 export default function MineScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const menu: { to: ScreenPath; label: string; icon: ReactNode }[] = [
+  const menu: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
     { to: '/mine/components/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
@@ -51,7 +51,6 @@ export default function MineScreen() {
   ];
   return (
     <Screen
-      path="/mine"
       back={false}
       tabbar
       right={

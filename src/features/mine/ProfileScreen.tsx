@@ -31,7 +31,7 @@ export default function ProfileScreen() {
 
   if (!user) {
     return (
-      <Screen path="/mine/profile">
+      <Screen>
         <p className="px-6 py-10 text-center text-sm text-muted">{t`Your profile is loading…`}</p>
       </Screen>
     );
@@ -40,7 +40,7 @@ export default function ProfileScreen() {
   const notLinked = t`Not linked`;
   const openBind = () => void navigate({ to: '/mine/bind' });
   return (
-    <Screen path="/mine/profile">
+    <Screen>
       <div className="py-4">
         <AvatarUpload user={user} />
       </div>

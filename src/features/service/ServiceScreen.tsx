@@ -18,7 +18,7 @@ export default function ServiceScreen() {
   const retry = () => void query.refetch({ throwOnError: false }).then((result) => result.error && toast.error(result.error.message));
 
   return (
-    <Screen path="/home/service">
+    <Screen>
       <EmptyState
         icon={<HeadsetIcon size={36} />}
         title={t`Talk to our support team`}

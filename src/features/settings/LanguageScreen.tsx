@@ -25,7 +25,7 @@ export default function LanguageScreen() {
   }
 
   return (
-    <Screen path="/setting/language">
+    <Screen>
       <div role="radiogroup" aria-label={t`Language`} className="pt-2">
         <RowGroup>
           {LOCALES.map((locale) => (

@@ -58,7 +58,7 @@ export default function PayPasswordScreen() {
   }
 
   return (
-    <Screen path="/setting/pay-password" backFallback="/setting">
+    <Screen>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6 px-5 pt-4">
         <p className="text-sm leading-relaxed text-muted">
           {changing ? (

@@ -26,7 +26,7 @@ export default function SettingsScreen() {
   const [changingPassword, setChangingPassword] = useState(false);
 
   return (
-    <Screen path="/setting" backFallback="/mine">
+    <Screen>
       <div className="space-y-6 pt-2">
         <RowGroup title={t`Account security`}>
           <Row label={t`Login password`} value={t`Change`} icon={<KeyIcon size={22} />} onClick={() => setChangingPassword(true)} />

@@ -18,7 +18,6 @@ import { asOfTime, invalidateAccount } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { CheckIcon, ClockIcon, InfoIcon, TransferIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { useScreenPath } from '../../app/useScreenPath';
 import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { errorMessage, localeAtom } from '../../i18n';
@@ -41,7 +40,6 @@ const REQUOTE_KEYS = new Set(['transfer.quoteExpired', 'transfer.rateChanged']);
 
 export default function TransferScreen() {
   const { t } = useLingui();
-  const path = useScreenPath();
   const wallet = useWallet();
   const walletAsOf = asOfTime(wallet);
   const user = useAtomValue(userInfoAtom);
@@ -178,7 +176,7 @@ export default function TransferScreen() {
 
   if (result) {
     return (
-      <Screen path={path} backFallback="/mine">
+      <Screen>
         <ConversionDone record={result} onAgain={() => setResult(null)} />
       </Screen>
     );
@@ -186,7 +184,7 @@ export default function TransferScreen() {
 
   const reply = quote?.reply;
   return (
-    <Screen path={path} backFallback="/mine">
+    <Screen>
       <div className="space-y-4 px-4 pt-2">
         <section aria-label={t`Direction`} className="rounded-3xl bg-surface p-4">
           <div className="flex items-center gap-3">

@@ -23,7 +23,7 @@ export default function LevelScreen() {
   const asOf = asOfTime(state);
 
   return (
-    <Screen path="/level" backFallback="/home">
+    <Screen>
       {reply ? (
         <div className="space-y-4 px-4 pt-2">
           {asOf !== null ? (

@@ -93,7 +93,7 @@ export default function BankWithdrawScreen() {
   }
 
   return (
-    <Screen path="/withdraw/index22" backFallback="/withdraw" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
+    <Screen right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
       {info.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
           <AsOf time={info.asOf} />

@@ -37,7 +37,7 @@ export default function CryptoWithdrawScreen() {
   }
 
   return (
-    <Screen path="/withdraw/index11" backFallback="/withdraw" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
+    <Screen right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
       {info.asOf !== null ? (
         <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
           <AsOf time={info.asOf} />

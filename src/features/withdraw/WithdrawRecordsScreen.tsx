@@ -20,7 +20,7 @@ export default function WithdrawRecordsScreen() {
   const navigate = useNavigate();
   const records = usePagedRecords(withdrawalRecordsQuery);
   return (
-    <Screen path="/withdraw/records" backFallback="/withdraw">
+    <Screen>
       <RecordList
         records={records}
         renderItem={(record) => <WithdrawalCard record={record} />}

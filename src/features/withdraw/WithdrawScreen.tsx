@@ -9,7 +9,6 @@ import { Preloader } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { BankIcon, ChevronEndIcon, WalletIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { useScreenPath } from '../../app/useScreenPath';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
@@ -19,14 +18,13 @@ import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 
 export default function WithdrawScreen() {
   const { t } = useLingui();
-  const path = useScreenPath();
   const info = useWithdrawInfo();
   const reply = info.data;
   const crypto = methodOf(reply, 'crypto');
   const bank = methodOf(reply, 'bank');
 
   return (
-    <Screen path={path} backFallback="/mine" right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
+    <Screen right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
       <div className="space-y-4 px-4 pt-2">
         {info.asOf !== null ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900">

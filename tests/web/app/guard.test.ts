@@ -1,34 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { cancelTarget, guardDecision, isTabPath, loginHref, postLoginTarget } from '../../../src/app/guard';
+import { getDefaultStore } from 'jotai';
+import { cancelTarget, loginHref, postLoginTarget } from '../../../src/app/guard';
+import { membersRoute } from '../../../src/app/layouts';
 import { splitHref } from '../../../src/app/navigation';
-import { SCREENS } from '../../../src/app/routes';
+import { isTabPath } from '../../../src/app/paths';
+import { router } from '../../../src/app/router';
+import { tokenAtom } from '../../../src/storage/session';
 
-describe('guardDecision', () => {
-  it('lets a visitor open exactly the five public paths', () => {
-    for (const path of ['/home', '/auth/login', '/auth/register', '/auth/forgot', '/setting/language']) {
-      expect(guardDecision(path, false), path).toBe('allow');
-    }
+/** The route ids a path matches, root first; members-only screens pass through the members layout. */
+const matchedIds = (path: string) => router.matchRoutes(path).map((match) => match.routeId as string);
+const membersOnly = (path: string) => matchedIds(path).includes(membersRoute.id);
+/** Every screen of the app: the routes with a component of their own (not the layout, not aliases). */
+const screenPaths = () =>
+  Object.values(router.routesById as Record<string, { fullPath: string; options: { component?: unknown } }>)
+    .filter((route) => route.options.component && route.fullPath !== '/')
+    .map((route) => route.fullPath);
+
+describe('who may open what: the members-only layout', () => {
+  it('lets a visitor open exactly the five public screens', () => {
+    const open = screenPaths().filter((path) => !membersOnly(path));
+    expect(open.sort()).toEqual(['/auth/forgot', '/auth/login', '/auth/register', '/home', '/setting/language']);
   });
 
   it('asks a visitor to log in for every other screen, tabs included', () => {
     for (const path of ['/market', '/order', '/mine', '/mine/profile', '/setting', '/withdraw/index22', '/assets/components/withdarw']) {
-      expect(guardDecision(path, false), path).toBe('ask-login');
+      expect(membersOnly(path), path).toBe(true);
     }
   });
 
   it('treats a trailing slash as the same screen', () => {
-    expect(guardDecision('/home/', false)).toBe('allow');
-    expect(guardDecision('/mine/', false)).toBe('ask-login');
+    expect(membersOnly('/home/')).toBe(false);
+    expect(membersOnly('/mine/')).toBe(true);
   });
 
-  it('lets a signed-in user open every screen', () => {
-    for (const { path } of SCREENS) expect(guardDecision(path, true), path).toBe('allow');
+  it('lets a signed-in user through without asking', async () => {
+    getDefaultStore().set(tokenAtom, 'tok_test');
+    try {
+      const beforeLoad = membersRoute.options.beforeLoad as (context: unknown) => Promise<unknown>;
+      await expect(beforeLoad({ location: { href: '/mine' }, preload: false, context: {} })).resolves.toBeUndefined();
+    } finally {
+      getDefaultStore().set(tokenAtom, null);
+    }
   });
 
   it('does not ask for login on addresses that are no screen (they redirect or show not found)', () => {
-    expect(guardDecision('/', false)).toBe('allow');
-    expect(guardDecision('/auth/login11', false)).toBe('allow');
-    expect(guardDecision('/no/such/page', false)).toBe('allow');
+    expect(membersOnly('/')).toBe(false);
+    expect(membersOnly('/auth/login11')).toBe(false);
+    expect(membersOnly('/no/such/page')).toBe(false);
   });
 });
 
@@ -90,11 +108,18 @@ describe('isTabPath', () => {
     expect(['/home', '/market', '/order', '/mine'].every((path) => isTabPath(path))).toBe(true);
     expect(['/home/service', '/mine/profile', '/', '/orders'].some((path) => isTabPath(path))).toBe(false);
   });
+
+  it('agrees with the routes the shell keeps alive as tabs', () => {
+    const tabs = Object.values(router.routesById as Record<string, { fullPath: string; options: { staticData?: { tab?: boolean } } }>)
+      .filter((route) => route.options.staticData?.tab)
+      .map((route) => route.fullPath);
+    expect(tabs.sort()).toEqual(['/home', '/market', '/mine', '/order']);
+  });
 });
 
-describe('the screen table', () => {
-  it('has every route of SPEC §2, once', () => {
-    const paths = SCREENS.map((screen) => screen.path);
+describe('the route tree', () => {
+  it('has every route of the product, once, each with a title', () => {
+    const paths = screenPaths();
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [
       '/auth/login', '/auth/register', '/auth/forgot', '/assets', '/assets/assets-log', '/assets/components/recharge',
@@ -106,6 +131,9 @@ describe('the screen table', () => {
       '/withdraw/index11', '/withdraw/index22', '/withdraw/records', '/transfer',
     ]) {
       expect(paths, path).toContain(path);
+    }
+    for (const route of Object.values(router.routesById as Record<string, { fullPath: string; options: { component?: unknown; staticData?: { title?: unknown } } }>)) {
+      if (route.options.component && route.fullPath !== '/') expect(route.options.staticData?.title, route.fullPath).toBeTruthy();
     }
   });
 });

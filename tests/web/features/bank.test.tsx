@@ -8,6 +8,9 @@ import BankBindScreen from '../../../src/features/bank/BankBindScreen';
 import { errorText } from '../../../src/locales/errors';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
+import { bankRoutes } from '../../../src/features/bank/routes';
+
+const [bankRoute] = bankRoutes;
 import { signInForTest } from '../support/session';
 
 const PIN_LABEL = 'Enter your 6-digit payment password';
@@ -73,7 +76,7 @@ function fillValid() {
 }
 
 async function openForm(url = '/mine/bind') {
-  const view = await renderScreen(BankBindScreen, url);
+  const view = await renderScreen(BankBindScreen, url, bankRoute);
   await screen.findByLabelText('IBAN');
   return view;
 }

@@ -5,19 +5,20 @@ import LoginScreen from '../../../src/features/auth/LoginScreen';
 import { areaCountryAtom } from '../../../src/features/shared/area-code/areaCountry';
 import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
+import { loginRoute } from '../../../src/features/auth/routes';
 
 afterEach(cleanup);
 
 describe('the login form', () => {
   it('asks for the phone number and the password before calling the server', async () => {
-    await renderScreen(LoginScreen);
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText(errorText('en', 'phone.required'))).toBeTruthy();
     expect(screen.getByText(errorText('en', 'password.required'))).toBeTruthy();
   });
 
   it('refuses a number that is not a phone number of the chosen country', async () => {
-    await renderScreen(LoginScreen);
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
     getDefaultStore().set(areaCountryAtom, 'DE');
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '123' } });
     fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), { target: { value: '583927' } });
@@ -26,13 +27,13 @@ describe('the login form', () => {
   });
 
   it('opens on the e-mail tab with the account a sign-up handed over', async () => {
-    await renderScreen(LoginScreen, '/?account=new.user%40example.com');
+    await renderScreen(LoginScreen, '/auth/login?account=new.user%40example.com', loginRoute);
     expect(screen.getByRole('tab', { name: 'E-mail or username' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('E-mail or username') as HTMLInputElement).value).toBe('new.user@example.com');
   });
 
   it('splits a handed-over phone number into its country and national number', async () => {
-    await renderScreen(LoginScreen, '/?account=%2B4915123456789');
+    await renderScreen(LoginScreen, '/auth/login?account=%2B4915123456789', loginRoute);
     expect(screen.getByRole('tab', { name: 'Phone' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('15123456789');
     expect(getDefaultStore().get(areaCountryAtom)).toBe('DE');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorText } from '../../../src/locales/errors';
 import RegisterScreen from '../../../src/features/auth/RegisterScreen';
 import { renderScreen } from '../app/render';
+import { registerRoute } from '../../../src/features/auth/routes';
 
 afterEach(cleanup);
 
@@ -18,17 +19,17 @@ function submit() {
 
 describe('the sign-up form', () => {
   it('prefills the invitation code from ?invite=', async () => {
-    await renderScreen(RegisterScreen, '/?invite=AB12');
+    await renderScreen(RegisterScreen, '/auth/register?invite=AB12', registerRoute);
     expect((screen.getByLabelText('Invitation code (optional)') as HTMLInputElement).value).toBe('AB12');
   });
 
   it('keeps an all-digit invitation code as text', async () => {
-    await renderScreen(RegisterScreen, '/?invite=1234');
+    await renderScreen(RegisterScreen, '/auth/register?invite=1234', registerRoute);
     expect((screen.getByLabelText('Invitation code (optional)') as HTMLInputElement).value).toBe('1234');
   });
 
   it('shows the shared rules’ messages under each empty field', async () => {
-    await renderScreen(RegisterScreen);
+    await renderScreen(RegisterScreen, '/auth/register', registerRoute);
     submit();
     expect(await screen.findByText(en('phone.required'))).toBeTruthy();
     expect(screen.getByText(en('code.required'))).toBeTruthy();
@@ -38,7 +39,7 @@ describe('the sign-up form', () => {
   });
 
   it('explains which password rule is broken, and a confirmation that does not match', async () => {
-    await renderScreen(RegisterScreen);
+    await renderScreen(RegisterScreen, '/auth/register', registerRoute);
     type('Password', '123456');
     submit();
     expect(await screen.findByText(en('password.sequential'))).toBeTruthy();
@@ -59,7 +60,7 @@ describe('the sign-up form', () => {
   });
 
   it('checks the username and code formats and the e-mail on the e-mail tab', async () => {
-    await renderScreen(RegisterScreen);
+    await renderScreen(RegisterScreen, '/auth/register', registerRoute);
     fireEvent.click(screen.getByRole('tab', { name: 'E-mail' }));
     type('E-mail', 'not-an-address');
     type('Verification code', '12');
@@ -74,7 +75,7 @@ describe('the sign-up form', () => {
   });
 
   it('takes only digits in the code field', async () => {
-    await renderScreen(RegisterScreen);
+    await renderScreen(RegisterScreen, '/auth/register', registerRoute);
     type('Verification code', '12a-34');
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('1234');
   });

@@ -1,0 +1,35 @@
+/**
+ * Screens of areas still being built (trading hall, orders, pledge, loans, content pages): each
+ * has its route and title, and shows the one honest "coming soon" screen. A feature that is
+ * built takes its routes from here into its own folder.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createRoute } from '@tanstack/react-router';
+import { ComingSoonScreen } from './ComingSoonScreen';
+import { membersRoute } from './layouts';
+
+function comingSoon<P extends string>(path: P, title: MessageDescriptor, tab = false) {
+  return createRoute({ getParentRoute: () => membersRoute, path, staticData: { title, tab }, component: ComingSoonScreen });
+}
+
+export const comingSoonRoutes = [
+  comingSoon('/market', msg`Trading hall`, true),
+  comingSoon('/order', msg`Orders`, true),
+  comingSoon('/market/sell', msg`Sell USDT`),
+  comingSoon('/home/tutorial', msg`Trading guide`),
+  comingSoon('/home/tutorial-detail', msg`Guide`),
+  comingSoon('/coin', msg`Coins`),
+  comingSoon('/loan', msg`Platform loan`),
+  comingSoon('/loan/apply-loan', msg`Apply for a loan`),
+  comingSoon('/loan/components/article', msg`Loan terms`),
+  comingSoon('/loan/loan-detail', msg`Loan details`),
+  comingSoon('/loan/my-loan', msg`My loans`),
+  comingSoon('/mine/components', msg`Interest wallet`),
+  comingSoon('/mine/platform-intro', msg`Platform intro`),
+  comingSoon('/pledge', msg`Pledge`),
+  comingSoon('/pledge/do-pledge', msg`New pledge`),
+  comingSoon('/pledge/records', msg`Interest record`),
+  comingSoon('/setting/about', msg`About us`),
+  comingSoon('/setting/help', msg`Help centre`),
+] as const;

@@ -1,0 +1,18 @@
+/**
+ * Typed query values for routes' validateSearch. Plain functions rather than zod: route
+ * definitions load with the first screen, and a schema library there would cost every visitor
+ * its bytes for three optional strings (docs/architecture.md, "Routes").
+ */
+
+/** A query value as text: the router reads an all-digit value ("?invite=123456") as a number. */
+export function textParam(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** validateSearch for routes whose query holds only optional texts: anything else is dropped. */
+export function textSearch<const K extends string>(...names: K[]) {
+  return (search: Record<string, unknown>): { [name in K]?: string } =>
+    Object.fromEntries(names.map((name) => [name, textParam(search[name])]).filter(([, value]) => value !== undefined));
+}
