@@ -5,7 +5,9 @@
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { openOverlaysAtom } from './overlays';
 import { KeptTabs } from './KeptTabs';
 import { normalisePath } from './paths';
 import { SupportButton, useSupportButtonPlacement } from './SupportButton';
@@ -25,6 +27,7 @@ export function Shell() {
   const { tab = false, auth = false } = useScreenStatic();
   const transition = useScreenTransition(path, historyIndex);
   const support = useSupportButtonPlacement(path);
+  const overlays = useAtomValue(openOverlaysAtom);
   useDocumentTitle();
 
   return (
@@ -37,7 +40,7 @@ export function Shell() {
       )}
       <TabBar path={path} onNavigate={(to) => void navigate({ to })} />
       {auth || path === SERVICE_PATH ? null : (
-        <SupportButton raised={tab} tucked={support.tucked} homeRef={support.homeRef} onOpen={() => void navigate({ to: SERVICE_PATH })} />
+        <SupportButton raised={tab} tucked={support.tucked || overlays > 0} homeRef={support.homeRef} onOpen={() => void navigate({ to: SERVICE_PATH })} />
       )}
     </div>
   );

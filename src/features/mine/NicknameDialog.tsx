@@ -11,6 +11,7 @@ import { saveUserInfo } from '../../storage/session';
 import { fieldErrors } from '../shared/fieldErrors';
 import { serverFieldError } from '../shared/serverFieldError';
 import { TextField } from '../shared/TextField';
+import { useOverlay } from '../../app/overlays';
 
 export interface NicknameDialogProps {
   user: UserInfo;
@@ -19,6 +20,7 @@ export interface NicknameDialogProps {
 }
 
 export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
+  useOverlay(opened);
   const { t } = useLingui();
   const [nickname, setNickname] = useState(user.nickname);
   const [error, setError] = useState<string | null>(null);

@@ -11,6 +11,7 @@ import { changePasswordSchema } from '../../domain/validation';
 import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
+import { useOverlay } from '../../app/overlays';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['oldPassword', 'password', 'confirmPassword'];
@@ -21,6 +22,7 @@ export interface ChangePasswordSheetProps {
 }
 
 export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProps) {
+  useOverlay(opened);
   const { t } = useLingui();
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');

@@ -7,7 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Preloader, Sheet } from 'konsta/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useOverlay } from '../../app/overlays';
 import { isApiError } from '../../api/client';
 import { PinInput } from './PinInput';
 
@@ -28,8 +29,15 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
 
+  const pinRef = useRef<HTMLInputElement>(null);
+  useOverlay(opened);
+
+  // The sheet is mounted closed with its screen: focusing its box then (autoFocus) would scroll
+  // the closed sheet into view and pop up the keyboard. The box takes the focus as it opens.
   useEffect(() => {
-    if (!opened) {
+    if (opened) {
+      pinRef.current?.focus({ preventScroll: true });
+    } else {
       setPin('');
       setError(null);
     }
@@ -67,7 +75,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
               onComplete={(value) => void submit(value)}
               error={error}
               disabled={working}
-              autoFocus
+              inputRef={pinRef}
             />
             <div className="mt-4 flex h-6 items-center justify-between text-sm">
               {working ? (

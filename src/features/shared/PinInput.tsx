@@ -3,7 +3,7 @@
  * the boxes, so the phone's number pad, paste, autofill and screen readers all work as with
  * any field; the boxes only draw what it holds, masked as dots.
  */
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { PAY_PASSWORD_LENGTH } from '../../domain/constants';
 
 export interface PinInputProps {
@@ -17,6 +17,8 @@ export interface PinInputProps {
   /** Show dots instead of digits (payment passwords); off for verification codes. */
   masked?: boolean;
   autoFocus?: boolean;
+  /** The real input, for a parent that moves the focus itself (a sheet as it opens). */
+  inputRef?: Ref<HTMLInputElement>;
   disabled?: boolean;
   /** Hide the visible label (when a dialog title already says it). */
   hideLabel?: boolean;
@@ -31,6 +33,7 @@ export function PinInput({
   error,
   masked = true,
   autoFocus,
+  inputRef,
   disabled,
   hideLabel,
 }: PinInputProps) {
@@ -50,6 +53,7 @@ export function PinInput({
       </label>
       <div className="relative" dir="ltr">
         <input
+          ref={inputRef}
           id={id}
           value={value}
           onChange={(event) => change(event.target.value)}

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { CheckIcon } from '../../../app/icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries } from './countries';
+import { useOverlay } from '../../../app/overlays';
 
 export interface AreaCodePickerProps {
   opened: boolean;
@@ -19,6 +20,7 @@ export interface AreaCodePickerProps {
 }
 
 export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCodePickerProps) {
+  useOverlay(opened);
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
   const [query, setQuery] = useState('');
