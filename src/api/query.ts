@@ -170,6 +170,15 @@ export async function restoreQueryCache(): Promise<void> {
   });
 }
 
+// Closing the app or switching away writes what is waiting: a copy half a second old would
+// otherwise be lost with the page.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => void persistNow());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void persistNow();
+  });
+}
+
 // A session that ends takes its data with it, from the screen as from the device (the store's
 // `cache:` entries are deleted by endSession itself).
 getDefaultStore().sub(tokenAtom, () => {

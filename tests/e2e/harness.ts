@@ -154,14 +154,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function phonePage(browser: Browser, locale = 'en-US'): Promise<Page> {
+/** A phone-sized page. Service workers are blocked unless a test is about them (offline starts). */
+export async function phonePage(browser: Browser, locale = 'en-US', options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale,
-    serviceWorkers: 'block',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   return context.newPage();
 }

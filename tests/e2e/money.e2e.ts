@@ -88,6 +88,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
+  let offlinePage: Page;
   let sessionDir: string;
   let ops: (...args: string[]) => Promise<string>;
   const orders: { deposit?: string; paid?: string; returned?: string } = {};
@@ -242,6 +243,96 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.match(audit, /withdrawal\.reject\s+withdrawal:\d+\s+demo\s+The receiving bank refused the transfer/);
     assert.match(audit, /withdrawal\.approve\s+withdrawal:\d+\s+demo\s+.*SEPA-2026-1122-0001/);
     assert.match(audit, /deposit\.approve\s+deposit:\d+\s+demo\s+.*"bonus":"10\.000000"/);
+  });
+
+  /** Opens Transfer by tapping it where a person would, and checks what they see first. */
+  async function openTransferFrom(start: string, role: 'link' | 'button'): Promise<void> {
+    await page.goto(`${app.baseUrl}/h5${start}`);
+    await page.getByRole(role, { name: 'Transfer', exact: true }).filter({ visible: true }).first().click();
+    const amount = page.getByLabel(/^Amount \((EUR|USDT)\)$/);
+    await amount.waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(600); // the slide-in transition
+    const title = page.locator('.k-navbar').filter({ visible: true }).getByText('Transfer', { exact: true });
+    for (const [name, box] of [['title', await title.boundingBox()], ['amount field', await amount.boundingBox()]] as const) {
+      assert.ok(box, `${name} is on the page`);
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `${name} in view from ${start}: y=${box.y}`);
+    }
+    // The closed payment-password sheet stays below the screen and its box does not hold the focus.
+    const pin = page.getByLabel('Enter your 6-digit payment password');
+    const sheetTop = (await pin.boundingBox())?.y ?? Infinity;
+    assert.ok(sheetTop >= 844, `the closed sheet is out of view (its PIN box at y=${sheetTop})`);
+    assert.equal(await pin.evaluate((input) => input === document.activeElement), false, 'the PIN box is not focused');
+    await screenshot(page, `money-transfer-from-${start.slice(1)}`);
+  }
+
+  it('opens Transfer from Me and from Home with its title and amount field in view and no sheet shown', async () => {
+    await openTransferFrom('/mine', 'button');
+    await openTransferFrom('/home', 'link');
+  });
+
+  it('offline, opens the app and shows the assets, the fund record and the deposit records from the kept copy, marked with its time', async () => {
+    // A phone of its own, with the service worker that keeps the app's code for offline starts.
+    offlinePage = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
+    await offlinePage.goto(`${app.baseUrl}/h5/auth/login`);
+    await offlinePage.getByRole('tab', { name: /E-mail/ }).click();
+    await offlinePage.getByLabel(/E-mail or username/).fill(DEMO.username);
+    await offlinePage.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await offlinePage.getByRole('button', { name: 'Log in' }).click();
+    await offlinePage.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+    // Installed once the first page has loaded; it serves the pages loaded after that.
+    await offlinePage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // Each screen with what shows it has its data: the totals, the last posting, the deposit.
+    const screens = [
+      { path: '/assets', shows: /Total deposited .*1,?000\.0{2,}/ },
+      { path: '/assets/assets-log', shows: /Withdrawal returned/ },
+      { path: '/recharge/records', shows: new RegExp(orders.deposit!) },
+    ];
+    // One online visit of each puts it in the cache the device keeps.
+    for (const { path, shows } of screens) {
+      await offlinePage.goto(`${app.baseUrl}/h5${path}`);
+      await offlinePage.waitForFunction((source) => new RegExp(source).test(document.body.innerText.replace(/\s+/g, ' ')), shows.source, { timeout: 15_000 });
+      await offlinePage.waitForTimeout(1_000); // a person reads it; the device writes its copy within half a second
+    }
+    assert.equal(await offlinePage.evaluate(() => navigator.serviceWorker.controller !== null), true, 'the service worker serves the app');
+    await offlinePage.context().setOffline(true);
+    try {
+      for (const { path, shows } of screens) {
+        await offlinePage.goto(`${app.baseUrl}/h5${path}`);
+        await offlinePage.getByText(/Offline · as of/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+        assert.match((await offlinePage.locator('body').innerText()).replace(/\s+/g, ' '), shows, `${path} offline`);
+        await screenshot(offlinePage, `money-offline${path.replaceAll('/', '-')}`);
+      }
+    } finally {
+      await offlinePage.context().setOffline(false);
+    }
+  });
+
+  it('after logout, the device keeps nothing of the user', async () => {
+    await offlinePage.goto(`${app.baseUrl}/h5/mine`);
+    await offlinePage.getByRole('button', { name: 'Log out', exact: true }).first().click();
+    await offlinePage.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await offlinePage.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
+    await offlinePage.waitForTimeout(1_000);
+    const stored = await offlinePage.evaluate(
+      () =>
+        new Promise<Record<string, string>>((resolve, reject) => {
+          const open = indexedDB.open('tessera');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('kv').objectStore('kv');
+            const keys = store.getAllKeys();
+            const values = store.getAll();
+            values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), JSON.stringify(values.result[index])])));
+            values.onerror = () => reject(values.error);
+          };
+        }),
+    );
+    const personal = Object.keys(stored).filter((key) => /^(cache:|auth_token|user_info|coin_info)/.test(key) && key !== 'cache:queries:visitor');
+    assert.deepEqual(personal, [], `left on the device: ${Object.keys(stored).join(', ')}`);
+    // What a visitor's copy may hold (rate, coins, support link) is no account read.
+    assert.doesNotMatch(stored['cache:queries:visitor'] ?? '', /"account"/);
+    await offlinePage.context().close();
   });
 
   it('shows the same in Arabic, right to left', async () => {

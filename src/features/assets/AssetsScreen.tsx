@@ -26,7 +26,8 @@ export default function AssetsScreen() {
   // Mounting refreshes the balances too: home and mine then agree with what this screen shows.
   const wallet = useWallet();
   const calc = totals.data ?? null;
-  const asOf = asOfTime(totals);
+  // Either figure may be the kept copy (the balances come from the wallet until the totals arrive).
+  const asOf = asOfTime(totals) ?? asOfTime(wallet);
   const actions: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
