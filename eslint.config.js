@@ -35,14 +35,12 @@ const featureZones = features.map((feature) => {
 });
 
 // One zone per module: every other module may import only its index.ts.
-const moduleZones = modules
-  .filter(() => modules.length > 1)
-  .map((module) => ({
-    target: modules.filter((other) => other !== module).map((other) => `./server/modules/${other}`),
-    from: `./server/modules/${module}`,
-    except: ['./index.ts'],
-    message: `Another module is used through its index.ts only (server/modules/${module}/index.ts).`,
-  }));
+const moduleZones = modules.map((module) => ({
+  target: modules.filter((other) => other !== module).map((other) => `./server/modules/${other}`),
+  from: `./server/modules/${module}`,
+  except: ['./index.ts'],
+  message: `Another module is used through its index.ts only (server/modules/${module}/index.ts).`,
+}));
 
 const boundaryZones = [
   ...featureZones,
@@ -52,7 +50,7 @@ const boundaryZones = [
     message: 'domain/ is pure TypeScript shared with the server: no app, api, features, storage or server.',
   },
   { target: './src', from: './server', message: 'The PWA talks to the server over HTTP, never by importing it.' },
-  ...moduleZones,
+  ...(modules.length > 1 ? moduleZones : []),
 ];
 
 export default tseslint.config(
