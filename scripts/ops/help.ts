@@ -1,0 +1,49 @@
+/** `npm run ops -- help`. */
+import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../src/domain/ledger';
+import { ASSET_CODES } from '../../src/domain/money';
+import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
+
+const statuses = (list: readonly string[]) => [...list, 'all'].join('|');
+
+export const HELP = `Tessera operator console — talks to the running server (start it with npm start).
+
+  npm run ops -- <command> [options]
+
+Sign-in
+  login --user NAME [--password PW] [--totp CODE] [--secret BASE32]
+        Signs in and keeps the session (8 h) in DATA_DIR/ops-session.json.
+        Password: --password, else OPS_PASSWORD, else asked for.
+        Code: --totp, else computed from --secret or OPS_TOTP_SECRET, else (for the demo
+        operator "${DEMO_OPERATOR.username}" only) from the published demo secret.
+  logout
+  totp [--secret BASE32]      The current code of a secret (default: OPS_TOTP_SECRET, else the demo secret).
+
+Deposits and withdrawals (lists oldest first; --status all for every state)
+  deposits [--status ${statuses(DEPOSIT_STATUSES)}] [--page N] [--page-size N]
+  deposit approve ID [--amount X --reason TEXT]    A different amount needs a reason.
+  deposit reject ID --reason TEXT
+  deposit proof ID [--out FILE]                    Saves the payment proof image.
+  withdrawals [--status ${statuses(WITHDRAWAL_STATUSES)}] [--page N] [--page-size N]
+  withdrawal approve ID --reference TX_REFERENCE
+  withdrawal reject ID --reason TEXT
+
+Corrections (a ledger transfer; there is no way to set a balance)
+  adjust USER_ID ${ASSET_CODES.join('|')} ±AMOUNT --reason TEXT [--key K]
+                                                   e.g. adjust 6f1c… USDT -12.5 --reason "double credit"
+                                                   Prints its idempotency key; the same --key posts once.
+
+Settings (changes need the admin role)
+  settings
+  set KEY VALUE --reason TEXT
+  vip
+  vip set LEVEL --upgrade USDT --gift PERCENT --orders N --reason TEXT
+  coins
+  coin set CODE [--address A] [--erc A] [--holder H --iban I --bic B --bank-name N] --reason TEXT
+
+Audit and operators
+  audit [--page N] [--page-size N] [--user USER_ID] [--action ACTION]
+  operator create NAME --role support|finance|admin [--password PW]
+  operator disable NAME --reason TEXT
+
+Options everywhere: --url URL (default: the session's, else http://127.0.0.1:$PORT or 8080), --help.
+`;

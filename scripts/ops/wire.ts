@@ -1,0 +1,63 @@
+/**
+ * What /api/ops answers, built from the wire types of src/domain: an operator sees the user's
+ * own record plus whose it is. Only the fields the console prints are listed where the domain
+ * has no type for the reply.
+ */
+import type { Asset } from '../../src/domain/money';
+import type { DepositAddressReply, DepositRecord, VipLevel, WithdrawalRecord } from '../../src/domain/wire';
+
+interface OfUser {
+  userId: string;
+  username: string;
+}
+
+export type OpsDeposit = DepositRecord & OfUser;
+export type OpsWithdrawal = WithdrawalRecord & OfUser;
+export type OpsVipLevel = VipLevel;
+
+export interface OpsLoginReply {
+  token: string;
+  expiresAt: string;
+}
+
+export interface OpsAdjustment extends OfUser {
+  transferId: number;
+  asset: Asset;
+  /** Signed, full precision. */
+  amount: string;
+  /** The user's available balance after the correction. */
+  balance: string;
+}
+
+export interface OpsSetting {
+  key: string;
+  value: string | null;
+  updatedAt: string | null;
+}
+
+export interface OpsCoin {
+  code: string;
+  kind: DepositAddressReply['kind'];
+  network: string | null;
+  address: string | null;
+  addressErc: string | null;
+  bank: DepositAddressReply['bank'];
+}
+
+export interface OpsAuditEntry {
+  id: number;
+  createdAt: string;
+  operator: string;
+  action: string;
+  subject: string;
+  username: string | null;
+  reason: string | null;
+  details: unknown;
+}
+
+export interface OpsOperatorCreated {
+  username: string;
+  role: string;
+  totpSecret: string;
+  otpauthUrl: string;
+}

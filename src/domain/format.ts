@@ -1,0 +1,134 @@
+/**
+ * The one money formatter of the app: an amount as the user's language writes numbers.
+ *
+ * Digits never pass through a JavaScript number (ARCHITECTURE §3). The amount is cut to the
+ * displayed decimals with bigint/string arithmetic (toward zero: never more money than there
+ * is), the whole part is grouped by Intl.NumberFormat on a BigInt, and the fraction is joined
+ * with the language's decimal separator. (Intl.NumberFormat on a decimal string is exact only
+ * where the engine implements NumberFormat v3; BigInt formatting is exact everywhere.)
+ *
+ * Choices, the same on every screen:
+ * - Latin digits 0–9 in every language, Arabic included. Amounts are typed with Latin digits
+ *   (parseAmount accepts only those), IBANs, order numbers and the operators' tools use them,
+ *   most Arabic-language banking and exchange apps show them, and CLDR's own default for `ar`
+ *   is now Latin; forcing `nu-latn` also keeps older engines, whose `ar` default is
+ *   Arabic-Indic, from showing different digits on different phones.
+ * - Grouping always, also for four-digit amounts: es and it would otherwise write 1000 but
+ *   10.000, so a column of amounts would look inconsistent.
+ * - Tamazight (`tzm`): ICU has Central Atlas Tamazight (space U+00A0 as group separator, comma
+ *   as decimal separator); an engine without it gets the closest one it has: Standard Moroccan
+ *   Tamazight (zgh), Kabyle (kab) — both written the same way — else French (the same but for a
+ *   narrow no-break space as group separator).
+ */
+import { ASSETS, type Asset } from './money';
+import type { Locale } from './locales';
+
+/** Decimals shown per asset: EUR in cents, USDT at one stated precision. */
+export const DISPLAY_DECIMALS: Readonly<Record<Asset, number>> = { USDT: 4, EUR: 2 };
+
+/** The decimal string of the API ("-12.500000") or minor units with the asset's scale (-12500000n). */
+export type AmountValue = string | bigint;
+
+export interface FormatAmountOptions {
+  /** 'always': "+" on credits and "−" on debits, as in records; default: a sign only when negative. */
+  sign?: 'auto' | 'always';
+  /** Append the asset code after a no-break space: "1,234.5000 USDT". */
+  withCode?: boolean;
+}
+
+const NBSP = '\u00a0';
+
+/** An amount cut to a number of decimals: sign, whole part and exactly `decimals` fraction digits. */
+interface CutDecimal {
+  /** Sign of the amount before cutting: a debit of 0.000099 stays a debit ("-0.0000"). */
+  sign: -1 | 0 | 1;
+  whole: bigint;
+  fraction: string;
+}
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+function cutString(text: string, decimals: number): CutDecimal {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) throw new RangeError(`not a decimal amount: "${text}"`);
+  const [, signText, wholeText, fractionText = ''] = match;
+  const isZero = /^0*$/.test(wholeText) && /^0*$/.test(fractionText);
+  return {
+    sign: isZero ? 0 : signText === '-' ? -1 : 1,
+    whole: BigInt(wholeText),
+    fraction: fractionText.slice(0, decimals).padEnd(decimals, '0'),
+  };
+}
+
+function cutMinor(minor: bigint, scale: number, decimals: number): CutDecimal {
+  const abs = minor < 0n ? -minor : minor;
+  const unit = 10n ** BigInt(scale);
+  const fraction = (abs % unit).toString().padStart(scale, '0');
+  return {
+    sign: minor === 0n ? 0 : minor < 0n ? -1 : 1,
+    whole: abs / unit,
+    fraction: decimals <= scale ? fraction.slice(0, decimals) : fraction.padEnd(decimals, '0'),
+  };
+}
+
+/** The Intl locale behind each UI language (see the comment at the top for tzm and ar). */
+function intlLocaleOf(locale: Locale): string {
+  if (locale !== 'tzm') return locale;
+  return ['tzm', 'zgh', 'kab'].find((tag) => Intl.NumberFormat.supportedLocalesOf(tag).length > 0) ?? 'fr';
+}
+
+interface LocaleNumbers {
+  /** Groups a non-negative whole number. */
+  whole: Intl.NumberFormat;
+  decimal: string;
+  /** How the language writes a signed number, e.g. ar: LRM, "-", the number. */
+  negative: Intl.NumberFormatPart[];
+  positive: Intl.NumberFormatPart[];
+}
+
+const cache = new Map<Locale, LocaleNumbers>();
+
+function numbersOf(locale: Locale): LocaleNumbers {
+  let numbers = cache.get(locale);
+  if (!numbers) {
+    const tag = intlLocaleOf(locale);
+    const base = { numberingSystem: 'latn', useGrouping: 'always' } as const;
+    const signed = new Intl.NumberFormat(tag, { ...base, signDisplay: 'always', maximumFractionDigits: 0 });
+    numbers = {
+      whole: new Intl.NumberFormat(tag, { ...base, maximumFractionDigits: 0 }),
+      decimal: new Intl.NumberFormat(tag, { ...base, minimumFractionDigits: 1 }).formatToParts(1).find((part) => part.type === 'decimal')?.value ?? '.',
+      negative: signed.formatToParts(-1),
+      positive: signed.formatToParts(1),
+    };
+    cache.set(locale, numbers);
+  }
+  return numbers;
+}
+
+function render(value: CutDecimal, locale: Locale, sign: 'auto' | 'always'): string {
+  const numbers = numbersOf(locale);
+  const body = numbers.whole.format(value.whole) + (value.fraction ? numbers.decimal + value.fraction : '');
+  const template = value.sign < 0 ? numbers.negative : value.sign > 0 && sign === 'always' ? numbers.positive : null;
+  if (!template) return body;
+  return template.map((part) => (part.type === 'integer' ? body : part.value)).join('');
+}
+
+/**
+ * An amount of an asset for people: the language's separators, EUR with 2 decimals, USDT with 4,
+ * extra digits cut (never rounded up). Throws a RangeError on a string that is not a decimal.
+ *
+ *   formatAmount('1234.567891', 'USDT', 'de')                   → "1.234,5678"
+ *   formatAmount(-5492n, 'EUR', 'en', { sign: 'always' })        → "-54.92"
+ *   formatAmount('100000', 'USDT', 'tzm', { withCode: true })    → "100 000,0000 USDT"
+ */
+export function formatAmount(amount: AmountValue, asset: Asset, locale: Locale, options: FormatAmountOptions = {}): string {
+  const decimals = DISPLAY_DECIMALS[asset];
+  const value = typeof amount === 'bigint' ? cutMinor(amount, ASSETS[asset].scale, decimals) : cutString(amount, decimals);
+  const text = render(value, locale, options.sign ?? 'auto');
+  return options.withCode ? `${text}${NBSP}${asset}` : text;
+}
+
+/** The EUR/USDT rate (a decimal string) with `digits` decimals, cut like amounts: "0,9200". */
+export function formatRate(rate: string, locale: Locale, digits = 4): string {
+  return render(cutString(rate, digits), locale, 'auto');
+}

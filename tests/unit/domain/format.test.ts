@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { formatAmount, formatRate } from '../../../src/domain/format';
+import { LOCALES, type Locale } from '../../../src/domain/locales';
+
+const NBSP = '\u00a0';
+const LRM = '\u200e';
+
+/**
+ * Per language: 100000 USDT, 54.92 EUR, 0.000099 USDT, -1234.567891 USDT, a 19-digit USDT
+ * amount (a float would lose its last digits), the same in minor units as a signed EUR record
+ * with its code, +12.5 USDT in a record, the rate 0.92.
+ */
+const EXPECTED: Record<Locale, string[]> = {
+  en: ['100,000.0000', '54.92', '0.0000', '-1,234.5678', '1,234,567,890,123,456,789.9876', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.5000', '0.9200'],
+  zh: ['100,000.0000', '54.92', '0.0000', '-1,234.5678', '1,234,567,890,123,456,789.9876', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.5000', '0.9200'],
+  de: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  es: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  it: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  pt: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  tzm: [
+    `100${NBSP}000,0000`,
+    '54,92',
+    '0,0000',
+    `-1${NBSP}234,5678`,
+    ['1', '234', '567', '890', '123', '456', '789,9876'].join(NBSP),
+    `${['-12', '345', '678', '901', '234', '567,89'].join(NBSP)}${NBSP}EUR`,
+    '+12,5000',
+    '0,9200',
+  ],
+  // Latin digits; the left-to-right mark keeps the sign before the number in right-to-left text.
+  ar: ['100,000.0000', '54.92', '0.0000', `${LRM}-1,234.5678`, '1,234,567,890,123,456,789.9876', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.5000`, '0.9200'],
+  nl: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  he: ['100,000.0000', '54.92', '0.0000', `${LRM}-1,234.5678`, '1,234,567,890,123,456,789.9876', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.5000`, '0.9200'],
+};
+
+describe('formatAmount and formatRate in the ten languages', () => {
+  test.each(LOCALES)('%s', (locale) => {
+    expect([
+      formatAmount('100000', 'USDT', locale),
+      formatAmount('54.92', 'EUR', locale),
+      formatAmount('0.000099', 'USDT', locale),
+      formatAmount('-1234.567891', 'USDT', locale),
+      formatAmount('1234567890123456789.987654', 'USDT', locale),
+      formatAmount(-1234567890123456789n, 'EUR', locale, { sign: 'always', withCode: true }),
+      formatAmount('12.5', 'USDT', locale, { sign: 'always' }),
+      formatRate('0.92', locale),
+    ]).toEqual(EXPECTED[locale]);
+  });
+
+  test('every language writes Latin digits, Arabic included', () => {
+    for (const locale of LOCALES) expect(formatAmount('9876543210.123456', 'USDT', locale)).toMatch(/^[0-9.,\u00a0]+$/);
+  });
+});
+
+describe('formatAmount', () => {
+  test('cuts toward zero, never rounds up', () => {
+    expect(formatAmount('0.99999999', 'USDT', 'en')).toBe('0.9999');
+    expect(formatAmount('-0.99999999', 'USDT', 'en')).toBe('-0.9999');
+    expect(formatAmount('54.929', 'EUR', 'en')).toBe('54.92');
+    expect(formatAmount(999_999n, 'USDT', 'en')).toBe('0.9999');
+    expect(formatAmount(-999_999n, 'USDT', 'en')).toBe('-0.9999');
+  });
+
+  test('bigint minor units and the wire string give the same text', () => {
+    expect(formatAmount(12_500_000n, 'USDT', 'de')).toBe(formatAmount('12.500000', 'USDT', 'de'));
+    expect(formatAmount(5492n, 'EUR', 'de', { withCode: true })).toBe(`54,92${NBSP}EUR`);
+    expect(formatAmount(1n, 'EUR', 'en')).toBe('0.01');
+    expect(formatAmount(1n, 'USDT', 'en')).toBe('0.0000');
+    expect(formatAmount(0n, 'USDT', 'en')).toBe('0.0000');
+  });
+
+  test('huge amounts stay exact to the last digit', () => {
+    const minor = 10n ** 40n + 123_456_789n; // USDT, scale 6
+    expect(formatAmount(minor, 'USDT', 'en')).toBe('10,000,000,000,000,000,000,000,000,000,000,123.4567');
+    expect(formatAmount('98765432109876543210987654321.99', 'EUR', 'nl')).toBe('98.765.432.109.876.543.210.987.654.321,99');
+    // The same as a float would be 9223372036854775808.
+    expect(formatAmount('9223372036854775807.000001', 'USDT', 'en')).toBe('9,223,372,036,854,775,807.0000');
+  });
+
+  test('signs: a debit stays a debit when cut to zero, zero has none, "always" marks credits', () => {
+    expect(formatAmount('-0.000099', 'USDT', 'en')).toBe('-0.0000');
+    expect(formatAmount('-0.000099', 'USDT', 'en', { sign: 'always' })).toBe('-0.0000');
+    expect(formatAmount('0.000099', 'USDT', 'en', { sign: 'always' })).toBe('+0.0000');
+    expect(formatAmount('0', 'USDT', 'en', { sign: 'always' })).toBe('0.0000');
+    expect(formatAmount('-0.000000', 'USDT', 'en', { sign: 'always' })).toBe('0.0000');
+    expect(formatAmount('+30.000000', 'USDT', 'en', { sign: 'always' })).toBe('+30.0000');
+    expect(formatAmount('+30.000000', 'USDT', 'en')).toBe('30.0000');
+    expect(formatAmount(-3_000_000n, 'USDT', 'he', { sign: 'always', withCode: true })).toBe(`${LRM}-3.0000${NBSP}USDT`);
+  });
+
+  test('groups four-digit amounts in every language', () => {
+    expect(formatAmount('1000', 'EUR', 'es')).toBe('1.000,00');
+    expect(formatAmount('1000', 'EUR', 'it')).toBe('1.000,00');
+    expect(formatAmount('1000', 'EUR', 'en')).toBe('1,000.00');
+  });
+
+  test('a string that is not a decimal is an error, not a wrong number', () => {
+    for (const text of ['', 'abc', '1e6', '1,5', '12.', '.5', 'NaN', '--1']) expect(() => formatAmount(text, 'USDT', 'en')).toThrow(RangeError);
+  });
+});
+
+describe('formatRate', () => {
+  test('shows the stated digits, cut', () => {
+    expect(formatRate('1.0869565217', 'en', 6)).toBe('1.086956');
+    expect(formatRate('0.92', 'de', 2)).toBe('0,92');
+    expect(formatRate('1.5', 'en', 0)).toBe('1');
+  });
+});
+
+describe('Tamazight on an engine without its data', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  test('falls back to Kabyle, then French separators', async () => {
+    const supported = Intl.NumberFormat.supportedLocalesOf.bind(Intl.NumberFormat);
+    const spy = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    spy.mockImplementation((tags) => supported(tags).filter((tag) => !['tzm', 'zgh'].includes(tag)));
+    vi.resetModules();
+    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe(`100${NBSP}000,0000`);
+
+    spy.mockImplementation((tags) => supported(tags).filter((tag) => !['tzm', 'zgh', 'kab'].includes(tag)));
+    vi.resetModules();
+    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe('100\u202f000,0000');
+  });
+});
