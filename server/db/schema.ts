@@ -141,23 +141,31 @@ export const operatorSessions = pgTable('operator_sessions', {
   createdAt: at('created_at').notNull(),
 });
 
-export const deposits = pgTable('deposits', {
+/**
+ * The columns every money request (deposit, withdrawal) has: its number, whose it is, the asset
+ * and amount, and the operator's decision on it. A function, so each table gets its own builders.
+ */
+const moneyRequestColumns = () => ({
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: uuid('user_id').notNull(),
-  coinId: integer('coin_id').notNull(),
-  network: text('network'),
   asset: assetColumn('asset').notNull(),
   amount: money('amount').notNull(),
+  reason: text('reason'),
+  operatorId: uuid('operator_id'),
+  decidedAt: at('decided_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const deposits = pgTable('deposits', {
+  ...moneyRequestColumns(),
+  coinId: integer('coin_id').notNull(),
+  network: text('network'),
   address: text('address').notNull(),
   reference: text('reference').notNull(),
   proof: text('proof').notNull(),
   status: text('status', { enum: ['processing', 'success', 'failed'] }).notNull(),
   usdtValue: money('usdt_value'),
   bonus: money('bonus'),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
-  decidedAt: at('decided_at'),
-  createdAt: at('created_at').notNull(),
 });
 
 export const bankBindings = pgTable('bank_bindings', {
@@ -173,20 +181,13 @@ export const bankBindings = pgTable('bank_bindings', {
 });
 
 export const withdrawals = pgTable('withdrawals', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull(),
+  ...moneyRequestColumns(),
   method: text('method', { enum: ['crypto', 'bank'] }).notNull(),
-  asset: assetColumn('asset').notNull(),
   network: text('network'),
   destination: text('destination').notNull(),
-  amount: money('amount').notNull(),
   fee: money('fee').notNull(),
   status: text('status', { enum: ['processing', 'completed', 'cancelled'] }).notNull(),
   txReference: text('tx_reference'),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
-  decidedAt: at('decided_at'),
-  createdAt: at('created_at').notNull(),
 });
 
 export const conversionQuotes = pgTable('conversion_quotes', {

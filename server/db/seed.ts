@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
-import { newInviteCode } from '../modules/auth/invite-codes';
-import { seedDemoOperator } from '../modules/ops/operators';
-import { SETTING_KEYS, writeSetting } from '../modules/startup/settings';
+import { newInviteCode } from '../modules/auth';
+import { seedDemoOperator } from '../modules/ops';
+import { SETTING_KEYS, writeSetting } from '../modules/startup';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { rowsOf } from './rows';

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   rateLimits?: RateLimits;
   publicDir?: string;
   env?: Record<string, string>;
+  /** Runs on the built app before it is made ready (e.g. to add a route). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 const silentLog = { info: () => undefined };
@@ -78,8 +80,20 @@ export async function startTestApp(options: TestAppOptions = {}) {
     mailer,
     sms,
     rateLimits: options.rateLimits,
+    // Every reply of every test is checked against the schema /api/docs states for it.
+    checkReplies: true,
   });
-  await app.ready();
+  options.beforeReady?.(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    mailer.close();
+    await database.close();
+    await mailbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, opts: CallOptions = {}): Promise<Reply<T>> {
     const inject: InjectOptions = {

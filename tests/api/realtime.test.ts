@@ -1,24 +1,27 @@
-/** socket.io on the app's own HTTP server: the PWA's subscribe/unsubscribe protocol. */
+/**
+ * socket.io on the app's own HTTP server, attached by buildApp and decorated as `app.realtime`:
+ * the PWA's subscribe/unsubscribe protocol, and modules publishing through the decorated service.
+ */
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { attachRealtime } from '../../server/realtime/socket';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let url: string;
-let server: ReturnType<typeof attachRealtime>;
+let server: FastifyInstance['realtime']['io'];
 const clients: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  server = attachRealtime(t.app.server);
+  server = t.app.realtime.io;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const client of clients) client.disconnect();
-  server.disconnectSockets(true);
+  // Closing the app closes socket.io with it (its onClose hook).
   await t?.close();
 });
 
@@ -58,4 +61,21 @@ test('over long polling, the daymarket channel works too; unknown channels are r
 test('the HTTP API still answers on the same port', async () => {
   const response = await fetch(`${url}/api/health`);
   expect(await response.json()).toMatchObject({ type: 'ok', data: { status: 'ok' } });
+});
+
+test('a module publishes through the decorated service and a subscribed client receives it', async () => {
+  // What a module does: a plugin reading app.realtime, as the modules under server/modules are.
+  const publishIn = (app: FastifyInstance) => (payload: unknown) => app.realtime.publish('daymarket', 'daymarket', payload);
+  const socket = await client(['websocket']);
+  const other = await client(['websocket']);
+  expect(await ask(socket, 'subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
+  let strayed = false;
+  other.on('daymarket', () => (strayed = true));
+
+  const received = new Promise((resolve) => socket.once('daymarket', resolve));
+  publishIn(t.app)({ symbol: 'USDT/EUR', probe: 2 });
+  expect(await received).toEqual({ symbol: 'USDT/EUR', probe: 2 });
+  // A client that did not subscribe gets nothing.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(strayed).toBe(false);
 });

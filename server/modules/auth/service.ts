@@ -24,7 +24,7 @@ import { users, type User } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../http/refusal';
 import { openUserAccounts } from '../../ledger/accounts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
-import { targetOf, type Codes } from '../codes/service';
+import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeysOfUser, loginKeyOf, userMatching } from './login-keys';
 import type { Lockout } from './lockout';

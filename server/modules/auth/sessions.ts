@@ -61,10 +61,3 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number) {
     },
   };
 }
-
-/** The token of the Authorization header: the raw token, or "Bearer <token>". */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const token = header.trim().replace(/^Bearer\s+/i, '').trim();
-  return token.length > 0 && token.length <= 200 ? token : null;
-}

@@ -13,9 +13,8 @@ import { addSeconds, secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../http/refusal';
-import type { Mailer } from '../mailer/mailer';
-import { codeMail, codeSms } from '../mailer/texts';
-import type { SmsProvider } from '../sms/provider';
+import { codeMail, codeSms, type Mailer } from '../mailer';
+import type { SmsProvider } from '../sms';
 
 export type CodeChannel = 'sms' | 'email';
 

@@ -17,8 +17,8 @@ import { coins, deposits, users, type BankDetails } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
-import { readSetting, SETTING_KEYS } from '../startup/settings';
-import { confirmedDepositsOf } from '../vip/service';
+import { readSetting, SETTING_KEYS } from '../startup';
+import { confirmedDepositsOf } from '../vip';
 
 /** "D0000000042": what the user quotes to support, and the reference of a crypto deposit. */
 export function depositOrderNo(id: number): string {
@@ -180,7 +180,7 @@ export async function depositsOf(db: Db, userId: string, page: number, pageSize:
 export interface OperatorDepositRecord extends DepositRecord {
   userId: string;
   username: string;
-  /** Stored name of the proof image (ProofStore.read). */
+  /** Stored name of the proof image (the proof store reads it). */
   proof: string;
   /** USDT value counted towards VIP levels, fixed at approval. */
   usdtValue: string | null;

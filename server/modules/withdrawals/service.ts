@@ -16,8 +16,8 @@ import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
-import { bankBindingOf, bankDestinationOf } from '../banking/service';
-import { withdrawalLimits } from '../startup/settings';
+import { bankBindingOf, bankDestinationOf } from '../banking';
+import { withdrawalLimits } from '../startup';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
 
