@@ -22,7 +22,7 @@ export interface DemoAccount {
   payPassword: string;
 }
 
-/** Known credentials, printed at start; they pass the password rules of SPEC §5. */
+/** Known credentials, printed at start; they pass the password rules (src/domain/validation.ts). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'user', username: 'demo', email: 'demo@tessera.local', phone: '+4915123456789', password: '583927', payPassword: '260418' },
   { role: 'merchant', username: 'merchant', email: 'merchant@tessera.local', phone: '+4915198765432', password: '749261', payPassword: '260418' },

@@ -1,6 +1,6 @@
 /**
  * Login sessions: an opaque random token given to the client once; the server keeps only its
- * sha-256, an expiry and a revocation time (ARCHITECTURE §4).
+ * sha-256, an expiry and a revocation time.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';

@@ -1,5 +1,5 @@
 /**
- * Verification codes (SPEC §5, §9): six digits from crypto.randomInt, stored as an HMAC with the
+ * Verification codes (docs/api.md): six digits from crypto.randomInt, stored as an HMAC with the
  * server's pepper, valid 10 minutes, dead after 5 tries, one send per target and purpose per
  * 60 seconds. Only the newest code of a target and purpose counts.
  */

@@ -10,6 +10,7 @@ import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/payments';
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
+import { pageOf } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
@@ -142,17 +143,13 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
 
 /** GET /user/withdraw/list: the user's withdrawals, newest first. */
 export async function withdrawalsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<WithdrawalRecord>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
-  ]);
-  return { list: rows.map(recordOf), total: Number(total), page, pageSize };
+  const mine = eq(withdrawals.userId, userId);
+  return pageOf(
+    { page, pageSize },
+    (limit, offset) => db.select().from(withdrawals).where(mine).orderBy(desc(withdrawals.id)).limit(limit).offset(offset),
+    () => db.select({ total: count() }).from(withdrawals).where(mine),
+    recordOf,
+  );
 }
 
 // ---- the operator side ------------------------------------------------------------------------
@@ -169,28 +166,25 @@ export async function listWithdrawals(
   options: { status?: WithdrawalStatus; page: number; pageSize: number },
 ): Promise<Page<OperatorWithdrawalRecord>> {
   const where = options.status ? eq(withdrawals.status, options.status) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ withdrawal: withdrawals, username: users.username })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(asc(withdrawals.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(withdrawals).where(where),
-  ]);
-  return {
-    list: rows.map((row) => ({
+  return pageOf(
+    options,
+    (limit, offset) =>
+      db
+        .select({ withdrawal: withdrawals, username: users.username })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(where)
+        .orderBy(asc(withdrawals.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(withdrawals).where(where),
+    (row) => ({
       ...recordOf(row.withdrawal),
       userId: row.withdrawal.userId,
       username: row.username,
       operatorId: row.withdrawal.operatorId,
-    })),
-    total: Number(total),
-    page: options.page,
-    pageSize: options.pageSize,
-  };
+    }),
+  );
 }
 
 export type DecidedWithdrawal = WithdrawalRecord & { userId: string };
