@@ -45,16 +45,22 @@ export interface RawReply {
 
 const binary = z.string().meta({ format: 'binary' });
 
-interface RouteInput<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+interface RouteInput<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined = undefined> {
   body: B extends z.ZodType ? z.output<B> : undefined;
   query: Q extends z.ZodType ? z.output<Q> : undefined;
+  params: P extends z.ZodType ? z.output<P> : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
 type DataOf<R> = R extends z.ZodType ? z.input<R> : unknown;
 
-export interface ApiRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType | undefined> {
+export interface ApiRouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+  P extends z.ZodType | undefined = undefined,
+> {
   method: 'GET' | 'POST';
   url: string;
   summary: string;
@@ -64,6 +70,8 @@ export interface ApiRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
   auth?: RouteAuth;
   body?: B;
   query?: Q;
+  /** The path's parameters (":file"). */
+  params?: P;
   /** Multipart upload: the name of the file field. */
   fileField?: string;
   /** What the envelope's `data` holds (z.null() for calls that answer nothing). */
@@ -72,13 +80,15 @@ export interface ApiRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
   raw?: RawReply;
   /** Run after the session check and before validation, in order (rate limits). */
   preValidation?: preValidationAsyncHookHandler[];
-  handler: (input: RouteInput<B, Q>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
+  handler: (input: RouteInput<B, Q, P>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
 }
 
+/** The same declaration as the session check: OpenAPI 3.1 lets a requirement name the role. */
 function securityOf(auth: RouteAuth): FastifySchema['security'] {
   if (auth === 'none') return undefined;
   if (auth === 'optional') return [{}, { token: [] }];
-  return [{ token: [] }];
+  if (auth === 'required') return [{ token: [] }];
+  return [{ operatorToken: [auth.operator] }];
 }
 
 /**
@@ -99,7 +109,8 @@ export function apiRoute<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(app: FastifyInstance, spec: ApiRouteSpec<B, Q, R>): void {
+  P extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, spec: ApiRouteSpec<B, Q, R, P>): void {
   const auth = spec.auth ?? 'none';
   const replySchema = spec.reply ?? z.null();
   const response: Record<string, unknown> = spec.raw
@@ -122,11 +133,12 @@ export function apiRoute<
       ...(securityOf(auth) ? { security: securityOf(auth) } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
       response,
     },
     preValidation: spec.preValidation ?? [],
     handler: async (request, reply) => {
-      const input = { body: request.body, query: request.query, request, reply } as RouteInput<B, Q>;
+      const input = { body: request.body, query: request.query, params: request.params, request, reply } as RouteInput<B, Q, P>;
       const data = await spec.handler(input);
       if (spec.raw) return data;
       if (request.server.deps.checkReplies) checkReply(request, replySchema, data ?? null);

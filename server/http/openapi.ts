@@ -43,14 +43,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         schemas: { Envelope: z.toJSONSchema(anyEnvelopeSchema(), { target: 'draft-2020-12' }) as Record<string, unknown> },
         securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The raw token, or "Bearer <token>"' },
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A user session: the raw token, or "Bearer <token>"' },
+          operatorToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'An operator session (POST /api/ops/login); the requirement names the least role: support < finance < admin',
+          },
         },
       },
     },
     transform: (document) => {
       // The PWA's files are not the API.
       if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
-      const { schema, url } = jsonSchemaTransform(document);
+      const { schema, url } = withLang(document.route.method, jsonSchemaTransform(document));
       const fileField = document.route.config?.fileField;
       if (!fileField || !schema) return { schema, url };
       // Uploads are read by the handler (multipart), not validated as a body: documented here.
@@ -58,6 +64,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return { schema: { ...schema, consumes: ['multipart/form-data'], body }, url };
     },
   });
+}
+
+/** GET calls take `lang` in the query; the server removes it before validating, so it is added here. */
+function withLang<T extends { schema?: object; url: string }>(method: string | string[], transformed: T): T {
+  const query = (transformed.schema as { querystring?: { properties?: object } } | undefined)?.querystring;
+  if (method !== 'GET' || !query?.properties) return transformed;
+  const lang = { type: 'string', enum: [...LOCALES], description: 'The language of messages' };
+  return { ...transformed, schema: { ...transformed.schema, querystring: { ...query, properties: { ...query.properties, lang } } } };
 }
 
 /** Every envelope, success or refusal, for the components of the document. */

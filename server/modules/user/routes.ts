@@ -73,9 +73,10 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     url: '/uploads/avatars/:file',
     tag: 'user',
     summary: 'An uploaded avatar image',
+    params: z.object({ file: z.string().describe('The stored name, as in the avatar URL') }),
     raw: { mediaTypes: IMAGE_MEDIA_TYPES },
-    handler: async ({ request, reply }) => {
-      const image = await avatars.read((request.params as { file: string }).file);
+    handler: async ({ params, reply }) => {
+      const image = await avatars.read(params.file);
       if (!image) throw new AppError('request.notFound', 404);
       // Public files under unguessable names, cached forever (a new upload gets a new name).
       reply.header('cache-control', 'public, max-age=31536000, immutable').type(image.mime);
