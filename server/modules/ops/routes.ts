@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { apiRoute, noInput } from '../../http/api-route';
-import { operatorOf } from '../../http/auth';
+import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
 import { Refusal } from '../../http/refusal';
@@ -63,6 +63,21 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
   const finance = { operator: 'finance' } as const;
   const admin = { operator: 'admin' } as const;
 
+  /** A POST that acts as the signed-in operator on its body. */
+  function operatorCall<B extends z.ZodType, R extends z.ZodType>(
+    auth: { operator: 'finance' | 'admin' },
+    route: { url: string; summary: string; body: B; reply: R },
+    act: (input: z.output<B>, operator: OperatorViewer) => Promise<z.input<R>>,
+  ): void {
+    apiRoute<z.ZodType, undefined, z.ZodType>(app, {
+      method: 'POST',
+      tag: TAG,
+      auth,
+      ...route,
+      handler: ({ body: input, request }) => act(input as z.output<B>, operatorOf(request)),
+    });
+  }
+
   /**
    * A decision on a queued deposit or withdrawal (finance): it runs in one transaction with its
    * audit row, attributed to the operator.
@@ -74,19 +89,9 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     reply: R,
     decide: (tx: Tx, input: z.output<B>, operatorId: string, at: Date) => Promise<z.input<R>>,
   ): void {
-    apiRoute<z.ZodType, undefined, z.ZodType>(app, {
-      method: 'POST',
-      url,
-      tag: TAG,
-      summary,
-      auth: finance,
-      body,
-      reply,
-      handler: ({ body: input, request }) => {
-        const operatorId = operatorOf(request).operatorId;
-        return inTransaction(db, (tx) => decide(tx, input as z.output<B>, operatorId, clock()));
-      },
-    });
+    operatorCall(finance, { url, summary, body, reply }, (input, operator) =>
+      inTransaction(db, (tx) => decide(tx, input, operator.operatorId, clock())),
+    );
   }
 
   /** A setting-like table (support reads it, admin changes a row of it). */
@@ -99,16 +104,9 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     change: (input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
   ): void {
     apiRoute(app, { method: 'GET', url, tag: TAG, summary: what.list, auth: support, query: noInput, reply: item.array(), handler: list });
-    apiRoute<z.ZodType, undefined, z.ZodType>(app, {
-      method: 'POST',
-      url,
-      tag: TAG,
-      summary: what.change,
-      auth: admin,
-      body,
-      reply: item,
-      handler: ({ body: input, request }) => change({ ...(input as z.output<B> & object), operatorId: operatorOf(request).operatorId, at: clock() }),
-    });
+    operatorCall(admin, { url, summary: what.change, body, reply: item }, (input, operator) =>
+      change({ ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
+    );
   }
 
   apiRoute(app, {
@@ -292,25 +290,20 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => listAudit(db, query),
   });
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/operators',
-    tag: TAG,
-    summary: 'Create an operator; its TOTP secret and otpauth:// URL are shown this once (admin)',
-    auth: admin,
-    body: operatorCreateSchema,
-    reply: createdOperatorSchema,
-    handler: ({ body, request }) => ops.create(operatorOf(request), body),
-  });
+  operatorCall(
+    admin,
+    {
+      url: '/operators',
+      summary: 'Create an operator; its TOTP secret and otpauth:// URL are shown this once (admin)',
+      body: operatorCreateSchema,
+      reply: createdOperatorSchema,
+    },
+    (input, operator) => ops.create(operator, input),
+  );
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/operators/disable',
-    tag: TAG,
-    summary: 'Disable an operator and end its sessions (admin)',
-    auth: admin,
-    body: operatorDisableSchema,
-    reply: disabledOperatorSchema,
-    handler: ({ body, request }) => ops.disable(operatorOf(request), body),
-  });
+  operatorCall(
+    admin,
+    { url: '/operators/disable', summary: 'Disable an operator and end its sessions (admin)', body: operatorDisableSchema, reply: disabledOperatorSchema },
+    (input, operator) => ops.disable(operator, input),
+  );
 }

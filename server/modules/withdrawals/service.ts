@@ -198,6 +198,34 @@ async function lockProcessing(tx: Tx, id: number): Promise<WithdrawalRow> {
 }
 
 /**
+ * Writes an operator's decision on the record and its audit row (who, when, the amounts and
+ * anything the decision adds); the decided record is the reply.
+ */
+async function recordDecision(
+  tx: Tx,
+  row: WithdrawalRow,
+  change: { status: 'completed'; txReference: string } | { status: 'cancelled'; reason: string },
+  by: { operatorId: string; at: Date },
+  details: Record<string, unknown> = {},
+): Promise<DecidedWithdrawal> {
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ ...change, operatorId: by.operatorId, decidedAt: by.at })
+    .where(eq(withdrawals.id, row.id))
+    .returning();
+  await recordAudit(tx, {
+    operatorId: by.operatorId,
+    action: change.status === 'completed' ? 'withdrawal.approve' : 'withdrawal.reject',
+    subject: `withdrawal:${row.id}`,
+    userId: row.userId,
+    reason: change.status === 'cancelled' ? change.reason : null,
+    details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset), ...details },
+    at: by.at,
+  });
+  return { ...recordOf(updated), userId: row.userId };
+}
+
+/**
  * The payout was made: held → platform withdrawals (what arrives) and held → platform fees
  * (the fee); status completed with the payout's transaction reference.
  */
@@ -220,25 +248,7 @@ export async function approveWithdrawal(
   if (row.fee > 0n) {
     await postTransfer(tx, { ...posting, credit: { platform: 'fees' }, amount: row.fee, kind: 'withdrawal_fee', idempotencyKey: `${reference}:fee` });
   }
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: 'completed', txReference, operatorId: input.operatorId, decidedAt: input.at })
-    .where(eq(withdrawals.id, row.id))
-    .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
-    action: 'withdrawal.approve',
-    subject: reference,
-    userId: row.userId,
-    details: {
-      asset: row.asset,
-      amount: toDecimalString(row.amount, row.asset),
-      fee: toDecimalString(row.fee, row.asset),
-      txReference,
-    },
-    at: input.at,
-  });
-  return { ...recordOf(updated), userId: row.userId };
+  return recordDecision(tx, row, { status: 'completed', txReference }, input, { fee: toDecimalString(row.fee, row.asset), txReference });
 }
 
 /** The withdrawal is cancelled: held → available, with the reason on the record and the transfer. */
@@ -259,19 +269,5 @@ export async function rejectWithdrawal(tx: Tx, input: { id: number; operatorId: 
     operatorId: input.operatorId,
     at: input.at,
   });
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: 'cancelled', reason, operatorId: input.operatorId, decidedAt: input.at })
-    .where(eq(withdrawals.id, row.id))
-    .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
-    action: 'withdrawal.reject',
-    subject: reference,
-    userId: row.userId,
-    reason,
-    details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset) },
-    at: input.at,
-  });
-  return { ...recordOf(updated), userId: row.userId };
+  return recordDecision(tx, row, { status: 'cancelled', reason }, input);
 }
