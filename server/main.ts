@@ -1,7 +1,7 @@
 /**
  * `npm run serve`: reads the configuration, opens and migrates the database, seeds it, serves
- * HTTP and socket.io (attached by buildApp) on one port, prints the URL and the demo accounts, and shuts down cleanly
- * on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
+ * HTTP and socket.io (attached by buildApp) on one port, prints the URL and the demo accounts,
+ * and shuts down cleanly on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
  */
 import path from 'node:path';
 import { buildApp } from './app';

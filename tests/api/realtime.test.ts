@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
+import { apiRoute } from '../../server/http/api-route';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -13,8 +15,26 @@ let url: string;
 let server: FastifyInstance['realtime']['io'];
 const clients: Socket[] = [];
 
+/**
+ * A module of the same shape as those of server/modules: an encapsulated plugin that declares a
+ * route with apiRoute and publishes through its own view of the decorated `realtime`.
+ */
+async function probeModule(module: FastifyInstance): Promise<void> {
+  apiRoute(module, {
+    method: 'POST',
+    url: '/api/probe/publish',
+    tag: 'probe',
+    summary: 'Publishes its body to a room (test only)',
+    body: z.strictObject({ room: z.string(), event: z.string(), payload: z.record(z.string(), z.unknown()) }),
+    handler: async ({ body }) => {
+      module.realtime.publish(body.room, body.event, body.payload);
+      return null;
+    },
+  });
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ beforeReady: (app) => void app.register(probeModule) });
   server = t.app.realtime.io;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -64,8 +84,6 @@ test('the HTTP API still answers on the same port', async () => {
 });
 
 test('a module publishes through the decorated service and a subscribed client receives it', async () => {
-  // What a module does: a plugin reading app.realtime, as the modules under server/modules are.
-  const publishIn = (app: FastifyInstance) => (payload: unknown) => app.realtime.publish('daymarket', 'daymarket', payload);
   const socket = await client(['websocket']);
   const other = await client(['websocket']);
   expect(await ask(socket, 'subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
@@ -73,7 +91,8 @@ test('a module publishes through the decorated service and a subscribed client r
   other.on('daymarket', () => (strayed = true));
 
   const received = new Promise((resolve) => socket.once('daymarket', resolve));
-  publishIn(t.app)({ symbol: 'USDT/EUR', probe: 2 });
+  const published = await t.post('/probe/publish', { room: 'daymarket', event: 'daymarket', payload: { symbol: 'USDT/EUR', probe: 2 } });
+  expect(published.status).toBe(200);
   expect(await received).toEqual({ symbol: 'USDT/EUR', probe: 2 });
   // A client that did not subscribe gets nothing.
   await new Promise((resolve) => setTimeout(resolve, 50));
