@@ -1,5 +1,5 @@
 /**
- * `npm run ledger:verify`: checks the ledger's invariants (ARCHITECTURE §3) on the database the
+ * `npm run ledger:verify`: checks the ledger's invariants on the database the
  * server uses — DATABASE_URL, else the embedded PGlite under DATA_DIR — prints a short report and
  * exits non-zero when anything is wrong, so it can run from cron or CI.
  *

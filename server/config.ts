@@ -1,6 +1,6 @@
 /**
  * Every setting of the server comes from an environment variable, read and validated once at
- * start (ARCHITECTURE §2). A bad value stops the start with a message naming the variable.
+ * start. A bad value stops the start with a message naming the variable.
  * CONFIG_TABLE is the documentation of the same variables, for the README.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * `npm run serve`: reads the configuration, opens and migrates the database, seeds it, serves
- * HTTP and socket.io on one port, prints the URL and the demo accounts, and shuts down cleanly
- * on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
+ * HTTP and socket.io (attached by buildApp) on one port, prints the URL and the demo accounts,
+ * and shuts down cleanly on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
  */
 import path from 'node:path';
 import { buildApp } from './app';
@@ -9,10 +9,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
-import { DEMO_OPERATOR } from './modules/ops/demo';
-import { createMailer } from './modules/mailer/mailer';
-import { createSmsProvider, type InfoLog } from './modules/sms/provider';
-import { attachRealtime } from './realtime/socket';
+import { createMailer } from './modules/mailer';
+import { DEMO_OPERATOR } from './modules/ops';
+import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { resolveCodePepper } from './security/secrets';
 import { systemClock } from './clock';
@@ -70,7 +69,6 @@ async function main(): Promise<void> {
   appLog = app.log;
   if (applied.length) app.log.info({ applied }, 'database migrated');
 
-  const io = attachRealtime(app.server);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -92,10 +90,8 @@ async function main(): Promise<void> {
     force.unref();
     housekeeping.stop();
     try {
-      // Sockets first: open websockets would otherwise hold the HTTP server open.
-      io.disconnectSockets(true);
+      // Closes socket.io too (server/realtime/socket.ts).
       await app.close();
-      await io.close();
       mailer.close();
       await database.close();
       process.exit(0);

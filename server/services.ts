@@ -1,19 +1,25 @@
-/** The services of one running app, built once from its dependencies and shared by the routes. */
+/**
+ * The services of one running app, built once from its dependencies and decorated on it
+ * (`app.services`, `app.deps`), so every module reads what it needs from the app instead of
+ * receiving it by hand.
+ */
 import type { FastifyBaseLogger } from 'fastify';
-import path from 'node:path';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../src/domain/constants';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { createAccounts } from './modules/auth/service';
-import { createLockout } from './modules/auth/lockout';
-import { createSessions } from './modules/auth/sessions';
-import { createCodes } from './modules/codes/service';
-import type { Mailer } from './modules/mailer/mailer';
-import type { SmsProvider } from './modules/sms/provider';
-import { createProfiles } from './modules/user/service';
-import { AvatarStore } from './modules/user/avatar-store';
 import { createIdempotency } from './http/idempotency';
+import type { RateLimits } from './http/rate-limits';
+import { createAccounts, createLockout, createSessions } from './modules/auth';
+import { createCodes } from './modules/codes';
+import { createConversions } from './modules/conversion';
+import { proofStoreOf } from './modules/deposits';
+import type { Mailer } from './modules/mailer/mailer';
+import { createOperators } from './modules/ops';
+import { createRecords } from './modules/records';
+import type { SmsProvider } from './modules/sms/provider';
+import { createStartup } from './modules/startup';
+import { avatarStoreOf, createProfiles } from './modules/user';
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +28,9 @@ export interface AppDeps {
   codePepper: string;
   mailer: Mailer;
   sms: SmsProvider;
+  rateLimits: RateLimits;
+  /** Tests: check every reply against its documented schema (see server/http/api-route.ts). */
+  checkReplies?: boolean;
 }
 
 export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
@@ -34,10 +43,22 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     sessions,
     codes,
     accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }),
+    operators: createOperators(db, clock),
     profiles: createProfiles(db),
-    avatars: new AvatarStore(path.join(config.uploadsDir, 'avatars')),
+    avatars: avatarStoreOf(config),
+    proofs: proofStoreOf(config),
     idempotency: createIdempotency(db, clock),
+    conversions: createConversions(db, clock),
+    records: createRecords(db),
+    startup: createStartup(db),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    deps: AppDeps;
+  }
+}

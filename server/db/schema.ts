@@ -9,6 +9,23 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const serialId = () => bigserial('id', { mode: 'number' }).primaryKey();
+
+/** A session (of a user or of an operator): only the token's sha-256 is kept. */
+const sessionColumns = () => ({
+  id: serialId(),
+  tokenHash: bytea('token_hash').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Counted wrong passwords of a login name or a payment password, and the lock they led to. */
+const failureColumns = () => ({
+  failures: integer('failures').notNull().default(0),
+  lastFailure: at('last_failure').notNull(),
+  lockedUntil: at('locked_until'),
+});
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -28,17 +45,13 @@ export const users = pgTable('users', {
 });
 
 export const sessions = pgTable('sessions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: bytea('token_hash').notNull(),
+  ...sessionColumns(),
   userId: uuid('user_id').notNull(),
-  expiresAt: at('expires_at').notNull(),
-  revokedAt: at('revoked_at'),
-  createdAt: at('created_at').notNull(),
   userAgent: text('user_agent'),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
   target: text('target').notNull(),
   purpose: text('purpose', { enum: ['register', 'reset', 'bind'] }).notNull(),
@@ -51,16 +64,12 @@ export const verificationCodes = pgTable('verification_codes', {
 
 export const loginFailures = pgTable('login_failures', {
   loginKey: text('login_key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lastFailure: at('last_failure').notNull(),
-  lockedUntil: at('locked_until'),
+  ...failureColumns(),
 });
 
 export const payPasswordFailures = pgTable('pay_password_failures', {
   userId: uuid('user_id').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lastFailure: at('last_failure').notNull(),
-  lockedUntil: at('locked_until'),
+  ...failureColumns(),
 });
 
 export interface BankDetails {
@@ -91,7 +100,7 @@ export const settings = pgTable('settings', {
 });
 
 export const ledgerAccounts = pgTable('ledger_accounts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   ownerKind: text('owner_kind', { enum: ['user', 'platform'] }).notNull(),
   userId: uuid('user_id'),
   asset: text('asset', { enum: ['USDT', 'EUR'] }).notNull(),
@@ -108,7 +117,7 @@ const money = (name: string) => bigint(name, { mode: 'bigint' });
 const assetColumn = (name: string) => text(name, { enum: ['USDT', 'EUR'] });
 
 export const ledgerTransfers = pgTable('ledger_transfers', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   asset: assetColumn('asset').notNull(),
   amount: money('amount').notNull(),
   debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
@@ -133,31 +142,35 @@ export const operators = pgTable('operators', {
 });
 
 export const operatorSessions = pgTable('operator_sessions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: bytea('token_hash').notNull(),
+  ...sessionColumns(),
   operatorId: uuid('operator_id').notNull(),
-  expiresAt: at('expires_at').notNull(),
-  revokedAt: at('revoked_at'),
+});
+
+/**
+ * The columns every money request (deposit, withdrawal) has: its number, whose it is, the asset
+ * and amount, and the operator's decision on it. A function, so each table gets its own builders.
+ */
+const moneyRequestColumns = () => ({
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  asset: assetColumn('asset').notNull(),
+  amount: money('amount').notNull(),
+  reason: text('reason'),
+  operatorId: uuid('operator_id'),
+  decidedAt: at('decided_at'),
   createdAt: at('created_at').notNull(),
 });
 
 export const deposits = pgTable('deposits', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull(),
+  ...moneyRequestColumns(),
   coinId: integer('coin_id').notNull(),
   network: text('network'),
-  asset: assetColumn('asset').notNull(),
-  amount: money('amount').notNull(),
   address: text('address').notNull(),
   reference: text('reference').notNull(),
   proof: text('proof').notNull(),
   status: text('status', { enum: ['processing', 'success', 'failed'] }).notNull(),
   usdtValue: money('usdt_value'),
   bonus: money('bonus'),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
-  decidedAt: at('decided_at'),
-  createdAt: at('created_at').notNull(),
 });
 
 export const bankBindings = pgTable('bank_bindings', {
@@ -173,48 +186,39 @@ export const bankBindings = pgTable('bank_bindings', {
 });
 
 export const withdrawals = pgTable('withdrawals', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull(),
+  ...moneyRequestColumns(),
   method: text('method', { enum: ['crypto', 'bank'] }).notNull(),
-  asset: assetColumn('asset').notNull(),
   network: text('network'),
   destination: text('destination').notNull(),
-  amount: money('amount').notNull(),
   fee: money('fee').notNull(),
   status: text('status', { enum: ['processing', 'completed', 'cancelled'] }).notNull(),
   txReference: text('tx_reference'),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
-  decidedAt: at('decided_at'),
+});
+
+/** The numbers of a conversion, quoted and then executed exactly as quoted. */
+const conversionColumns = () => ({
+  userId: uuid('user_id').notNull(),
+  fromAsset: assetColumn('from_asset').notNull(),
+  toAsset: assetColumn('to_asset').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  receive: money('receive').notNull(),
+  rate: text('rate').notNull(),
   createdAt: at('created_at').notNull(),
 });
 
 export const conversionQuotes = pgTable('conversion_quotes', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id').notNull(),
-  fromAsset: assetColumn('from_asset').notNull(),
-  toAsset: assetColumn('to_asset').notNull(),
-  amount: money('amount').notNull(),
-  fee: money('fee').notNull(),
-  receive: money('receive').notNull(),
-  rate: text('rate').notNull(),
+  ...conversionColumns(),
   feePercent: text('fee_percent').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
-  createdAt: at('created_at').notNull(),
 });
 
 export const conversions = pgTable('conversions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull(),
+  id: serialId(),
   quoteId: uuid('quote_id').notNull(),
-  fromAsset: assetColumn('from_asset').notNull(),
-  toAsset: assetColumn('to_asset').notNull(),
-  amount: money('amount').notNull(),
-  fee: money('fee').notNull(),
-  receive: money('receive').notNull(),
-  rate: text('rate').notNull(),
-  createdAt: at('created_at').notNull(),
+  ...conversionColumns(),
 });
 
 export const vipLevels = pgTable('vip_levels', {
@@ -225,7 +229,7 @@ export const vipLevels = pgTable('vip_levels', {
 });
 
 export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   operatorId: uuid('operator_id').notNull(),
   action: text('action').notNull(),
   subject: text('subject').notNull(),

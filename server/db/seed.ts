@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
-import { newInviteCode } from '../modules/auth/invite-codes';
-import { seedDemoOperator } from '../modules/ops/operators';
-import { SETTING_KEYS, writeSetting } from '../modules/startup/settings';
+import { newInviteCode } from '../modules/auth';
+import { seedDemoOperator } from '../modules/ops';
+import { SETTING_KEYS, writeSetting } from '../modules/startup';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { rowsOf } from './rows';
@@ -22,7 +22,7 @@ export interface DemoAccount {
   payPassword: string;
 }
 
-/** Known credentials, printed at start; they pass the password rules of SPEC §5. */
+/** Known credentials, printed at start; they pass the password rules (src/domain/validation.ts). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'user', username: 'demo', email: 'demo@tessera.local', phone: '+4915123456789', password: '583927', payPassword: '260418' },
   { role: 'merchant', username: 'merchant', email: 'merchant@tessera.local', phone: '+4915198765432', password: '749261', payPassword: '260418' },

@@ -1,87 +1,147 @@
 /**
- * How every API call is declared: method, path, the shared zod schemas of its input, whether it
- * needs a session, and a handler that returns the reply's `data`. The same declaration feeds
- * the OpenAPI document, so /api/docs cannot drift from what the server does.
+ * How every API call is declared: method, path, who may call it (`auth`), the zod schemas of its
+ * input and of its reply's `data`, and a handler that returns that `data`. The declaration becomes
+ * a Fastify route whose schema the zod type provider validates and @fastify/swagger documents, so
+ * /api/docs cannot drift from what the server does.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { okEnvelope } from '../../src/domain/envelope';
-
-export interface RouteDoc {
-  method: 'GET' | 'POST';
-  /** Full path, with the /api prefix, Fastify style (":file"). */
-  path: string;
-  summary: string;
-  tag: string;
-  auth: 'none' | 'required' | 'optional';
-  body?: z.ZodType;
-  query?: z.ZodType;
-  /** Multipart upload: the name of the file field. */
-  fileField?: string;
-  /** The reply is not the envelope (the OpenAPI document, uploaded files). */
-  raw?: boolean;
-  description?: string;
-  /** The Fastify URL when it differs from `path` (a static wildcard such as "/api/uploads/avatars/*"). */
-  routeUrl?: string;
-}
+import { ERROR_KEYS } from '../../src/domain/errors';
+import type { RouteAuth } from './auth';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every declared API route, shared by all plugin contexts of one app. */
-    apiRoutes: RouteDoc[];
+  interface FastifyContextConfig {
+    /** Multipart upload: the name of the file field (documented, read by the handler). */
+    fileField?: string;
   }
 }
 
-interface RouteInput<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+/** The envelope of a refusal: type "error" (code 0) or "999" (session gone, HTTP 401). */
+export const refusalEnvelopeSchema = z
+  .object({
+    type: z.enum(['error', '999']),
+    code: z.number().int().describe('0 on a refusal, 999 when the session is gone'),
+    message: z.string().describe("The reason in the request's language"),
+    data: z.record(z.string(), z.unknown()).nullable().describe('null or details such as { retryAfter }'),
+    key: z.enum(ERROR_KEYS),
+    field: z.string().optional().describe('The form field a refusal is about'),
+  })
+  .describe('A refusal: type "error" (code 0) or "999" (session gone, HTTP 401), with key and message');
+
+/** The envelope of a success whose `data` is described by `data`. */
+export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z
+    .object({ type: z.literal('ok'), code: z.literal(1), message: z.literal(''), data })
+    .describe('Success: type "ok", code 1; `data` is the reply');
+}
+
+/** A reply that is not the envelope: a file or a document, with its media types. */
+export interface RawReply {
+  mediaTypes: readonly string[];
+  /** What the body holds; binary when absent. */
+  schema?: z.ZodType;
+}
+
+const binary = z.string().meta({ format: 'binary' });
+
+interface RouteInput<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined = undefined> {
   body: B extends z.ZodType ? z.output<B> : undefined;
   query: Q extends z.ZodType ? z.output<Q> : undefined;
+  params: P extends z.ZodType ? z.output<P> : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface ApiRouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>
-  extends Omit<RouteDoc, 'path' | 'body' | 'query' | 'auth'> {
+type DataOf<R> = R extends z.ZodType ? z.input<R> : unknown;
+
+export interface ApiRouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+  P extends z.ZodType | undefined = undefined,
+> {
+  method: 'GET' | 'POST';
   url: string;
-  auth?: RouteDoc['auth'];
+  summary: string;
+  tag: string;
+  description?: string;
+  /** Who may call it (server/http/auth.ts); 'none' when absent. */
+  auth?: RouteAuth;
   body?: B;
   query?: Q;
-  /** Run before the handler, in order (session guard, rate limits). */
-  preHandler?: preHandlerAsyncHookHandler[];
-  handler: (input: RouteInput<B, Q>) => Promise<unknown>;
+  /** The path's parameters (":file"). */
+  params?: P;
+  /** Multipart upload: the name of the file field. */
+  fileField?: string;
+  /** What the envelope's `data` holds (z.null() for calls that answer nothing). */
+  reply?: R;
+  /** Instead of `reply`: the reply is not the envelope. */
+  raw?: RawReply;
+  /** Run after the session check and before validation, in order (rate limits). */
+  preValidation?: preValidationAsyncHookHandler[];
+  handler: (input: RouteInput<B, Q, P>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
 }
 
-/** Records a route for the docs that is not declared through apiRoute (static files). */
-export function documentRoute(app: FastifyInstance, doc: RouteDoc): void {
-  app.apiRoutes.push(doc);
+/** The same declaration as the session check: OpenAPI 3.1 lets a requirement name the role. */
+function securityOf(auth: RouteAuth): FastifySchema['security'] {
+  if (auth === 'none') return undefined;
+  if (auth === 'optional') return [{}, { token: [] }];
+  if (auth === 'required') return [{ token: [] }];
+  return [{ operatorToken: [auth.operator] }];
 }
 
-export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  app: FastifyInstance,
-  spec: ApiRouteSpec<B, Q>,
-): void {
-  const path = `${app.prefix}${spec.url}`;
-  documentRoute(app, {
-    method: spec.method,
-    path,
-    summary: spec.summary,
-    tag: spec.tag,
-    auth: spec.auth ?? 'none',
-    body: spec.body,
-    query: spec.query,
-    fileField: spec.fileField,
-    raw: spec.raw,
-    description: spec.description,
-  });
+/**
+ * Replies are serialised as they are (JSON.stringify, see app.ts), never stripped or coerced by
+ * their schema: a reply that drifted from its documentation must not silently lose a money field
+ * or fail after its transaction committed. Tests build the app with `checkReplies`, which checks
+ * every real reply against its documented schema here and turns a mismatch into a 500.
+ */
+function checkReply(request: FastifyRequest, schema: z.ZodType, data: unknown): void {
+  const result = schema.safeParse(data);
+  if (result.success) return;
+  const problem = `reply of ${request.method} ${request.routeOptions.url} does not match its documented schema: ${result.error.message}`;
+  console.error(problem);
+  throw new Error(problem);
+}
+
+export function apiRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, spec: ApiRouteSpec<B, Q, R, P>): void {
+  const auth = spec.auth ?? 'none';
+  const replySchema = spec.reply ?? z.null();
+  const response: Record<string, unknown> = spec.raw
+    ? {
+        200: {
+          description: 'The file or document itself',
+          content: Object.fromEntries(spec.raw.mediaTypes.map((type) => [type, { schema: spec.raw?.schema ?? binary }])),
+        },
+        default: refusalEnvelopeSchema,
+      }
+    : { 200: okEnvelopeSchema(replySchema), default: refusalEnvelopeSchema };
   app.route({
     method: spec.method,
     url: spec.url,
-    preHandler: spec.preHandler ?? [],
+    config: { auth, fileField: spec.fileField },
+    schema: {
+      tags: [spec.tag],
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      ...(securityOf(auth) ? { security: securityOf(auth) } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      response,
+    },
+    preValidation: spec.preValidation ?? [],
     handler: async (request, reply) => {
-      // A body-less POST (the PWA sends only `lang`, which is already stripped) is an empty object.
-      const body = spec.body ? spec.body.parse(request.body ?? {}) : undefined;
-      const query = spec.query ? spec.query.parse(request.query ?? {}) : undefined;
-      const data = await spec.handler({ body, query, request, reply } as RouteInput<B, Q>);
+      const input = { body: request.body, query: request.query, params: request.params, request, reply } as RouteInput<B, Q, P>;
+      const data = await spec.handler(input);
       if (spec.raw) return data;
+      if (request.server.deps.checkReplies) checkReply(request, replySchema, data ?? null);
       return okEnvelope(data ?? null);
     },
   });

@@ -1,5 +1,5 @@
 /**
- * The one place where anything thrown becomes the reply envelope (ARCHITECTURE §8):
+ * The one place where anything thrown becomes the reply envelope, so that every refusal looks the same:
  * catalogue refusals, zod validation problems, Fastify's own errors and the unexpected.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

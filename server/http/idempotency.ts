@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for money calls (ARCHITECTURE §3): the first reply to a key is kept with a
+ * Idempotency-Key for money calls (docs/api.md): the first reply to a key is kept with a
  * fingerprint of the request; a replay gets that reply and moves nothing, the same key with a
  * different request is refused, and a replay while the first is still running is refused (409)
  * rather than run twice.

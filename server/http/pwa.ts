@@ -1,5 +1,5 @@
 /**
- * The built PWA under /h5/ (ARCHITECTURE §2): files from PUBLIC_DIR, index.html for any other
+ * The built PWA under /h5/: files from PUBLIC_DIR, index.html for any other
  * /h5/ path (history routing), hashed assets cached for a year, index.html and sw.js revalidated
  * on every load so a new release reaches users. "/" goes to the home screen.
  */
@@ -39,7 +39,7 @@ export async function pwaRoutes(app: FastifyInstance, publicDir: string): Promis
       // A missing file, though, must stay a 404: a stale page must not load HTML as a script.
       h5.setNotFoundHandler((request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
-        // App routes have no extension (and some begin with /assets/, as SPEC §2's /assets/assets-log).
+        // App routes have no extension (and some begin with /assets/, such as /assets/assets-log).
         if (path.extname(request.url.split('?')[0])) {
           return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
         }

@@ -1,5 +1,5 @@
 /**
- * Ledger accounts, one per (owner, asset, purpose) (ARCHITECTURE §3). Users get every purpose at
+ * Ledger accounts, one per (owner, asset, purpose). Users get every purpose at
  * registration, platform accounts come with the migration, so a posting never creates one.
  * Nothing but server/ledger/transfers.ts writes `balance`.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit trail of operator actions (ARCHITECTURE §6): who, what, on which subject, for which
+ * The audit trail of operator actions: who, what, on which subject, for which
  * user, why and when. Written by the action itself, in its own transaction, so an action without
  * its audit row cannot exist. The table refuses UPDATE and DELETE.
  */

@@ -1,5 +1,5 @@
 /**
- * The ledger's invariants (ARCHITECTURE §3), checked by `npm run ledger:verify` and by the tests
+ * The ledger's invariants, checked by `npm run ledger:verify` and by the tests
  * after every concurrent scenario:
  *  - per asset, all account balances sum to zero (every transfer adds to one and takes from another);
  *  - every account's balance equals the sum of its postings (credits minus debits);

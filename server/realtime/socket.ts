@@ -1,8 +1,9 @@
 /**
- * socket.io on the same HTTP server, path /socket.io (SPEC §4). Clients subscribe to channels
- * ('kline' per period, 'daymarket') by joining rooms; the market-data issue publishes into them.
- * No data is made up here.
+ * socket.io on the app's own HTTP server, path /socket.io (docs/api.md). Clients subscribe to
+ * channels ('kline' per period, 'daymarket') by joining rooms; modules publish into them through
+ * the decorated `app.realtime`. No data is made up here.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
@@ -16,9 +17,22 @@ const subscription = z.discriminatedUnion('channel', [
 
 export type Subscription = z.infer<typeof subscription>;
 
-/** The room a subscription joins; the publisher of market data emits to the same names. */
+/** The room a subscription joins; publishers emit to the same names. */
 export function roomOf(sub: Subscription): string {
   return sub.channel === 'kline' ? `kline:${sub.period}` : 'daymarket';
+}
+
+/** What modules see of socket.io: publishing an event to the sockets of a room. */
+export interface Realtime {
+  publish(room: string, event: string, payload: unknown): void;
+  /** The socket.io server itself, for tests and diagnostics. */
+  readonly io: Server;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
 }
 
 export function attachRealtime(server: HttpServer): Server {
@@ -42,6 +56,28 @@ export function attachRealtime(server: HttpServer): Server {
     socket.on('unsubscribe', handle(false));
   });
   return io;
+}
+
+/**
+ * Attaches socket.io to the app's HTTP server while the app is built and decorates the
+ * publisher. Sockets are dropped before the HTTP server closes (open websockets would otherwise
+ * hold it open), and socket.io is closed with the app.
+ */
+export function registerRealtime(app: FastifyInstance): void {
+  const io = attachRealtime(app.server);
+  app.decorate('realtime', {
+    io,
+    publish: (room: string, event: string, payload: unknown) => {
+      io.to(room).emit(event, payload);
+    },
+  });
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    // The HTTP server may be closed already: socket.io's attempt to close it again is no failure.
+    await new Promise<void>((resolve) => void io.close(() => resolve()));
+  });
 }
 
 export { PERIODS as KLINE_PERIODS };

@@ -1,4 +1,4 @@
-/** Login and payment passwords are stored as argon2id hashes (ARCHITECTURE §4). */
+/** Login and payment passwords are stored as argon2id hashes. */
 import argon2 from 'argon2';
 
 // OWASP's second argon2id profile: 19 MiB, 2 passes. Enough for 6+ digit passwords behind

@@ -12,11 +12,10 @@ import { DEPOSIT_PROOF_MAX_BYTES } from '../../src/domain/ledger';
 import type { CoinEntry, DepositAddressReply, DepositRecord, Page, UserInfo, UserLevelReply } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
-import { operators } from '../../server/db/schema';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveDeposit, listDeposits, rejectDeposit } from '../../server/modules/deposits/service';
-import { startTestApp, type TestApp } from './harness';
+import { PNG, startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
 let operatorId: string;
@@ -24,11 +23,7 @@ const coin: Record<'USDT' | 'BTC' | 'ETH' | 'BANK', CoinEntry> = {} as never;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const [operator] = await t.database.db
-    .insert(operators)
-    .values({ username: 'finance1', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'finance', createdAt: t.clock.now() })
-    .returning({ id: operators.id });
-  operatorId = operator.id;
+  operatorId = await t.financeOperator();
   const list = await t.get<{ legal: CoinEntry[] }>('/currency/list');
   for (const entry of list.body.data!.legal) {
     if (entry.kind === 'bank') coin.BANK = entry;
@@ -37,37 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const USDT = (units: number) => BigInt(units) * 1_000_000n;
 const proofsDir = () => path.join(t.config.uploadsDir, 'proofs');
 const storedProofs = () => (fs.existsSync(proofsDir()) ? fs.readdirSync(proofsDir()) : []);
-
-interface ChargeOptions {
-  file?: { bytes: Buffer; name: string; type: string } | null;
-  key?: string | null;
-}
-
-/** POST /wallet/charge_req as the PWA sends it: text fields first, then the file. */
-async function charge(token: string, fields: Record<string, string>, options: ChargeOptions = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const file = options.file === undefined ? { bytes: PNG, name: 'proof.png', type: 'image/png' } : options.file;
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const encoded = new Response(form);
-  const key = options.key === undefined ? crypto.randomUUID() : options.key;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/charge_req',
-    headers: {
-      authorization: token,
-      'content-type': encoded.headers.get('content-type')!,
-      ...(key === null ? {} : { 'idempotency-key': key }),
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() as { data: DepositRecord; key?: string; message: string; field?: string } };
-}
+const charge: TestApp['charge'] = (...args) => t.charge(...args);
 
 async function depositLog(token: string) {
   const reply = await t.get<Page<DepositRecord>>('/recharge/log', { token });
@@ -75,11 +42,7 @@ async function depositLog(token: string) {
   return reply.body.data!;
 }
 
-async function requested(token: string, fields: Record<string, string>): Promise<DepositRecord> {
-  const reply = await charge(token, fields);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.data;
-}
+const requested = (token: string, fields: Record<string, string>) => t.requestDeposit(token, fields);
 
 const approve = (id: number, extra: { amount?: bigint | string; reason?: string } = {}) =>
   inTransaction(t.database.db, (tx) => approveDeposit(tx, { id, operatorId, at: t.clock.now(), ...extra }));

@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '../../src/domain/envelope';
+import type { CoinEntry, DepositRecord } from '../../src/domain/wire';
+import { operators } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seed } from '../../server/db/seed';
@@ -47,9 +49,30 @@ export interface TestAppOptions {
   rateLimits?: RateLimits;
   publicDir?: string;
   env?: Record<string, string>;
+  /** Runs on the built app before it is made ready (e.g. to add a route). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 const silentLog = { info: () => undefined };
+
+/** A real 1×1 PNG: a payment proof or an avatar the server accepts. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Minor units of USDT (6 decimals). */
+export const USDT = (units: number) => BigInt(units) * 1_000_000n;
+
+export interface ChargeOptions {
+  /** The proof; null sends none; a PNG when absent. */
+  file?: { bytes: Buffer; name: string; type: string } | null;
+  /** The Idempotency-Key; null sends none; a new one when absent. */
+  key?: string | null;
+}
+
+export interface SignUpFields {
+  username?: string;
+  password?: string;
+  inviteCode?: string;
+}
 
 export const STRONG_PASSWORD = '583921';
 export const OTHER_PASSWORD = '730164';
@@ -78,8 +101,20 @@ export async function startTestApp(options: TestAppOptions = {}) {
     mailer,
     sms,
     rateLimits: options.rateLimits,
+    // Every reply of every test is checked against the schema /api/docs states for it.
+    checkReplies: true,
   });
-  await app.ready();
+  options.beforeReady?.(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    mailer.close();
+    await database.close();
+    await mailbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, opts: CallOptions = {}): Promise<Reply<T>> {
     const inject: InjectOptions = {
@@ -93,7 +128,27 @@ export async function startTestApp(options: TestAppOptions = {}) {
     return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
   }
 
+  /** Asks for the code of the contact, reads it where it was sent, and signs up with it. */
+  async function signUp(contact: { method: 'email'; email: string } | { method: 'phone'; phone: string }, code: () => string, fields: SignUpFields) {
+    const username = fields.username ?? t.uniqueUsername();
+    const password = fields.password ?? STRONG_PASSWORD;
+    const sent = contact.method === 'email' ? await t.post('/sms_mail', { email: contact.email, purpose: 'register' }) : await t.post('/sms_send', { phone: contact.phone, purpose: 'register' });
+    if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
+    const registered = await t.post('/user/register', {
+      ...contact,
+      code: code(),
+      password,
+      confirmPassword: password,
+      username,
+      agreed: true,
+      ...(fields.inviteCode ? { inviteCode: fields.inviteCode } : {}),
+    });
+    if (registered.status !== 200) throw new Error(`not registered: ${JSON.stringify(registered.body)}`);
+    return { username, password };
+  }
+
   let sequence = 0;
+  let financeOperatorId: Promise<string> | undefined;
   const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
 
   const t = {
@@ -127,24 +182,15 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** A complete sign-up by e-mail, code read from the received mail; returns the credentials. */
-    async registerByEmail(fields: { email?: string; username?: string; password?: string; inviteCode?: string } = {}) {
+    async registerByEmail(fields: SignUpFields & { email?: string } = {}) {
       const email = fields.email ?? t.uniqueEmail();
-      const username = fields.username ?? t.uniqueUsername();
-      const password = fields.password ?? STRONG_PASSWORD;
-      const sent = await t.post('/sms_mail', { email, purpose: 'register' });
-      if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
-      const registered = await t.post('/user/register', {
-        method: 'email',
-        email,
-        code: t.codeFromMail(email),
-        password,
-        confirmPassword: password,
-        username,
-        agreed: true,
-        ...(fields.inviteCode ? { inviteCode: fields.inviteCode } : {}),
-      });
-      if (registered.status !== 200) throw new Error(`not registered: ${JSON.stringify(registered.body)}`);
-      return { email, username, password };
+      return { email, ...(await signUp({ method: 'email', email }, () => t.codeFromMail(email), fields)) };
+    },
+
+    /** A complete sign-up by phone, code read from the texted message; returns the credentials. */
+    async registerByPhone(fields: SignUpFields & { phone?: string } = {}) {
+      const phone = fields.phone ?? t.uniquePhone();
+      return { phone, ...(await signUp({ method: 'phone', phone }, () => t.codeFromSms(phone), fields)) };
     },
 
     async login(account: string, password: string): Promise<string> {
@@ -192,6 +238,54 @@ export async function startTestApp(options: TestAppOptions = {}) {
       const set = await t.post('/safe/pay_password', { loginPassword: user.password, password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD }, { token: user.token });
       if (set.status !== 200) throw new Error(`pay password not set: ${JSON.stringify(set.body)}`);
       return { ...user, userId: await t.userIdOf(user.token), payPassword: PAY_PASSWORD };
+    },
+
+    /** The deposit options of /currency/list. */
+    async coins(): Promise<CoinEntry[]> {
+      const reply = await t.get<{ legal: CoinEntry[] }>('/currency/list');
+      if (reply.status !== 200 || !reply.body.data) throw new Error(`no coin list: ${JSON.stringify(reply.body)}`);
+      return reply.body.data.legal;
+    },
+
+    /**
+     * A finance operator written straight into the table (no password or code is used with it),
+     * for tests that call the decisions of the deposits and withdrawals services; one per app.
+     */
+    async financeOperator(): Promise<string> {
+      financeOperatorId ??= database.db
+        .insert(operators)
+        .values({ username: 'finance1', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'finance', createdAt: clock.now() })
+        .returning({ id: operators.id })
+        .then(([operator]) => operator.id);
+      return financeOperatorId;
+    },
+
+    /** POST /wallet/charge_req as the PWA sends it: text fields first, then the file (a PNG unless told). */
+    async charge(token: string, fields: Record<string, string>, options: ChargeOptions = {}) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const file = options.file === undefined ? { bytes: PNG, name: 'proof.png', type: 'image/png' } : options.file;
+      if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      const encoded = new Response(form);
+      const key = options.key === undefined ? crypto.randomUUID() : options.key;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/wallet/charge_req',
+        headers: {
+          authorization: token,
+          'content-type': encoded.headers.get('content-type')!,
+          ...(key === null ? {} : { 'idempotency-key': key }),
+        },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      return { status: response.statusCode, body: response.json() as Envelope<DepositRecord> & { data: DepositRecord } };
+    },
+
+    /** A deposit request that must be accepted. */
+    async requestDeposit(token: string, fields: Record<string, string>): Promise<DepositRecord> {
+      const reply = await t.charge(token, fields);
+      if (reply.status !== 200) throw new Error(`deposit refused: ${JSON.stringify(reply.body)}`);
+      return reply.body.data;
     },
 
     /** The ledger's invariants; throws with the report when one is broken. */

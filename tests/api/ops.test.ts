@@ -25,7 +25,7 @@ import {
   totpCode,
   totpStep,
 } from '../../server/modules/ops/totp';
-import { startTestApp, type TestApp } from './harness';
+import { PNG, startTestApp, type TestApp } from './harness';
 
 // ---- TOTP as pure functions -------------------------------------------------------------------
 
@@ -114,7 +114,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const USDT = (units: number) => BigInt(units) * 1_000_000n;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 interface Credentials {
@@ -167,21 +166,7 @@ const auditOf = (subject: string) =>
   rowsOf<AuditRow>(t.database.db, sql`SELECT action, subject, operator_id, user_id, reason, details, created_at FROM audit_log WHERE subject = ${subject} ORDER BY id`);
 const auditCount = async () => Number((await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log`))[0].n);
 
-/** POST /wallet/charge_req as the PWA sends it, with a tiny PNG as proof. */
-async function requestDeposit(token: string, fields: Record<string, string>): Promise<DepositRecord> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
-  const encoded = new Response(form);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/charge_req',
-    headers: { authorization: token, 'content-type': encoded.headers.get('content-type')!, 'idempotency-key': crypto.randomUUID() },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as DepositRecord;
-}
+const requestDeposit = (token: string, fields: Record<string, string>) => t.requestDeposit(token, fields);
 
 async function requestWithdrawal(user: { token: string; payPassword: string }, amount: string): Promise<WithdrawalRecord> {
   const reply = await t.post<WithdrawalRecord>(

@@ -15,25 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const key = () => ({ 'idempotency-key': crypto.randomUUID() });
 
-async function deposit(token: string, coinId: number, amount: string): Promise<DepositRecord> {
-  const form = new FormData();
-  form.append('coinId', String(coinId));
-  form.append('amount', amount);
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const encoded = new Response(form);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/charge_req',
-    headers: { authorization: token, 'content-type': encoded.headers.get('content-type')!, ...key() },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const deposit = (token: string, coinId: number, amount: string) => t.requestDeposit(token, { coinId: String(coinId), amount });
 
 describe("one user's money records are invisible to another", () => {
   test('deposits, withdrawals and the bank binding of A never show for B', async () => {

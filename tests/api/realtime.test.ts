@@ -1,24 +1,47 @@
-/** socket.io on the app's own HTTP server: the PWA's subscribe/unsubscribe protocol. */
+/**
+ * socket.io on the app's own HTTP server, attached by buildApp and decorated as `app.realtime`:
+ * the PWA's subscribe/unsubscribe protocol, and modules publishing through the decorated service.
+ */
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { attachRealtime } from '../../server/realtime/socket';
+import { z } from 'zod';
+import { apiRoute } from '../../server/http/api-route';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let url: string;
-let server: ReturnType<typeof attachRealtime>;
+let server: FastifyInstance['realtime']['io'];
 const clients: Socket[] = [];
 
+/**
+ * A module of the same shape as those of server/modules: an encapsulated plugin that declares a
+ * route with apiRoute and publishes through its own view of the decorated `realtime`.
+ */
+async function probeModule(module: FastifyInstance): Promise<void> {
+  apiRoute(module, {
+    method: 'POST',
+    url: '/api/probe/publish',
+    tag: 'probe',
+    summary: 'Publishes its body to a room (test only)',
+    body: z.strictObject({ room: z.string(), event: z.string(), payload: z.record(z.string(), z.unknown()) }),
+    handler: async ({ body }) => {
+      module.realtime.publish(body.room, body.event, body.payload);
+      return null;
+    },
+  });
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
-  server = attachRealtime(t.app.server);
+  t = await startTestApp({ beforeReady: (app) => void app.register(probeModule) });
+  server = t.app.realtime.io;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const client of clients) client.disconnect();
-  server.disconnectSockets(true);
+  // Closing the app closes socket.io with it (its onClose hook).
   await t?.close();
 });
 
@@ -58,4 +81,20 @@ test('over long polling, the daymarket channel works too; unknown channels are r
 test('the HTTP API still answers on the same port', async () => {
   const response = await fetch(`${url}/api/health`);
   expect(await response.json()).toMatchObject({ type: 'ok', data: { status: 'ok' } });
+});
+
+test('a module publishes through the decorated service and a subscribed client receives it', async () => {
+  const socket = await client(['websocket']);
+  const other = await client(['websocket']);
+  expect(await ask(socket, 'subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
+  let strayed = false;
+  other.on('daymarket', () => (strayed = true));
+
+  const received = new Promise((resolve) => socket.once('daymarket', resolve));
+  const published = await t.post('/probe/publish', { room: 'daymarket', event: 'daymarket', payload: { symbol: 'USDT/EUR', probe: 2 } });
+  expect(published.status).toBe(200);
+  expect(await received).toEqual({ symbol: 'USDT/EUR', probe: 2 });
+  // A client that did not subscribe gets nothing.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(strayed).toBe(false);
 });

@@ -116,7 +116,7 @@ describe('asset log', () => {
     expect(pages.map((e) => [e.kind, e.account, e.amount])).toEqual(ALICE_LOG);
     const beyond = await log(alice, { page: '5', pageSize: '5' });
     expect(beyond.body.data).toMatchObject({ list: [], total: ALICE_LOG.length });
-    // Page size 10 by default (SPEC §9).
+    // Page size 10 by default (docs/api.md).
     expect((await log(alice)).body.data).toMatchObject({ page: 1, pageSize: 10 });
     expect((await log(alice)).body.data!.list).toHaveLength(10);
   });

@@ -1,5 +1,5 @@
 /**
- * Every password and username rule of SPEC §5 is refused by the server with its catalogue key
+ * Every password and username rule (src/domain/validation.ts) is refused by the server with its catalogue key
  * and the text of the request's language, chosen by `lang` or by Accept-Language.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

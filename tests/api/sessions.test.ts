@@ -147,18 +147,7 @@ describe('sessions end', () => {
   });
 
   test('forgot password by phone also lifts a lockout', async () => {
-    const phone = t.uniquePhone();
-    const username = t.uniqueUsername();
-    await t.post('/sms_send', { phone, purpose: 'register' });
-    await t.post('/user/register', {
-      method: 'phone',
-      phone,
-      code: t.codeFromSms(phone),
-      password: STRONG_PASSWORD,
-      confirmPassword: STRONG_PASSWORD,
-      username,
-      agreed: true,
-    });
+    const { phone } = await t.registerByPhone();
     for (let i = 0; i < 5; i++) await t.post('/user/login', { account: phone, password: OTHER_PASSWORD });
     expect((await t.post('/user/login', { account: phone, password: STRONG_PASSWORD })).body.key).toBe('login.locked');
     t.clock.advance(60);

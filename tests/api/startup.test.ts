@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_KEYS } from '../../src/domain/errors';
 import type { CoinEntry } from '../../src/domain/wire';
@@ -79,6 +80,22 @@ describe('startup calls', () => {
   });
 });
 
+interface JsonSchema {
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  [keyword: string]: unknown;
+}
+
+/** What the test reads of an OpenAPI operation. */
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ name: string; in: string; schema: JsonSchema }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+
 describe('the OpenAPI document', () => {
   test('is OpenAPI 3.1, unwrapped, and lists every call of docs/api.md with its method', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
@@ -95,14 +112,102 @@ describe('the OpenAPI document', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     for (const [url, operations] of Object.entries<Record<string, unknown>>(doc.paths)) {
       for (const method of Object.keys(operations)) {
-        const fastifyUrl = url.replace('/avatars/{file}', '/avatars/*');
+        const fastifyUrl = url.replace(/\{(\w+)\}/g, ':$1');
         expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl }), `${method} ${url}`).toBe(true);
       }
     }
     const register = doc.paths['/api/user/register'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(register)).toContain('"agreed"');
     expect(doc.paths['/api/user/info'].get.security).toEqual([{ token: [] }]);
-    expect(doc.components.schemas.Envelope.properties.key.enum).toEqual([...ERROR_KEYS]);
+    expect(doc.paths['/api/ops/settings'].post.security).toEqual([{ operatorToken: ['admin'] }]);
+    expect(doc.paths['/api/ops/settings'].get.security).toEqual([{ operatorToken: ['support'] }]);
+    expect(doc.paths['/api/recharge/log'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'lang']));
+    expect(doc.paths['/api/kf'].get.security).toBeUndefined();
+    expect(doc.components.schemas.Envelope.properties.key.anyOf ?? doc.components.schemas.Envelope.properties.key).toBeDefined();
+    expect(JSON.stringify(doc.components.schemas.Envelope)).toContain(JSON.stringify([...ERROR_KEYS]));
+    const upload = doc.paths['/api/user/uploadHeadPortrait'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.required).toEqual(['file']);
+  });
+
+  test('is a valid OpenAPI 3.1 document: every operation says what its reply holds', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.info.title).toBe('Tessera API');
+    // OpenAPI 3.1 schemas are JSON Schema 2020-12: each must compile.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat('binary', true);
+    ajv.addFormat('uuid', true);
+    const compiles = (where: string, schema: unknown) => {
+      expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/'))), where).not.toThrow();
+    };
+    let operations = 0;
+    for (const [url, pathItem] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(pathItem)) {
+        const where = `${method} ${url}`;
+        operations++;
+        expect(['get', 'post'], where).toContain(method);
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.tags?.length, where).toBe(1);
+        for (const requirement of operation.security ?? []) {
+          for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes[scheme], where).toBeDefined();
+        }
+        for (const parameter of operation.parameters ?? []) {
+          expect(['query', 'path'], where).toContain(parameter.in);
+          compiles(`${where} ${parameter.name}`, parameter.schema);
+        }
+        if (operation.requestBody) for (const content of Object.values(operation.requestBody.content)) compiles(`${where} body`, content.schema);
+        const ok = operation.responses?.['200'];
+        expect(ok?.description, where).toBeTruthy();
+        const content = Object.entries(ok.content ?? {});
+        expect(content.length, `${where}: its 200 reply has a media type`).toBeGreaterThan(0);
+        for (const [mediaType, { schema }] of content) {
+          compiles(`${where} ${mediaType}`, schema);
+          if (mediaType !== 'application/json') {
+            expect(mediaType, where).toMatch(/^image\//);
+            continue;
+          }
+          if (url === '/api/docs') continue;
+          // The envelope, with `data` described: not just {}.
+          expect(schema.required, where).toEqual(expect.arrayContaining(['type', 'code', 'message', 'data']));
+          const data = schema.properties?.data;
+          expect(data, where).toBeDefined();
+          expect(Object.keys(data ?? {}).filter((key) => key !== 'description').length, `${where}: data is described`).toBeGreaterThan(0);
+        }
+        expect(operation.responses.default, `${where}: refusals are described`).toBeDefined();
+      }
+    }
+    expect(operations).toBeGreaterThanOrEqual(53);
+    // What the wallet holds is spelled out: amounts are decimal strings.
+    const wallet = doc.paths['/api/wallet/list'].post.responses['200'].content['application/json'].schema;
+    expect(wallet.properties.data.properties.legal_wallet.properties.balance.items.properties.legal_balance.type).toBe('string');
+    const proof = doc.paths['/api/ops/deposits/proof'].get.responses['200'].content;
+    expect(Object.keys(proof)).toContain('image/png');
+  });
+
+  test('a route under /api without a documented reply stops the start', async () => {
+    const other = await startTestApp({ beforeReady: (app) => app.get('/api/undocumented', async () => ({ secret: true })) }).then(
+      () => null,
+      (error: Error) => error,
+    );
+    expect(other?.message).toMatch(/Routes missing from the OpenAPI document: GET \/api\/undocumented/);
+  });
+});
+
+describe('auth declared once on the route', () => {
+  test('a route declared required refuses without a token, before looking at its input', async () => {
+    for (const [method, url] of [
+      ['GET', '/user/info'],
+      ['POST', '/wallet/list'],
+      ['POST', '/wallet/out'],
+    ] as const) {
+      const reply = method === 'GET' ? await t.get(url) : await t.post(url, { anything: 'invalid' });
+      expect([url, reply.status, reply.body.type, reply.body.code, reply.body.key]).toEqual([url, 401, '999', 999, 'session.required']);
+    }
+  });
+
+  test('an operator route refuses a user token: it declares its operator role', async () => {
+    const { token } = await t.signedInUser();
+    const reply = await t.get('/ops/settings', { token });
+    expect([reply.status, reply.body.type]).toEqual([401, '999']);
   });
 });
 

@@ -1,10 +1,8 @@
 /** VIP levels: the table, the level rising with approved deposits, the gift of the level reached. */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CoinEntry, DepositRecord, UserLevelReply } from '../../src/domain/wire';
+import type { UserLevelReply } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
-import { operators } from '../../server/db/schema';
 import { inTransaction } from '../../server/db/transaction';
 import { approveDeposit, rejectDeposit } from '../../server/modules/deposits/service';
 import { percentOfBps } from '../../server/modules/vip/service';
@@ -15,33 +13,12 @@ let operatorId: string;
 let usdtCoinId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  const [operator] = await t.database.db
-    .insert(operators)
-    .values({ username: 'finance1', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'finance', createdAt: t.clock.now() })
-    .returning({ id: operators.id });
-  operatorId = operator.id;
-  const coins = await t.get<{ legal: CoinEntry[] }>('/currency/list');
-  usdtCoinId = coins.body.data!.legal.find((coin) => coin.name === 'USDT')!.id;
+  operatorId = await t.financeOperator();
+  usdtCoinId = (await t.coins()).find((coin) => coin.name === 'USDT')!.id;
 });
 afterAll(() => t?.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function deposit(token: string, amount: string): Promise<DepositRecord> {
-  const form = new FormData();
-  form.append('coinId', String(usdtCoinId));
-  form.append('amount', amount);
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const encoded = new Response(form);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/charge_req',
-    headers: { authorization: token, 'content-type': encoded.headers.get('content-type')!, 'idempotency-key': crypto.randomUUID() },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const deposit = (token: string, amount: string) => t.requestDeposit(token, { coinId: String(usdtCoinId), amount });
 
 const approve = (id: number) => inTransaction(t.database.db, (tx) => approveDeposit(tx, { id, operatorId, at: t.clock.now() }));
 const level = async (token: string) => (await t.get<UserLevelReply>('/user/user_level', { token })).body.data!;

@@ -8,27 +8,21 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
 import type { Page, WithdrawalRecord, WithdrawInfoReply } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
-import { operators } from '../../server/db/schema';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveWithdrawal, listWithdrawals, placeWithdrawal, rejectWithdrawal } from '../../server/modules/withdrawals/service';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
 let operatorId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  const [operator] = await t.database.db
-    .insert(operators)
-    .values({ username: 'finance1', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'finance', createdAt: t.clock.now() })
-    .returning({ id: operators.id });
-  operatorId = operator.id;
+  operatorId = await t.financeOperator();
 });
 afterAll(() => t?.close());
 
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
-const USDT = (units: number) => BigInt(units) * 1_000_000n;
 
 type PayingUser = Awaited<ReturnType<TestApp['payingUser']>>;
 

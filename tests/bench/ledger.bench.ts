@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: how fast the ledger posts money compared with PostgreSQL's own pgbench, both
  * measured in one run on the same server, so the ratio says something on any machine
- * (ARCHITECTURE §7: ratios, not absolute times).
+ * (ratios measured in one run, not absolute times: machines differ).
  *
  *  (a) our posting path: a fresh migrated database, 1,000 funded users, then 8 concurrent workers
  *      for 20 s, each posting transfers between random users' available accounts through the

@@ -67,7 +67,7 @@ CREATE TABLE pay_password_failures (
   locked_until  timestamptz
 );
 
--- The deposit options the app offers (SPEC §3 "Coin list entry"), seeded from the configuration.
+-- The deposit options the app offers (GET /currency/list in docs/api.md), seeded from the configuration.
 CREATE TABLE coins (
   id            serial PRIMARY KEY,
   code          text NOT NULL UNIQUE,
@@ -88,7 +88,7 @@ CREATE TABLE settings (
   updated_at  timestamptz NOT NULL DEFAULT now()
 );
 
--- One row per (owner, asset, purpose). Only the ledger module changes balance (ARCHITECTURE §3).
+-- One row per (owner, asset, purpose). Only the ledger module changes balance.
 CREATE TABLE ledger_accounts (
   id          bigserial PRIMARY KEY,
   owner_kind  text NOT NULL CHECK (owner_kind IN ('user', 'platform')),

@@ -1,5 +1,5 @@
 -- Money: the double-entry ledger, idempotency keys, deposits, withdrawals, bank bindings,
--- conversions, VIP levels, operators and their audit trail (ARCHITECTURE §3, §6).
+-- conversions, VIP levels, operators and their audit trail.
 
 -- Every user account purpose and every platform account exists up front: a posting never has
 -- to create an account, so it is one statement.

@@ -1,5 +1,6 @@
 /** Sign-up, login, logout, password reset and change, payment password, contact binding. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   bindEmailSchema,
   bindMobileSchema,
@@ -9,16 +10,15 @@ import {
   payPasswordSetSchema,
   registerSchema,
 } from '../../../src/domain/validation';
+import { loginReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
 import { localeOf } from '../../http/locale';
-import { byBodyField, byIp, limitBy, type RateLimits } from '../../http/rate-limits';
-import type { Services } from '../../services';
-import { requireSession, viewerOf } from './guard';
+import { byBodyField, byIp, limitBy } from '../../http/rate-limits';
 
-
-export function authRoutes(app: FastifyInstance, services: Services, limits: RateLimits): void {
-  const { accounts } = services;
-  const signedIn = [requireSession(services.sessions)];
+export async function authModule(app: FastifyInstance): Promise<void> {
+  const { accounts } = app.services;
+  const limits = app.deps.rateLimits;
   const passwordGuesses = [
     limitBy(app, 'login-ip', limits.loginsPerIp, byIp),
     limitBy(app, 'login-account', limits.loginsPerAccount, byBodyField('account', 'phone', 'email')),
@@ -30,6 +30,7 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     tag: 'auth',
     summary: 'Create an account with a phone number or an e-mail address and its code',
     body: registerSchema,
+    reply: z.object({ username: z.string() }),
     handler: ({ body, request }) => accounts.register(body, localeOf(request)),
   });
 
@@ -39,7 +40,8 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     tag: 'auth',
     summary: 'Log in with a phone number, an e-mail address or a username',
     body: loginSchema,
-    preHandler: passwordGuesses,
+    preValidation: passwordGuesses,
+    reply: loginReplySchema,
     handler: ({ body, request }) => accounts.login(body, request.headers['user-agent']),
   });
 
@@ -50,7 +52,6 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     summary: 'End the current session',
     auth: 'required',
     query: noInput,
-    preHandler: signedIn,
     handler: ({ request }) => accounts.logout(viewerOf(request)),
   });
 
@@ -60,7 +61,7 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     tag: 'auth',
     summary: 'Reset the login password with a code (ends every session)',
     body: forgotSchema,
-    preHandler: passwordGuesses,
+    preValidation: passwordGuesses,
     handler: ({ body }) => accounts.resetPassword(body),
   });
 
@@ -71,7 +72,6 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     summary: 'Change the login password (ends the other sessions)',
     auth: 'required',
     body: changePasswordSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => accounts.changePassword(viewerOf(request), body),
   });
 
@@ -82,7 +82,6 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     summary: 'Set the payment password (login password) or change it (current payment password)',
     auth: 'required',
     body: payPasswordSetSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => accounts.setPayPassword(viewerOf(request), body),
   });
 
@@ -93,7 +92,6 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     summary: 'Link an e-mail address with a code sent to it (purpose bind)',
     auth: 'required',
     body: bindEmailSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => accounts.bindEmail(viewerOf(request), body),
   });
 
@@ -104,7 +102,6 @@ export function authRoutes(app: FastifyInstance, services: Services, limits: Rat
     summary: 'Link a phone number with a code sent to it (purpose bind)',
     auth: 'required',
     body: bindMobileSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => accounts.bindMobile(viewerOf(request), body),
   });
 }

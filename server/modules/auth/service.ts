@@ -7,15 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import type { Locale } from '../../../src/domain/locales';
-import type {
-  bindEmailSchema,
-  bindMobileSchema,
-  changePasswordSchema,
-  forgotSchema,
-  loginSchema,
-  payPasswordSetSchema,
-  registerSchema,
-} from '../../../src/domain/validation';
+import type * as forms from '../../../src/domain/validation';
 import type { LoginReply } from '../../../src/domain/wire';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -24,7 +16,7 @@ import { users, type User } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../http/refusal';
 import { openUserAccounts } from '../../ledger/accounts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
-import { targetOf, type Codes } from '../codes/service';
+import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeysOfUser, loginKeyOf, userMatching } from './login-keys';
 import type { Lockout } from './lockout';
@@ -83,7 +75,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     });
   }
 
-  async function assertFree(input: z.output<typeof registerSchema>): Promise<void> {
+  async function assertFree(input: z.output<typeof forms.registerSchema>): Promise<void> {
     const [sameName] = await db
       .select({ id: users.id })
       .from(users)
@@ -103,7 +95,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
   }
 
   return {
-    async register(input: z.output<typeof registerSchema>, locale: Locale): Promise<{ username: string }> {
+    async register(input: z.output<typeof forms.registerSchema>, locale: Locale): Promise<{ username: string }> {
       // Cheap refusals first, so that a taken username does not spend one of the code's tries.
       await assertFree(input);
       const invitedBy = await inviterOf(input.inviteCode);
@@ -140,7 +132,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       }
     },
 
-    async login(input: z.output<typeof loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
+    async login(input: z.output<typeof forms.loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
       const key = loginKeyOf(input.account);
       const [user] = await db.select().from(users).where(userMatching(key)).limit(1);
       // Unknown accounts are counted and locked the same way: the answers must not differ.
@@ -158,7 +150,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     },
 
     /** Forgot password: the code proves the contact; every session of the account ends. */
-    async resetPassword(input: z.output<typeof forgotSchema>): Promise<void> {
+    async resetPassword(input: z.output<typeof forms.forgotSchema>): Promise<void> {
       // For an unknown contact no code was ever sent, so this fails as a wrong code would.
       const codeId = await codes.check(targetOf(input, 'reset'), input.code);
       const contact = input.method === 'phone' ? eq(users.phone, input.phone) : eq(users.email, input.email);
@@ -175,7 +167,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     },
 
     /** Change of login password: the other sessions end, the one making the change stays. */
-    async changePassword(viewer: Viewer, input: z.output<typeof changePasswordSchema>): Promise<void> {
+    async changePassword(viewer: Viewer, input: z.output<typeof forms.changePasswordSchema>): Promise<void> {
       const user = await userById(viewer.userId);
       await checkPasswordOf(user, input.oldPassword, 'oldPassword');
       const passwordHash = await hashPassword(input.password);
@@ -189,7 +181,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
      * The first payment password is confirmed with the login password; a change needs the
      * current payment password, whose wrong guesses lock it like a login.
      */
-    async setPayPassword(viewer: Viewer, input: z.output<typeof payPasswordSetSchema>): Promise<void> {
+    async setPayPassword(viewer: Viewer, input: z.output<typeof forms.payPasswordSetSchema>): Promise<void> {
       const user = await userById(viewer.userId);
       if (!user.payPasswordHash) {
         if (!input.loginPassword) throw new Refusal('password.required', 400, { field: 'loginPassword' });
@@ -205,11 +197,11 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     /** For every money action that asks for the payment password (trades, withdrawals, …). */
     checkPayPassword,
 
-    bindEmail(viewer: Viewer, input: z.output<typeof bindEmailSchema>): Promise<void> {
+    bindEmail(viewer: Viewer, input: z.output<typeof forms.bindEmailSchema>): Promise<void> {
       return bindContact(viewer, { email: input.email }, input.code);
     },
 
-    bindMobile(viewer: Viewer, input: z.output<typeof bindMobileSchema>): Promise<void> {
+    bindMobile(viewer: Viewer, input: z.output<typeof forms.bindMobileSchema>): Promise<void> {
       return bindContact(viewer, { phone: input.phone }, input.code);
     },
   };

@@ -1,6 +1,6 @@
 /**
  * Login sessions: an opaque random token given to the client once; the server keeps only its
- * sha-256, an expiry and a revocation time (ARCHITECTURE §4).
+ * sha-256, an expiry and a revocation time.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
@@ -60,11 +60,4 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number) {
         .where(keepSessionId === undefined ? live : and(live, ne(sessions.id, keepSessionId)));
     },
   };
-}
-
-/** The token of the Authorization header: the raw token, or "Bearer <token>". */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const token = header.trim().replace(/^Bearer\s+/i, '').trim();
-  return token.length > 0 && token.length <= 200 ? token : null;
 }

@@ -1,15 +1,14 @@
 /** Bank binding: POST /user/cash_save († and payment password) and POST /user/cash_info. */
 import type { FastifyInstance } from 'fastify';
 import { bankBindingSchema } from '../../../src/domain/payments';
+import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { idempotencyKeyOf } from '../../http/idempotency';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
+import { viewerOf } from '../../http/auth';
+import { payOnce } from '../../http/paid-call';
 import { bankBindingOf, saveBankBinding } from './service';
 
-export async function bankingRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const { db, clock, services } = ctx;
-  const signedIn = [requireSession(services.sessions)];
+export async function bankingModule(app: FastifyInstance): Promise<void> {
+  const { db, clock } = app.deps;
 
   apiRoute(app, {
     method: 'POST',
@@ -19,15 +18,10 @@ export async function bankingRoutes(app: FastifyInstance, ctx: MoneyContext): Pr
     description: 'Idempotency-Key header and payment password required. IBAN checked by ISO 13616 (mod 97), SWIFT/BIC by ISO 9362.',
     auth: 'required',
     body: bankBindingSchema,
-    preHandler: signedIn,
-    handler: async ({ body, request }) => {
-      const { userId } = viewerOf(request);
-      const key = idempotencyKeyOf(request);
+    reply: bankBindingReplySchema,
+    handler: ({ body, request }) => {
       const { payPassword, ...details } = body;
-      await services.accounts.checkPayPassword(userId, payPassword);
-      return services.idempotency.run({ userId, key, route: 'POST /api/user/cash_save', input: details }, (tx) =>
-        saveBankBinding(tx, userId, details, clock()),
-      );
+      return payOnce(request, { payPassword, input: details }, (tx, userId) => saveBankBinding(tx, userId, details, clock()));
     },
   });
 
@@ -38,7 +32,7 @@ export async function bankingRoutes(app: FastifyInstance, ctx: MoneyContext): Pr
     summary: 'The bound bank account (BankBinding) or null',
     auth: 'required',
     body: noInput,
-    preHandler: signedIn,
+    reply: bankBindingReplySchema.nullable(),
     handler: ({ request }) => bankBindingOf(db, viewerOf(request).userId),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The user's bank account for EUR withdrawals (SPEC §3 "Bank binding"): one per user; binding
+ * The user's bank account for EUR withdrawals (docs/api.md, POST /user/cash_save): one per user; binding
  * again replaces it. A withdrawal copies the account into its record, so a later change does
  * not rewrite where earlier money went.
  */

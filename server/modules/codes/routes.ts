@@ -1,50 +1,47 @@
 /** POST /sms_send and /sms_mail: send a verification code by text message or e-mail. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../../src/domain/validation';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { sendMailSchema, sendSmsSchema } from '../../../src/domain/validation';
+import { sendCodeReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
 import { localeOf } from '../../http/locale';
-import { byBodyField, byIp, limitBy, type RateLimits } from '../../http/rate-limits';
-import { optionalSession, viewerOf } from '../auth/guard';
-import type { Services } from '../../services';
+import { byBodyField, byIp, limitBy } from '../../http/rate-limits';
+import type { CodeChannel } from './service';
 
-export function codeRoutes(app: FastifyInstance, services: Services, limits: RateLimits): void {
-  const guards = [
-    limitBy(app, 'codes-ip', limits.codesPerIp, byIp),
-    limitBy(app, 'codes-target', limits.codesPerTarget, byBodyField('phone', 'email')),
-    optionalSession(services.sessions),
+export async function codesModule(app: FastifyInstance): Promise<void> {
+  const { codes } = app.services;
+  const { rateLimits } = app.deps;
+  const limits = [
+    limitBy(app, 'codes-ip', rateLimits.codesPerIp, byIp),
+    limitBy(app, 'codes-target', rateLimits.codesPerTarget, byBodyField('phone', 'email')),
   ];
-  // Linking a contact is for a signed-in account only; sign-up and reset are for visitors.
-  const requireViewerFor = (purpose: CodePurpose, request: FastifyRequest) => {
-    if (purpose === 'bind') viewerOf(request);
-  };
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/sms_send',
-    tag: 'codes',
-    summary: 'Send a verification code by text message',
-    description: 'purpose "bind" needs a session. A reset code for an unknown number is not sent, with the same reply.',
-    auth: 'optional',
-    body: sendSmsSchema,
-    preHandler: guards,
-    handler: async ({ body, request }) => {
-      requireViewerFor(body.purpose, request);
-      return services.codes.send({ channel: 'sms', target: body.phone, purpose: body.purpose }, localeOf(request));
-    },
-  });
+  const sendRoute = <S extends typeof sendSmsSchema | typeof sendMailSchema>(
+    url: string,
+    channel: CodeChannel,
+    body: S,
+    targetOf: (input: z.output<S>) => string,
+    by: string,
+    contact: string,
+  ) =>
+    apiRoute(app, {
+      method: 'POST',
+      url,
+      tag: 'codes',
+      summary: `Send a verification code by ${by}`,
+      description: `purpose "bind" needs a session. A reset code for an unknown ${contact} is not sent, with the same reply.`,
+      auth: 'optional',
+      body,
+      reply: sendCodeReplySchema,
+      preValidation: limits,
+      handler: async ({ body: input, request }) => {
+        // Linking a contact is for a signed-in account only; sign-up and reset are for visitors.
+        if (input.purpose === 'bind') viewerOf(request);
+        return codes.send({ channel, target: targetOf(input as z.output<S>), purpose: input.purpose }, localeOf(request));
+      },
+    });
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/sms_mail',
-    tag: 'codes',
-    summary: 'Send a verification code by e-mail',
-    description: 'purpose "bind" needs a session. A reset code for an unknown address is not sent, with the same reply.',
-    auth: 'optional',
-    body: sendMailSchema,
-    preHandler: guards,
-    handler: async ({ body, request }) => {
-      requireViewerFor(body.purpose, request);
-      return services.codes.send({ channel: 'email', target: body.email, purpose: body.purpose }, localeOf(request));
-    },
-  });
+  sendRoute('/sms_send', 'sms', sendSmsSchema, (input) => (input as z.output<typeof sendSmsSchema>).phone, 'text message', 'number');
+  sendRoute('/sms_mail', 'email', sendMailSchema, (input) => (input as z.output<typeof sendMailSchema>).email, 'e-mail', 'address');
 }

@@ -1,5 +1,5 @@
 /**
- * Verification codes (SPEC §5, §9): six digits from crypto.randomInt, stored as an HMAC with the
+ * Verification codes (docs/api.md): six digits from crypto.randomInt, stored as an HMAC with the
  * server's pepper, valid 10 minutes, dead after 5 tries, one send per target and purpose per
  * 60 seconds. Only the newest code of a target and purpose counts.
  */
@@ -13,9 +13,8 @@ import { addSeconds, secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../http/refusal';
-import type { Mailer } from '../mailer/mailer';
-import { codeMail, codeSms } from '../mailer/texts';
-import type { SmsProvider } from '../sms/provider';
+import { codeMail, codeSms, type Mailer } from '../mailer';
+import type { SmsProvider } from '../sms';
 
 export type CodeChannel = 'sms' | 'email';
 

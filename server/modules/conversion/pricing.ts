@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a conversion quote, in bigint minor units only (ARCHITECTURE §3). Every
+ * The arithmetic of a conversion quote, in bigint minor units only: never a float for money. Every
  * rounding favours neither side silently: the rate towards USDT is cut to 6 decimals and shown,
  * the fee is rounded up to the paying asset's minor unit and shown, and what the user receives
  * is (amount − fee) × the shown rate, cut to the receiving asset's minor unit. So the user can

@@ -1,15 +1,13 @@
 /** POST /transfer/quote and POST /transfer (†): converting between EUR and USDT. */
 import type { FastifyInstance } from 'fastify';
 import { quoteRequestSchema, transferSchema } from '../../../src/domain/payments';
+import { conversionRecordSchema, quoteReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
-import { idempotencyKeyOf } from '../../http/idempotency';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
-import { createConversions } from './service';
+import { viewerOf } from '../../http/auth';
+import { payOnce } from '../../http/paid-call';
 
-export async function conversionRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const conversions = createConversions(ctx.db, ctx.clock);
-  const signedIn = [requireSession(ctx.services.sessions)];
+export async function conversionModule(app: FastifyInstance): Promise<void> {
+  const { conversions } = app.services;
 
   apiRoute(app, {
     method: 'POST',
@@ -18,7 +16,7 @@ export async function conversionRoutes(app: FastifyInstance, ctx: MoneyContext):
     summary: 'Quote a conversion between EUR and USDT: rate, fee and amount received, valid 30 s (QuoteReply)',
     auth: 'required',
     body: quoteRequestSchema,
-    preHandler: signedIn,
+    reply: quoteReplySchema,
     handler: ({ body, request }) => conversions.quote(viewerOf(request).userId, body),
   });
 
@@ -32,15 +30,10 @@ export async function conversionRoutes(app: FastifyInstance, ctx: MoneyContext):
       "409 transfer.rateChanged when the reference rate moved since; another user's quote answers 404 record.notFound.",
     auth: 'required',
     body: transferSchema,
-    preHandler: signedIn,
-    handler: async ({ body, request }) => {
-      const { userId } = viewerOf(request);
-      const key = idempotencyKeyOf(request);
-      await ctx.services.accounts.checkPayPassword(userId, body.payPassword);
-      return ctx.services.idempotency.run(
-        { userId, key, route: 'POST /api/transfer', input: { quoteId: body.quoteId } },
-        (tx) => conversions.execute(tx, userId, body.quoteId),
-      );
-    },
+    reply: conversionRecordSchema,
+    handler: ({ body, request }) =>
+      payOnce(request, { payPassword: body.payPassword, input: { quoteId: body.quoteId } }, (tx, userId) =>
+        conversions.execute(tx, userId, body.quoteId),
+      ),
   });
 }

@@ -15,7 +15,7 @@ import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfer } from '../../ledger/transfers';
-import { readSetting, SETTING_KEYS } from '../startup/settings';
+import { readSetting, SETTING_KEYS } from '../startup';
 import { directedRate, minimumAmount, parseFeePercent, parseRate, rateText, receiveOf, type Pricing } from './pricing';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;

@@ -4,12 +4,11 @@ import { AppError } from '../../../src/domain/errors';
 import { DEPOSIT_PROOF_MAX_BYTES } from '../../../src/domain/ledger';
 import { isLocale } from '../../../src/domain/locales';
 import { depositAddressSchema, depositRequestSchema, pageQuerySchema } from '../../../src/domain/payments';
+import { depositAddressReplySchema, depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { Refusal } from '../../http/refusal';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
-import { proofStoreOf } from './proof-store';
 import { createDeposit, depositAddress, depositAmountOf, depositsOf, depositTarget } from './service';
 
 /** The form of POST /wallet/charge_req: its text fields (lang taken out) and the proof's bytes. */
@@ -46,10 +45,10 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositForm> {
   return form;
 }
 
-export async function depositRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const { db, clock, services } = ctx;
-  const signedIn = [requireSession(services.sessions)];
-  const proofs = proofStoreOf(ctx.config);
+export async function depositsModule(app: FastifyInstance): Promise<void> {
+  const { db, clock } = app.deps;
+  const { services } = app;
+  const { proofs } = services;
 
   apiRoute(app, {
     method: 'POST',
@@ -59,7 +58,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: MoneyContext): Pr
     description: 'USDT takes network TRC20 (default, address_omni) or ERC20 (address_erc); the bank card option gives the platform account and the payment reference TSR-<invite code>.',
     auth: 'required',
     body: depositAddressSchema,
-    preHandler: signedIn,
+    reply: depositAddressReplySchema,
     handler: ({ body, request }) => depositAddress(db, viewerOf(request).userId, body.coinId, body.network),
   });
 
@@ -73,7 +72,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: MoneyContext): Pr
       '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB). Without a file: deposit.proofRequired.',
     auth: 'required',
     fileField: 'file',
-    preHandler: signedIn,
+    reply: depositRecordSchema,
     handler: async ({ request }) => {
       const { userId } = viewerOf(request);
       // The key before the upload: a request that cannot be made idempotent is not worth reading.
@@ -116,7 +115,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: MoneyContext): Pr
     summary: "The user's deposits, newest first (Page<DepositRecord>)",
     auth: 'required',
     query: pageQuerySchema,
-    preHandler: signedIn,
+    reply: pageSchemaOf(depositRecordSchema),
     handler: ({ query, request }) => depositsOf(db, viewerOf(request).userId, query.page, query.pageSize),
   });
 }

@@ -11,14 +11,15 @@ import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
+import { pageOf } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
-import { readSetting, SETTING_KEYS } from '../startup/settings';
-import { confirmedDepositsOf } from '../vip/service';
+import { readSetting, SETTING_KEYS } from '../startup';
+import { confirmedDepositsOf } from '../vip';
 
 /** "D0000000042": what the user quotes to support, and the reference of a crypto deposit. */
 export function depositOrderNo(id: number): string {
@@ -160,18 +161,14 @@ const depositColumns = { deposit: deposits, coin: coins.name };
 
 /** GET /recharge/log: the user's deposits, newest first. */
 export async function depositsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<DepositRecord>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(depositColumns)
-      .from(deposits)
-      .innerJoin(coins, eq(coins.id, deposits.coinId))
-      .where(eq(deposits.userId, userId))
-      .orderBy(desc(deposits.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(deposits).where(eq(deposits.userId, userId)),
-  ]);
-  return { list: rows.map((row) => recordOf(row.deposit, row.coin)), total: Number(total), page, pageSize };
+  const mine = eq(deposits.userId, userId);
+  return pageOf(
+    { page, pageSize },
+    (limit, offset) =>
+      db.select(depositColumns).from(deposits).innerJoin(coins, eq(coins.id, deposits.coinId)).where(mine).orderBy(desc(deposits.id)).limit(limit).offset(offset),
+    () => db.select({ total: count() }).from(deposits).where(mine),
+    (row) => recordOf(row.deposit, row.coin),
+  );
 }
 
 // ---- the operator side ------------------------------------------------------------------------
@@ -180,7 +177,7 @@ export async function depositsOf(db: Db, userId: string, page: number, pageSize:
 export interface OperatorDepositRecord extends DepositRecord {
   userId: string;
   username: string;
-  /** Stored name of the proof image (ProofStore.read). */
+  /** Stored name of the proof image (the proof store reads it). */
   proof: string;
   /** USDT value counted towards VIP levels, fixed at approval. */
   usdtValue: string | null;
@@ -193,31 +190,28 @@ export async function listDeposits(
   options: { status?: DepositStatus; page: number; pageSize: number },
 ): Promise<Page<OperatorDepositRecord>> {
   const where = options.status ? eq(deposits.status, options.status) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ ...depositColumns, username: users.username })
-      .from(deposits)
-      .innerJoin(coins, eq(coins.id, deposits.coinId))
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .where(where)
-      .orderBy(asc(deposits.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(deposits).where(where),
-  ]);
-  return {
-    list: rows.map((row) => ({
+  return pageOf(
+    options,
+    (limit, offset) =>
+      db
+        .select({ ...depositColumns, username: users.username })
+        .from(deposits)
+        .innerJoin(coins, eq(coins.id, deposits.coinId))
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .where(where)
+        .orderBy(asc(deposits.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(deposits).where(where),
+    (row) => ({
       ...recordOf(row.deposit, row.coin),
       userId: row.deposit.userId,
       username: row.username,
       proof: row.deposit.proof,
       usdtValue: row.deposit.usdtValue === null ? null : toDecimalString(row.deposit.usdtValue, 'USDT'),
       operatorId: row.deposit.operatorId,
-    })),
-    total: Number(total),
-    page: options.page,
-    pageSize: options.pageSize,
-  };
+    }),
+  );
 }
 
 export type DecidedDeposit = DepositRecord & { userId: string };

@@ -1,19 +1,20 @@
 /** GET /health: the process answers and its database does too. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import { z } from 'zod';
 import { apiRoute, noInput } from '../../http/api-route';
 
-export function healthRoutes(app: FastifyInstance, db: Db): void {
+export async function healthModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/health',
     tag: 'health',
     summary: 'Liveness, including a database round trip',
     query: noInput,
+    reply: z.object({ status: z.literal('ok') }),
     handler: async () => {
-      await db.execute(sql`SELECT 1`);
-      return { status: 'ok' };
+      await app.deps.db.execute(sql`SELECT 1`);
+      return { status: 'ok' as const };
     },
   });
 }

@@ -2,7 +2,7 @@
  * E-mail goes out through nodemailer over SMTP_URL. Without SMTP_URL the mail, code included,
  * is written to the server log instead, so a local demo works with no mail server.
  */
-import type { InfoLog } from '../sms/provider';
+import type { InfoLog } from '../sms';
 import nodemailer from 'nodemailer';
 
 export interface Mail {

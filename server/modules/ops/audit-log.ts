@@ -2,6 +2,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../src/domain/wire';
+import { pageOf } from '../../db/pages';
 import type { Db } from '../../db/client';
 import { auditLog, operators, users } from '../../db/schema';
 
@@ -27,20 +28,20 @@ export async function listAudit(
   if (options.action) filters.push(eq(auditLog.action, options.action));
   const where = filters.length ? and(...filters) : undefined;
   const subjectUser = alias(users, 'subject_user');
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ entry: auditLog, operator: operators.username, username: subjectUser.username })
-      .from(auditLog)
-      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-      .leftJoin(subjectUser, eq(subjectUser.id, auditLog.userId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return {
-    list: rows.map(({ entry, operator, username }) => ({
+  return pageOf(
+    options,
+    (limit, offset) =>
+      db
+        .select({ entry: auditLog, operator: operators.username, username: subjectUser.username })
+        .from(auditLog)
+        .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+        .leftJoin(subjectUser, eq(subjectUser.id, auditLog.userId))
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(auditLog).where(where),
+    ({ entry, operator, username }) => ({
       id: entry.id,
       operatorId: entry.operatorId,
       operator,
@@ -51,9 +52,6 @@ export async function listAudit(
       reason: entry.reason,
       details: entry.details,
       createdAt: entry.createdAt.toISOString(),
-    })),
-    total: Number(total),
-    page: options.page,
-    pageSize: options.pageSize,
-  };
+    }),
+  );
 }

@@ -13,8 +13,8 @@ import { coins, settings, vipLevels, type BankDetails } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Refusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
-import { isSettingKey, SETTING_KEYS, SETTING_RULES } from '../startup/settings';
-import { percentOfBps } from '../vip/service';
+import { isSettingKey, SETTING_KEYS, SETTING_RULES } from '../startup';
+import { percentOfBps } from '../vip';
 
 const invalid = (field: string) => new Refusal('ops.settingInvalid', 400, { field });
 

@@ -5,7 +5,7 @@
  * admin also changes settings and operators.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { OperatorRole, OperatorViewer } from '../../http/auth';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../src/domain/constants';
 import { AppError } from '../../../src/domain/errors';
 import { addSeconds, secondsUntil, type Clock } from '../../clock';
@@ -16,30 +16,15 @@ import { Refusal, waitRefusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
-import { createLockout } from '../auth/lockout';
-import { tokenFromHeader } from '../auth/sessions';
+import { createLockout } from '../auth';
 import { DEMO_OPERATOR } from './demo';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
 
-export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole, type OperatorViewer } from '../../http/auth';
 
 export const OPERATOR_SESSION_HOURS = 8;
 /** The issuer authenticator apps show next to the code. */
 export const TOTP_ISSUER = 'Tessera';
-
-/** The signed-in operator behind a request under /api/ops. */
-export interface OperatorViewer {
-  operatorId: string;
-  username: string;
-  role: OperatorRole;
-  sessionId: number;
-}
-
-/** Does `role` include what `needed` may do? */
-export function roleAllows(role: OperatorRole, needed: OperatorRole): boolean {
-  return OPERATOR_ROLES.indexOf(role) >= OPERATOR_ROLES.indexOf(needed);
-}
 
 /** Operator wrong tries are counted in the login lock table under their own prefix. */
 const lockKeyOfOperator = (username: string) => `operator:${username.trim().normalize('NFKC').toLowerCase()}`;
@@ -212,24 +197,4 @@ export async function seedDemoOperator(db: Db): Promise<void> {
     })
     // Another process seeding at the same moment got there first.
     .onConflictDoNothing();
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: OperatorViewer | null;
-  }
-}
-
-/** For every /api/ops call but login: a live operator session whose role allows `needed`. */
-export function requireOperator(ops: Operators, needed: OperatorRole): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const viewer = await ops.authenticate(tokenFromHeader(request.headers.authorization));
-    if (!roleAllows(viewer.role, needed)) throw new AppError('ops.roleForbidden', 403);
-    request.operator = viewer;
-  };
-}
-
-export function operatorOf(request: FastifyRequest): OperatorViewer {
-  if (!request.operator) throw new AppError('session.required', 401);
-  return request.operator;
 }

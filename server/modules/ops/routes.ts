@@ -6,22 +6,37 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
+import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
+import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { apiRoute, noInput } from '../../http/api-route';
+import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
 import { Refusal } from '../../http/refusal';
-import { approveDeposit, depositAmountOf, listDeposits, rejectDeposit } from '../deposits/service';
-import { proofStoreOf } from '../deposits/proof-store';
-import type { MoneyContext } from '../money';
-import { vipLevelTable } from '../vip/service';
-import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/service';
+import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
+import { approveDeposit, depositAmountOf, listDeposits, rejectDeposit } from '../deposits';
+import { vipLevelTable } from '../vip';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals';
 import { checkAdjustment, postAdjustment } from './adjustments';
 import { listAudit } from './audit-log';
 import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings } from './configuration';
-import { createOperators, operatorOf, requireOperator } from './operators';
+import {
+  adjustmentReplySchema,
+  auditEntrySchema,
+  coinAddressesSchema,
+  createdOperatorSchema,
+  decidedDepositSchema,
+  decidedWithdrawalSchema,
+  disabledOperatorSchema,
+  operatorDepositSchema,
+  operatorSessionSchema,
+  operatorWithdrawalSchema,
+  settingEntrySchema,
+} from './replies';
 import {
   adjustmentSchema,
   auditQuerySchema,
@@ -41,14 +56,58 @@ import {
 
 const TAG = 'ops';
 
-export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const { db, clock } = ctx;
-  const ops = createOperators(db, clock);
-  const proofs = proofStoreOf(ctx.config);
-  app.decorateRequest('operator', null);
-  const support = [requireOperator(ops, 'support')];
-  const finance = [requireOperator(ops, 'finance')];
-  const admin = [requireOperator(ops, 'admin')];
+export async function opsModule(app: FastifyInstance): Promise<void> {
+  const { db, clock } = app.deps;
+  const { operators: ops, proofs } = app.services;
+  const support = { operator: 'support' } as const;
+  const finance = { operator: 'finance' } as const;
+  const admin = { operator: 'admin' } as const;
+
+  /** A POST that acts as the signed-in operator on its body. */
+  function operatorCall<B extends z.ZodType, R extends z.ZodType>(
+    auth: { operator: 'finance' | 'admin' },
+    route: { url: string; summary: string; body: B; reply: R },
+    act: (input: z.output<B>, operator: OperatorViewer) => Promise<z.input<R>>,
+  ): void {
+    apiRoute<z.ZodType, undefined, z.ZodType>(app, {
+      method: 'POST',
+      tag: TAG,
+      auth,
+      ...route,
+      handler: ({ body: input, request }) => act(input as z.output<B>, operatorOf(request)),
+    });
+  }
+
+  /**
+   * A decision on a queued deposit or withdrawal (finance): it runs in one transaction with its
+   * audit row, attributed to the operator.
+   */
+  function decision<B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    reply: R,
+    decide: (tx: Tx, input: z.output<B>, operatorId: string, at: Date) => Promise<z.input<R>>,
+  ): void {
+    operatorCall(finance, { url, summary, body, reply }, (input, operator) =>
+      inTransaction(db, (tx) => decide(tx, input, operator.operatorId, clock())),
+    );
+  }
+
+  /** A setting-like table (support reads it, admin changes a row of it). */
+  function configuration<B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    what: { list: string; change: string },
+    item: R,
+    list: () => Promise<z.input<R>[]>,
+    body: B,
+    change: (input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
+  ): void {
+    apiRoute(app, { method: 'GET', url, tag: TAG, summary: what.list, auth: support, query: noInput, reply: item.array(), handler: list });
+    operatorCall(admin, { url, summary: what.change, body, reply: item }, (input, operator) =>
+      change({ ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
+    );
+  }
 
   apiRoute(app, {
     method: 'POST',
@@ -59,7 +118,8 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
       'No code: 400 ops.totpRequired. Wrong name or password: 401 ops.loginFailed. Wrong or already used code: 401 ops.totpWrong. ' +
       'Five failures in 15 minutes lock the name for 15 minutes (429 login.locked).',
     body: opsLoginSchema,
-    preHandler: [
+    reply: operatorSessionSchema,
+    preValidation: [
       limitBy(app, 'ops-login-ip', DEFAULT_RATE_LIMITS.loginsPerIp, byIp),
       limitBy(app, 'ops-login-name', DEFAULT_RATE_LIMITS.loginsPerAccount, byBodyField('username')),
     ],
@@ -71,9 +131,8 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/logout',
     tag: TAG,
     summary: 'End the operator session',
-    auth: 'required',
+    auth: support,
     body: noInput,
-    preHandler: support,
     handler: ({ request }) => ops.logout(operatorOf(request)),
   });
 
@@ -84,9 +143,9 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/deposits',
     tag: TAG,
     summary: 'Deposit requests with their user (support), oldest first',
-    auth: 'required',
+    auth: support,
     query: depositListSchema,
-    preHandler: support,
+    reply: pageSchemaOf(operatorDepositSchema),
     handler: ({ query }) => listDeposits(db, query),
   });
 
@@ -95,10 +154,9 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/deposits/proof',
     tag: TAG,
     summary: 'The payment proof image of a deposit (support); the image itself, not the envelope',
-    auth: 'required',
+    auth: support,
     query: depositProofSchema,
-    preHandler: support,
-    raw: true,
+    raw: { mediaTypes: IMAGE_MEDIA_TYPES },
     handler: async ({ query, reply }) => {
       const [row] = await db.select({ proof: deposits.proof }).from(deposits).where(eq(deposits.id, query.id)).limit(1);
       const image = row ? await proofs.read(row.proof) : null;
@@ -109,41 +167,31 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     },
   });
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/deposits/approve',
-    tag: TAG,
-    summary: 'Approve a processing deposit, optionally crediting a different amount with a reason (finance)',
-    auth: 'required',
-    body: depositApproveSchema,
-    preHandler: finance,
-    handler: ({ body, request }) => {
-      const operatorId = operatorOf(request).operatorId;
-      return inTransaction(db, async (tx) => {
-        let amount: bigint | undefined;
-        if (body.amount !== undefined) {
-          const [row] = await tx.select({ asset: deposits.asset, amount: deposits.amount }).from(deposits).where(eq(deposits.id, body.id));
-          if (!row) throw new AppError('record.notFound', 404);
-          amount = depositAmountOf(body.amount, row.asset);
-          // The user and the audit log must read why a different amount arrived.
-          if (amount !== row.amount && !body.reason) throw new Refusal('ops.reasonRequired', 400, { field: 'reason' });
-        }
-        return approveDeposit(tx, { id: body.id, operatorId, amount, reason: body.reason ?? null, at: clock() });
-      });
+  decision(
+    '/deposits/approve',
+    'Approve a processing deposit, optionally crediting a different amount with a reason (finance)',
+    depositApproveSchema,
+    decidedDepositSchema,
+    async (tx, input, operatorId, at) => {
+      let amount: bigint | undefined;
+      if (input.amount !== undefined) {
+        const [row] = await tx.select({ asset: deposits.asset, amount: deposits.amount }).from(deposits).where(eq(deposits.id, input.id));
+        if (!row) throw new AppError('record.notFound', 404);
+        amount = depositAmountOf(input.amount, row.asset);
+        // The user and the audit log must read why a different amount arrived.
+        if (amount !== row.amount && !input.reason) throw new Refusal('ops.reasonRequired', 400, { field: 'reason' });
+      }
+      return approveDeposit(tx, { id: input.id, operatorId, amount, reason: input.reason ?? null, at });
     },
-  });
+  );
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/deposits/reject',
-    tag: TAG,
-    summary: 'Reject a processing deposit with a reason the user reads (finance)',
-    auth: 'required',
-    body: rejectSchema,
-    preHandler: finance,
-    handler: ({ body, request }) =>
-      inTransaction(db, (tx) => rejectDeposit(tx, { id: body.id, operatorId: operatorOf(request).operatorId, reason: body.reason, at: clock() })),
-  });
+  decision(
+    '/deposits/reject',
+    'Reject a processing deposit with a reason the user reads (finance)',
+    rejectSchema,
+    decidedDepositSchema,
+    (tx, input, operatorId, at) => rejectDeposit(tx, { id: input.id, operatorId, reason: input.reason, at }),
+  );
 
   // ---- withdrawals -----------------------------------------------------------------------------
 
@@ -152,37 +200,27 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/withdrawals',
     tag: TAG,
     summary: 'Withdrawal requests with their user (support), oldest first',
-    auth: 'required',
+    auth: support,
     query: withdrawalListSchema,
-    preHandler: support,
+    reply: pageSchemaOf(operatorWithdrawalSchema),
     handler: ({ query }) => listWithdrawals(db, query),
   });
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/withdrawals/approve',
-    tag: TAG,
-    summary: 'Mark a processing withdrawal paid, with the payout transaction reference (finance)',
-    auth: 'required',
-    body: withdrawalApproveSchema,
-    preHandler: finance,
-    handler: ({ body, request }) =>
-      inTransaction(db, (tx) =>
-        approveWithdrawal(tx, { id: body.id, operatorId: operatorOf(request).operatorId, txReference: body.txReference, at: clock() }),
-      ),
-  });
+  decision(
+    '/withdrawals/approve',
+    'Mark a processing withdrawal paid, with the payout transaction reference (finance)',
+    withdrawalApproveSchema,
+    decidedWithdrawalSchema,
+    (tx, input, operatorId, at) => approveWithdrawal(tx, { id: input.id, operatorId, txReference: input.txReference, at }),
+  );
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/withdrawals/reject',
-    tag: TAG,
-    summary: 'Cancel a processing withdrawal, releasing the held amount, with a reason (finance)',
-    auth: 'required',
-    body: rejectSchema,
-    preHandler: finance,
-    handler: ({ body, request }) =>
-      inTransaction(db, (tx) => rejectWithdrawal(tx, { id: body.id, operatorId: operatorOf(request).operatorId, reason: body.reason, at: clock() })),
-  });
+  decision(
+    '/withdrawals/reject',
+    'Cancel a processing withdrawal, releasing the held amount, with a reason (finance)',
+    rejectSchema,
+    decidedWithdrawalSchema,
+    (tx, input, operatorId, at) => rejectWithdrawal(tx, { id: input.id, operatorId, reason: input.reason, at }),
+  );
 
   // ---- corrections -----------------------------------------------------------------------------
 
@@ -194,86 +232,50 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     description:
       'A ledger transfer between the platform adjustments account and the user; a debit beyond the balance: balance.insufficient. ' +
       'Takes an Idempotency-Key like every money call: a retry with the same key and body posts once.',
-    auth: 'required',
+    auth: finance,
     body: adjustmentSchema,
-    preHandler: finance,
+    reply: adjustmentReplySchema,
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const operatorId = operatorOf(request).operatorId;
       const adjustment = await checkAdjustment(db, { ...body, operatorId, at: clock() });
       // Kept with the user's keys (their account is what it moves), apart from theirs by the operator's id.
       const scope = { userId: adjustment.user.id, key: `ops:${operatorId}:${key}`, route: 'POST /api/ops/adjustments', input: body };
-      return ctx.services.idempotency.run(scope, (tx) => postAdjustment(tx, adjustment));
+      return app.services.idempotency.run(scope, (tx) => postAdjustment(tx, adjustment));
     },
   });
 
   // ---- configuration ---------------------------------------------------------------------------
 
-  apiRoute(app, {
-    method: 'GET',
-    url: '/settings',
-    tag: TAG,
-    summary: 'Settings and their values (support)',
-    auth: 'required',
-    query: noInput,
-    preHandler: support,
-    handler: () => listSettings(db),
-  });
+  configuration(
+    '/settings',
+    { list: 'Settings and their values (support)', change: 'Change a setting, checked by its rule (admin)' },
+    settingEntrySchema,
+    () => listSettings(db),
+    settingChangeSchema,
+    (input) => changeSetting(db, input),
+  );
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/settings',
-    tag: TAG,
-    summary: 'Change a setting, checked by its rule (admin)',
-    auth: 'required',
-    body: settingChangeSchema,
-    preHandler: admin,
-    handler: ({ body, request }) => changeSetting(db, { ...body, operatorId: operatorOf(request).operatorId, at: clock() }),
-  });
+  configuration(
+    '/vip_levels',
+    { list: 'The VIP level table (support)', change: 'Change a VIP level or add the next one (admin)' },
+    vipLevelSchema,
+    () => vipLevelTable(db),
+    vipLevelChangeSchema,
+    (input) => changeVipLevel(db, input),
+  );
 
-  apiRoute(app, {
-    method: 'GET',
-    url: '/vip_levels',
-    tag: TAG,
-    summary: 'The VIP level table (support)',
-    auth: 'required',
-    query: noInput,
-    preHandler: support,
-    handler: () => vipLevelTable(db),
-  });
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/vip_levels',
-    tag: TAG,
-    summary: 'Change a VIP level or add the next one (admin)',
-    auth: 'required',
-    body: vipLevelChangeSchema,
-    preHandler: admin,
-    handler: ({ body, request }) => changeVipLevel(db, { ...body, operatorId: operatorOf(request).operatorId, at: clock() }),
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/coins',
-    tag: TAG,
-    summary: 'Deposit options with their addresses and bank account (support)',
-    auth: 'required',
-    query: noInput,
-    preHandler: support,
-    handler: () => listCoins(db),
-  });
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/coins',
-    tag: TAG,
-    summary: 'Change the deposit address(es) or bank account of a deposit option (admin)',
-    auth: 'required',
-    body: coinChangeSchema,
-    preHandler: admin,
-    handler: ({ body, request }) => changeCoin(db, { ...body, operatorId: operatorOf(request).operatorId, at: clock() }),
-  });
+  configuration(
+    '/coins',
+    {
+      list: 'Deposit options with their addresses and bank account (support)',
+      change: 'Change the deposit address(es) or bank account of a deposit option (admin)',
+    },
+    coinAddressesSchema,
+    () => listCoins(db),
+    coinChangeSchema,
+    (input) => changeCoin(db, input),
+  );
 
   // ---- audit and operators ---------------------------------------------------------------------
 
@@ -282,31 +284,26 @@ export async function opsRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     url: '/audit',
     tag: TAG,
     summary: 'The audit log, newest first, optionally of one user or action (support)',
-    auth: 'required',
+    auth: support,
     query: auditQuerySchema,
-    preHandler: support,
+    reply: pageSchemaOf(auditEntrySchema),
     handler: ({ query }) => listAudit(db, query),
   });
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/operators',
-    tag: TAG,
-    summary: 'Create an operator; its TOTP secret and otpauth:// URL are shown this once (admin)',
-    auth: 'required',
-    body: operatorCreateSchema,
-    preHandler: admin,
-    handler: ({ body, request }) => ops.create(operatorOf(request), body),
-  });
+  operatorCall(
+    admin,
+    {
+      url: '/operators',
+      summary: 'Create an operator; its TOTP secret and otpauth:// URL are shown this once (admin)',
+      body: operatorCreateSchema,
+      reply: createdOperatorSchema,
+    },
+    (input, operator) => ops.create(operator, input),
+  );
 
-  apiRoute(app, {
-    method: 'POST',
-    url: '/operators/disable',
-    tag: TAG,
-    summary: 'Disable an operator and end its sessions (admin)',
-    auth: 'required',
-    body: operatorDisableSchema,
-    preHandler: admin,
-    handler: ({ body, request }) => ops.disable(operatorOf(request), body),
-  });
+  operatorCall(
+    admin,
+    { url: '/operators/disable', summary: 'Disable an operator and end its sessions (admin)', body: operatorDisableSchema, reply: disabledOperatorSchema },
+    (input, operator) => ops.disable(operator, input),
+  );
 }

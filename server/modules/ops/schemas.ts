@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
 import { amountTextSchema, assetSchema, pageQuerySchema } from '../../../src/domain/payments';
-import { OPERATOR_ROLES } from './operators';
+import { OPERATOR_ROLES } from '../../http/auth';
 
 /** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
 export const reasonSchema = z

@@ -1,14 +1,12 @@
 /** GET /wallet/legal_log (the asset log) and GET /user/calc (totals), both read from the ledger. */
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema } from '../../../src/domain/payments';
+import { calcReplySchema, ledgerEntrySchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
-import { createRecords } from './service';
+import { viewerOf } from '../../http/auth';
 
-export async function recordRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const records = createRecords(ctx.db);
-  const signedIn = [requireSession(ctx.services.sessions)];
+export async function recordsModule(app: FastifyInstance): Promise<void> {
+  const { records } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -17,7 +15,7 @@ export async function recordRoutes(app: FastifyInstance, ctx: MoneyContext): Pro
     summary: "Every posting on the user's accounts, newest first, signed (Page<LedgerEntry>)",
     auth: 'required',
     query: pageQuerySchema,
-    preHandler: signedIn,
+    reply: pageSchemaOf(ledgerEntrySchema),
     handler: ({ query, request }) => records.assetLog(viewerOf(request).userId, query.page, query.pageSize),
   });
 
@@ -28,7 +26,7 @@ export async function recordRoutes(app: FastifyInstance, ctx: MoneyContext): Pro
     summary: 'Totals per asset: recharged, withdrawn, earned; available and held balances (CalcReply)',
     auth: 'required',
     query: noInput,
-    preHandler: signedIn,
+    reply: calcReplySchema,
     handler: ({ request }) => records.totals(viewerOf(request).userId),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The user's asset log and totals, read straight from the ledger: what the user sees is the sum
- * of the postings, never a separately kept counter (ARCHITECTURE §6).
+ * of the postings, never a separately kept counter: the numbers shown must be the ones the ledger holds.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransferKind } from '../../../src/domain/ledger';

@@ -1,14 +1,13 @@
 /** GET /kf, /currency/rate, /currency/list: public, loaded by the app at start. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { coinListReplySchema, kfReplySchema, rateItemSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import type { Db } from '../../db/client';
-import { createStartup } from './service';
 
 const rateQuery = z.strictObject({ currency: z.enum(['EUR'], { error: 'request.invalid' }).optional() });
 
-export function startupRoutes(app: FastifyInstance, db: Db): void {
-  const startup = createStartup(db);
+export async function startupModule(app: FastifyInstance): Promise<void> {
+  const { startup } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -16,6 +15,7 @@ export function startupRoutes(app: FastifyInstance, db: Db): void {
     tag: 'startup',
     summary: 'The customer-support link',
     query: noInput,
+    reply: kfReplySchema,
     handler: () => startup.supportLink(),
   });
 
@@ -25,6 +25,7 @@ export function startupRoutes(app: FastifyInstance, db: Db): void {
     tag: 'startup',
     summary: 'EUR for one USDT, as [{ currency: "EUR", rate }]',
     query: rateQuery,
+    reply: z.array(rateItemSchema),
     handler: () => startup.rates(),
   });
 
@@ -34,6 +35,7 @@ export function startupRoutes(app: FastifyInstance, db: Db): void {
     tag: 'startup',
     summary: 'Deposit options: USDT (TRC20 address_omni, ERC20 address_erc), BTC, ETH, bank card',
     query: noInput,
+    reply: coinListReplySchema,
     handler: async () => ({ legal: await startup.depositOptions() }),
   });
 }

@@ -1,4 +1,4 @@
-/** What the app loads at start (SPEC §4): support link, EUR rate, deposit options. */
+/** What the app loads at start (docs/api.md): support link, EUR rate, deposit options. */
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { formatDecimalString } from '../../../src/domain/money';

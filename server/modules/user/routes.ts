@@ -1,19 +1,18 @@
 /** Profile: info, avatar upload and its files, nickname, language. */
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import fs from 'node:fs/promises';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '../../../src/domain/constants';
 import { AppError } from '../../../src/domain/errors';
 import { isLocale } from '../../../src/domain/locales';
 import { nicknameEditSchema, setLangSchema } from '../../../src/domain/validation';
-import { apiRoute, documentRoute, noInput } from '../../http/api-route';
-import type { Services } from '../../services';
-import { requireSession, viewerOf } from '../auth/guard';
+import { userInfoSchema } from '../../../src/domain/wire-schemas';
+import { apiRoute, noInput } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
+import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 import { AVATAR_URL_PREFIX } from './service';
 
-export async function userRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { profiles, avatars } = services;
-  const signedIn = [requireSession(services.sessions)];
+export async function userModule(app: FastifyInstance): Promise<void> {
+  const { profiles, avatars } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -22,7 +21,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     summary: 'The signed-in user (UserInfo)',
     auth: 'required',
     query: noInput,
-    preHandler: signedIn,
+    reply: userInfoSchema,
     handler: ({ request }) => profiles.info(viewerOf(request).userId),
   });
 
@@ -33,7 +32,7 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB',
     auth: 'required',
     fileField: 'file',
-    preHandler: signedIn,
+    reply: z.object({ avatar: z.string().describe('The URL of the new avatar') }),
     handler: async ({ request }) => {
       const viewer = viewerOf(request);
       // Past the limit toBuffer() throws FST_REQ_FILE_TOO_LARGE, which becomes upload.tooLarge.
@@ -56,7 +55,6 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     summary: 'Change the nickname',
     auth: 'required',
     body: nicknameEditSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => profiles.setNickname(viewerOf(request).userId, body.nickname),
   });
 
@@ -67,29 +65,22 @@ export async function userRoutes(app: FastifyInstance, services: Services): Prom
     summary: "Remember the user's language (for e-mails and texts)",
     auth: 'required',
     body: setLangSchema,
-    preHandler: signedIn,
     handler: ({ body, request }) => profiles.setLocale(viewerOf(request).userId, body.locale),
   });
 
-  await fs.mkdir(avatars.dir, { recursive: true });
-  // Avatars are public files under unguessable names, cached forever (a new upload gets a new name).
-  await app.register(fastifyStatic, {
-    root: avatars.dir,
-    prefix: '/uploads/avatars/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-  });
-  documentRoute(app, {
+  apiRoute(app, {
     method: 'GET',
-    path: `${app.prefix}/uploads/avatars/:file`,
-    routeUrl: `${app.prefix}/uploads/avatars/*`,
+    url: '/uploads/avatars/:file',
     tag: 'user',
     summary: 'An uploaded avatar image',
-    auth: 'none',
-    raw: true,
+    params: z.object({ file: z.string().describe('The stored name, as in the avatar URL') }),
+    raw: { mediaTypes: IMAGE_MEDIA_TYPES },
+    handler: async ({ params, reply }) => {
+      const image = await avatars.read(params.file);
+      if (!image) throw new AppError('request.notFound', 404);
+      // Public files under unguessable names, cached forever (a new upload gets a new name).
+      reply.header('cache-control', 'public, max-age=31536000, immutable').type(image.mime);
+      return image.bytes;
+    },
   });
 }

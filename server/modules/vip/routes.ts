@@ -1,11 +1,11 @@
 /** GET /user/user_level: the user's VIP level, confirmed deposits, the next level and the table. */
 import type { FastifyInstance } from 'fastify';
+import { userLevelReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
+import { viewerOf } from '../../http/auth';
 import { userLevel } from './service';
 
-export async function vipRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
+export async function vipModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/user/user_level',
@@ -13,7 +13,7 @@ export async function vipRoutes(app: FastifyInstance, ctx: MoneyContext): Promis
     summary: 'VIP level, confirmed deposits in USDT, the next level and all levels (UserLevelReply)',
     auth: 'required',
     query: noInput,
-    preHandler: [requireSession(ctx.services.sessions)],
-    handler: ({ request }) => userLevel(ctx.db, viewerOf(request).userId),
+    reply: userLevelReplySchema,
+    handler: ({ request }) => userLevel(app.deps.db, viewerOf(request).userId),
   });
 }

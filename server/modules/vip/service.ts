@@ -1,5 +1,5 @@
 /**
- * VIP levels (SPEC §3, §6): a level is reached by confirmed deposits (their USDT value, fixed when
+ * VIP levels (docs/api.md): a level is reached by confirmed deposits (their USDT value, fixed when
  * each was approved) and gives a gift on later deposits and a number of daily orders. Deposit
  * approval (server/modules/deposits) moves the level; this reads it.
  */

@@ -1,15 +1,14 @@
 /** Withdrawals: what each method costs, the request († and payment password), the records. */
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, withdrawSchema } from '../../../src/domain/payments';
+import { pageSchemaOf, withdrawalRecordSchema, withdrawInfoReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { idempotencyKeyOf } from '../../http/idempotency';
-import { requireSession, viewerOf } from '../auth/guard';
-import type { MoneyContext } from '../money';
+import { viewerOf } from '../../http/auth';
+import { payOnce } from '../../http/paid-call';
 import { placeWithdrawal, withdrawalsOf, withdrawInfo, type WithdrawalRequest } from './service';
 
-export async function withdrawalRoutes(app: FastifyInstance, ctx: MoneyContext): Promise<void> {
-  const { db, clock, services } = ctx;
-  const signedIn = [requireSession(services.sessions)];
+export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
+  const { db, clock } = app.deps;
 
   apiRoute(app, {
     method: 'POST',
@@ -18,7 +17,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: MoneyContext):
     summary: 'Withdrawal methods with minimum, fee and available balance; the bound bank account or null (WithdrawInfoReply)',
     auth: 'required',
     body: noInput,
-    preHandler: signedIn,
+    reply: withdrawInfoReplySchema,
     handler: ({ request }) => withdrawInfo(db, viewerOf(request).userId),
   });
 
@@ -30,14 +29,11 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: MoneyContext):
     description: 'Idempotency-Key header and payment password required. crypto: USDT to a TRC20 or ERC20 address; bank: EUR to the bound account.',
     auth: 'required',
     body: withdrawSchema,
-    preHandler: signedIn,
-    handler: async ({ body, request }) => {
-      const { userId } = viewerOf(request);
-      const key = idempotencyKeyOf(request);
+    reply: withdrawalRecordSchema,
+    handler: ({ body, request }) => {
       const { payPassword, ...withdrawal } = body;
-      await services.accounts.checkPayPassword(userId, payPassword);
       const input = withdrawal as WithdrawalRequest;
-      return services.idempotency.run({ userId, key, route: 'POST /api/wallet/out', input }, (tx) => placeWithdrawal(tx, userId, input, clock()));
+      return payOnce(request, { payPassword, input }, (tx, userId) => placeWithdrawal(tx, userId, input, clock()));
     },
   });
 
@@ -48,7 +44,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: MoneyContext):
     summary: "The user's withdrawals, newest first (Page<WithdrawalRecord>)",
     auth: 'required',
     query: pageQuerySchema,
-    preHandler: signedIn,
+    reply: pageSchemaOf(withdrawalRecordSchema),
     handler: ({ query, request }) => withdrawalsOf(db, viewerOf(request).userId, query.page, query.pageSize),
   });
 }

@@ -10,14 +10,15 @@ import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/payments';
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
+import { pageOf } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
-import { bankBindingOf, bankDestinationOf } from '../banking/service';
-import { withdrawalLimits } from '../startup/settings';
+import { bankBindingOf, bankDestinationOf } from '../banking';
+import { withdrawalLimits } from '../startup';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
 
@@ -142,17 +143,13 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
 
 /** GET /user/withdraw/list: the user's withdrawals, newest first. */
 export async function withdrawalsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<WithdrawalRecord>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
-  ]);
-  return { list: rows.map(recordOf), total: Number(total), page, pageSize };
+  const mine = eq(withdrawals.userId, userId);
+  return pageOf(
+    { page, pageSize },
+    (limit, offset) => db.select().from(withdrawals).where(mine).orderBy(desc(withdrawals.id)).limit(limit).offset(offset),
+    () => db.select({ total: count() }).from(withdrawals).where(mine),
+    recordOf,
+  );
 }
 
 // ---- the operator side ------------------------------------------------------------------------
@@ -169,28 +166,25 @@ export async function listWithdrawals(
   options: { status?: WithdrawalStatus; page: number; pageSize: number },
 ): Promise<Page<OperatorWithdrawalRecord>> {
   const where = options.status ? eq(withdrawals.status, options.status) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ withdrawal: withdrawals, username: users.username })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(asc(withdrawals.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(withdrawals).where(where),
-  ]);
-  return {
-    list: rows.map((row) => ({
+  return pageOf(
+    options,
+    (limit, offset) =>
+      db
+        .select({ withdrawal: withdrawals, username: users.username })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(where)
+        .orderBy(asc(withdrawals.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(withdrawals).where(where),
+    (row) => ({
       ...recordOf(row.withdrawal),
       userId: row.withdrawal.userId,
       username: row.username,
       operatorId: row.withdrawal.operatorId,
-    })),
-    total: Number(total),
-    page: options.page,
-    pageSize: options.pageSize,
-  };
+    }),
+  );
 }
 
 export type DecidedWithdrawal = WithdrawalRecord & { userId: string };
@@ -201,6 +195,34 @@ async function lockProcessing(tx: Tx, id: number): Promise<WithdrawalRow> {
   if (!row) throw new AppError('record.notFound', 404);
   if (row.status !== 'processing') throw new AppError('ops.alreadyDecided', 409);
   return row;
+}
+
+/**
+ * Writes an operator's decision on the record and its audit row (who, when, the amounts and
+ * anything the decision adds); the decided record is the reply.
+ */
+async function recordDecision(
+  tx: Tx,
+  row: WithdrawalRow,
+  change: { status: 'completed'; txReference: string } | { status: 'cancelled'; reason: string },
+  by: { operatorId: string; at: Date },
+  details: Record<string, unknown> = {},
+): Promise<DecidedWithdrawal> {
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ ...change, operatorId: by.operatorId, decidedAt: by.at })
+    .where(eq(withdrawals.id, row.id))
+    .returning();
+  await recordAudit(tx, {
+    operatorId: by.operatorId,
+    action: change.status === 'completed' ? 'withdrawal.approve' : 'withdrawal.reject',
+    subject: `withdrawal:${row.id}`,
+    userId: row.userId,
+    reason: change.status === 'cancelled' ? change.reason : null,
+    details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset), ...details },
+    at: by.at,
+  });
+  return { ...recordOf(updated), userId: row.userId };
 }
 
 /**
@@ -226,25 +248,7 @@ export async function approveWithdrawal(
   if (row.fee > 0n) {
     await postTransfer(tx, { ...posting, credit: { platform: 'fees' }, amount: row.fee, kind: 'withdrawal_fee', idempotencyKey: `${reference}:fee` });
   }
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: 'completed', txReference, operatorId: input.operatorId, decidedAt: input.at })
-    .where(eq(withdrawals.id, row.id))
-    .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
-    action: 'withdrawal.approve',
-    subject: reference,
-    userId: row.userId,
-    details: {
-      asset: row.asset,
-      amount: toDecimalString(row.amount, row.asset),
-      fee: toDecimalString(row.fee, row.asset),
-      txReference,
-    },
-    at: input.at,
-  });
-  return { ...recordOf(updated), userId: row.userId };
+  return recordDecision(tx, row, { status: 'completed', txReference }, input, { fee: toDecimalString(row.fee, row.asset), txReference });
 }
 
 /** The withdrawal is cancelled: held → available, with the reason on the record and the transfer. */
@@ -265,19 +269,5 @@ export async function rejectWithdrawal(tx: Tx, input: { id: number; operatorId: 
     operatorId: input.operatorId,
     at: input.at,
   });
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: 'cancelled', reason, operatorId: input.operatorId, decidedAt: input.at })
-    .where(eq(withdrawals.id, row.id))
-    .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
-    action: 'withdrawal.reject',
-    subject: reference,
-    userId: row.userId,
-    reason,
-    details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset) },
-    at: input.at,
-  });
-  return { ...recordOf(updated), userId: row.userId };
+  return recordDecision(tx, row, { status: 'cancelled', reason }, input);
 }

@@ -1,0 +1,6 @@
+/** The auth module's public surface: the plugin, accounts, sessions and the lockout other modules count failures with. */
+export { authModule } from './routes';
+export { createAccounts, type Accounts } from './service';
+export { createSessions, type Sessions, type Viewer } from './sessions';
+export { createLockout, type Lockout } from './lockout';
+export { newInviteCode } from './invite-codes';

@@ -1,0 +1,3 @@
+/** The conversion module's public surface. */
+export { conversionModule } from './routes';
+export { createConversions } from './service';

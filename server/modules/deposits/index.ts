@@ -1,0 +1,11 @@
+/** The deposits module's public surface: the plugin, the proof store and the operator's side of deposits. */
+export { depositsModule } from './routes';
+export { proofStoreOf } from './proof-store';
+export {
+  approveDeposit,
+  depositAmountOf,
+  listDeposits,
+  rejectDeposit,
+  type DecidedDeposit,
+  type OperatorDepositRecord,
+} from './service';

@@ -1,0 +1,41 @@
+/**
+ * Every module of the API, in the order they are registered under /api. Each is a Fastify plugin
+ * with one signature, `(app) => Promise<void>`, that reads its services from the app
+ * (`app.services`, `app.deps`, `app.realtime`) and declares its routes with apiRoute.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authModule } from './auth';
+import { bankingModule } from './banking';
+import { codesModule } from './codes';
+import { conversionModule } from './conversion';
+import { depositsModule } from './deposits';
+import { healthModule } from './health';
+import { opsModule } from './ops';
+import { recordsModule } from './records';
+import { startupModule } from './startup';
+import { userModule } from './user';
+import { vipModule } from './vip';
+import { walletModule } from './wallet';
+import { withdrawalsModule } from './withdrawals';
+
+export interface ApiModule {
+  plugin: (app: FastifyInstance) => Promise<void>;
+  /** Under /api; the operator API lives under /api/ops. */
+  prefix?: string;
+}
+
+export const API_MODULES: readonly ApiModule[] = [
+  { plugin: healthModule },
+  { plugin: codesModule },
+  { plugin: authModule },
+  { plugin: userModule },
+  { plugin: startupModule },
+  { plugin: walletModule },
+  { plugin: depositsModule },
+  { plugin: withdrawalsModule },
+  { plugin: bankingModule },
+  { plugin: conversionModule },
+  { plugin: recordsModule },
+  { plugin: vipModule },
+  { plugin: opsModule, prefix: '/ops' },
+];

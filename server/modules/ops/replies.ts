@@ -1,0 +1,73 @@
+/** zod schemas of what the operator API answers (the `data` of its envelopes). */
+import { z } from 'zod';
+import { bankAccountSchema, depositRecordSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
+import { OPERATOR_ROLES } from '../../http/auth';
+
+const amount = z.string().describe('Decimal string, full precision of the asset');
+
+export const operatorSessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const operatorDepositSchema = depositRecordSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  proof: z.string().describe('Stored name of the proof image (GET /ops/deposits/proof)'),
+  usdtValue: amount.nullable().describe('USDT value counted towards VIP levels, fixed at approval'),
+  operatorId: z.string().nullable(),
+});
+
+export const decidedDepositSchema = depositRecordSchema.extend({ userId: z.string() });
+
+export const operatorWithdrawalSchema = withdrawalRecordSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  operatorId: z.string().nullable(),
+});
+
+export const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string() });
+
+export const adjustmentReplySchema = z.object({
+  transferId: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  asset: z.enum(['USDT', 'EUR']),
+  amount: z.string().describe('Signed, full precision'),
+  balance: amount.describe("The user's available balance after the correction"),
+});
+
+export const settingEntrySchema = z.object({ key: z.string(), value: z.string().nullable(), updatedAt: z.string().nullable() });
+
+export const coinAddressesSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['crypto', 'bank']),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  addressOmni: z.string().nullable(),
+  addressErc: z.string().nullable(),
+  bank: bankAccountSchema.nullable(),
+  enabled: z.boolean(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  operatorId: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.unknown(),
+  createdAt: z.string(),
+});
+
+export const createdOperatorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  totpSecret: z.string(),
+  otpauthUrl: z.string(),
+});
+
+export const disabledOperatorSchema = z.object({ username: z.string(), disabled: z.literal(true) });

@@ -1,0 +1,1 @@
+export { walletModule } from './routes';

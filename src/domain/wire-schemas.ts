@@ -1,0 +1,180 @@
+/**
+ * zod mirrors of the reply shapes in wire.ts (the `data` of the envelope), for the server's
+ * OpenAPI document and for tests that check real replies against it. Amounts are decimal
+ * strings with the asset's full precision; dates are ISO 8601 strings.
+ */
+import { z } from 'zod';
+import { LOCALES } from './locales';
+
+const asset = z.enum(['USDT', 'EUR']);
+const amount = z.string().describe('Decimal string, full precision of the asset');
+const date = z.string().describe('ISO 8601 date and time');
+
+export const loginReplySchema = z.object({ token: z.string(), expiresAt: date });
+export const sendCodeReplySchema = z.object({ retryAfter: z.number().int().describe('Seconds until another code may be requested') });
+
+export const userInfoSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  inviteCode: z.string(),
+  isMerchant: z.boolean(),
+  hasPayPassword: z.boolean(),
+  locale: z.enum(LOCALES),
+  vipLevel: z.number().int(),
+  createdAt: date,
+});
+
+export const kfReplySchema = z.object({ kf: z.string() });
+export const rateItemSchema = z.object({ currency: z.string(), rate: amount.describe('EUR for one USDT, decimal string') });
+
+export const bankAccountSchema = z.object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() });
+
+export const coinEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['crypto', 'bank']),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  address_omni: z.string().optional(),
+  address_erc: z.string().optional(),
+  bank: bankAccountSchema.nullable().optional(),
+});
+export const coinListReplySchema = z.object({ legal: z.array(coinEntrySchema) });
+
+export const walletListReplySchema = z.object({
+  legal_wallet: z.object({ balance: z.array(z.object({ currency_name: z.string(), legal_balance: amount })) }),
+});
+
+export function pageSchemaOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+}
+
+export const depositAddressReplySchema = z.object({
+  coinId: z.number().int(),
+  coin: z.string(),
+  kind: z.enum(['crypto', 'bank']),
+  network: z.string().nullable(),
+  asset,
+  address: z.string(),
+  bank: bankAccountSchema.nullable(),
+  reference: z.string(),
+});
+
+export const depositRecordSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  coin: z.string(),
+  network: z.string().nullable(),
+  asset,
+  amount,
+  address: z.string(),
+  reference: z.string(),
+  status: z.enum(['processing', 'success', 'failed']),
+  bonus: amount.nullable(),
+  reason: z.string().nullable(),
+  createdAt: date,
+  decidedAt: date.nullable(),
+});
+
+export const bankBindingReplySchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  bankName: z.string(),
+  country: z.string(),
+  address: z.string(),
+  updatedAt: date,
+});
+
+export const withdrawInfoReplySchema = z.object({
+  methods: z.array(
+    z.object({
+      method: z.enum(['crypto', 'bank']),
+      asset,
+      networks: z.array(z.string()),
+      minimum: amount,
+      fee: amount,
+      available: amount,
+    }),
+  ),
+  bank: bankBindingReplySchema.nullable(),
+});
+
+export const withdrawalRecordSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  method: z.enum(['crypto', 'bank']),
+  asset,
+  network: z.string().nullable(),
+  destination: z.string(),
+  amount,
+  fee: amount,
+  net: amount,
+  status: z.enum(['processing', 'completed', 'cancelled']),
+  txReference: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: date,
+  decidedAt: date.nullable(),
+});
+
+export const quoteReplySchema = z.object({
+  quoteId: z.string(),
+  from: asset,
+  to: asset,
+  amount,
+  rate: z.string(),
+  feePercent: z.string(),
+  fee: amount,
+  receive: amount,
+  expiresAt: date,
+});
+
+export const conversionRecordSchema = z.object({
+  id: z.number().int(),
+  from: asset,
+  to: asset,
+  amount,
+  fee: amount,
+  receive: amount,
+  rate: z.string(),
+  createdAt: date,
+});
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  asset,
+  amount: z.string().describe('Signed decimal string: "+100.000000" credited, "-30.000000" debited'),
+  account: z.enum(['available', 'held', 'interest']),
+  kind: z.string(),
+  reference: z.string(),
+  reason: z.string().nullable(),
+  createdAt: date,
+});
+
+const assetTotals = z.object({ USDT: amount, EUR: amount });
+export const calcReplySchema = z.object({
+  recharged: assetTotals,
+  withdrawn: assetTotals,
+  earned: assetTotals,
+  available: assetTotals,
+  held: assetTotals,
+});
+
+export const vipLevelSchema = z.object({
+  level: z.number().int(),
+  upgradeAmount: amount,
+  giftPercent: z.string(),
+  dailyOrders: z.number().int(),
+});
+
+export const userLevelReplySchema = z.object({
+  level: z.number().int(),
+  confirmedDeposits: amount,
+  next: vipLevelSchema.nullable(),
+  levels: z.array(vipLevelSchema),
+});
