@@ -30,14 +30,14 @@ export function parseAmount(text: string, asset: Asset): bigint | null {
 
 /** Minor units as a full-precision decimal string ("12.500000" for USDT). */
 export function toDecimalString(minor: bigint, asset: Asset): string {
-  return formatAmount(minor, asset, ASSETS[asset].scale);
+  return minorToDecimal(minor, asset, ASSETS[asset].scale);
 }
 
 /**
  * Minor units shown with a fixed number of decimals. Extra digits are cut, never rounded up:
  * a balance is never shown larger than it is.
  */
-export function formatAmount(minor: bigint, asset: Asset, decimals = 4): string {
+export function minorToDecimal(minor: bigint, asset: Asset, decimals = 4): string {
   const { scale } = ASSETS[asset];
   const negative = minor < 0n;
   const abs = negative ? -minor : minor;

@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../app/EmptyState';
 import { ListIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { ASSET_CODES, formatDecimalString, type Asset } from '../../domain/money';
+import { formatAmount } from '../../domain/format';
+import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { LedgerEntry } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { AsOf } from '../shared/AsOf';
@@ -121,8 +122,7 @@ function LogLine({ entry }: { entry: LedgerEntry }) {
   const locale = useAtomValue(localeAtom);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.createdAt));
   const negative = entry.amount.trim().startsWith('-');
-  const unsigned = entry.amount.trim().replace(/^[+-]/, '');
-  const magnitude = formatDecimalString(unsigned, shownDecimals(unsigned));
+  const magnitude = formatAmount(entry.amount.trim().replace(/^[+-]/, ''), entry.asset, locale);
   const accounts = { available: t`Available`, held: t`Held`, interest: t`Interest` } as const;
   return (
     <li className="px-4 py-3">
@@ -161,10 +161,4 @@ function LogLine({ entry }: { entry: LedgerEntry }) {
       ) : null}
     </li>
   );
-}
-
-/** Four decimals like every amount, or more when cutting would hide a non-zero digit (a tiny fee). */
-function shownDecimals(text: string): number {
-  const fraction = (text.split('.')[1] ?? '').replace(/0+$/, '');
-  return Math.max(4, fraction.length);
 }

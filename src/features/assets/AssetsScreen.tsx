@@ -103,7 +103,7 @@ function AssetCard({ asset, available, held }: { asset: Asset; available: string
             <Trans>Available</Trans>
           </dt>
           <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={available} />
+            <Amount value={available} asset={asset} code={false} />
           </dd>
         </div>
         <div>
@@ -111,7 +111,7 @@ function AssetCard({ asset, available, held }: { asset: Asset; available: string
             <Trans>Held (withdrawals in progress)</Trans>
           </dt>
           <dd className="mt-1 text-lg font-semibold">
-            <Amount value={held} />
+            <Amount value={held} asset={asset} code={false} />
           </dd>
         </div>
       </dl>
@@ -149,7 +149,7 @@ function Totals({ calc }: { calc: CalcReply }) {
               </th>
               {ASSET_CODES.map((asset) => (
                 <td key={asset} className="px-4 py-3 text-end text-ink">
-                  <Amount value={row.values[asset]} />
+                  <Amount value={row.values[asset]} asset={asset} code={false} />
                 </td>
               ))}
             </tr>

@@ -59,7 +59,7 @@ function DepositCard({ record }: { record: DepositRecord }) {
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-base font-semibold text-ink">
-            <Amount value={record.amount} currency={record.asset} />
+            <Amount value={record.amount} asset={record.asset} />
           </p>
           <p className="text-sm text-muted">
             <bdi dir="auto">{coin}</bdi>
@@ -86,7 +86,7 @@ function DepositCard({ record }: { record: DepositRecord }) {
         {record.bonus && /[1-9]/.test(record.bonus) ? (
           <Fact label={t`VIP gift`}>
             <span className="text-emerald-700">
-              +<Amount value={record.bonus} currency={record.asset} />
+              +<Amount value={record.bonus} asset={record.asset} />
             </span>
           </Fact>
         ) : null}

@@ -363,7 +363,7 @@ function Submitted({ record, onAnother }: { record: DepositRecord; onAnother(): 
           </span>
         </Fact>
         <Fact label={t`Amount`}>
-          <Amount value={record.amount} currency={record.asset} />
+          <Amount value={record.amount} asset={record.asset} />
         </Fact>
         <Fact label={t`Status`}>
           <DepositStatus status={record.status} />

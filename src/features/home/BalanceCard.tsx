@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useEurRate, useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
 import { tokenAtom } from '../../storage/session';
-import { Amount } from '../shared/Amount';
+import { Amount, Rate } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 
 export function BalanceCard() {
@@ -42,20 +42,20 @@ function Balances() {
         <div>
           <dt className="text-xs text-sea-100">USDT</dt>
           <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet.data?.USDT} />
+            <Amount value={wallet.data?.USDT} asset="USDT" code={false} />
           </dd>
         </div>
         <div>
           <dt className="text-xs text-sea-100">EUR</dt>
           <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet.data?.EUR} />
+            <Amount value={wallet.data?.EUR} asset="EUR" code={false} />
           </dd>
         </div>
       </dl>
       {rate ? (
         <p className="mt-4 text-xs text-sea-100">
           <Trans>
-            1 USDT ≈ <Amount value={rate} currency="EUR" />
+            1 USDT ≈ <Rate value={rate} unit="EUR" />
           </Trans>
         </p>
       ) : null}

@@ -115,13 +115,13 @@ function BalancesCard() {
         <div>
           <dt className="text-xs text-sea-100">USDT</dt>
           <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet.data?.USDT} />
+            <Amount value={wallet.data?.USDT} asset="USDT" code={false} />
           </dd>
         </div>
         <div>
           <dt className="text-xs text-sea-100">EUR</dt>
           <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet.data?.EUR} />
+            <Amount value={wallet.data?.EUR} asset="EUR" code={false} />
           </dd>
         </div>
       </dl>

@@ -1,22 +1,45 @@
 /**
- * A money amount as the UI shows it (SPEC §3): 4 decimals cut, never rounded up, digits of
- * equal width so columns line up, and always left-to-right, also inside Arabic and Hebrew text.
+ * A money amount as every screen shows it: the one formatter (src/domain/format.ts) in the
+ * user's language — its separators and grouping, EUR with 2 decimals, USDT with 4, cut, never
+ * rounded up — with digits of equal width so columns line up, and always left-to-right, also
+ * inside Arabic and Hebrew text.
  */
-import { BALANCE_DECIMALS } from '../../domain/constants';
-import { formatDecimalString } from '../../domain/money';
+import { useAtomValue } from 'jotai';
+import { formatAmount, formatRate, type FormatAmountOptions } from '../../domain/format';
+import type { Asset } from '../../domain/money';
+import { localeAtom } from '../../i18n';
 
 export interface AmountProps {
   value: string | null | undefined;
-  currency?: string;
+  asset: Asset;
+  /** Show the asset's code after the number (default); off where a heading already names it. */
+  code?: boolean;
+  sign?: FormatAmountOptions['sign'];
   className?: string;
 }
 
-export function Amount({ value, currency, className }: AmountProps) {
-  const shown = value == null ? '—' : formatDecimalString(value, BALANCE_DECIMALS);
+export function Amount({ value, asset, code = true, sign, className }: AmountProps) {
+  const shown = useFormatAmount()(value, asset, { sign });
+  return (
+    <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`} data-amount={asset}>
+      {shown}
+      {code ? <span className="ms-1 text-[0.75em] font-medium opacity-70">{asset}</span> : null}
+    </bdi>
+  );
+}
+
+/** The formatter in the user's language, for texts that hold an amount (summaries, labels). */
+export function useFormatAmount(): (value: string | null | undefined, asset: Asset, options?: FormatAmountOptions) => string {
+  const locale = useAtomValue(localeAtom);
+  return (value, asset, options) => (value == null ? '—' : formatAmount(value, asset, locale, options));
+}
+
+/** An exchange rate (decimal string) with 4 decimals, cut, in the user's language: "0,9200 EUR". */
+export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
+  const locale = useAtomValue(localeAtom);
   return (
     <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`}>
-      {shown}
-      {currency ? <span className="ms-1 text-[0.75em] font-medium opacity-70">{currency}</span> : null}
+      {formatRate(value, locale)} {unit}
     </bdi>
   );
 }

@@ -22,7 +22,7 @@ import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { errorMessage, localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
-import { Amount } from '../shared/Amount';
+import { Amount, Rate } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { secondsLeft } from '../shared/countdown';
 import { PayPasswordSheet } from '../shared/PayPasswordSheet';
@@ -202,7 +202,7 @@ export default function TransferScreen() {
           <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
             <span>
               <Trans>
-                Available: <Amount value={available} currency={from} className="text-ink" />
+                Available: <Amount value={available} asset={from} className="text-ink" />
               </Trans>
             </span>
             {walletAsOf !== null ? <AsOf time={walletAsOf} className="text-muted" /> : null}
@@ -299,9 +299,7 @@ function QuoteDetails({ reply, secondsLeft: seconds }: { reply: QuoteReply; seco
           </bdi>
           {reference?.approximate ? (
             <span className="block text-xs text-muted">
-              <bdi dir="ltr" className="tabular-nums">
-                1 USDT ≈ {referenceValue} EUR
-              </bdi>
+              1 USDT ≈ <Rate value={referenceValue!} unit="EUR" />
             </span>
           ) : null}
         </Fact>

@@ -4,7 +4,7 @@
  * Amounts stay decimal strings and bigint minor units (ARCHITECTURE §3).
  */
 import { QUOTE_TTL_SECONDS } from '../../domain/ledger';
-import { ASSETS, formatDecimalString, parseAmount, toDecimalString, type Asset } from '../../domain/money';
+import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../domain/money';
 import { quoteRequestSchema } from '../../domain/payments';
 import { errorMessage } from '../../i18n';
 import { validate } from '../shared/fieldErrors';
@@ -54,11 +54,11 @@ export function quoteDeadline(expiresAt: string, receivedAt: number): number {
 
 /**
  * EUR for one USDT read back from a quote's rate (units of `to` per `from`, 6 decimals): the
- * quote's own rate for USDT → EUR, its inverse (cut to 4 decimals, so "≈") for EUR → USDT.
+ * quote's own rate for USDT → EUR, its inverse (cut, so "≈") for EUR → USDT; shown with formatRate.
  */
 export function eurPerUsdt(rate: string, from: Asset): { value: string; approximate: boolean } | null {
   if (from === 'USDT') return { value: rate, approximate: false };
   const micro = parseAmount(rate, 'USDT');
   if (micro === null || micro <= 0n) return null;
-  return { value: formatDecimalString(toDecimalString(10n ** 12n / micro, 'USDT'), 4), approximate: true };
+  return { value: toDecimalString(10n ** 12n / micro, 'USDT'), approximate: true };
 }

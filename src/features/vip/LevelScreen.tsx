@@ -84,7 +84,7 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
           <Trans>Confirmed deposits</Trans>
         </dt>
         <dd className="mt-1 text-lg font-semibold">
-          <Amount value={confirmedDeposits} currency="USDT" />
+          <Amount value={confirmedDeposits} asset="USDT" />
         </dd>
       </dl>
       {next ? (
@@ -111,8 +111,8 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
           </div>
           <p className="mt-2 text-xs text-sea-100">
             <Trans>
-              <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} currency="USDT" /> more in confirmed deposits to reach{' '}
-              <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} currency="USDT" /> in total).
+              <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} asset="USDT" /> more in confirmed deposits to reach{' '}
+              <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} asset="USDT" /> in total).
             </Trans>
           </p>
         </div>
@@ -160,7 +160,7 @@ function LevelTable({ reply }: { reply: UserLevelReply }) {
                   ) : null}
                 </th>
                 <td className="px-3 py-3 text-end text-ink">
-                  <Amount value={entry.upgradeAmount} />
+                  <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
                 </td>
                 <td className="px-3 py-3 text-end text-ink">
                   <bdi dir="ltr" className="tabular-nums">

@@ -12,12 +12,11 @@ import { isApiError } from '../../api/client';
 import { requestWithdrawal, type WithdrawRequest } from '../../api/money';
 import { invalidateAccount } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
-import { formatDecimalString } from '../../domain/money';
 import { withdrawSchema } from '../../domain/payments';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
-import { Amount } from '../shared/Amount';
+import { Amount, useFormatAmount } from '../shared/Amount';
 import { validate, type FieldErrors } from '../shared/fieldErrors';
 import { PayPasswordSheet } from '../shared/PayPasswordSheet';
 import { TextField } from '../shared/TextField';
@@ -47,6 +46,7 @@ export interface WithdrawFormProps {
 
 export function WithdrawForm({ info, children, destination, onDestinationErrors, onRefused, disabled }: WithdrawFormProps) {
   const { t } = useLingui();
+  const format = useFormatAmount();
   const navigate = useNavigate();
   const user = useAtomValue(userInfoAtom);
   const keys = useIdempotencyKeys();
@@ -79,9 +79,9 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
     event.preventDefault();
     const request = check();
     if (!request || refuseWhenOffline()) return;
-    const shown = formatDecimalString(request.amount, 4);
-    const fee = formatDecimalString(info.fee, 4);
-    const receive = formatDecimalString(netAmount(request.amount, info.fee, asset) ?? '0', 4);
+    const shown = format(request.amount, asset);
+    const fee = format(info.fee, asset);
+    const receive = format(netAmount(request.amount, info.fee, asset) ?? '0', asset);
     const to = destination().shortName;
     setPending({
       request,
@@ -171,18 +171,18 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
         />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this withdrawal costs`}>
           <Fact label={t`Available`}>
-            <Amount value={info.available} currency={asset} />
+            <Amount value={info.available} asset={asset} />
           </Fact>
           <Fact label={t`Minimum`}>
-            <Amount value={info.minimum} currency={asset} />
+            <Amount value={info.minimum} asset={asset} />
           </Fact>
           <Fact label={t`Fee`}>
-            <Amount value={info.fee} currency={asset} />
+            <Amount value={info.fee} asset={asset} />
           </Fact>
           <div className="mt-1 border-t border-line pt-1">
             <Fact label={t`You receive`} strong>
               <span data-testid="net-amount">
-                <Amount value={net} currency={asset} />
+                <Amount value={net} asset={asset} />
               </span>
             </Fact>
           </div>

@@ -59,7 +59,7 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-base font-semibold text-ink">
-            <Amount value={record.amount} currency={record.asset} />
+            <Amount value={record.amount} asset={record.asset} />
           </p>
           <p className="text-sm text-muted">
             {method}
@@ -80,10 +80,10 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
           </bdi>
         </Fact>
         <Fact label={t`Fee`}>
-          <Amount value={record.fee} currency={record.asset} />
+          <Amount value={record.fee} asset={record.asset} />
         </Fact>
         <Fact label={record.status === 'completed' ? t`Received` : record.status === 'cancelled' ? t`Net amount` : t`You receive`} strong>
-          <Amount value={record.net} currency={record.asset} />
+          <Amount value={record.net} asset={record.asset} />
         </Fact>
         <Fact label={t`Order number`}>
           <bdi dir="ltr" className="font-mono text-xs">

@@ -107,13 +107,13 @@ function MethodCard({ to, icon, title, subtitle, info }: MethodCardProps) {
       </div>
       <dl className="mt-3 border-t border-line pt-2">
         <Fact label={t`Available`}>
-          <Amount value={info.available} currency={info.asset} />
+          <Amount value={info.available} asset={info.asset} />
         </Fact>
         <Fact label={t`Minimum`}>
-          <Amount value={info.minimum} currency={info.asset} />
+          <Amount value={info.minimum} asset={info.asset} />
         </Fact>
         <Fact label={t`Fee`}>
-          <Amount value={info.fee} currency={info.asset} />
+          <Amount value={info.fee} asset={info.asset} />
         </Fact>
       </dl>
     </Link>

