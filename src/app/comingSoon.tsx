@@ -5,13 +5,10 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createRoute } from '@tanstack/react-router';
 import { ComingSoonScreen } from './ComingSoonScreen';
-import { membersRoute } from './layouts';
+import { memberScreen } from './screenRoute';
 
-function comingSoon<P extends string>(path: P, title: MessageDescriptor, tab = false) {
-  return createRoute({ getParentRoute: () => membersRoute, path, staticData: { title, tab }, component: ComingSoonScreen });
-}
+const comingSoon = <P extends string>(path: P, title: MessageDescriptor, tab = false) => memberScreen(path, ComingSoonScreen, { title, tab });
 
 export const comingSoonRoutes = [
   comingSoon('/market', msg`Trading hall`, true),

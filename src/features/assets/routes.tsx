@@ -1,31 +1,16 @@
 /** My assets (two addresses: from home and from the personal centre) and the fund record. */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { ensureAccountData } from '../../api/query';
-import { membersRoute } from '../../app/layouts';
+import type { RouterContext } from '../../app/layouts';
+import { memberScreen } from '../../app/screenRoute';
 import { totalsQuery } from './api/queries';
 
 const AssetsScreen = lazyRouteComponent(() => import('./AssetsScreen'));
+const loadTotals = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, totalsQuery);
 
 export const assetsRoutes = [
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/assets',
-    staticData: { title: msg`Assets`, back: '/home' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, totalsQuery),
-    component: AssetsScreen,
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/mine/my-assets',
-    staticData: { title: msg`My assets`, back: '/mine' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, totalsQuery),
-    component: AssetsScreen,
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/assets/assets-log',
-    staticData: { title: msg`Fund record`, back: '/mine' },
-    component: lazyRouteComponent(() => import('./AssetLogScreen')),
-  }),
+  memberScreen('/assets', AssetsScreen, { title: msg`Assets`, back: '/home', loader: loadTotals }),
+  memberScreen('/mine/my-assets', AssetsScreen, { title: msg`My assets`, back: '/mine', loader: loadTotals }),
+  memberScreen('/assets/assets-log', lazyRouteComponent(() => import('./AssetLogScreen')), { title: msg`Fund record`, back: '/mine' }),
 ] as const;

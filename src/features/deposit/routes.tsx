@@ -1,33 +1,17 @@
-/** Deposit (two addresses) and the deposit records. */
+/** Deposit (two addresses: from the personal centre and from the assets) and the records. */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { coinListQuery } from '../../api/queries';
 import { ensureData } from '../../api/query';
-import { membersRoute } from '../../app/layouts';
+import type { RouterContext } from '../../app/layouts';
+import { memberScreen } from '../../app/screenRoute';
 
 const DepositScreen = lazyRouteComponent(() => import('./DepositScreen'));
+/** The deposit options are the first thing the screen shows. */
+const loadCoins = ({ queryClient }: RouterContext) => ensureData(queryClient, coinListQuery);
 
 export const depositRoutes = [
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/recharge',
-    staticData: { title: msg`Deposit`, back: '/mine' },
-    // The deposit options are the first thing the screen shows.
-    loader: ({ context }) => ensureData(context.queryClient, coinListQuery),
-    component: DepositScreen,
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/assets/components/recharge',
-    staticData: { title: msg`Deposit`, back: '/assets' },
-    // The deposit options are the first thing the screen shows.
-    loader: ({ context }) => ensureData(context.queryClient, coinListQuery),
-    component: DepositScreen,
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/recharge/records',
-    staticData: { title: msg`Deposit records`, back: '/recharge' },
-    component: lazyRouteComponent(() => import('./DepositRecordsScreen')),
-  }),
+  memberScreen('/recharge', DepositScreen, { title: msg`Deposit`, back: '/mine', loader: loadCoins }),
+  memberScreen('/assets/components/recharge', DepositScreen, { title: msg`Deposit`, back: '/assets', loader: loadCoins }),
+  memberScreen('/recharge/records', lazyRouteComponent(() => import('./DepositRecordsScreen')), { title: msg`Deposit records`, back: '/recharge' }),
 ] as const;

@@ -1,12 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { membersRoute } from '../../app/layouts';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { memberScreen } from '../../app/screenRoute';
 
 export const serviceRoutes = [
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/home/service',
-    staticData: { title: msg`Customer service` },
-    component: lazyRouteComponent(() => import('./ServiceScreen')),
-  }),
+  memberScreen('/home/service', lazyRouteComponent(() => import('./ServiceScreen')), { title: msg`Customer service` }),
 ] as const;

@@ -1,7 +1,8 @@
 /** Settings: the language is open to visitors; the rest is the member's own. */
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { membersRoute, rootRoute } from '../../app/layouts';
+import { rootRoute } from '../../app/layouts';
+import { memberScreen } from '../../app/screenRoute';
 
 export const languageRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -11,16 +12,6 @@ export const languageRoute = createRoute({
 });
 
 export const settingsRoutes = [
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/setting',
-    staticData: { title: msg`Settings`, back: '/mine' },
-    component: lazyRouteComponent(() => import('./SettingsScreen')),
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/setting/pay-password',
-    staticData: { title: msg`Payment password`, back: '/setting' },
-    component: lazyRouteComponent(() => import('./PayPasswordScreen')),
-  }),
+  memberScreen('/setting', lazyRouteComponent(() => import('./SettingsScreen')), { title: msg`Settings`, back: '/mine' }),
+  memberScreen('/setting/pay-password', lazyRouteComponent(() => import('./PayPasswordScreen')), { title: msg`Payment password`, back: '/setting' }),
 ] as const;

@@ -3,47 +3,28 @@
  * form starts from the methods, minimums, fees and balances (loaded before the screen shows).
  */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { ensureAccountData } from '../../api/query';
-import { membersRoute } from '../../app/layouts';
+import type { RouterContext } from '../../app/layouts';
+import { memberScreen } from '../../app/screenRoute';
 import { withdrawInfoQuery } from './api/queries';
 
 const WithdrawScreen = lazyRouteComponent(() => import('./WithdrawScreen'));
+const loadInfo = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, withdrawInfoQuery);
 
 export const withdrawRoutes = [
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/withdraw',
-    staticData: { title: msg`Withdraw`, back: '/mine' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, withdrawInfoQuery),
-    component: WithdrawScreen,
+  memberScreen('/withdraw', WithdrawScreen, { title: msg`Withdraw`, back: '/mine', loader: loadInfo }),
+  // The address keeps the spelling the app has always had.
+  memberScreen('/assets/components/withdarw', WithdrawScreen, { title: msg`Withdraw`, back: '/assets', loader: loadInfo }),
+  memberScreen('/withdraw/index11', lazyRouteComponent(() => import('./CryptoWithdrawScreen')), {
+    title: msg`Withdraw to an address`,
+    back: '/withdraw',
+    loader: loadInfo,
   }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    // The address keeps the spelling the app has always had.
-    path: '/assets/components/withdarw',
-    staticData: { title: msg`Withdraw`, back: '/assets' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, withdrawInfoQuery),
-    component: WithdrawScreen,
+  memberScreen('/withdraw/index22', lazyRouteComponent(() => import('./BankWithdrawScreen')), {
+    title: msg`Withdraw to a bank card`,
+    back: '/withdraw',
+    loader: loadInfo,
   }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/withdraw/index11',
-    staticData: { title: msg`Withdraw to an address`, back: '/withdraw' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, withdrawInfoQuery),
-    component: lazyRouteComponent(() => import('./CryptoWithdrawScreen')),
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/withdraw/index22',
-    staticData: { title: msg`Withdraw to a bank card`, back: '/withdraw' },
-    loader: ({ context }) => ensureAccountData(context.queryClient, withdrawInfoQuery),
-    component: lazyRouteComponent(() => import('./BankWithdrawScreen')),
-  }),
-  createRoute({
-    getParentRoute: () => membersRoute,
-    path: '/withdraw/records',
-    staticData: { title: msg`Withdrawal records`, back: '/withdraw' },
-    component: lazyRouteComponent(() => import('./WithdrawRecordsScreen')),
-  }),
+  memberScreen('/withdraw/records', lazyRouteComponent(() => import('./WithdrawRecordsScreen')), { title: msg`Withdrawal records`, back: '/withdraw' }),
 ] as const;
