@@ -27,7 +27,7 @@ function problemOf(schema: { safeParse: (v: unknown) => { success: boolean; erro
   return firstProblem(result.error as never);
 }
 
-describe('login password rules (SPEC §5)', () => {
+describe('login password rules', () => {
   it.each([
     ['', 'password.required'],
     ['12a456', 'password.digitsOnly'],
