@@ -68,6 +68,16 @@ async function pinSheet(page: Page, pin: string): Promise<void> {
   await input.fill(pin);
 }
 
+/** Logs the demo user in with the username, as a person does on the login form. */
+async function logIn(phone: Page, baseUrl: string): Promise<void> {
+  await phone.goto(`${baseUrl}/h5/auth/login`);
+  await phone.getByRole('tab', { name: /E-mail/ }).click();
+  await phone.getByLabel(/E-mail or username/).fill(DEMO.username);
+  await phone.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await phone.getByRole('button', { name: 'Log in' }).click();
+  await phone.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+}
+
 /** Pages through a list ten at a time, as a person taps "Load more" until it is gone. */
 async function loadEveryPage(page: Page, label: string): Promise<void> {
   const more = page.getByRole('button', { name: label, exact: true }).filter({ visible: true });
@@ -109,12 +119,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   });
 
   it('logs the demo user in', async () => {
-    await page.goto(`${app.baseUrl}/h5/auth/login`);
-    await page.getByRole('tab', { name: /E-mail/ }).click();
-    await page.getByLabel(/E-mail or username/).fill(DEMO.username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+    await logIn(page, app.baseUrl);
   });
 
   it('deposits 1,000 USDT with a proof image', async () => {
@@ -273,12 +278,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   it('offline, opens the app and shows the assets, the fund record and the deposit records from the kept copy, marked with its time', async () => {
     // A phone of its own, with the service worker that keeps the app's code for offline starts.
     offlinePage = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
-    await offlinePage.goto(`${app.baseUrl}/h5/auth/login`);
-    await offlinePage.getByRole('tab', { name: /E-mail/ }).click();
-    await offlinePage.getByLabel(/E-mail or username/).fill(DEMO.username);
-    await offlinePage.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await offlinePage.getByRole('button', { name: 'Log in' }).click();
-    await offlinePage.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+    await logIn(offlinePage, app.baseUrl);
     // Installed once the first page has loaded; it serves the pages loaded after that.
     await offlinePage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 

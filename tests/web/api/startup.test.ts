@@ -6,12 +6,13 @@ import { coinListQuery, eurRateQuery, loadAccount, sumWallet, supportLinkQuery, 
 import { persistNow, queryClient, restoreQueryCache } from '../../../src/api/query';
 import { runStartup } from '../../../src/api/startup';
 import { TOKEN_KEY } from '../../../src/domain/constants';
-import type { CoinEntry, UserInfo, WalletListReply } from '../../../src/domain/wire';
+import type { CoinEntry, WalletListReply } from '../../../src/domain/wire';
 import { localeAtom } from '../../../src/i18n';
 import * as realtime from '../../../src/realtime/socket';
 import { currentToken, saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { CACHE_PREFIX, clearSession, getItem, setItem } from '../../../src/storage/store';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { TEST_USER } from '../support/session';
 
 // The socket has its own tests; here only that startup starts it.
 vi.mock('../../../src/realtime/socket', () => ({ start: vi.fn(async () => undefined) }));
@@ -21,20 +22,7 @@ const handlers = { toast: vi.fn(), sessionEnded: vi.fn(), navigate: vi.fn() };
 let api: TestApi;
 let fetched: string[];
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'ada',
-  nickname: 'Ada',
-  avatar: null,
-  phone: null,
-  email: 'ada@example.com',
-  inviteCode: 'ABC123',
-  isMerchant: false,
-  hasPayPassword: true,
-  locale: 'en',
-  vipLevel: 1,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const user = TEST_USER;
 const coins: CoinEntry[] = [{ id: 1, name: 'USDT', kind: 'crypto', network: 'TRC20', address: 'T123' }];
 const wallet = (...rows: [string, string][]): WalletListReply => ({
   legal_wallet: { balance: rows.map(([currency_name, legal_balance]) => ({ currency_name, legal_balance })) },
