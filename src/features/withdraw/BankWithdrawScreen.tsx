@@ -1,5 +1,5 @@
 /**
- * Withdraw EUR to the bound bank account (SPEC §2, /withdraw/index22). Without a bound account
+ * Withdraw EUR to the bound bank account (/withdraw/index22). Without a bound account
  * there is nothing to send to: the screen says so and leads to the binding, which comes back here.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -52,15 +52,12 @@ export default function BankWithdrawScreen() {
     content = (
       <WithdrawForm
         info={bank}
-        destination={() => ({
-          value: { method: 'bank' },
-          shortName: (
-            <bdi dir="ltr" className="font-mono">
-              {maskedIban(binding.iban)}
-            </bdi>
-          ),
-        })}
-        onDestinationErrors={() => undefined}
+        destination={{ method: 'bank' }}
+        shortName={() => (
+          <bdi dir="ltr" className="font-mono">
+            {maskedIban(binding.iban)}
+          </bdi>
+        )}
         onRefused={(key) => {
           // The binding was removed meanwhile: show the way to bind one.
           if (key === 'bank.required') info.reload();
