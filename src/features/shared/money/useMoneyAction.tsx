@@ -35,6 +35,11 @@ export interface MoneyActionOptions<R, T, F extends string> {
   fields?: readonly F[];
   /** Puts a server's refusal under one field of the form. */
   onFieldError?(field: F, message: string): void;
+  /**
+   * Whether a failure stays in the sheet for another try with the same key (default: no answer,
+   * the password, the key still in use). A screen whose calls are quiet keeps every other refusal there too.
+   */
+  keepsSheetOpen?(error: unknown): boolean;
 }
 
 export interface MoneyAction<R> {
@@ -47,6 +52,8 @@ export interface MoneyAction<R> {
   sendNow(request: R): Promise<void>;
   /** The sheet's action: sends the pending request with the payment password. */
   submit(payPassword: string): Promise<void>;
+  /** Closes the sheet; nothing is pending any more. */
+  close(): void;
   busy: boolean;
 }
 
@@ -61,18 +68,23 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
     return options.fields?.find((name) => name === error.field);
   }
 
+  function close() {
+    sheet.close();
+    setPending(null);
+  }
+
   async function run(request: R, payPassword: string | undefined): Promise<void> {
     let result: T;
     try {
       result = await options.send(request, payPassword, { idempotencyKey: keys.keyFor(request) });
     } catch (error) {
-      if (payPassword !== undefined && isRetryableInSheet(error)) {
+      if (payPassword !== undefined && (options.keepsSheetOpen ?? isRetryableInSheet)(error)) {
         // Without an answer the outcome is unknown: the balances on screen should say which.
         if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) void invalidateAccount();
         throw error;
       }
       // Refused as a request (the API client has shown its text): back to the form to correct it.
-      sheet.close();
+      close();
       if (isApiError(error)) {
         if (error.key === 'idempotency.keyReused') keys.finish();
         const field = fieldOf(error);
@@ -82,7 +94,7 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
       return;
     }
     keys.finish();
-    sheet.close();
+    close();
     void invalidateAccount();
     await options.onSuccess(result, request);
   }
@@ -109,6 +121,7 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
     async submit(payPassword) {
       if (pending !== null) await run(pending, payPassword);
     },
+    close,
   };
 }
 
@@ -122,7 +135,7 @@ export function MoneyActionSheet<R>({ action, summary }: { action: MoneyAction<R
       opened={action.sheet.opened}
       summary={summary}
       onSubmit={action.submit}
-      onClose={action.sheet.close}
+      onClose={action.close}
       hasPayPassword={Boolean(user?.hasPayPassword)}
     />
   );
