@@ -4,55 +4,35 @@
  * payment password.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Preloader, Segmented, SegmentedButton } from 'konsta/react';
+import { Segmented, SegmentedButton } from 'konsta/react';
 import { useWatch } from 'react-hook-form';
-import { Screen } from '../../app/Screen';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
 import { addressProblem } from '../../domain/payments';
 import { errorMessage } from '../../i18n';
-import { AsOf } from '../shared/AsOf';
 import { TextField } from '../shared/TextField';
-import { LoadFailed, RecordsLink } from '../shared/records';
-import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
+import type { WithdrawMethodInfo } from '../../domain/wire';
 import { shortAddress, WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
+import { WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 export default function CryptoWithdrawScreen() {
-  const { t } = useLingui();
-  const info = useWithdrawInfo();
-  const crypto = methodOf(info.data, 'crypto');
-  const networks = (crypto?.networks.filter((name): name is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(name)) ??
-    []) as UsdtNetwork[];
-  const firstNetwork: UsdtNetwork = networks.includes('TRC20') ? 'TRC20' : (networks[0] ?? 'TRC20');
+  return <WithdrawMethodScreen method="crypto">{(crypto) => <CryptoWithdrawal crypto={crypto} />}</WithdrawMethodScreen>;
+}
 
+function CryptoWithdrawal({ crypto }: { crypto: WithdrawMethodInfo }) {
+  const networks = crypto.networks.filter((name): name is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(name));
+  const firstNetwork: UsdtNetwork = networks.includes('TRC20') ? 'TRC20' : (networks[0] ?? 'TRC20');
   return (
-    <Screen right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
-      {info.asOf !== null ? (
-        <p className="mx-4 mb-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
-          <AsOf time={info.asOf} />
-        </p>
-      ) : null}
-      {!crypto ? (
-        info.loading ? (
-          <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
-            <Preloader />
-          </div>
-        ) : (
-          <LoadFailed text={info.failure ?? ''} onRetry={info.reload} />
-        )
-      ) : (
-        <WithdrawForm
-          info={crypto}
-          destination={{ method: 'crypto', network: firstNetwork, address: '' }}
-          shortName={(request) => (
-            <bdi dir="ltr" className="font-mono">
-              {shortAddress(request.method === 'crypto' ? request.address : '')}
-            </bdi>
-          )}
-        >
-          {(form) => <CryptoDestination form={form} networks={networks} />}
-        </WithdrawForm>
+    <WithdrawForm
+      info={crypto}
+      destination={{ method: 'crypto', network: firstNetwork, address: '' }}
+      shortName={(request) => (
+        <bdi dir="ltr" className="font-mono">
+          {shortAddress(request.method === 'crypto' ? request.address : '')}
+        </bdi>
       )}
-    </Screen>
+    >
+      {(form) => <CryptoDestination form={form} networks={networks} />}
+    </WithdrawForm>
   );
 }
 
