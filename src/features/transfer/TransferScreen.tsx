@@ -9,6 +9,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
 import { executeTransfer } from '../../api/money';
 import { useWallet } from '../../api/queries';
@@ -17,7 +18,9 @@ import { toast } from '../../app/feedback/toast';
 import { InfoIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { Asset } from '../../domain/money';
+import { quoteRequestSchema } from '../../domain/payments';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
+import { useZodForm } from '../shared/form';
 import { refuseWhenOffline, useOnline } from '../shared/money/online';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { AmountField, ConversionDone, DirectionCard, QuoteDetails, QuoteSummary } from './parts';
@@ -33,10 +36,15 @@ export default function TransferScreen() {
   const wallet = useWallet();
   const online = useOnline();
 
-  const [from, setFrom] = useState<Asset>('EUR');
+  // Direction and amount as the shared quote schema takes them; the amount's live check adds
+  // this asset's decimals and the balance, which the schema does not know.
+  const form = useZodForm(quoteRequestSchema, { defaultValues: { from: 'EUR', to: 'USDT', amount: '' } });
+  const from = useWatch({ control: form.control, name: 'from' }) as Asset;
   const to = otherAsset(from);
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
+  const text = (useWatch({ control: form.control, name: 'amount' }) as string | undefined) ?? '';
+  const touched = Boolean(form.formState.touchedFields.amount);
+  const setText = (value: string) => form.setValue('amount', value, { shouldDirty: true });
+  const touch = () => form.setValue('amount', text, { shouldTouch: true });
   /** The request whose quote replaced one the server refused: the screen says the rate was updated. */
   const [updatedFor, setUpdatedFor] = useState<string | null>(null);
   const [result, setResult] = useState<ConversionRecord | null>(null);
@@ -55,8 +63,7 @@ export default function TransferScreen() {
     keepsSheetOpen: (error) => !isRequote(error),
     onSuccess(record) {
       setResult(record);
-      setText('');
-      setTouched(false);
+      form.reset({ from, to, amount: '' });
       toast.success(t`Conversion done`);
     },
     async onRefused(error) {
@@ -77,15 +84,18 @@ export default function TransferScreen() {
   }
 
   function convert() {
-    setTouched(true);
+    touch();
     if (refuseWhenOffline()) return;
     if (problem || quote.quoting) return;
-    if (!quote.quote || quote.expired) {
+    const shown = quote.quote;
+    if (!shown || quote.expired) {
       void requote(false);
       return;
     }
-    setUpdatedFor(null);
-    action.confirm(quote.quote.reply);
+    void form.handleSubmit(() => {
+      setUpdatedFor(null);
+      action.confirm(shown.reply);
+    })();
   }
 
   if (result) {
@@ -100,13 +110,16 @@ export default function TransferScreen() {
   return (
     <Screen>
       <div className="space-y-4 px-4 pt-2">
-        <DirectionCard from={from} to={to} available={available} asOf={asOfTime(wallet)} onSwap={() => setFrom(to)} />
+        <DirectionCard from={from} to={to} available={available} asOf={asOfTime(wallet)} onSwap={() => {
+            form.setValue('from', to);
+            form.setValue('to', from);
+          }} />
 
         <AmountField
           from={from}
           value={text}
           onChange={(value) => setText(normaliseTyped(value))}
-          onBlur={() => text && setTouched(true)}
+          onBlur={() => text && touch()}
           error={shownProblem}
           onAll={available ? () => setText(asInput(available)) : null}
         />
