@@ -23,7 +23,7 @@ import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../share
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 
 export type Destination = { method: 'crypto'; network: UsdtNetwork; address: string } | { method: 'bank' };
-export type DestinationField = 'network' | 'address';
+type DestinationField = 'network' | 'address';
 type Field = DestinationField | 'amount';
 const FIELDS: readonly Field[] = ['network', 'address', 'amount'];
 
