@@ -4,7 +4,7 @@
  * rules is not kept; its problem shows under the picker.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { CameraIcon } from '../../app/icons';
 
 export interface ProofPickerProps {
@@ -90,7 +90,8 @@ export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProp
  */
 function Preview({ file, alt }: { file: File; alt: string }) {
   const image = useRef<HTMLImageElement>(null);
-  useEffect(() => {
+  // Before the first paint, so the image never shows without its picture.
+  useLayoutEffect(() => {
     const url = URL.createObjectURL(file);
     if (image.current) image.current.src = url;
     return () => URL.revokeObjectURL(url);
