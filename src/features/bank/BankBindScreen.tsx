@@ -1,5 +1,5 @@
 /**
- * Account binding (SPEC §2, /mine/bind): the bank account EUR withdrawals are paid to. The
+ * Account binding (/mine/bind): the bank account EUR withdrawals are paid to. The
  * IBAN is shown in groups of four and its check digits are tested when the field is left; the
  * shared bankBindingSchema checks everything before the payment password is asked for. After
  * saving, a ?redirect= (the bank withdrawal sends people here) is followed back.
@@ -8,11 +8,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../api/client';
+import { useState } from 'react';
 import { saveBank, type BankBindingRequest } from '../../api/money';
 import { useBankBinding } from '../../api/queries';
-import { invalidateAccount, loadable } from '../../api/query';
+import { loadable } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../app/navigation';
@@ -21,15 +20,11 @@ import { useGoBack } from '../../app/useGoBack';
 import { bankBindingSchema, isValidIban, isValidSwift } from '../../domain/payments';
 import type { BankBinding } from '../../domain/wire';
 import { errorMessage, localeAtom } from '../../i18n';
-import { userInfoAtom } from '../../storage/session';
-import { refuseWhenOffline } from '../shared/money/online';
 import { LoadFailed } from '../shared/records';
 import { AsOf } from '../shared/AsOf';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
-import { PayPasswordSheet } from '../shared/PayPasswordSheet';
-import { serverFieldError } from '../shared/serverFieldError';
+import { useZodForm } from '../shared/form';
 import { TextField } from '../shared/TextField';
-import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from '../shared/money/moneyAction';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { groupIban } from '../shared/money/iban';
 
 type Field = 'firstName' | 'lastName' | 'iban' | 'swift' | 'bankName' | 'country' | 'address';
@@ -37,8 +32,9 @@ const FIELDS: readonly Field[] = ['firstName', 'lastName', 'iban', 'swift', 'ban
 type Values = Record<Field, string>;
 const EMPTY: Values = { firstName: '', lastName: '', iban: '', swift: '', bankName: '', country: '', address: '' };
 
-/** Passes the schema's rule for the payment password, which is asked for later, in the sheet. */
-const PASSWORD_LATER = '000000';
+/** The binding without the payment password, which is asked for later, in the sheet. */
+const formSchema = bankBindingSchema.omit({ payPassword: true });
+type Request = Omit<BankBindingRequest, 'payPassword'>;
 
 function valuesOf(binding: BankBinding): Values {
   return {
@@ -82,52 +78,16 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
   const navigate = useNavigate();
   const goBack = useGoBack('/mine');
   const { redirect } = useSearch({ from: '/members/mine/bind' });
-  const user = useAtomValue(userInfoAtom);
   const locale = useAtomValue(localeAtom);
-  const keys = useIdempotencyKeys();
-  const sheet = usePaySheet();
-  const [values, setValues] = useState<Values>(binding ? valuesOf(binding) : EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState<Omit<BankBindingRequest, 'payPassword'> | null>(null);
+  const form = useZodForm(formSchema, { defaultValues: binding ? valuesOf(binding) : EMPTY });
   const [saved, setSaved] = useState<BankBinding | null>(binding);
-
-  function set(field: Field, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
-
-  /** The IBAN's check digits and the BIC's shape as soon as the field is left. */
-  function checkOnBlur(field: 'iban' | 'swift') {
-    const value = values[field].trim();
-    if (!value) return;
-    if (field === 'iban') {
-      setValues((previous) => ({ ...previous, iban: groupIban(previous.iban) }));
-      if (!isValidIban(value)) setErrors((previous) => ({ ...previous, iban: errorMessage('bank.ibanInvalid') }));
-    } else {
-      setValues((previous) => ({ ...previous, swift: previous.swift.replace(/\s+/g, '').toUpperCase() }));
-      if (!isValidSwift(value)) setErrors((previous) => ({ ...previous, swift: errorMessage('bank.swiftInvalid') }));
-    }
-  }
-
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    const { data, errors: invalid } = validate<typeof bankBindingSchema, Field>(bankBindingSchema, { ...values, payPassword: PASSWORD_LATER });
-    setErrors(invalid ?? {});
-    if (!data || refuseWhenOffline()) return;
-    const { payPassword: _later, ...request } = data;
-    setPending(request);
-    sheet.open();
-  }
-
-  async function send(payPassword: string) {
-    if (!pending) return;
-    try {
-      const result = await saveBank({ ...pending, payPassword }, { idempotencyKey: keys.keyFor(pending) });
-      keys.finish();
-      void invalidateAccount();
-      sheet.close();
+  const action = useMoneyAction<Request, BankBinding, Field>({
+    send: (request, payPassword, options) => saveBank({ ...request, payPassword: payPassword ?? '' }, options),
+    fields: FIELDS,
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
+    async onSuccess(result) {
       setSaved(result);
-      setValues(valuesOf(result));
+      form.reset(valuesOf(result));
       toast.success(t`Bank account saved`);
       if (redirect) {
         const { to, search: nextSearch } = splitHref(postLoginTarget(redirect));
@@ -135,25 +95,36 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
       } else {
         goBack();
       }
-    } catch (error) {
-      if (isRetryableInSheet(error)) throw error;
-      sheet.close();
-      if (isApiError(error) && error.key === 'idempotency.keyReused') keys.finish();
-      setErrors(serverFieldError(error, FIELDS));
-    }
+    },
+  });
+
+  /** A field's value and message; typing clears its message until the next check. */
+  const field = (name: Field) => ({
+    value: form.watch(name),
+    onChange: (value: string) => {
+      form.setValue(name, value, { shouldDirty: true });
+      form.clearErrors(name);
+    },
+    error: form.formState.errors[name]?.message,
+  });
+
+  /** The IBAN's check digits and the BIC's shape as soon as the field is left (an empty one waits for sending). */
+  function checkOnBlur(name: 'iban' | 'swift') {
+    const value = form.getValues(name).trim();
+    if (!value) return;
+    form.setValue(name, name === 'iban' ? groupIban(value) : value.replace(/\s+/g, '').toUpperCase());
+    // The schema's own rules, at once (the form's resolver answers a moment later).
+    const [valid, key] = name === 'iban' ? [isValidIban(value), 'bank.ibanInvalid' as const] : [isValidSwift(value), 'bank.swiftInvalid' as const];
+    if (!valid) form.setError(name, { type: 'validate', message: errorMessage(key) });
   }
 
-  const pendingIban = groupIban(pending?.iban ?? '');
+  const confirm = form.handleSubmit((request) => void action.confirm(request));
+  const pendingIban = groupIban(action.pending?.iban ?? '');
   const boundOn = saved ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(Date.parse(saved.updatedAt)) : null;
-  const field = (name: Field) => ({
-    value: values[name],
-    onChange: (value: string) => set(name, value),
-    error: errors[name],
-  });
 
   return (
     <>
-      <form onSubmit={confirm} noValidate className="space-y-5 px-5 pt-2">
+      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-5 pt-2">
         <p className="text-sm leading-relaxed text-muted">
           {boundOn ? (
             <Trans>Bound on {boundOn}. EUR withdrawals are paid to this account; changing it asks for your payment password.</Trans>
@@ -168,7 +139,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
         <TextField
           label={t`IBAN`}
           {...field('iban')}
-          onChange={(value) => set('iban', value.toUpperCase().replace(/[^A-Z0-9 ]/g, ''))}
+          onChange={(value) => field('iban').onChange(value.toUpperCase().replace(/[^A-Z0-9 ]/g, ''))}
           onBlur={() => checkOnBlur('iban')}
           placeholder="DE89 3704 0044 0532 0130 00"
           autoComplete="off"
@@ -180,7 +151,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
         <TextField
           label={t`SWIFT/BIC`}
           {...field('swift')}
-          onChange={(value) => set('swift', value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
+          onChange={(value) => field('swift').onChange(value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
           onBlur={() => checkOnBlur('swift')}
           hint={t`8 or 11 letters and digits.`}
           autoComplete="off"
@@ -197,24 +168,18 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
           {saved ? t`Save changes` : t`Bind bank account`}
         </Button>
       </form>
-      {sheet.mounted ? (
-        <PayPasswordSheet
-          key={sheet.key}
-          opened={sheet.opened}
-          summary={
-            <Trans>
-              Bind{' '}
-              <bdi dir="ltr" className="font-mono font-semibold">
-                {pendingIban}
-              </bdi>{' '}
-              for your EUR withdrawals
-            </Trans>
-          }
-          onSubmit={send}
-          onClose={sheet.close}
-          hasPayPassword={Boolean(user?.hasPayPassword)}
-        />
-      ) : null}
+      <MoneyActionSheet
+        action={action}
+        summary={
+          <Trans>
+            Bind{' '}
+            <bdi dir="ltr" className="font-mono font-semibold">
+              {pendingIban}
+            </bdi>{' '}
+            for your EUR withdrawals
+          </Trans>
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Deposit (SPEC §2, /recharge and /assets/components/recharge). Choose what you pay with (USDT on
+ * Deposit (/recharge and /assets/components/recharge). Choose what you pay with (USDT on
  * TRC20 or ERC20, BTC, ETH, or a bank transfer), see where to pay (address and QR code, or the
  * account with your payment reference), then tell us the amount and upload the proof. Nothing
  * leaves the account, so no payment password: the request is sent with an idempotency key and
@@ -8,15 +8,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Preloader, Segmented, SegmentedButton } from 'konsta/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../api/client';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { ApiError } from '../../api/client';
 import { requestDeposit } from '../../api/money';
 import { useCoinList } from '../../api/queries';
-import { invalidateAccount, loadable, useAccountQuery } from '../../api/query';
+import { loadable, useAccountQuery } from '../../api/query';
 import { BankIcon, CheckIcon, DepositIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { COIN_INFO_KEY } from '../../domain/constants';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
+import type { Asset } from '../../domain/money';
 import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { getItem, setItem } from '../../storage/store';
@@ -24,11 +27,11 @@ import { Amount } from '../shared/Amount';
 import { TextField } from '../shared/TextField';
 import { groupIban } from '../shared/money/iban';
 import { amountProblem, decimalInput } from '../shared/money/amounts';
-import { useIdempotencyKeys } from '../shared/money/moneyAction';
+import { useZodForm } from '../shared/form';
+import { useMoneyAction } from '../shared/money/useMoneyAction';
 import { AddressQr } from './AddressQr';
 import { CopyButton } from './CopyButton';
 import { DepositStatus } from './DepositRecordsScreen';
-import { refuseWhenOffline } from '../shared/money/online';
 import { proofProblem } from './proof';
 import { depositAddressQuery } from './api/queries';
 import { ProofPicker } from './ProofPicker';
@@ -55,7 +58,7 @@ export default function DepositScreen() {
   const touched = useRef(false);
   const [record, setRecord] = useState<DepositRecord | null>(null);
 
-  // The last choice is remembered on the device (SPEC §3: coin_info).
+  // The last choice is remembered on the device (coin_info), to start from it next time.
   useEffect(() => {
     if (!options.coins) return;
     const coins = options.coins;
@@ -251,51 +254,66 @@ function CopyRow({ label, value, shown, copyLabel, ltr, strong }: { label: strin
 
 type Field = 'amount' | 'proof';
 
+/** The amount by the asset's rules (decimals), the proof by the upload rules; messages from the catalogue. */
+function depositFormSchema(asset: Asset) {
+  return z.object({
+    amount: z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = amountProblem(text, asset);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params });
+      })
+      .transform((text) => text.trim()),
+    proof: z.custom<File | null>().superRefine((file, ctx) => {
+      const problem = proofProblem(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
+
+interface DepositInput {
+  coinId: number;
+  network?: UsdtNetwork;
+  amount: string;
+  proof: File;
+}
+
+/** Where a refusal of the upload goes: the amount, or the proof (its part is called `file`). */
+function depositFieldOf(error: ApiError): Field | undefined {
+  if (error.field === 'amount') return 'amount';
+  if (error.field === 'file' || error.key === 'deposit.proofRequired' || error.key?.startsWith('upload.')) return 'proof';
+  return undefined;
+}
+
 function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddressReply; usdtNetwork?: UsdtNetwork; onSubmitted(record: DepositRecord): void }) {
   const { t } = useLingui();
-  const keys = useIdempotencyKeys();
-  const [amount, setAmount] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
   const asset = target.asset;
+  const form = useZodForm(depositFormSchema(asset), { defaultValues: { amount: '', proof: null }, reValidateMode: 'onSubmit' });
+  const amount = useWatch({ control: form.control, name: 'amount' }) as string;
+  const proof = useWatch({ control: form.control, name: 'proof' }) as File | null;
+  const errors = form.formState.errors;
+  // Nothing leaves the account: no payment password, straight to the server with its key.
+  const action = useMoneyAction<DepositInput, DepositRecord, Field>({
+    send: (input, _noPassword, options) => requestDeposit(input, { ...options, timeoutMs: UPLOAD_TIMEOUT_MS }),
+    fieldOf: depositFieldOf,
+    onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+    onSuccess: (record) => onSubmitted(record),
+  });
+  const busy = action.busy;
   const valueNotCoin = target.kind === 'crypto' && target.coin !== 'USDT';
 
   function chooseProof(file: File | null) {
     // A file that breaks the rules is not kept; an empty choice is simply no file yet.
     const problem = file ? proofProblem(file) : null;
-    setProof(problem ? null : file);
-    setErrors((previous) => ({ ...previous, proof: problem ? errorMessage(problem) : undefined }));
+    form.setValue('proof', problem ? null : file);
+    if (problem) form.setError('proof', { type: 'validate', message: errorMessage(problem) });
+    else form.clearErrors('proof');
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const amountIssue = amountProblem(amount, asset);
-    const proofIssue = proofProblem(proof);
-    setErrors({
-      amount: amountIssue ? errorMessage(amountIssue.key, amountIssue.params) : undefined,
-      proof: proofIssue ? errorMessage(proofIssue) : undefined,
-    });
-    if (amountIssue || proofIssue || !proof || refuseWhenOffline()) return;
-    const input = { coinId: target.coinId, ...(usdtNetwork ? { network: usdtNetwork } : {}), amount: amount.trim(), proof };
-    setBusy(true);
-    try {
-      const record = await requestDeposit(input, { idempotencyKey: keys.keyFor(input), timeoutMs: UPLOAD_TIMEOUT_MS });
-      keys.finish();
-      void invalidateAccount();
-      onSubmitted(record);
-    } catch (error) {
-      // The API client has shown the text; a refusal about a field also goes under it.
-      if (isApiError(error)) {
-        if (error.key === 'idempotency.keyReused') keys.finish();
-        if (error.field === 'amount') setErrors({ amount: error.message });
-        else if (error.field === 'file' || error.key === 'deposit.proofRequired' || error.key?.startsWith('upload.')) setErrors({ proof: error.message });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(async (data) => {
+    if (!data.proof) return;
+    await action.sendNow({ coinId: target.coinId, ...(usdtNetwork ? { network: usdtNetwork } : {}), amount: data.amount, proof: data.proof });
+  });
 
   let hint: ReactNode;
   if (target.kind === 'bank') hint = t`The EUR amount you transferred.`;
@@ -310,10 +328,10 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
         label={t`Amount (${asset})`}
         value={amount}
         onChange={(value) => {
-          setAmount(decimalInput(value));
-          setErrors((previous) => ({ ...previous, amount: undefined }));
+          form.setValue('amount', decimalInput(value));
+          form.clearErrors('amount');
         }}
-        error={errors.amount}
+        error={errors.amount?.message}
         hint={hint}
         inputMode="decimal"
         autoComplete="off"
@@ -321,7 +339,7 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
         ltr
         trailing={<span className="shrink-0 text-sm font-medium text-muted">{asset}</span>}
       />
-      <ProofPicker file={proof} onChange={chooseProof} error={errors.proof} disabled={busy} />
+      <ProofPicker file={proof} onChange={chooseProof} error={errors.proof?.message} disabled={busy} />
       <Button large rounded type="submit" disabled={busy}>
         {busy ? (
           <span className="flex items-center gap-2" role="status">

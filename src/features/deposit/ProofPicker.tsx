@@ -4,7 +4,7 @@
  * rules is not kept; its problem shows under the picker.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { CameraIcon } from '../../app/icons';
 
 export interface ProofPickerProps {
@@ -17,7 +17,6 @@ export interface ProofPickerProps {
 export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProps) {
   const { t } = useLingui();
   const id = useId();
-  const preview = usePreview(file);
   const noteId = `${id}-note`;
   return (
     <div>
@@ -30,8 +29,8 @@ export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProp
           error ? 'border-rose-500' : 'border-line',
         ].join(' ')}
       >
-        {preview ? (
-          <img src={preview} alt={t`Chosen payment proof`} className="size-20 shrink-0 rounded-lg object-cover" />
+        {file && canPreview() ? (
+          <Preview file={file} alt={t`Chosen payment proof`} />
         ) : (
           <span className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-sea-50 text-sea-700">
             <CameraIcon size={28} />
@@ -85,17 +84,19 @@ export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProp
   );
 }
 
-/** An object URL of the image while it is shown, released afterwards. */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+/**
+ * The chosen image, from an object URL made for this <img> and released when it goes (or the
+ * file changes): the URL lives with the element, not in state.
+ */
+function Preview({ file, alt }: { file: File; alt: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  // Before the first paint, so the image never shows without its picture.
+  useLayoutEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
   }, [file]);
-  return url;
+  return <img ref={image} alt={alt} className="size-20 shrink-0 rounded-lg object-cover" />;
 }
+
+const canPreview = () => typeof URL.createObjectURL === 'function';

@@ -34,6 +34,12 @@ export function useFormatAmount(): (value: string | null | undefined, asset: Ass
   return (value, asset, options) => (value == null ? '—' : formatAmount(value, asset, locale, options));
 }
 
+/** The rate formatter in the user's language, for texts that hold a rate (summaries). */
+export function useFormatRate(): (value: string) => string {
+  const locale = useAtomValue(localeAtom);
+  return (value) => formatRate(value, locale);
+}
+
 /** An exchange rate (decimal string) with 4 decimals, cut, in the user's language: "0,9200 EUR". */
 export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
   const locale = useAtomValue(localeAtom);

@@ -32,15 +32,21 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   const pinRef = useRef<HTMLInputElement>(null);
   useOverlay(opened);
 
-  // The sheet is mounted closed with its screen: focusing its box then (autoFocus) would scroll
-  // the closed sheet into view and pop up the keyboard. The box takes the focus as it opens.
-  useEffect(() => {
-    if (opened) {
-      pinRef.current?.focus({ preventScroll: true });
-    } else {
+  // Closing forgets what was typed and the last refusal: the next opening starts empty. Done
+  // while rendering the change, so the closed sheet never shows the old digits for a frame.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (wasOpened !== opened) {
+    setWasOpened(opened);
+    if (!opened) {
       setPin('');
       setError(null);
     }
+  }
+
+  // The sheet is mounted closed with its screen: focusing its box then (autoFocus) would scroll
+  // the closed sheet into view and pop up the keyboard. The box takes the focus as it opens.
+  useEffect(() => {
+    if (opened) pinRef.current?.focus({ preventScroll: true });
   }, [opened]);
 
   async function submit(value: string) {

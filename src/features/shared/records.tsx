@@ -1,6 +1,6 @@
 /**
  * What the money screens share: loading with a last-known copy per user for offline viewing
- * (ARCHITECTURE §5), paged record lists (SPEC §9: page size 10, "load more"), status badges
+ * (docs/architecture.md, "Data"), paged record lists (page size 10, "load more"), status badges
  * with a word and a colour, and label/value facts.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,7 +1,7 @@
 /**
  * The arithmetic and checks of the conversion screen, apart from the screen: which amount may be
  * quoted, how long a quote is shown as valid, and the reference rate read back from a quote.
- * Amounts stay decimal strings and bigint minor units (ARCHITECTURE §3).
+ * Amounts stay decimal strings and bigint minor units, never floats (docs/architecture.md).
  */
 import { QUOTE_TTL_SECONDS } from '../../domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../domain/money';
@@ -14,7 +14,7 @@ export const QUOTE_DEBOUNCE_MS = 400;
 export const otherAsset = (asset: Asset): Asset => (asset === 'EUR' ? 'USDT' : 'EUR');
 
 /**
- * Why `text` cannot be converted from `from` (SPEC §5: a valid amount, not above the balance),
+ * Why `text` cannot be converted from `from` (a valid amount, not above the balance),
  * in the user's language; null when it can. `available` null: the balance is not known yet.
  */
 export function amountProblem(text: string, from: Asset, available: string | null): string | null {

@@ -1,155 +1,125 @@
 /**
  * The part both withdrawal screens share: the amount with "All", the live preview of what is
- * charged and what arrives (SPEC §3, ARCHITECTURE §6: shown before confirming, and the ones
- * charged), the checks the server makes, and the payment-password sheet that sends it.
+ * charged and what arrives (shown before confirming, and exactly what is charged), the checks the
+ * server makes, and the payment-password sheet that sends it (useMoneyAction).
  */
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../api/client';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { requestWithdrawal, type WithdrawRequest } from '../../api/money';
-import { invalidateAccount } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
+import type { UsdtNetwork } from '../../domain/ledger';
 import { withdrawSchema } from '../../domain/payments';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { userInfoAtom } from '../../storage/session';
 import { Amount, useFormatAmount } from '../shared/Amount';
-import { validate, type FieldErrors } from '../shared/fieldErrors';
-import { PayPasswordSheet } from '../shared/PayPasswordSheet';
+import { zodFormResolver } from '../shared/form';
 import { TextField } from '../shared/TextField';
-import { refuseWhenOffline } from '../shared/money/online';
 import { Fact } from '../shared/records';
 import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../shared/money/amounts';
-import { isRetryableInSheet, useIdempotencyKeys, usePaySheet } from '../shared/money/moneyAction';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 
-export type Destination = { method: 'crypto'; network: 'TRC20' | 'ERC20'; address: string } | { method: 'bank' };
-export type DestinationField = 'network' | 'address';
+export type Destination = { method: 'crypto'; network: UsdtNetwork; address: string } | { method: 'bank' };
+type DestinationField = 'network' | 'address';
+type Field = DestinationField | 'amount';
+const FIELDS: readonly Field[] = ['network', 'address', 'amount'];
 
-/** Passes the schema's rule for the payment password, which is asked for later, in the sheet. */
+/** What the form holds: the destination's fields (none for the bank) and the amount. */
+export interface WithdrawValues {
+  method: Destination['method'];
+  network?: UsdtNetwork;
+  address?: string;
+  amount: string;
+}
+type Request = WithdrawRequest extends infer W ? (W extends unknown ? Omit<W, 'payPassword'> : never) : never;
+export type WithdrawFormApi = UseFormReturn<WithdrawValues, unknown, Request>;
+
+/** withdrawSchema without the payment password, which is asked for later, in the sheet. */
 const PASSWORD_LATER = '000000';
+const destinationSchema = z.preprocess((values) => ({ ...(values as object), payPassword: PASSWORD_LATER }), withdrawSchema);
+
+/**
+ * The shared schema for the destination; the amount by the method's own rules (this asset's
+ * decimals, the minimum, more than the fee, within the balance), in the server's order.
+ */
+function withdrawResolver(info: WithdrawMethodInfo): Resolver<WithdrawValues, unknown, Request> {
+  const base = zodFormResolver(destinationSchema);
+  return async (values, context, options) => {
+    const result = await base(values as never, context, options as never);
+    const { amount: _schemaAmount, ...errors } = result.errors as Record<string, { type: string; message: string }>;
+    const problem = withdrawProblem(values.amount, info);
+    const all = problem ? { ...errors, amount: { type: 'validate', message: errorMessage(problem.key, problem.params) } } : errors;
+    if (Object.keys(all).length > 0) return { values: {}, errors: all } as never;
+    const { payPassword: _later, ...request } = result.values as WithdrawRequest;
+    return { values: request, errors: {} };
+  };
+}
 
 export interface WithdrawFormProps {
   info: WithdrawMethodInfo;
+  destination: Destination;
   /** The destination fields (network, address) or the bound account, above the amount. */
-  children?: ReactNode;
-  /** The destination as typed, and how the summary names it ("T9yD…k3p", "DE89 … 3000"). */
-  destination(): { value: Destination; shortName: ReactNode };
-  /** Problems with the destination fields, from the shared schema or the server; {} clears them. */
-  onDestinationErrors(errors: FieldErrors<DestinationField>): void;
+  children?: ReactNode | ((form: WithdrawFormApi) => ReactNode);
+  /** How the summary names where the money goes ("T9yD…k3p", "DE89 … 3000"). */
+  shortName(request: Request): ReactNode;
   /** A refusal that is not about a field (bank.required: the binding went away meanwhile). */
   onRefused?(key: string | undefined): void;
   disabled?: boolean;
 }
 
-export function WithdrawForm({ info, children, destination, onDestinationErrors, onRefused, disabled }: WithdrawFormProps) {
+export function WithdrawForm({ info, destination, children, shortName, onRefused, disabled }: WithdrawFormProps) {
   const { t } = useLingui();
   const format = useFormatAmount();
   const navigate = useNavigate();
-  const user = useAtomValue(userInfoAtom);
-  const keys = useIdempotencyKeys();
-  const sheet = usePaySheet();
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ request: Omit<WithdrawRequest, 'payPassword'>; summary: ReactNode } | null>(null);
+  const form = useForm<WithdrawValues, unknown, Request>({
+    defaultValues: { ...destination, amount: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: withdrawResolver(info),
+  });
+  const action = useMoneyAction<Request, unknown, Field>({
+    send: (request, payPassword, options) => requestWithdrawal({ ...request, payPassword: payPassword ?? '' } as WithdrawRequest, options),
+    fields: FIELDS,
+    onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+    onRefused: (error) => onRefused?.((error as { key?: string } | null)?.key),
+    async onSuccess() {
+      toast.success(t`Withdrawal requested. You can follow it in your records.`);
+      await navigate({ to: '/withdraw/records' });
+    },
+  });
 
   const asset = info.asset;
+  const amount = useWatch({ control: form.control, name: 'amount' });
   const net = netAmount(amount, info.fee, asset);
+  const setAmount = (value: string) => {
+    form.setValue('amount', value);
+    form.clearErrors('amount');
+  };
+  const confirm = form.handleSubmit((request) => void action.confirm(request));
 
-  function check(): Omit<WithdrawRequest, 'payPassword'> | null {
-    const { value } = destination();
-    const { data, errors } = validate<typeof withdrawSchema, DestinationField | 'amount'>(withdrawSchema, {
-      ...value,
-      amount,
-      payPassword: PASSWORD_LATER,
-    });
-    // The amount's own rules (with this asset's decimals) and the limits, in the server's order.
-    const problem = withdrawProblem(amount, info);
-    const amountText = problem ? errorMessage(problem.key, problem.params) : null;
-    setAmountError(amountText);
-    onDestinationErrors({ network: errors?.network, address: errors?.address });
-    if (!data || amountText) return null;
-    const { payPassword: _later, ...request } = data;
-    return request as Omit<WithdrawRequest, 'payPassword'>;
-  }
-
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    const request = check();
-    if (!request || refuseWhenOffline()) return;
-    const shown = format(request.amount, asset);
-    const fee = format(info.fee, asset);
-    const receive = format(netAmount(request.amount, info.fee, asset) ?? '0', asset);
-    const to = destination().shortName;
-    setPending({
-      request,
-      summary: (
-        <div className="space-y-1">
-          <p>
-            <Trans>
-              Withdraw{' '}
-              <bdi dir="ltr" className="font-semibold tabular-nums">
-                {shown} {asset}
-              </bdi>{' '}
-              to {to}
-            </Trans>
-          </p>
-          <p className="text-muted">
-            <Trans>
-              Fee{' '}
-              <bdi dir="ltr" className="tabular-nums">
-                {fee} {asset}
-              </bdi>
-              ; you receive{' '}
-              <bdi dir="ltr" className="font-semibold text-ink tabular-nums">
-                {receive} {asset}
-              </bdi>
-            </Trans>
-          </p>
-        </div>
-      ),
-    });
-    sheet.open();
-  }
-
-  async function send(payPassword: string) {
-    if (!pending) return;
-    const idempotencyKey = keys.keyFor(pending.request);
-    try {
-      await requestWithdrawal({ ...pending.request, payPassword } as WithdrawRequest, { idempotencyKey });
-    } catch (error) {
-      if (isRetryableInSheet(error)) throw error;
-      // Refused as a request (the API client has shown its text): back to the form to correct it.
-      sheet.close();
-      if (isApiError(error)) {
-        if (error.key === 'idempotency.keyReused') keys.finish();
-        if (error.field === 'amount') setAmountError(error.message);
-        else if (error.field === 'address' || error.field === 'network') onDestinationErrors({ [error.field]: error.message });
-        onRefused?.(error.key);
-      }
-      return;
-    }
-    keys.finish();
-    sheet.close();
-    toast.success(t`Withdrawal requested. You can follow it in your records.`);
-    void invalidateAccount();
-    await navigate({ to: '/withdraw/records' });
-  }
+  const pending = action.pending;
+  const summary = pending ? (
+    <WithdrawSummary
+      amount={format(pending.amount, asset)}
+      fee={format(info.fee, asset)}
+      receive={format(netAmount(pending.amount, info.fee, asset) ?? '0', asset)}
+      asset={asset}
+      to={shortName(pending)}
+    />
+  ) : null;
 
   return (
     <>
-      <form onSubmit={confirm} noValidate className="space-y-5 px-5 pt-2">
-        {children}
+      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-5 pt-2">
+        {typeof children === 'function' ? children(form) : children}
         <TextField
           label={t`Amount (${asset})`}
           value={amount}
-          onChange={(value) => {
-            setAmount(decimalInput(value));
-            setAmountError(null);
-          }}
-          error={amountError}
+          onChange={(value) => setAmount(decimalInput(value))}
+          error={form.formState.errors.amount?.message}
           inputMode="decimal"
           autoComplete="off"
           placeholder={t`At least ${plainDecimal(info.minimum)}`}
@@ -158,10 +128,7 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
           trailing={
             <button
               type="button"
-              onClick={() => {
-                setAmount(plainDecimal(info.available));
-                setAmountError(null);
-              }}
+              onClick={() => setAmount(plainDecimal(info.available))}
               disabled={disabled}
               className="shrink-0 rounded-full px-2 py-1 text-sm font-semibold text-sea-700"
             >
@@ -197,17 +164,37 @@ export function WithdrawForm({ info, children, destination, onDestinationErrors,
           {t`Withdraw`}
         </Button>
       </form>
-      {sheet.mounted ? (
-        <PayPasswordSheet
-          key={sheet.key}
-          opened={sheet.opened}
-          summary={pending?.summary}
-          onSubmit={send}
-          onClose={sheet.close}
-          hasPayPassword={Boolean(user?.hasPayPassword)}
-        />
-      ) : null}
+      <MoneyActionSheet action={action} summary={summary} />
     </>
+  );
+}
+
+/** What the payment password confirms: the amount, where it goes, the fee and what arrives. */
+function WithdrawSummary({ amount: shown, fee, receive, asset, to }: { amount: string; fee: string; receive: string; asset: string; to: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <p>
+        <Trans>
+          Withdraw{' '}
+          <bdi dir="ltr" className="font-semibold tabular-nums">
+            {shown} {asset}
+          </bdi>{' '}
+          to {to}
+        </Trans>
+      </p>
+      <p className="text-muted">
+        <Trans>
+          Fee{' '}
+          <bdi dir="ltr" className="tabular-nums">
+            {fee} {asset}
+          </bdi>
+          ; you receive{' '}
+          <bdi dir="ltr" className="font-semibold text-ink tabular-nums">
+            {receive} {asset}
+          </bdi>
+        </Trans>
+      </p>
+    </div>
   );
 }
 

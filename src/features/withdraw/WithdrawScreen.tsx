@@ -1,5 +1,5 @@
 /**
- * Withdraw (SPEC §2, /withdraw and /assets/components/withdarw): the two ways out — USDT to a
+ * Withdraw (/withdraw and /assets/components/withdarw): the two ways out — USDT to a
  * crypto address, EUR to the bound bank account — each with its minimum, fee and available
  * balance before choosing.
  */

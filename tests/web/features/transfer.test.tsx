@@ -126,12 +126,12 @@ describe('the transfer (conversion) screen', () => {
     await renderScreen(TransferScreen, '/transfer');
     expect(screen.getByText('Available:', { exact: false }).textContent).toContain('500.00');
     await typeAmount('100');
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.152122 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.1521 USDT'));
 
     const asked = sentTo('/transfer/quote');
     expect(asked).toHaveLength(1);
     expect(bodyOf(asked[0])).toMatchObject({ from: 'EUR', to: 'USDT', amount: '100' });
-    expect(fact('Rate')).toContain('1 EUR = 1.086956 USDT');
+    expect(fact('Rate')).toContain('1 EUR = 1.0869 USDT');
     expect(fact('Fee rate')).toBe('0.5%');
     expect(fact('Fee')).toBe('0.50 EUR');
     expect(screen.getByText(/This rate holds for \d+ s\./)).toBeTruthy();
@@ -170,7 +170,7 @@ describe('the transfer (conversion) screen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
     const summary = document.querySelector('[data-quote-id]');
-    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00 EUR → 108.152122 USDT at 1 EUR = 1.086956 USDT, fee 0.50 EUR');
+    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00 EUR → 108.1521 USDT at 1 EUR = 1.0869 USDT, fee 0.50 EUR');
     expect(sentTo('/transfer')).toHaveLength(0);
 
     await enterPin('260418');
@@ -179,7 +179,7 @@ describe('the transfer (conversion) screen', () => {
     expect(bodyOf(sent)).toMatchObject({ quoteId: quote().quoteId, payPassword: '260418' });
     expect(String(sent.headers['idempotency-key'])).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(await screen.findByRole('region', { name: 'Conversion done' })).toBeTruthy();
-    expect(fact('Received')).toBe('108.152122 USDT');
+    expect(fact('Received')).toBe('108.1521 USDT');
     // The balances are fetched again after the conversion.
     await waitFor(() => expect(sentTo('/wallet/list').length).toBeGreaterThanOrEqual(2));
   });
@@ -218,9 +218,9 @@ describe('the transfer (conversion) screen', () => {
     await enterPin('260418');
 
     // The new quote is fetched and shown; nothing is executed without the user seeing it.
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.989166 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.9891 USDT'));
     expect(screen.getByRole('status').textContent).toContain('The rate was updated — please check and confirm again.');
-    expect(fact('Rate')).toContain('1 EUR = 1.075268 USDT');
+    expect(fact('Rate')).toContain('1 EUR = 1.0752 USDT');
     expect(sentTo('/transfer/quote')).toHaveLength(2);
     expect(sentTo('/transfer')).toHaveLength(1);
     expect(document.querySelector('[data-quote-id]')).toBeNull();
@@ -228,7 +228,7 @@ describe('the transfer (conversion) screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
-    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.989166 USDT at 1 EUR = 1.075268 USDT');
+    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.9891 USDT at 1 EUR = 1.0752 USDT');
     await enterPin('260418');
     await waitFor(() => expect(sentTo('/transfer')).toHaveLength(2));
     const [first, second] = sentTo('/transfer');

@@ -1,5 +1,5 @@
 /**
- * Money never moves while offline (ARCHITECTURE §5): an action is refused with a clear message,
+ * Money never moves while offline (docs/architecture.md): an action is refused with a clear message,
  * never queued. Lists ask whether they are showing a live answer or a last-known copy.
  */
 import { useSyncExternalStore } from 'react';
