@@ -1,5 +1,5 @@
 /**
- * The floating customer-service button (SPEC §2), at the end edge (right in English, left in
+ * The floating customer-service button, at the end edge (right in English, left in
  * Arabic and Hebrew), above the tab bar where there is one.
  *
  * It steps aside (slides down out of sight) while the user scrolls down a screen, and whenever a

@@ -1,5 +1,5 @@
 /**
- * My assets (SPEC §2, §3): USDT and EUR available and held (in a pending withdrawal), the totals
+ * My assets: USDT and EUR available and held (in a pending withdrawal), the totals
  * recharged, withdrawn and earned, and the ways to move money. Served at /assets and
  * /mine/my-assets. Offline it shows the last-known figures with their time.
  */

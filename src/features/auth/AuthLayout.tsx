@@ -1,5 +1,5 @@
 /**
- * The auth area's side-image layout (SPEC §2): on a phone the brand band with the mosaic sits
+ * The auth area's side-image layout: on a phone the brand band with the mosaic sits
  * above the form; on a wide screen the brand panel stands beside it. Back (or home) at the
  * start edge, the language at the end edge, both usable before logging in.
  */

@@ -1,5 +1,5 @@
 /**
- * The balances card of home: USDT and EUR (4 decimals, SPEC §3) and today's EUR rate, or, for a
+ * The balances card of home: USDT and EUR (4 decimals) and today's EUR rate, or, for a
  * visitor, the way to log in or sign up. A last-known copy says so, with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

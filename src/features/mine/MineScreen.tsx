@@ -1,5 +1,5 @@
 /**
- * The personal centre (SPEC §2): who you are, your USDT and EUR balances, the menu of your
+ * The personal centre: who you are, your USDT and EUR balances, the menu of your
  * money and account screens, and logout.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

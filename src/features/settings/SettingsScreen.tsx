@@ -1,5 +1,5 @@
 /**
- * Settings (SPEC §2): account security (login password, payment password), notifications,
+ * Settings: account security (login password, payment password), notifications,
  * language, about us, help centre, the app's version, and logout.
  */
 import { useLingui } from '@lingui/react/macro';

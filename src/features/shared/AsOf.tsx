@@ -1,4 +1,4 @@
-/** "Offline · as of 14:32": marks numbers that are a last-known copy, not live (ARCHITECTURE §5). */
+/** "Offline · as of 14:32": marks numbers that are a last-known copy, not live: offline the app shows the copy it kept on the device. */
 import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { localeAtom } from '../../i18n';

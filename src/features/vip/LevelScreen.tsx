@@ -1,5 +1,5 @@
 /**
- * VIP levels (SPEC §2, §3, §6): the user's level, the confirmed deposits that count towards the
+ * VIP levels: the user's level, the confirmed deposits that count towards the
  * next one (their USDT value when approved) with the progress in bigint arithmetic, and the table
  * of levels: upgrade amount, gift ratio on each deposit (that of the level the deposit reaches), daily orders. Offline it shows the
  * last-known copy with its time.

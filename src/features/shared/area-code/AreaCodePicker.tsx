@@ -1,5 +1,5 @@
 /**
- * The area-code picker (SPEC §2): a full-height sheet listing every country with its flag and
+ * The area-code picker: a full-height sheet listing every country with its flag and
  * dialling code, searchable by name in the current language or by code.
  */
 import { useLingui } from '@lingui/react/macro';
