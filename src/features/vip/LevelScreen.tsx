@@ -5,9 +5,8 @@
  * last-known copy with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Preloader } from 'konsta/react';
-import { asOfTime, failureText } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
+import { asOfTime } from '../../api/query';
+import { QueryFallback } from '../../app/EmptyState';
 import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { UserLevelReply } from '../../domain/wire';
@@ -39,21 +38,8 @@ export default function LevelScreen() {
             </Trans>
           </p>
         </div>
-      ) : state.isPending ? (
-        <div className="flex justify-center py-10">
-          <Preloader className="size-6" />
-        </div>
       ) : (
-        <EmptyState
-          icon={<CrownIcon size={36} />}
-          title={t`VIP levels could not be loaded`}
-          text={failureText(state.error) ?? undefined}
-          action={
-            <Button rounded tonal onClick={() => void state.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-        />
+        <QueryFallback query={state} icon={<CrownIcon size={36} />} failedTitle={t`VIP levels could not be loaded`} />
       )}
     </Screen>
   );
