@@ -14,7 +14,7 @@ import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
 import { useTotals } from './api/queries';
 import { Amount } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
+import { AsOfLine } from '../shared/AsOf';
 
 export default function AssetsScreen() {
   const { t } = useLingui();
@@ -34,11 +34,7 @@ export default function AssetsScreen() {
   return (
     <Screen>
       <div className="space-y-4 px-4 pt-2">
-        {asOf !== null ? (
-          <p className="text-end">
-            <AsOf time={asOf} className="text-muted" />
-          </p>
-        ) : null}
+        <AsOfLine time={asOf} />
 
         <div className="grid gap-3">
           {ASSET_CODES.map((asset) => (

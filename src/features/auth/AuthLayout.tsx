@@ -55,3 +55,12 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
     </div>
   );
 }
+
+/** A link in the line under an auth form ("Already have an account? Log in"). */
+export function AuthLink({ to, children }: { to: '/auth/login' | '/auth/register'; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-sea-700">
+      {children}
+    </Link>
+  );
+}

@@ -6,14 +6,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import type { DefaultValues, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import { useNavigate } from '@tanstack/react-router';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CodePurpose } from '../../domain/validation';
 import { toast } from '../../app/feedback/toast';
 import { areaCountryAtom } from '../shared/area-code/areaCountry';
 import { PhoneField, toE164 } from '../shared/area-code/PhoneField';
 import { checkConfirmation } from '../shared/fieldErrors';
-import { submitOnce, textField, useZodForm } from '../shared/form';
+import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
 import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { SendCodeButton } from '../shared/SendCodeButton';
 import { SubmitButton } from '../shared/SubmitButton';
@@ -30,6 +31,9 @@ export interface ContactValues extends FieldValues {
   password: string;
   confirmPassword: string;
 }
+
+/** What registerSchema and forgotSchema give: the address of the chosen method, in the API's form. */
+export type ContactData = FieldValues & ({ method: 'phone'; phone: string } | { method: 'email'; email: string });
 
 export const EMPTY_CONTACT: ContactValues = { method: 'phone', phone: '', email: '', code: '', password: '', confirmPassword: '' };
 
@@ -59,10 +63,14 @@ export function useContactForm<S extends z.ZodType, V extends ContactValues>(
   });
 }
 
-export interface ContactPasswordFormProps<V extends ContactValues, O extends FieldValues> {
+export interface ContactPasswordFormProps<V extends ContactValues, O extends ContactData> {
   form: UseFormReturn<V, unknown, O>;
   purpose: CodePurpose;
-  onValid: SubmitHandler<O>;
+  /** Sends the checked data; then `doneText` shows and the login page opens with the account. */
+  send(data: O): Promise<unknown>;
+  doneText: string;
+  /** The fields a refusal of the server may name. */
+  fields: readonly Path<V>[];
   passwordLabel?: string;
   confirmLabel?: string;
   submitLabel: string;
@@ -70,9 +78,21 @@ export interface ContactPasswordFormProps<V extends ContactValues, O extends Fie
   children?: ReactNode;
 }
 
-export function ContactPasswordForm<V extends ContactValues, O extends FieldValues>(props: ContactPasswordFormProps<V, O>) {
-  const { purpose, onValid, passwordLabel, confirmLabel, submitLabel, children } = props;
+export function ContactPasswordForm<V extends ContactValues, O extends ContactData>(props: ContactPasswordFormProps<V, O>) {
+  const { purpose, send, doneText, fields, passwordLabel, confirmLabel, submitLabel, children } = props;
+  const navigate = useNavigate();
   const form = props.form as unknown as UseFormReturn<ContactValues, unknown, O>;
+
+  async function onValid(data: O) {
+    try {
+      await send(data);
+      toast.success(doneText);
+      await navigate({ to: '/auth/login', search: { account: data.method === 'phone' ? data.phone : data.email }, replace: true });
+    } catch (error) {
+      setServerError(props.form, error, fields);
+    }
+  }
+
   return (
     <>
       <MethodTabs

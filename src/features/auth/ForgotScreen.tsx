@@ -3,19 +3,15 @@
  * server ends every session of the account; the login page opens with the account filled in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { forgotPassword } from '../../api/calls';
-import { toast } from '../../app/feedback/toast';
 import { forgotSchema } from '../../domain/validation';
-import { setServerError } from '../shared/form';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink } from './AuthLayout';
 import { ContactPasswordForm, EMPTY_CONTACT, useContactForm } from './ContactFields';
 
 const FIELDS = ['phone', 'email', 'code', 'password', 'confirmPassword'] as const;
 
 export default function ForgotScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const form = useContactForm(forgotSchema, EMPTY_CONTACT);
 
   return (
@@ -24,10 +20,7 @@ export default function ForgotScreen() {
       subtitle={t`We will send a code to the phone or e-mail of your account.`}
       footer={
         <Trans>
-          Remembered it?{' '}
-          <Link to="/auth/login" className="font-medium text-sea-700">
-            Log in
-          </Link>
+          Remembered it? <AuthLink to="/auth/login">Log in</AuthLink>
         </Trans>
       }
     >
@@ -35,15 +28,9 @@ export default function ForgotScreen() {
         form={form}
         purpose="reset"
         submitLabel={t`Reset password`}
-        onValid={async (data) => {
-          try {
-            await forgotPassword(data);
-            toast.success(t`Password changed. Please log in with the new one.`);
-            await navigate({ to: '/auth/login', search: { account: data.method === 'phone' ? data.phone : data.email }, replace: true });
-          } catch (error) {
-            setServerError(form, error, FIELDS);
-          }
-        }}
+        send={forgotPassword}
+        doneText={t`Password changed. Please log in with the new one.`}
+        fields={FIELDS}
       />
     </AuthLayout>
   );

@@ -21,7 +21,7 @@ import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
 import { SubmitButton } from '../shared/SubmitButton';
 import { TextField } from '../shared/TextField';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink } from './AuthLayout';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 
 interface LoginValues {
@@ -89,10 +89,7 @@ export default function LoginScreen() {
       subtitle={t`Welcome back. Log in to see your balances.`}
       footer={
         <Trans>
-          New to Tessera?{' '}
-          <Link to="/auth/register" className="font-medium text-sea-700">
-            Create an account
-          </Link>
+          New to Tessera? <AuthLink to="/auth/register">Create an account</AuthLink>
         </Trans>
       }
     >

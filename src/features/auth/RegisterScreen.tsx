@@ -5,16 +5,15 @@
  * opens with the new account filled in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { Checkbox } from 'konsta/react';
 import { useState } from 'react';
 import { register } from '../../api/calls';
-import { toast } from '../../app/feedback/toast';
 import { registerSchema } from '../../domain/validation';
-import { setServerError, textField } from '../shared/form';
+import { textField } from '../shared/form';
 import { TextField } from '../shared/TextField';
 import { AgreementPopup } from './AgreementPopup';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink } from './AuthLayout';
 import { ContactPasswordForm, EMPTY_CONTACT, useContactForm, type ContactValues } from './ContactFields';
 
 interface RegisterValues extends ContactValues {
@@ -27,7 +26,6 @@ const FIELDS = ['phone', 'email', 'code', 'password', 'confirmPassword', 'userna
 
 export default function RegisterScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const { invite } = useSearch({ from: '/auth/register' });
   const [readingAgreement, setReadingAgreement] = useState(false);
   const form = useContactForm<typeof registerSchema, RegisterValues>(
@@ -45,10 +43,7 @@ export default function RegisterScreen() {
       subtitle={t`It takes a minute. You will need your phone or e-mail for a code.`}
       footer={
         <Trans>
-          Already have an account?{' '}
-          <Link to="/auth/login" className="font-medium text-sea-700">
-            Log in
-          </Link>
+          Already have an account? <AuthLink to="/auth/login">Log in</AuthLink>
         </Trans>
       }
     >
@@ -58,15 +53,9 @@ export default function RegisterScreen() {
         passwordLabel={t`Password`}
         confirmLabel={t`Confirm password`}
         submitLabel={t`Create account`}
-        onValid={async (data) => {
-          try {
-            await register(data);
-            toast.success(t`Account created. Please log in.`);
-            await navigate({ to: '/auth/login', search: { account: data.method === 'phone' ? data.phone : data.email }, replace: true });
-          } catch (error) {
-            setServerError(form, error, FIELDS);
-          }
-        }}
+        send={register}
+        doneText={t`Account created. Please log in.`}
+        fields={FIELDS}
       >
         <TextField
           label={t`Username`}

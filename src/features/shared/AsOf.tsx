@@ -12,3 +12,13 @@ export function AsOf({ time, className }: { time: number; className?: string }) 
     </span>
   );
 }
+
+/** The time of a kept copy on its own line, at the end, above a screen's figures; nothing when they are live. */
+export function AsOfLine({ time }: { time: number | null }) {
+  if (time === null) return null;
+  return (
+    <p className="text-end">
+      <AsOf time={time} className="text-muted" />
+    </p>
+  );
+}

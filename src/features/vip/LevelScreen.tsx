@@ -11,7 +11,7 @@ import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { UserLevelReply } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
+import { AsOfLine } from '../shared/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
 
@@ -25,11 +25,7 @@ export default function LevelScreen() {
     <Screen>
       {reply ? (
         <div className="space-y-4 px-4 pt-2">
-          {asOf !== null ? (
-            <p className="text-end">
-              <AsOf time={asOf} className="text-muted" />
-            </p>
-          ) : null}
+          <AsOfLine time={asOf} />
           <CurrentLevel reply={reply} />
           <LevelTable reply={reply} />
           <p className="px-2 text-xs leading-relaxed text-muted">
