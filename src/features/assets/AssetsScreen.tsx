@@ -10,6 +10,7 @@ import { ActionGrid, type Action } from '../../app/ActionGrid';
 import { QueryFallback } from '../../app/EmptyState';
 import { DepositIcon, ListIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
+import { TableCard } from '../../app/TableCard';
 import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
 import { useTotals } from './api/queries';
@@ -94,35 +95,19 @@ function Totals({ calc }: { calc: CalcReply }) {
     { label: t`Total earned`, values: calc.earned },
   ];
   return (
-    <section aria-label={t`Totals`} className="overflow-hidden rounded-3xl bg-surface">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-line text-xs text-muted">
-            <th scope="col" className="px-4 py-3 text-start font-medium">
-              <Trans>Totals</Trans>
-            </th>
-            {ASSET_CODES.map((asset) => (
-              <th key={asset} scope="col" className="px-4 py-3 text-end font-medium">
-                {asset}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row" className="px-4 py-3 text-start font-normal text-ink">
-                {row.label}
-              </th>
-              {ASSET_CODES.map((asset) => (
-                <td key={asset} className="px-4 py-3 text-end text-ink">
-                  <Amount value={row.values[asset]} asset={asset} code={false} />
-                </td>
-              ))}
-            </tr>
+    <TableCard label={t`Totals`} columns={[<Trans key="totals">Totals</Trans>, ...ASSET_CODES]}>
+      {rows.map((row) => (
+        <tr key={row.label}>
+          <th scope="row" className="px-4 py-3 text-start font-normal text-ink">
+            {row.label}
+          </th>
+          {ASSET_CODES.map((asset) => (
+            <td key={asset} className="px-4 py-3 text-end text-ink">
+              <Amount value={row.values[asset]} asset={asset} code={false} />
+            </td>
           ))}
-        </tbody>
-      </table>
-    </section>
+        </tr>
+      ))}
+    </TableCard>
   );
 }

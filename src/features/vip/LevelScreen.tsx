@@ -9,6 +9,7 @@ import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
+import { TableCard } from '../../app/TableCard';
 import type { UserLevelReply } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
@@ -110,51 +111,40 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
 function LevelTable({ reply }: { reply: UserLevelReply }) {
   const { t } = useLingui();
   return (
-    <section aria-label={t`VIP levels`} className="overflow-hidden rounded-3xl bg-surface">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-line text-xs text-muted">
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              <Trans>Level</Trans>
+    <TableCard
+      label={t`VIP levels`}
+      padding="px-3"
+      columns={[
+        <Trans key="level">Level</Trans>,
+        <Trans key="upgrade">Upgrade amount (USDT)</Trans>,
+        <Trans key="gift">Gift ratio</Trans>,
+        <Trans key="orders">Daily orders</Trans>,
+      ]}
+    >
+      {reply.levels.map((entry) => {
+        const current = entry.level === reply.level;
+        return (
+          <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
+            <th scope="row" className="px-3 py-3 text-start text-ink">
+              <bdi dir="ltr">VIP {entry.level}</bdi>
+              {current ? (
+                <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
+                  <Trans>Current</Trans>
+                </span>
+              ) : null}
             </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Upgrade amount (USDT)</Trans>
-            </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Gift ratio</Trans>
-            </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Daily orders</Trans>
-            </th>
+            <td className="px-3 py-3 text-end text-ink">
+              <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
+            </td>
+            <td className="px-3 py-3 text-end text-ink">
+              <bdi dir="ltr" className="tabular-nums">
+                {entry.giftPercent}%
+              </bdi>
+            </td>
+            <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {reply.levels.map((entry) => {
-            const current = entry.level === reply.level;
-            return (
-              <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
-                <th scope="row" className="px-3 py-3 text-start text-ink">
-                  <bdi dir="ltr">VIP {entry.level}</bdi>
-                  {current ? (
-                    <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
-                      <Trans>Current</Trans>
-                    </span>
-                  ) : null}
-                </th>
-                <td className="px-3 py-3 text-end text-ink">
-                  <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
-                </td>
-                <td className="px-3 py-3 text-end text-ink">
-                  <bdi dir="ltr" className="tabular-nums">
-                    {entry.giftPercent}%
-                  </bdi>
-                </td>
-                <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+        );
+      })}
+    </TableCard>
   );
 }
