@@ -1,6 +1,6 @@
 /**
  * Boot: the session and the language first (the guard and every text depend on them), then the
- * startup calls of SPEC §4 in the background while the first screen renders.
+ * startup calls (api/startup.ts) in the background while the first screen renders.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

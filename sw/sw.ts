@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (ARCHITECTURE §5, Offline). It precaches the app shell, every route chunk
+ * The service worker. It precaches the app shell, every route chunk
  * and the locale catalogues, so the app opens without a network; it keeps the last news it saw
  * so the ticker has something to show offline. Every other API reply is personal and changes
  * with each money movement: those are never cached here (the app keeps its own last-known copy

@@ -89,7 +89,7 @@ export const setLanguage = (locale: Locale, options?: RequestOptions) =>
 // Reference data
 export const supportLink = (options?: RequestOptions) => request<KfReply>('GET', '/kf', undefined, options);
 
-/** EUR for one USDT, as a decimal string: the first item of the reply carries it (SPEC §3). */
+/** EUR for one USDT, as a decimal string: the first item of the reply carries it. */
 export async function eurRate(options?: RequestOptions): Promise<string> {
   const items = await request<RateItem[]>('GET', '/currency/rate', { currency: 'EUR' }, options);
   const rate = Array.isArray(items) ? items[0]?.rate : undefined;

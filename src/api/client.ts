@@ -1,7 +1,7 @@
 /**
- * The one way the PWA talks to the API (SPEC §7, §8): ky with the session and language headers,
+ * The one way the PWA talks to the API (docs/api.md): ky with the session and language headers,
  * the `lang` field, envelope unwrapping, the error toasts and the end of the session on 401 or
- * type '999'. Components never call fetch themselves (ARCHITECTURE §5).
+ * type '999'. Components never call fetch themselves, so every call gets the same headers, errors and session handling.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { API_TIMEOUT_MS, TOAST_HTTP_ERROR_MS, TOAST_MS } from '../domain/constants';
@@ -23,7 +23,7 @@ export type Payload = Record<string, unknown> | FormData;
 export interface RequestOptions {
   /** Aborting it rejects the call with kind 'cancelled' and shows nothing. */
   signal?: AbortSignal;
-  /** Overrides the 10 s limit of SPEC §9 for this call. */
+  /** Overrides the usual limit (API_TIMEOUT_MS, 10 s) for this call. */
   timeoutMs?: number;
   /** Sent as Idempotency-Key: a replayed money action returns the first result and moves nothing. */
   idempotencyKey?: string;
@@ -72,7 +72,7 @@ function createHttp({ baseUrl, timeoutMs, fetch }: ClientConfig): KyInstance {
   });
 }
 
-/** Calls in flight by method and url: a newer identical call cancels the older (SPEC §4). */
+/** Calls in flight by method and url: a newer identical call cancels the older: only the latest answer is wanted. */
 const inFlight = new Map<string, AbortController>();
 
 /** Cancels every call in flight, silently (logout: their answers belong to the old session). */
@@ -82,7 +82,7 @@ export function cancelAll(): void {
   for (const controller of controllers) controller.abort();
 }
 
-/** Resolves with the reply's message when it has one, else its data (SPEC §7). */
+/** Resolves with the reply's message when it has one, else its data. */
 export async function request<T>(
   method: HttpMethod,
   path: string,
@@ -130,7 +130,7 @@ export function upload<T>(path: string, formData: FormData, options?: RequestOpt
   return request<T>('POST', path, formData, options);
 }
 
-/** `lang` goes into the query of a GET and into the body of anything else (SPEC §7). */
+/** `lang` goes into the query of a GET and into the body of anything else, as the server reads it (docs/api.md, Conventions). */
 function withLang(
   method: HttpMethod,
   payload: Payload | undefined,

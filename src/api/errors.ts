@@ -1,4 +1,4 @@
-/** How a failed call reaches its caller (SPEC §8): one error type, told apart by `kind`. */
+/** How a failed call reaches its caller: one error type, told apart by `kind`. */
 import type { ErrorKey } from '../domain/errors';
 
 /**
@@ -50,7 +50,7 @@ export function isCancelled(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'cancelled';
 }
 
-/** The text of SPEC §8 for an HTTP status whose reply carried no message of its own. */
+/** The catalogue text for an HTTP status whose reply carried no message of its own. */
 export function statusKey(status: number): ErrorKey {
   switch (status) {
     case 401:

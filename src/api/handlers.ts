@@ -6,7 +6,7 @@ export type ToastKind = 'error' | 'success' | 'warning' | 'info' | 'message';
 
 /**
  * Why the session ended: the user logged out, the server answered HTTP 401, or a reply carried
- * type '999'. After 'unauthorized' the shell also drops its kept-alive views (SPEC §4).
+ * type '999'. After 'unauthorized' the shell also drops its kept-alive views: they belong to someone who is gone.
  */
 export type SessionEndReason = 'logout' | 'unauthorized' | 'sessionGone';
 

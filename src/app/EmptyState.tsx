@@ -1,5 +1,8 @@
 /** An icon, a heading, a line of text and an optional action, centred: for empty and waiting states. */
+import { Trans } from '@lingui/react/macro';
+import { Button, Preloader } from 'konsta/react';
 import type { ReactNode } from 'react';
+import { failureText } from '../api/query';
 
 export interface EmptyStateProps {
   icon: ReactNode;
@@ -16,5 +19,36 @@ export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
       {text ? <p className="mt-2 max-w-xs text-sm leading-relaxed text-muted">{text}</p> : null}
       {action ? <div className="mt-7 w-full max-w-56">{action}</div> : null}
     </div>
+  );
+}
+
+export interface QueryFallbackProps {
+  /** The query with no data yet: loading, or failed. */
+  query: { isPending: boolean; error: unknown; refetch(): unknown };
+  icon: ReactNode;
+  /** The heading when it failed, e.g. "Totals could not be loaded". */
+  failedTitle: ReactNode;
+}
+
+/** Where a query's content goes while there is none: a spinner while loading, else why it failed and "Try again". */
+export function QueryFallback({ query, icon, failedTitle }: QueryFallbackProps) {
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Preloader className="size-6" />
+      </div>
+    );
+  }
+  return (
+    <EmptyState
+      icon={icon}
+      title={failedTitle}
+      text={failureText(query.error) ?? undefined}
+      action={
+        <Button rounded tonal onClick={() => void query.refetch()}>
+          <Trans>Try again</Trans>
+        </Button>
+      }
+    />
   );
 }

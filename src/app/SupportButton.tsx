@@ -1,5 +1,5 @@
 /**
- * The floating customer-service button (SPEC §2), at the end edge (right in English, left in
+ * The floating customer-service button, at the end edge (right in English, left in
  * Arabic and Hebrew), above the tab bar where there is one.
  *
  * It steps aside (slides down out of sight) while the user scrolls down a screen, and whenever a
@@ -90,10 +90,11 @@ const SETTLE_MS = 400;
  */
 export function useSupportButtonPlacement(screenKey: string): { tucked: boolean; homeRef: RefObject<HTMLSpanElement | null> } {
   const homeRef = useRef<HTMLSpanElement>(null);
-  const [scrolledAway, setScrolledAway] = useState(false);
+  // Scrolled away on which screen: a new screen starts with the button shown.
+  const [scrolled, setScrolled] = useState({ screenKey, away: false });
+  const scrolledAway = scrolled.screenKey === screenKey && scrolled.away;
   const [covering, setCovering] = useState(false);
   useEffect(() => {
-    setScrolledAway(false);
     const check = () => setCovering(coversSubmitButton(homeRef.current));
     check();
     const settled = setTimeout(check, SETTLE_MS);
@@ -108,7 +109,7 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
         const previous = lastTop.get(element) ?? 0;
         const now = { top: element.scrollTop, range: element.scrollHeight - element.clientHeight };
         lastTop.set(element, now.top);
-        setScrolledAway((current) => tuckedAfterScroll(current, previous, now));
+        setScrolled((current) => ({ screenKey, away: tuckedAfterScroll(current.screenKey === screenKey && current.away, previous, now) }));
         check();
       });
     };

@@ -1,5 +1,5 @@
 /**
- * The bottom tab bar (SPEC §2): home, trade, orders, mine. Shown on those four paths only; the
+ * The bottom tab bar: home, trade, orders, mine. Shown on those four paths only; the
  * current tab is highlighted; tapping the tab you are on does nothing (no duplicate history entry,
  * no reload of the kept view).
  */

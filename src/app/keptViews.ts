@@ -1,7 +1,7 @@
 /**
- * Keep-alive of the tab views (SPEC §2 route defaults): /home, /market, /order and /mine keep
+ * Keep-alive of the tab views: /home, /market, /order and /mine keep
  * their state (scroll, filled fields, loaded lists) while the user is elsewhere. When a session
- * ends the kept views belong to someone who is gone, so they are dropped (SPEC §4).
+ * ends the kept views belong to someone who is gone, so they are dropped.
  */
 import { atom, getDefaultStore } from 'jotai';
 

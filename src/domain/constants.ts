@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the limits we chose where the spec is silent. */
+/** Business constants: timeouts, lengths, page sizes and the other limits of the product. */
 export const API_TIMEOUT_MS = 10_000;
 export const TOAST_MS = 2_000;
 export const TOAST_HTTP_ERROR_MS = 5_000;
@@ -38,6 +38,6 @@ export const COIN_INFO_KEY = 'coin_info';
 export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
 export const PUBLIC_PATHS = ['/home', '/auth/login', '/auth/register', '/auth/forgot', '/setting/language'] as const;
 
-/** Content ids of the about and help pages per language (SPEC §2). */
+/** Content ids of the about and help pages per language. */
 export const ABOUT_CONTENT_ID = { zh: 19, other: 20 } as const;
 export const HELP_CONTENT_ID = { zh: 33, other: 34 } as const;

@@ -1,4 +1,4 @@
-/** The reply envelope of every API call (ARCHITECTURE §4, SPEC §3). */
+/** The reply envelope of every API call (docs/api.md, Conventions). */
 import type { ErrorKey } from './errors';
 
 export type EnvelopeType = 'ok' | 'error' | '999';

@@ -1,7 +1,7 @@
 /**
  * The one money formatter of the app: an amount as the user's language writes numbers.
  *
- * Digits never pass through a JavaScript number (ARCHITECTURE §3). The amount is cut to the
+ * Digits never pass through a JavaScript number, which would lose digits of large or precise amounts. The amount is cut to the
  * displayed decimals with bigint/string arithmetic (toward zero: never more money than there
  * is), the whole part is grouped by Intl.NumberFormat on a BigInt, and the fraction is joined
  * with the language's decimal separator. (Intl.NumberFormat on a decimal string is exact only

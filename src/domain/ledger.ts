@@ -1,4 +1,4 @@
-/** What the asset log shows: the kinds of ledger transfers and the records' states (SPEC §3, §4). */
+/** What the asset log shows: the kinds of ledger transfers and the records' states. */
 export const TRANSFER_KINDS = [
   'deposit',
   'deposit_bonus',

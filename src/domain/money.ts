@@ -1,5 +1,5 @@
 /**
- * Money is never a float (ARCHITECTURE §3). Amounts are bigint minor units with a fixed scale
+ * Money is never a float: binary fractions cannot hold 0.1 exactly. Amounts are bigint minor units with a fixed scale
  * per asset; on the wire they are decimal strings; the UI shows 4 decimals. All rounding is here.
  */
 export const ASSETS = {

@@ -1,5 +1,5 @@
 /**
- * Input rules of the money calls, shared by the PWA forms and the server edge (ARCHITECTURE §4).
+ * Input rules of the money calls, shared by the PWA forms and the server edge.
  * Amounts stay decimal strings here; the service turns them into minor units of the right asset
  * with `amountOf`, which refuses more decimals than the asset has.
  */
@@ -46,7 +46,7 @@ export const payPasswordCheckSchema = z
 export const assetSchema = z.enum(ASSET_CODES as [Asset, ...Asset[]], { error: 'transfer.sameAsset' });
 export const usdtNetworkSchema = z.enum(USDT_NETWORKS, { error: 'coin.networkInvalid' });
 
-/** Paged lists (SPEC §9: page 1, page size 10 by default). */
+/** Paged lists (page 1, ten a page unless asked otherwise). */
 export const pageQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(100_000, 'request.invalid').default(DEFAULT_PAGE),
   pageSize: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(50, 'request.invalid').default(DEFAULT_PAGE_SIZE),

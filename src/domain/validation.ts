@@ -1,5 +1,5 @@
 /**
- * Input rules shared by the PWA forms and the server edge (ARCHITECTURE §4): the same zod
+ * Input rules shared by the PWA forms and the server edge: the same zod
  * schemas reject the same things with the same catalogue keys, in both places.
  * Every message is an ErrorKey; callers translate it.
  */
@@ -26,7 +26,7 @@ const COMMON_PASSWORDS = new Set([
   '778899', '102030', '010203', '135790', '246810', '135246', '142536', '159753', '753951',
 ]);
 
-/** The first rule a login password breaks, or null when it is acceptable (SPEC §5). */
+/** The first rule a login password breaks, or null when it is acceptable. */
 export function passwordProblem(password: string, length?: number): ErrorKey | null {
   if (password.length === 0) return 'password.required';
   if (!/^\d+$/.test(password)) return 'password.digitsOnly';
@@ -203,7 +203,7 @@ export const setLangSchema = z.strictObject({ locale: localeSchema });
 export const bindEmailSchema = z.strictObject({ email: emailSchema, code: codeSchema });
 export const bindMobileSchema = z.strictObject({ phone: phoneSchema, code: codeSchema });
 
-/** Numeric text fields: digits with at most one decimal point and one leading minus (SPEC §5). */
+/** Numeric text fields: digits with at most one decimal point and one leading minus. */
 export function isNumericInput(text: string): boolean {
   return /^-?\d*\.?\d*$/.test(text);
 }

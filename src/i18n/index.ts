@@ -25,7 +25,7 @@ function storedLocale(): string | null {
   }
 }
 
-/** The language to start with: the stored choice, else the browser's, else English (SPEC §1). */
+/** The language to start with: the stored choice, else the browser's, else English. */
 export function startLocale(): Locale {
   const browser = globalThis.navigator?.languages ?? [globalThis.navigator?.language].filter(Boolean);
   return initialLocale(storedLocale(), browser as readonly string[]);

@@ -1,5 +1,5 @@
 /**
- * The realtime connection (SPEC §4): one socket.io connection for the whole app, the channels
+ * The realtime connection: one socket.io connection for the whole app, the channels
  * the screens subscribed to remembered here so that every (re)connect restores them.
  *
  * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period? }`

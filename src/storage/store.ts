@@ -1,5 +1,5 @@
 /**
- * The device store (ARCHITECTURE §5): IndexedDB through idb-keyval, each entry with an optional
+ * The device store: IndexedDB through idb-keyval, each entry with an optional
  * expiry. IndexedDB rather than localStorage because the service worker can read it too and
  * because user info and offline copies of balances are structured data, not strings.
  */

@@ -1,5 +1,5 @@
 /**
- * The confirm dialog (SPEC §2): `await confirm({...})` resolves true for the confirm button and
+ * The confirm dialog: `await confirm({...})` resolves true for the confirm button and
  * false for cancel or a tap on the overlay. With an async `onConfirm` the dialog stays open and
  * its confirm button waits until the work is done, so a slow logout or payment cannot be tapped
  * twice; if the work fails the dialog stays open for another try or a cancel.

@@ -1,5 +1,5 @@
 /**
- * The full-screen loading overlay (SPEC §2). Counted, so overlapping operations keep it up until
+ * The full-screen loading overlay. Counted, so overlapping operations keep it up until
  * the last one ends; the text is the latest caller's, "Loading" when none is given.
  */
 import { atom, getDefaultStore } from 'jotai';

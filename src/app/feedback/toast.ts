@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC §2): short notices that go away by themselves. Several can be on screen at once,
+ * Toasts: short notices that go away by themselves. Several can be on screen at once,
  * stacked, newest last. Plain functions over a jotai atom, so the API client, route guards and
  * event handlers can all raise one without a React context.
  */

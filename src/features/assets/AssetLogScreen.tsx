@@ -1,5 +1,5 @@
 /**
- * Fund record (SPEC §2, ARCHITECTURE §6): every posting on the user's accounts, newest first,
+ * Fund record: every posting on the user's accounts, newest first,
  * ten at a time. Each line says what happened in words, the signed amount in colour, the asset,
  * the account when it is not the available balance, the reference, the operator's reason when
  * there is one, and when. The asset chips filter the pages already loaded. Offline, the last

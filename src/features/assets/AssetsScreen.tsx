@@ -1,34 +1,31 @@
 /**
- * My assets (SPEC §2, §3): USDT and EUR available and held (in a pending withdrawal), the totals
+ * My assets: USDT and EUR available and held (in a pending withdrawal), the totals
  * recharged, withdrawn and earned, and the ways to move money. Served at /assets and
  * /mine/my-assets. Offline it shows the last-known figures with their time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
-import { Button, Preloader } from 'konsta/react';
-import type { ReactNode } from 'react';
 import { useWallet } from '../../api/queries';
-import { asOfTime, failureText } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
+import { asOfTime } from '../../api/query';
+import { ActionGrid, type Action } from '../../app/ActionGrid';
+import { QueryFallback } from '../../app/EmptyState';
 import { DepositIcon, ListIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../app/icons';
-import type { AppPath } from '../../app/navigation';
 import { Screen } from '../../app/Screen';
+import { TableCard } from '../../app/TableCard';
 import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
 import { useTotals } from './api/queries';
 import { Amount } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
+import { AsOfLine } from '../shared/AsOf';
 
 export default function AssetsScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const totals = useTotals();
   // Mounting refreshes the balances too: home and mine then agree with what this screen shows.
   const wallet = useWallet();
   const calc = totals.data ?? null;
   // Either figure may be the kept copy (the balances come from the wallet until the totals arrive).
   const asOf = asOfTime(totals) ?? asOfTime(wallet);
-  const actions: { to: AppPath; label: string; icon: ReactNode }[] = [
+  const actions: Action[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
     { to: '/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
@@ -38,11 +35,7 @@ export default function AssetsScreen() {
   return (
     <Screen>
       <div className="space-y-4 px-4 pt-2">
-        {asOf !== null ? (
-          <p className="text-end">
-            <AsOf time={asOf} className="text-muted" />
-          </p>
-        ) : null}
+        <AsOfLine time={asOf} />
 
         <div className="grid gap-3">
           {ASSET_CODES.map((asset) => (
@@ -56,37 +49,12 @@ export default function AssetsScreen() {
           ))}
         </div>
 
-        <nav aria-label={t`Money actions`} className="grid grid-cols-4 gap-2 rounded-3xl bg-surface px-2 py-4">
-          {actions.map((action) => (
-            <button
-              key={action.to}
-              type="button"
-              onClick={() => void navigate({ to: action.to })}
-              className="flex flex-col items-center gap-2 rounded-2xl py-1 text-center active:bg-canvas"
-            >
-              <span className="flex size-11 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">{action.icon}</span>
-              <span className="px-1 text-xs leading-tight font-medium text-ink">{action.label}</span>
-            </button>
-          ))}
-        </nav>
+        <ActionGrid label={t`Money actions`} actions={actions} className="gap-2" />
 
         {calc ? (
           <Totals calc={calc} />
-        ) : totals.isPending ? (
-          <div className="flex justify-center py-8">
-            <Preloader className="size-6" />
-          </div>
         ) : (
-          <EmptyState
-            icon={<WalletIcon size={36} />}
-            title={t`Totals could not be loaded`}
-            text={failureText(totals.error) ?? undefined}
-            action={
-              <Button rounded tonal onClick={() => void totals.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          />
+          <QueryFallback query={totals} icon={<WalletIcon size={36} />} failedTitle={t`Totals could not be loaded`} />
         )}
       </div>
     </Screen>
@@ -127,35 +95,19 @@ function Totals({ calc }: { calc: CalcReply }) {
     { label: t`Total earned`, values: calc.earned },
   ];
   return (
-    <section aria-label={t`Totals`} className="overflow-hidden rounded-3xl bg-surface">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-line text-xs text-muted">
-            <th scope="col" className="px-4 py-3 text-start font-medium">
-              <Trans>Totals</Trans>
-            </th>
-            {ASSET_CODES.map((asset) => (
-              <th key={asset} scope="col" className="px-4 py-3 text-end font-medium">
-                {asset}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row" className="px-4 py-3 text-start font-normal text-ink">
-                {row.label}
-              </th>
-              {ASSET_CODES.map((asset) => (
-                <td key={asset} className="px-4 py-3 text-end text-ink">
-                  <Amount value={row.values[asset]} asset={asset} code={false} />
-                </td>
-              ))}
-            </tr>
+    <TableCard label={t`Totals`} columns={[<Trans key="totals">Totals</Trans>, ...ASSET_CODES]}>
+      {rows.map((row) => (
+        <tr key={row.label}>
+          <th scope="row" className="px-4 py-3 text-start font-normal text-ink">
+            {row.label}
+          </th>
+          {ASSET_CODES.map((asset) => (
+            <td key={asset} className="px-4 py-3 text-end text-ink">
+              <Amount value={row.values[asset]} asset={asset} code={false} />
+            </td>
           ))}
-        </tbody>
-      </table>
-    </section>
+        </tr>
+      ))}
+    </TableCard>
   );
 }

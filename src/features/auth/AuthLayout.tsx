@@ -1,5 +1,5 @@
 /**
- * The auth area's side-image layout (SPEC §2): on a phone the brand band with the mosaic sits
+ * The auth area's side-image layout: on a phone the brand band with the mosaic sits
  * above the form; on a wide screen the brand panel stands beside it. Back (or home) at the
  * start edge, the language at the end edge, both usable before logging in.
  */
@@ -53,5 +53,14 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         {footer ? <div className="mt-6 text-center text-sm text-muted">{footer}</div> : null}
       </main>
     </div>
+  );
+}
+
+/** A link in the line under an auth form ("Already have an account? Log in"). */
+export function AuthLink({ to, children }: { to: '/auth/login' | '/auth/register'; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-sea-700">
+      {children}
+    </Link>
   );
 }

@@ -1,61 +1,140 @@
 /**
- * The address and verification-code fields of sign-up and password reset: a phone number with
- * its area code, or an e-mail address; then the code with its "Send code" countdown.
+ * The part sign-up and password reset share: phone or e-mail tabs; the phone number with its
+ * area code, or the e-mail address; the verification code with its "Send code" countdown; the
+ * new password twice; then the form's own fields and its button.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import type { CodePurpose } from '../../domain/validation';
 import { toast } from '../../app/feedback/toast';
 import { areaCountryAtom } from '../shared/area-code/areaCountry';
 import { PhoneField, toE164 } from '../shared/area-code/PhoneField';
+import { checkConfirmation } from '../shared/fieldErrors';
+import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
+import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { SendCodeButton } from '../shared/SendCodeButton';
+import { SubmitButton } from '../shared/SubmitButton';
 import { TextField } from '../shared/TextField';
-import type { ContactMethod } from './MethodTabs';
+import { MethodTabs, type ContactMethod } from './MethodTabs';
 import { sendCode } from './sendCode';
 
-export interface ContactValues {
+export interface ContactValues extends FieldValues {
   method: ContactMethod;
   /** The national number as typed; the area code comes from the picker. */
-  national: string;
+  phone: string;
   email: string;
   code: string;
+  password: string;
+  confirmPassword: string;
 }
 
-export type ContactErrors = Partial<Record<'phone' | 'email' | 'code', string>>;
+/** What registerSchema and forgotSchema give: the address of the chosen method, in the API's form. */
+export type ContactData = FieldValues & ({ method: 'phone'; phone: string } | { method: 'email'; email: string });
+
+export const EMPTY_CONTACT: ContactValues = { method: 'phone', phone: '', email: '', code: '', password: '', confirmPassword: '' };
 
 /** The address in the form the API takes: E.164 for phones, trimmed e-mail. */
-export function useContactAddress(values: ContactValues): string {
+function addressOf(values: ContactValues, country: Parameters<typeof toE164>[1]): string {
+  return values.method === 'phone' ? toE164(values.phone, country) : values.email.trim();
+}
+
+/**
+ * A form over `schema` (registerSchema, forgotSchema): its input has the address of the chosen
+ * method only, in the API's form, plus what `more` adds; a confirmation that does not match
+ * shows at once.
+ */
+export function useContactForm<S extends z.ZodType, V extends ContactValues>(
+  schema: S,
+  defaultValues: V,
+  more?: (values: V) => Record<string, unknown>,
+) {
   const country = useAtomValue(areaCountryAtom);
-  return values.method === 'phone' ? toE164(values.national, country) : values.email.trim();
+  return useZodForm<S, V>(schema, {
+    defaultValues: defaultValues as DefaultValues<V>,
+    input: (values) => {
+      const { phone: _phone, email: _email, ...rest } = values;
+      return { ...rest, [values.method]: addressOf(values, country), ...more?.(values) };
+    },
+    check: checkConfirmation,
+  });
 }
 
-export interface ContactFieldsProps {
-  values: ContactValues;
-  onChange(changes: Partial<ContactValues>): void;
-  errors: ContactErrors;
-  onErrors(errors: ContactErrors): void;
+export interface ContactPasswordFormProps<V extends ContactValues, O extends ContactData> {
+  form: UseFormReturn<V, unknown, O>;
   purpose: CodePurpose;
+  /** Sends the checked data; then `doneText` shows and the login page opens with the account. */
+  send(data: O): Promise<unknown>;
+  doneText: string;
+  /** The fields a refusal of the server may name. */
+  fields: readonly Path<V>[];
+  passwordLabel?: string;
+  confirmLabel?: string;
+  submitLabel: string;
+  /** Fields after the password (sign-up: username, invitation, agreement). */
+  children?: ReactNode;
 }
 
-export function ContactFields({ values, onChange, errors, onErrors, purpose }: ContactFieldsProps) {
-  const { t } = useLingui();
-  const address = useContactAddress(values);
+export function ContactPasswordForm<V extends ContactValues, O extends ContactData>(props: ContactPasswordFormProps<V, O>) {
+  const { purpose, send, doneText, fields, passwordLabel, confirmLabel, submitLabel, children } = props;
+  const navigate = useNavigate();
+  const form = props.form as unknown as UseFormReturn<ContactValues, unknown, O>;
 
-  async function send(): Promise<number | null> {
-    const result = await sendCode(values.method, address, purpose);
-    if ('error' in result) {
-      onErrors({ ...errors, [result.field]: result.error });
-      return null;
+  async function onValid(data: O) {
+    try {
+      await send(data);
+      toast.success(doneText);
+      await navigate({ to: '/auth/login', search: { account: data.method === 'phone' ? data.phone : data.email }, replace: true });
+    } catch (error) {
+      setServerError(props.form, error, fields);
     }
-    onErrors({ ...errors, [values.method]: undefined });
-    toast.success(values.method === 'phone' ? t`Code sent by SMS` : t`Code sent by e-mail`);
-    return result.retryAfter;
   }
 
   return (
+    <>
+      <MethodTabs
+        value={form.watch('method')}
+        onChange={(method) => {
+          form.setValue('method', method);
+          form.clearErrors();
+        }}
+      />
+      <form onSubmit={submitOnce(form, onValid)} noValidate className="space-y-4">
+        <ContactFields form={form} purpose={purpose} />
+        <NewPasswordFields form={form} label={passwordLabel} confirmLabel={confirmLabel} />
+        {children}
+        <SubmitButton busy={form.formState.isSubmitting} className="mt-2">
+          {submitLabel}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}
+
+function ContactFields<O extends FieldValues>({ form, purpose }: { form: UseFormReturn<ContactValues, unknown, O>; purpose: CodePurpose }) {
+  const { t } = useLingui();
+  const country = useAtomValue(areaCountryAtom);
+  const method = form.watch('method');
+
+  async function send(): Promise<number | null> {
+    const result = await sendCode(method, addressOf(form.getValues(), country), purpose);
+    if ('error' in result) {
+      form.setError(result.field, { type: 'validate', message: result.error });
+      return null;
+    }
+    form.clearErrors(method);
+    toast.success(method === 'phone' ? t`Code sent by SMS` : t`Code sent by e-mail`);
+    return result.retryAfter;
+  }
+
+  const code = textField(form, 'code');
+  return (
     <div className="space-y-4">
-      {values.method === 'phone' ? (
-        <PhoneField label={t`Phone number`} value={values.national} onChange={(national) => onChange({ national })} error={errors.phone} />
+      {method === 'phone' ? (
+        <PhoneField label={t`Phone number`} {...textField(form, 'phone')} />
       ) : (
         <TextField
           label={t`E-mail`}
@@ -64,9 +143,7 @@ export function ContactFields({ values, onChange, errors, onErrors, purpose }: C
           autoComplete="email"
           placeholder="name@example.com"
           ltr
-          value={values.email}
-          onChange={(email) => onChange({ email })}
-          error={errors.email}
+          {...textField(form, 'email')}
         />
       )}
       <TextField
@@ -75,10 +152,9 @@ export function ContactFields({ values, onChange, errors, onErrors, purpose }: C
         autoComplete="one-time-code"
         maxLength={6}
         placeholder={t`6 digits`}
-        value={values.code}
-        onChange={(code) => onChange({ code: code.replace(/\D/g, '') })}
-        error={errors.code}
-        trailing={<SendCodeButton countdownKey={`${purpose}:${values.method}`} onSend={send} />}
+        {...code}
+        onChange={(value) => code.onChange(value.replace(/\D/g, ''))}
+        trailing={<SendCodeButton countdownKey={`${purpose}:${method}`} onSend={send} />}
       />
     </div>
   );

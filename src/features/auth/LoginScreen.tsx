@@ -1,30 +1,45 @@
 /**
- * Log in (SPEC §2): by phone (area code + number, sent as E.164) or by e-mail or username, with
- * the password. After login the app continues where the guard interrupted (?redirect=, same-app
+ * Log in: by phone (area code + number, sent as E.164) or by e-mail or username, with the
+ * password. After login the app continues where the guard interrupted (?redirect=, same-app
  * paths only) or goes home. Refusals (wrong password, locked) arrive as a toast from the API
  * client; a refusal about one field also shows under it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import { signIn } from '../../api/account';
 import { toast } from '../../app/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../app/navigation';
-import { phoneSchema } from '../../domain/validation';
-import { errorMessage } from '../../i18n';
+import { loginSchema, phoneSchema } from '../../domain/validation';
 import { areaCountryAtom } from '../shared/area-code/areaCountry';
 import { fromE164, PhoneField, toE164 } from '../shared/area-code/PhoneField';
-import { fieldErrors, type FieldErrors } from '../shared/fieldErrors';
+import { submitOnce, textField, useZodForm } from '../shared/form';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
+import { SubmitButton } from '../shared/SubmitButton';
 import { TextField } from '../shared/TextField';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink } from './AuthLayout';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 
-type Field = 'account' | 'password';
+interface LoginValues {
+  method: ContactMethod;
+  /** The national number as typed; the area code comes from the picker. */
+  phone: string;
+  /** E-mail address or username. */
+  account: string;
+  password: string;
+}
+
+/** loginSchema's rules, with the phone tab's number checked as a phone number. */
+const loginFormSchema = z
+  .discriminatedUnion('method', [
+    z.object({ method: z.literal('phone'), phone: phoneSchema, password: loginSchema.shape.password }),
+    z.object({ method: z.literal('email'), account: loginSchema.shape.account, password: loginSchema.shape.password }),
+  ])
+  .transform((values) => ({ account: values.method === 'phone' ? values.phone : values.account, password: values.password }));
 
 export default function LoginScreen() {
   const { t } = useLingui();
@@ -34,12 +49,18 @@ export default function LoginScreen() {
 
   const country = useAtomValue(areaCountryAtom);
   const setCountry = useSetAtom(areaCountryAtom);
-  const [method, setMethod] = useState<ContactMethod>(prefill && !prefillPhone ? 'email' : 'phone');
-  const [national, setNational] = useState(prefillPhone?.national ?? '');
-  const [identifier, setIdentifier] = useState(prefillPhone ? '' : prefill);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm<typeof loginFormSchema, LoginValues>(loginFormSchema, {
+    defaultValues: {
+      method: prefill && !prefillPhone ? 'email' : 'phone',
+      phone: prefillPhone?.national ?? '',
+      account: prefillPhone ? '' : prefill,
+      password: '',
+    },
+    input: (values) => ({ ...values, phone: toE164(values.phone, country) }),
+    check: (values, errors) =>
+      values.method === 'email' && !values.account.trim() ? { ...errors, account: t`Please enter your e-mail or username.` } : errors,
+  });
+  const method = form.watch('method');
 
   // An account handed over by the sign-up or reset page brings its own country.
   useEffect(() => {
@@ -47,39 +68,20 @@ export default function LoginScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the handed-over account
   }, []);
 
-  function check(): { account: string; password: string } | null {
-    const found: FieldErrors<Field> = {};
-    let account = '';
-    if (method === 'phone') {
-      const parsed = phoneSchema.safeParse(toE164(national, country));
-      if (parsed.success) account = parsed.data;
-      else found.account = fieldErrors(parsed.error, 'account').account;
-    } else {
-      account = identifier.trim();
-      if (!account) found.account = t`Please enter your e-mail or username.`;
-    }
-    if (!password) found.password = errorMessage('password.required');
-    setErrors(found);
-    return Object.keys(found).length ? null : { account, password };
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = check();
-    if (!input || busy) return;
-    setBusy(true);
+  const submit = submitOnce(form, async (input) => {
     try {
       await signIn(input);
       toast.success(t`Welcome back`);
       const { to, search: nextSearch } = splitHref(postLoginTarget(redirect));
       await navigate({ to, search: nextSearch, replace: true });
     } catch (error) {
-      setErrors(serverFieldError(error, ['account', 'password'] as const));
-      setPassword('');
-    } finally {
-      setBusy(false);
+      const { account, password } = serverFieldError(error, ['account', 'password'] as const);
+      // The phone tab's number is the account.
+      if (account) form.setError(method === 'phone' ? 'phone' : 'account', { type: 'server', message: account });
+      if (password) form.setError('password', { type: 'server', message: password });
+      form.setValue('password', '');
     }
-  }
+  });
 
   return (
     <AuthLayout
@@ -87,52 +89,40 @@ export default function LoginScreen() {
       subtitle={t`Welcome back. Log in to see your balances.`}
       footer={
         <Trans>
-          New to Tessera?{' '}
-          <Link to="/auth/register" className="font-medium text-sea-700">
-            Create an account
-          </Link>
+          New to Tessera? <AuthLink to="/auth/register">Create an account</AuthLink>
         </Trans>
       }
     >
       <MethodTabs
         value={method}
         onChange={(next) => {
-          setMethod(next);
-          setErrors({});
+          form.setValue('method', next);
+          form.clearErrors();
         }}
         emailLabel={t`E-mail or username`}
       />
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         {method === 'phone' ? (
-          <PhoneField label={t`Phone number`} value={national} onChange={setNational} error={errors.account} autoComplete="username" />
+          <PhoneField label={t`Phone number`} {...textField(form, 'phone')} autoComplete="username" />
         ) : (
           <TextField
             label={t`E-mail or username`}
-            value={identifier}
-            onChange={setIdentifier}
-            error={errors.account}
+            {...textField(form, 'account')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             placeholder={t`name@example.com or your username`}
           />
         )}
-        <PasswordField
-          label={t`Password`}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="current-password"
-          placeholder={t`Your password`}
-        />
+        <PasswordField label={t`Password`} {...textField(form, 'password')} autoComplete="current-password" placeholder={t`Your password`} />
         <div className="flex justify-end">
           <Link to="/auth/forgot" className="text-sm font-medium text-sea-700">
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <Button large rounded type="submit" disabled={busy} className="mt-2">
-          {busy ? <Preloader className="size-5 text-white" /> : t`Log in`}
-        </Button>
+        <SubmitButton busy={form.formState.isSubmitting} className="mt-2">
+          {t`Log in`}
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,71 +1,41 @@
 /**
- * Sign up (SPEC §2, §5): phone or e-mail, verification code, password and confirmation,
- * username, optional invitation code (prefilled from ?invite=), and the user agreement.
- * Checked with the same registerSchema the server uses, each problem under its field; on
- * success the login page opens with the new account filled in.
+ * Sign up: phone or e-mail, verification code, password and confirmation, username, optional
+ * invitation code (prefilled from ?invite=), and the user agreement. Checked with the same
+ * registerSchema the server uses, each problem under its field; on success the login page
+ * opens with the new account filled in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Button, Checkbox, Preloader } from 'konsta/react';
-import { useState, type FormEvent } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { Checkbox } from 'konsta/react';
+import { useState } from 'react';
 import { register } from '../../api/calls';
-import { toast } from '../../app/feedback/toast';
 import { registerSchema } from '../../domain/validation';
-import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
-import { PasswordField } from '../shared/PasswordField';
-import { serverFieldError } from '../shared/serverFieldError';
+import { textField } from '../shared/form';
 import { TextField } from '../shared/TextField';
 import { AgreementPopup } from './AgreementPopup';
-import { AuthLayout } from './AuthLayout';
-import { ContactFields, useContactAddress, type ContactValues } from './ContactFields';
-import { MethodTabs } from './MethodTabs';
+import { AuthLayout, AuthLink } from './AuthLayout';
+import { ContactPasswordForm, EMPTY_CONTACT, useContactForm, type ContactValues } from './ContactFields';
 
-type Field = 'phone' | 'email' | 'code' | 'password' | 'confirmPassword' | 'username' | 'inviteCode' | 'agreed';
-const FIELDS: readonly Field[] = ['phone', 'email', 'code', 'password', 'confirmPassword', 'username', 'inviteCode', 'agreed'];
+interface RegisterValues extends ContactValues {
+  username: string;
+  inviteCode: string;
+  agreed: boolean;
+}
+
+const FIELDS = ['phone', 'email', 'code', 'password', 'confirmPassword', 'username', 'inviteCode', 'agreed'] as const;
 
 export default function RegisterScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const { invite } = useSearch({ from: '/auth/register' });
-  const [contact, setContact] = useState<ContactValues>({ method: 'phone', national: '', email: '', code: '' });
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [username, setUsername] = useState('');
-  const [inviteCode, setInviteCode] = useState(() => invite ?? '');
-  const [agreed, setAgreed] = useState(false);
   const [readingAgreement, setReadingAgreement] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-  const address = useContactAddress(contact);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const values = {
-      method: contact.method,
-      ...(contact.method === 'phone' ? { phone: address } : { email: address }),
-      code: contact.code,
-      password,
-      confirmPassword,
-      username,
-      inviteCode: inviteCode.trim() || undefined,
-      agreed,
-    };
-    const { data, errors: invalid } = validate<typeof registerSchema, Field>(registerSchema, values);
-    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
-    setErrors(found ?? {});
-    if (!data) return;
-    setBusy(true);
-    try {
-      await register(data);
-      toast.success(t`Account created. Please log in.`);
-      await navigate({ to: '/auth/login', search: { account: address }, replace: true });
-    } catch (error) {
-      setErrors(serverFieldError(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useContactForm<typeof registerSchema, RegisterValues>(
+    registerSchema,
+    { ...EMPTY_CONTACT, username: '', inviteCode: invite ?? '', agreed: false },
+    (values) => ({ inviteCode: values.inviteCode.trim() || undefined }),
+  );
+  const agreed = form.watch('agreed');
+  const agreedError = form.formState.errors.agreed?.message;
+  const setAgreed = (value: boolean) => form.setValue('agreed', value, { shouldValidate: form.formState.isSubmitted });
 
   return (
     <AuthLayout
@@ -73,67 +43,35 @@ export default function RegisterScreen() {
       subtitle={t`It takes a minute. You will need your phone or e-mail for a code.`}
       footer={
         <Trans>
-          Already have an account?{' '}
-          <Link to="/auth/login" className="font-medium text-sea-700">
-            Log in
-          </Link>
+          Already have an account? <AuthLink to="/auth/login">Log in</AuthLink>
         </Trans>
       }
     >
-      <MethodTabs
-        value={contact.method}
-        onChange={(method) => {
-          setContact((current) => ({ ...current, method }));
-          setErrors({});
-        }}
-      />
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <ContactFields
-          values={contact}
-          onChange={(changes) => setContact((current) => ({ ...current, ...changes }))}
-          errors={errors}
-          onErrors={(contactErrors) => setErrors((current) => ({ ...current, ...contactErrors }))}
-          purpose="register"
-        />
-        <PasswordField
-          label={t`Password`}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="new-password"
-          hint={t`At least 6 digits; not a run like 123456, not one digit repeated.`}
-        />
-        <PasswordField
-          label={t`Confirm password`}
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          error={errors.confirmPassword}
-          autoComplete="new-password"
-        />
+      <ContactPasswordForm
+        form={form}
+        purpose="register"
+        passwordLabel={t`Password`}
+        confirmLabel={t`Confirm password`}
+        submitLabel={t`Create account`}
+        send={register}
+        doneText={t`Account created. Please log in.`}
+        fields={FIELDS}
+      >
         <TextField
           label={t`Username`}
-          value={username}
-          onChange={setUsername}
-          error={errors.username}
+          {...textField(form, 'username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           hint={t`Letters and digits, starting with a letter.`}
         />
-        <TextField
-          label={t`Invitation code (optional)`}
-          value={inviteCode}
-          onChange={setInviteCode}
-          error={errors.inviteCode}
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
+        <TextField label={t`Invitation code (optional)`} {...textField(form, 'inviteCode')} autoCapitalize="characters" spellCheck={false} />
         <div>
           <label className="flex items-start gap-3 text-sm text-ink">
             <Checkbox
               checked={agreed}
               onChange={(event: { target: HTMLInputElement }) => setAgreed(event.target.checked)}
-              aria-invalid={errors.agreed ? true : undefined}
+              aria-invalid={agreedError ? true : undefined}
             />
             <span className="pt-0.5">
               <Trans>
@@ -144,16 +82,13 @@ export default function RegisterScreen() {
               </Trans>
             </span>
           </label>
-          {errors.agreed ? (
+          {agreedError ? (
             <p role="alert" className="mt-1.5 text-xs text-rose-600">
-              {errors.agreed}
+              {agreedError}
             </p>
           ) : null}
         </div>
-        <Button large rounded type="submit" disabled={busy} className="mt-2">
-          {busy ? <Preloader className="size-5 text-white" /> : t`Create account`}
-        </Button>
-      </form>
+      </ContactPasswordForm>
       <AgreementPopup opened={readingAgreement} onClose={() => setReadingAgreement(false)} onAccept={() => setAgreed(true)} />
     </AuthLayout>
   );

@@ -1,15 +1,14 @@
 /**
- * The balances card of home: USDT and EUR (4 decimals, SPEC §3) and today's EUR rate, or, for a
+ * The balances card of home: USDT and EUR (4 decimals) and today's EUR rate, or, for a
  * visitor, the way to log in or sign up. A last-known copy says so, with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEurRate, useWallet } from '../../api/queries';
-import { asOfTime } from '../../api/query';
+import { useEurRate } from '../../api/queries';
 import { tokenAtom } from '../../storage/session';
-import { Amount, Rate } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
+import { Rate } from '../shared/Amount';
+import { WalletBalances } from '../shared/WalletBalances';
 
 export function BalanceCard() {
   const token = useAtomValue(tokenAtom);
@@ -24,34 +23,18 @@ export function BalanceCard() {
 
 function Balances() {
   const { t } = useLingui();
-  const wallet = useWallet();
   const rate = useEurRate().data;
-  const asOf = asOfTime(wallet);
   return (
     <>
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-sea-100">{t`Your balances`}</h2>
-        <div className="flex items-center gap-2">
-          {asOf !== null ? <AsOf time={asOf} className="text-sea-100" /> : null}
+      <WalletBalances
+        large
+        title={t`Your balances`}
+        action={
           <Link to="/assets" className="-my-1 rounded-full px-3 py-1 text-xs font-semibold text-white active:bg-white/10">
             {t`My assets`}
           </Link>
-        </div>
-      </div>
-      <dl className="mt-3 grid grid-cols-2 gap-4">
-        <div>
-          <dt className="text-xs text-sea-100">USDT</dt>
-          <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet.data?.USDT} asset="USDT" code={false} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-sea-100">EUR</dt>
-          <dd className="mt-1 text-2xl font-semibold">
-            <Amount value={wallet.data?.EUR} asset="EUR" code={false} />
-          </dd>
-        </div>
-      </dl>
+        }
+      />
       {rate ? (
         <p className="mt-4 text-xs text-sea-100">
           <Trans>

@@ -1,5 +1,5 @@
 /**
- * Home (SPEC §2): balances or the way in, shortcuts, announcements, the merchant notice and
+ * Home: balances or the way in, shortcuts, announcements, the merchant notice and
  * support. The first screen of the app, so it is part of the first chunk.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-/** Trading needs a merchant account (SPEC §1, §6): non-merchants are told so, and how to upgrade. */
+/** Trading needs a merchant account: non-merchants are told so, and how to upgrade. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';

@@ -1,5 +1,5 @@
 /**
- * The announcements line of home (SPEC §2). The news service arrives in a later issue; until
+ * The announcements line of home. The news service arrives in a later issue; until
  * then it says plainly that there are no announcements rather than showing invented ones.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,13 +1,11 @@
 /**
- * The personal centre (SPEC §2): who you are, your USDT and EUR balances, the menu of your
+ * The personal centre: who you are, your USDT and EUR balances, the menu of your
  * money and account screens, and logout.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useWallet } from '../../api/queries';
-import { asOfTime } from '../../api/query';
 import {
   BankIcon,
   BuildingIcon,
@@ -27,10 +25,9 @@ import { Row, RowGroup } from '../../app/Rows';
 import type { AppPath } from '../../app/navigation';
 import { Screen } from '../../app/Screen';
 import { userInfoAtom } from '../../storage/session';
-import { Amount } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
 import { LogoutButton } from '../shared/LogoutButton';
 import { UserAvatar } from '../shared/UserAvatar';
+import { WalletBalances } from '../shared/WalletBalances';
 
 export default function MineScreen() {
   const { t } = useLingui();
@@ -101,30 +98,9 @@ function ProfileCard() {
 
 function BalancesCard() {
   const { t } = useLingui();
-  const wallet = useWallet();
-  const asOf = asOfTime(wallet);
   return (
     <section aria-label={t`Balances`} className="rounded-3xl bg-sea-700 p-5 text-white">
-      <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-sea-100">
-          <Trans>Balances</Trans>
-        </h2>
-        {asOf !== null ? <AsOf time={asOf} className="text-sea-100" /> : null}
-      </div>
-      <dl className="mt-3 grid grid-cols-2 gap-4">
-        <div>
-          <dt className="text-xs text-sea-100">USDT</dt>
-          <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet.data?.USDT} asset="USDT" code={false} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-sea-100">EUR</dt>
-          <dd className="mt-1 text-xl font-semibold">
-            <Amount value={wallet.data?.EUR} asset="EUR" code={false} />
-          </dd>
-        </div>
-      </dl>
+      <WalletBalances title={<Trans>Balances</Trans>} />
     </section>
   );
 }

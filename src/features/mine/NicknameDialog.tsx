@@ -1,15 +1,13 @@
 /** Edit the nickname in a dialog, checked with the shared nicknameSchema before it is sent. */
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
-import { useEffect, useState } from 'react';
 import { editNickname } from '../../api/calls';
 import { toast } from '../../app/feedback/toast';
 import { NICKNAME_MAX_LENGTH } from '../../domain/constants';
 import { nicknameEditSchema } from '../../domain/validation';
 import type { UserInfo } from '../../domain/wire';
 import { saveUserInfo } from '../../storage/session';
-import { fieldErrors } from '../shared/fieldErrors';
-import { serverFieldError } from '../shared/serverFieldError';
+import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
 import { TextField } from '../shared/TextField';
 import { useOverlay } from '../../app/overlays';
 
@@ -22,58 +20,42 @@ export interface NicknameDialogProps {
 export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
   useOverlay(opened);
   const { t } = useLingui();
-  const [nickname, setNickname] = useState(user.nickname);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Follows the saved nickname; what was typed and not saved is dropped on every way out.
+  const form = useZodForm(nicknameEditSchema, { values: { nickname: user.nickname }, params: { max: NICKNAME_MAX_LENGTH } });
+  const saving = form.formState.isSubmitting;
 
-  useEffect(() => {
-    if (opened) {
-      setNickname(user.nickname);
-      setError(null);
-    }
-  }, [opened, user.nickname]);
-
-  async function save() {
-    const parsed = nicknameEditSchema.safeParse({ nickname });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error, 'nickname', { max: NICKNAME_MAX_LENGTH }).nickname ?? null);
-      return;
-    }
-    setSaving(true);
-    try {
-      await editNickname(parsed.data);
-      await saveUserInfo({ ...user, nickname: parsed.data.nickname });
-      toast.success(t`Nickname saved`);
-      onClose();
-    } catch (failure) {
-      setError(serverFieldError(failure, ['nickname'] as const).nickname ?? null);
-    } finally {
-      setSaving(false);
-    }
+  function close() {
+    form.reset();
+    onClose();
   }
+
+  const save = submitOnce(form, async (data) => {
+    try {
+      await editNickname(data);
+      await saveUserInfo({ ...user, nickname: data.nickname });
+      toast.success(t`Nickname saved`);
+      close();
+    } catch (failure) {
+      setServerError(form, failure, ['nickname']);
+    }
+  });
 
   return (
     <Dialog
       opened={opened}
-      onBackdropClick={() => !saving && onClose()}
+      onBackdropClick={() => !saving && close()}
       title={t`Nickname`}
       content={
-        <form
-          className="pt-2 text-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <TextField label={t`How others see you`} value={nickname} onChange={setNickname} error={error} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />
+        <form className="pt-2 text-start" onSubmit={save}>
+          <TextField label={t`How others see you`} {...textField(form, 'nickname')} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />
         </form>
       }
       buttons={
         <>
-          <DialogButton onClick={onClose} disabled={saving}>
+          <DialogButton onClick={close} disabled={saving}>
             {t`Cancel`}
           </DialogButton>
-          <DialogButton strong onClick={() => void save()} disabled={saving}>
+          <DialogButton strong onClick={() => save()} disabled={saving}>
             {saving ? t`Saving…` : t`Save`}
           </DialogButton>
         </>

@@ -1,5 +1,5 @@
 /**
- * Personal info (SPEC §2): photo, nickname (editable), username, phone, e-mail and the invite
+ * Personal info: photo, nickname (editable), username, phone, e-mail and the invite
  * code to share, with a copy button.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * Customer service (SPEC §2): the support chat lives at the link the server gives (/kf); this
+ * Customer service: the support chat lives at the link the server gives (/kf); this
  * screen opens it. When the link could not be loaded it says so and offers to try again.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

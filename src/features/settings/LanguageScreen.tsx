@@ -1,5 +1,5 @@
 /**
- * Language (SPEC §2, public): the ten languages, each named in itself. The choice applies at
+ * Language (open to visitors too): the ten languages, each named in itself. The choice applies at
  * once and is remembered on the device; for a signed-in user the server is told too, so its
  * e-mails and SMS use it.
  */

@@ -1,65 +1,65 @@
 /**
- * The payment password (SPEC §2): set it the first time (confirmed with the login password),
- * or change it (confirmed with the current one). Six digits, entered in PIN boxes; the same
+ * The payment password: set it the first time (confirmed with the login password), or change
+ * it (confirmed with the current one). Six digits, entered in PIN boxes; the same
  * payPasswordSetSchema as the server.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
-import { useState, type FormEvent } from 'react';
 import { setPayPassword } from '../../api/calls';
 import { toast } from '../../app/feedback/toast';
 import { Screen } from '../../app/Screen';
 import { useGoBack } from '../../app/useGoBack';
 import { payPasswordSetSchema } from '../../domain/validation';
 import { saveUserInfo, userInfoAtom } from '../../storage/session';
-import { validate, withMismatch, type FieldErrors } from '../shared/fieldErrors';
+import { checkConfirmation } from '../shared/fieldErrors';
+import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
 import { PasswordField } from '../shared/PasswordField';
 import { PinInput } from '../shared/PinInput';
-import { serverFieldError } from '../shared/serverFieldError';
+import { SubmitButton } from '../shared/SubmitButton';
 
-type Field = 'loginPassword' | 'oldPayPassword' | 'password' | 'confirmPassword';
-const FIELDS: readonly Field[] = ['loginPassword', 'oldPayPassword', 'password', 'confirmPassword'];
+const FIELDS = ['loginPassword', 'oldPayPassword', 'password', 'confirmPassword'] as const;
+
+interface PayPasswordValues {
+  /** The proof when setting it the first time. */
+  loginPassword: string;
+  /** The proof when changing it. */
+  oldPayPassword: string;
+  password: string;
+  confirmPassword: string;
+}
 
 export default function PayPasswordScreen() {
   const { t } = useLingui();
   const goBack = useGoBack('/setting');
   const user = useAtomValue(userInfoAtom);
   const changing = Boolean(user?.hasPayPassword);
-  const [proof, setProof] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const values = { ...(changing ? { oldPayPassword: proof } : { loginPassword: proof }), password, confirmPassword };
-    const { data, errors: invalid } = validate<typeof payPasswordSetSchema, Field>(payPasswordSetSchema, values);
-    const found = withMismatch<Field>(invalid, password, confirmPassword, 'confirmPassword');
+  const proofField = changing ? 'oldPayPassword' : 'loginPassword';
+  const form = useZodForm<typeof payPasswordSetSchema, PayPasswordValues>(payPasswordSetSchema, {
+    defaultValues: { loginPassword: '', oldPayPassword: '', password: '', confirmPassword: '' },
+    // Only the proof this case asks for goes to the schema.
+    input: ({ password, confirmPassword, ...proofs }) => ({ [proofField]: proofs[proofField], password, confirmPassword }),
     // The schema lets the proof be absent (either kind is optional); here it is required.
-    const proofField: Field = changing ? 'oldPayPassword' : 'loginPassword';
-    const missingProof = proof ? {} : { [proofField]: t`Please fill this in.` };
-    setErrors({ ...missingProof, ...(found ?? {}) });
-    if (!data || !proof) return;
-    setBusy(true);
+    check: (values, errors) => ({
+      ...(values[proofField] ? {} : { [proofField]: t`Please fill this in.` }),
+      ...checkConfirmation(values, errors),
+    }),
+  });
+
+  const submit = submitOnce(form, async (data) => {
     try {
       await setPayPassword(data);
       if (user) await saveUserInfo({ ...user, hasPayPassword: true });
       toast.success(changing ? t`Payment password changed` : t`Payment password set`);
       goBack();
     } catch (error) {
-      setErrors(serverFieldError(error, FIELDS));
-      if (changing) setProof('');
-    } finally {
-      setBusy(false);
+      setServerError(form, error, FIELDS);
+      if (changing) form.setValue('oldPayPassword', '');
     }
-  }
+  });
 
   return (
     <Screen>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6 px-5 pt-4">
+      <form onSubmit={submit} noValidate className="space-y-6 px-5 pt-4">
         <p className="text-sm leading-relaxed text-muted">
           {changing ? (
             <Trans>Enter your current payment password, then the new one twice.</Trans>
@@ -68,15 +68,13 @@ export default function PayPasswordScreen() {
           )}
         </p>
         {changing ? (
-          <PinInput label={t`Current payment password`} value={proof} onChange={setProof} error={errors.oldPayPassword} />
+          <PinInput label={t`Current payment password`} {...textField(form, 'oldPayPassword')} />
         ) : (
-          <PasswordField label={t`Login password`} value={proof} onChange={setProof} error={errors.loginPassword} autoComplete="current-password" />
+          <PasswordField label={t`Login password`} {...textField(form, 'loginPassword')} autoComplete="current-password" />
         )}
-        <PinInput label={t`New payment password`} value={password} onChange={setPassword} error={errors.password} />
-        <PinInput label={t`Confirm payment password`} value={confirmPassword} onChange={setConfirmPassword} error={errors.confirmPassword} />
-        <Button large rounded type="submit" disabled={busy}>
-          {busy ? <Preloader className="size-5 text-white" /> : changing ? t`Change payment password` : t`Set payment password`}
-        </Button>
+        <PinInput label={t`New payment password`} {...textField(form, 'password')} />
+        <PinInput label={t`Confirm payment password`} {...textField(form, 'confirmPassword')} />
+        <SubmitButton busy={form.formState.isSubmitting}>{changing ? t`Change payment password` : t`Set payment password`}</SubmitButton>
       </form>
     </Screen>
   );

@@ -1,5 +1,5 @@
 /**
- * Settings (SPEC §2): account security (login password, payment password), notifications,
+ * Settings: account security (login password, payment password), notifications,
  * language, about us, help centre, the app's version, and logout.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -24,6 +24,10 @@ export default function SettingsScreen() {
   const locale = useAtomValue(localeAtom);
   const [notifications, setNotifications] = useAtom(notificationsAtom);
   const [changingPassword, setChangingPassword] = useState(false);
+  const notices = [
+    { kind: 'trade', label: t`Trade notices`, icon: <BellIcon size={22} /> },
+    { kind: 'system', label: t`System notices`, icon: <ShieldIcon size={22} /> },
+  ] as const;
 
   return (
     <Screen>
@@ -39,28 +43,20 @@ export default function SettingsScreen() {
         </RowGroup>
 
         <RowGroup title={t`Notifications`}>
-          <Row
-            label={t`Trade notices`}
-            icon={<BellIcon size={22} />}
-            value={
-              <Toggle
-                checked={notifications.trade}
-                onChange={() => setNotifications({ ...notifications, trade: !notifications.trade })}
-                aria-label={t`Trade notices`}
-              />
-            }
-          />
-          <Row
-            label={t`System notices`}
-            icon={<ShieldIcon size={22} />}
-            value={
-              <Toggle
-                checked={notifications.system}
-                onChange={() => setNotifications({ ...notifications, system: !notifications.system })}
-                aria-label={t`System notices`}
-              />
-            }
-          />
+          {notices.map(({ kind, label, icon }) => (
+            <Row
+              key={kind}
+              label={label}
+              icon={icon}
+              value={
+                <Toggle
+                  checked={notifications[kind]}
+                  onChange={() => setNotifications({ ...notifications, [kind]: !notifications[kind] })}
+                  aria-label={label}
+                />
+              }
+            />
+          ))}
         </RowGroup>
 
         <RowGroup title={t`General`}>

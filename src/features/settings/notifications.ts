@@ -1,5 +1,5 @@
 /**
- * Which notices the user wants (SPEC §2 settings: trade and system). Kept on this device:
+ * Which notices the user wants: trade and system. Kept on this device:
  * they decide what this device shows, and there is no server setting for them yet.
  */
 import { atomWithStorage } from 'jotai/utils';

@@ -1,5 +1,5 @@
 /**
- * Log out, after a confirmation (SPEC §2): the server revokes the token first, then the device
+ * Log out, after a confirmation: the server revokes the token first, then the device
  * forgets the session, calls in flight are cancelled and the login page opens (signOut).
  * The dialog's button waits while that runs.
  */

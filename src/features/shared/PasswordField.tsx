@@ -1,4 +1,4 @@
-/** A password field with a show/hide toggle (SPEC: login "password with show/hide"). */
+/** A password field with a show/hide toggle, so a long run of digits can be checked before sending. */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../app/icons';

@@ -46,3 +46,10 @@ export function withMismatch<F extends string>(
   if (!errors || errors[confirmField] || !password || password === confirmPassword) return errors;
   return { ...errors, [confirmField]: errorMessage('password.mismatch') };
 }
+
+/** withMismatch as a form's `check` (form.ts), for the fields `password` and `confirmPassword`. */
+export function checkConfirmation(values: { password?: unknown; confirmPassword?: unknown }, errors: FieldErrors): FieldErrors {
+  const password = typeof values.password === 'string' ? values.password : '';
+  const confirmPassword = typeof values.confirmPassword === 'string' ? values.confirmPassword : '';
+  return withMismatch(errors, password, confirmPassword, 'confirmPassword') ?? errors;
+}

@@ -6,29 +6,51 @@
  *   const form = useZodForm(bankBindingSchema, { defaultValues });
  *   <TextField {...textField(form, 'iban')} label={t`IBAN`} />
  *   <form onSubmit={form.handleSubmit((data) => …)}>
+ *
+ * A form whose fields are not the schema's input (a national number the schema wants in E.164,
+ * a tab that picks one of two shapes) says how to build that input (`input`), and a rule the
+ * schema cannot state, or states too late, is added per field (`check`).
  */
-import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { BaseSyntheticEvent } from 'react';
+import { useForm, type FieldValues, type SubmitHandler, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldErrors } from './fieldErrors';
+import type { MessageParams } from '../../domain/errors';
+import { fieldErrors, type FieldErrors } from './fieldErrors';
+import { serverFieldError } from './serverFieldError';
+
+export interface ZodFormExtras<V extends FieldValues> {
+  /** The schema's input made from the form's values; the values themselves when absent. */
+  input?(values: V): unknown;
+  /** Adds or replaces messages after the schema's (e.g. withMismatch); may find problems in a valid parse. */
+  check?(values: V, errors: FieldErrors): FieldErrors;
+  /** Placeholders for the messages that the schema's issues do not carry (e.g. a length). */
+  params?: MessageParams;
+}
 
 /** A resolver from a zod schema whose messages are error keys of the catalogue (src/domain/errors.ts). */
-export function zodFormResolver<S extends z.ZodType>(schema: S): Resolver<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues> {
+export function zodFormResolver<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
+  schema: S,
+  extras: ZodFormExtras<V> = {},
+): Resolver<V, unknown, z.output<S> & FieldValues> {
   return async (values) => {
-    const parsed = await schema.safeParseAsync(values);
-    if (parsed.success) return { values: parsed.data as z.output<S> & FieldValues, errors: {} };
+    const parsed = await schema.safeParseAsync(extras.input ? extras.input(values) : values);
     // Field names are the schema's keys; a message without a field stays on the form as `root`.
-    const errors = Object.fromEntries(
-      Object.entries(fieldErrors<string>(parsed.error, 'root')).map(([name, message]) => [name, { type: 'validate', message }]),
+    const found: FieldErrors = parsed.success ? {} : fieldErrors<string>(parsed.error, 'root', extras.params);
+    const problems = Object.entries(extras.check ? extras.check(values, found) : found).filter(
+      (entry): entry is [string, string] => Boolean(entry[1]),
     );
-    return { values: {}, errors } as Awaited<ReturnType<Resolver<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues>>>;
+    if (parsed.success && !problems.length) return { values: parsed.data as z.output<S> & FieldValues, errors: {} };
+    const errors = Object.fromEntries(problems.map(([name, message]) => [name, { type: 'validate', message }]));
+    return { values: {}, errors } as Awaited<ReturnType<Resolver<V, unknown, z.output<S> & FieldValues>>>;
   };
 }
 
-export function useZodForm<S extends z.ZodType>(
+export function useZodForm<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues>, 'resolver'> = {},
-): UseFormReturn<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues> {
-  return useForm({ mode: 'onSubmit', reValidateMode: 'onChange', ...options, resolver: zodFormResolver(schema) });
+  options: Omit<UseFormProps<V, unknown, z.output<S> & FieldValues>, 'resolver'> & ZodFormExtras<V> = {},
+): UseFormReturn<V, unknown, z.output<S> & FieldValues> {
+  const { input, check, params, ...formOptions } = options;
+  return useForm({ mode: 'onSubmit', reValidateMode: 'onChange', ...formOptions, resolver: zodFormResolver<S, V>(schema, { input, check, params }) });
 }
 
 /** The props a TextField takes for one field of a form: its value, change handler and message. */
@@ -39,5 +61,30 @@ export function textField<V extends FieldValues, O extends FieldValues>(form: Us
     onChange: (next: string) => form.setValue(name, next as never, { shouldValidate: form.formState.isSubmitted, shouldDirty: true }),
     onBlur: () => void form.trigger(name),
     error: form.formState.errors[name]?.message as string | undefined,
+  };
+}
+
+/** A refusal from the server about one of `fields` goes under that field (serverFieldError). */
+export function setServerError<V extends FieldValues, O extends FieldValues>(
+  form: UseFormReturn<V, unknown, O>,
+  error: unknown,
+  fields: readonly Path<V>[],
+): void {
+  for (const [name, message] of Object.entries(serverFieldError(error, fields))) {
+    if (message) form.setError(name as Path<V>, { type: 'server', message: message as string });
+  }
+}
+
+/**
+ * The form's submit handler: checks, then runs `onValid` with the parsed data; a second submit
+ * (Enter pressed again) while the first is still running is ignored.
+ */
+export function submitOnce<V extends FieldValues, O extends FieldValues>(form: UseFormReturn<V, unknown, O>, onValid: SubmitHandler<O>) {
+  return (event?: BaseSyntheticEvent) => {
+    if (form.formState.isSubmitting) {
+      event?.preventDefault();
+      return;
+    }
+    void form.handleSubmit(onValid)(event);
   };
 }

@@ -1,18 +1,18 @@
 /**
- * VIP levels (SPEC §2, §3, §6): the user's level, the confirmed deposits that count towards the
+ * VIP levels: the user's level, the confirmed deposits that count towards the
  * next one (their USDT value when approved) with the progress in bigint arithmetic, and the table
  * of levels: upgrade amount, gift ratio on each deposit (that of the level the deposit reaches), daily orders. Offline it shows the
  * last-known copy with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Preloader } from 'konsta/react';
-import { asOfTime, failureText } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
+import { asOfTime } from '../../api/query';
+import { QueryFallback } from '../../app/EmptyState';
 import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
+import { TableCard } from '../../app/TableCard';
 import type { UserLevelReply } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
+import { AsOfLine } from '../shared/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
 
@@ -26,11 +26,7 @@ export default function LevelScreen() {
     <Screen>
       {reply ? (
         <div className="space-y-4 px-4 pt-2">
-          {asOf !== null ? (
-            <p className="text-end">
-              <AsOf time={asOf} className="text-muted" />
-            </p>
-          ) : null}
+          <AsOfLine time={asOf} />
           <CurrentLevel reply={reply} />
           <LevelTable reply={reply} />
           <p className="px-2 text-xs leading-relaxed text-muted">
@@ -39,21 +35,8 @@ export default function LevelScreen() {
             </Trans>
           </p>
         </div>
-      ) : state.isPending ? (
-        <div className="flex justify-center py-10">
-          <Preloader className="size-6" />
-        </div>
       ) : (
-        <EmptyState
-          icon={<CrownIcon size={36} />}
-          title={t`VIP levels could not be loaded`}
-          text={failureText(state.error) ?? undefined}
-          action={
-            <Button rounded tonal onClick={() => void state.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-        />
+        <QueryFallback query={state} icon={<CrownIcon size={36} />} failedTitle={t`VIP levels could not be loaded`} />
       )}
     </Screen>
   );
@@ -128,51 +111,40 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
 function LevelTable({ reply }: { reply: UserLevelReply }) {
   const { t } = useLingui();
   return (
-    <section aria-label={t`VIP levels`} className="overflow-hidden rounded-3xl bg-surface">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-line text-xs text-muted">
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              <Trans>Level</Trans>
+    <TableCard
+      label={t`VIP levels`}
+      padding="px-3"
+      columns={[
+        <Trans key="level">Level</Trans>,
+        <Trans key="upgrade">Upgrade amount (USDT)</Trans>,
+        <Trans key="gift">Gift ratio</Trans>,
+        <Trans key="orders">Daily orders</Trans>,
+      ]}
+    >
+      {reply.levels.map((entry) => {
+        const current = entry.level === reply.level;
+        return (
+          <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
+            <th scope="row" className="px-3 py-3 text-start text-ink">
+              <bdi dir="ltr">VIP {entry.level}</bdi>
+              {current ? (
+                <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
+                  <Trans>Current</Trans>
+                </span>
+              ) : null}
             </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Upgrade amount (USDT)</Trans>
-            </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Gift ratio</Trans>
-            </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              <Trans>Daily orders</Trans>
-            </th>
+            <td className="px-3 py-3 text-end text-ink">
+              <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
+            </td>
+            <td className="px-3 py-3 text-end text-ink">
+              <bdi dir="ltr" className="tabular-nums">
+                {entry.giftPercent}%
+              </bdi>
+            </td>
+            <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {reply.levels.map((entry) => {
-            const current = entry.level === reply.level;
-            return (
-              <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
-                <th scope="row" className="px-3 py-3 text-start text-ink">
-                  <bdi dir="ltr">VIP {entry.level}</bdi>
-                  {current ? (
-                    <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
-                      <Trans>Current</Trans>
-                    </span>
-                  ) : null}
-                </th>
-                <td className="px-3 py-3 text-end text-ink">
-                  <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
-                </td>
-                <td className="px-3 py-3 text-end text-ink">
-                  <bdi dir="ltr" className="tabular-nums">
-                    {entry.giftPercent}%
-                  </bdi>
-                </td>
-                <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+        );
+      })}
+    </TableCard>
   );
 }

@@ -136,13 +136,13 @@ describe('my assets', () => {
     expect(within(totals).getByRole('rowheader', { name: 'Total earned' }).parentElement!.textContent).toContain('12.3456');
 
     const actions = screen.getByRole('navigation', { name: 'Money actions' });
-    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Deposit', 'Withdraw', 'Transfer', 'Fund record']);
+    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual(['Deposit', 'Withdraw', 'Transfer', 'Fund record']);
   });
 
-  it('opens the transfer screen from its button', async () => {
+  it('opens the transfer screen from its link', async () => {
     const { router } = await renderScreen(AssetsScreen, '/assets');
     await act(async () => {
-      fireEvent.click(within(screen.getByRole('navigation', { name: 'Money actions' })).getByRole('button', { name: 'Transfer' }));
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Money actions' })).getByRole('link', { name: 'Transfer' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'));
   });

@@ -26,6 +26,24 @@ describe('the login form', () => {
     expect(await screen.findByText(errorText('en', 'phone.invalid'))).toBeTruthy();
   });
 
+  it('asks for the e-mail or username on the e-mail tab, and forgets the messages when the tab changes', async () => {
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
+    fireEvent.click(screen.getByRole('tab', { name: 'E-mail or username' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter your e-mail or username.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Phone' }));
+    expect(screen.queryByText(errorText('en', 'password.required'))).toBeNull();
+  });
+
+  it('takes the area code chosen in the picker', async () => {
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
+    getDefaultStore().set(areaCountryAtom, 'DE');
+    fireEvent.click(await screen.findByRole('button', { name: 'Country code +49, change' }));
+    fireEvent.click(screen.getByText('France'));
+    expect(getDefaultStore().get(areaCountryAtom)).toBe('FR');
+    expect(await screen.findByRole('button', { name: 'Country code +33, change' })).toBeTruthy();
+  });
+
   it('opens on the e-mail tab with the account a sign-up handed over', async () => {
     await renderScreen(LoginScreen, '/auth/login?account=new.user%40example.com', loginRoute);
     expect(screen.getByRole('tab', { name: 'E-mail or username' }).getAttribute('aria-selected')).toBe('true');

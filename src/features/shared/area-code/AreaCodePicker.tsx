@@ -1,15 +1,15 @@
 /**
- * The area-code picker (SPEC §2): a full-height sheet listing every country with its flag and
+ * The area-code picker: a full-height sheet listing every country with its flag and
  * dialling code, searchable by name in the current language or by code.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { CheckIcon } from '../../../app/icons';
 import { localeAtom } from '../../../i18n';
-import { countriesFor, searchCountries } from './countries';
+import { countriesFor, searchCountries, type Country } from './countries';
 import { useOverlay } from '../../../app/overlays';
 
 export interface AreaCodePickerProps {
@@ -26,6 +26,14 @@ export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCode
   const [query, setQuery] = useState('');
   const countries = useMemo(() => countriesFor(locale), [locale]);
   const shown = useMemo(() => searchCountries(countries, query), [countries, query]);
+  const pick = useCallback(
+    (code: CountryCode) => {
+      onSelect(code);
+      setQuery('');
+      onClose();
+    },
+    [onSelect, onClose],
+  );
 
   return (
     <Popup opened={opened} onBackdropClick={onClose} aria-label={t`Choose your country`}>
@@ -52,31 +60,45 @@ export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCode
         {shown.length === 0 ? (
           <p className="px-6 py-10 text-center text-sm text-muted">{t`No country matches “${query}”.`}</p>
         ) : (
-          <List dividers className="my-0!">
-            {shown.map((country) => (
-              <ListItem
-                key={country.code}
-                link
-                chevron={false}
-                onClick={() => {
-                  onSelect(country.code);
-                  setQuery('');
-                  onClose();
-                }}
-                media={<span className="text-2xl leading-none" aria-hidden="true">{country.flag}</span>}
-                title={country.name}
-                after={
-                  <span className="flex items-center gap-2 text-ink tabular-nums" dir="ltr">
-                    +{country.callingCode}
-                    {country.code === selected ? <CheckIcon size={18} className="text-sea-700" /> : null}
-                  </span>
-                }
-                aria-selected={country.code === selected}
-              />
-            ))}
-          </List>
+          <CountryList countries={shown} selected={selected} onPick={pick} />
         )}
       </Page>
     </Popup>
   );
 }
+
+/**
+ * The countries, some 240 rows: kept out of the form's re-renders (each keystroke in the phone
+ * field re-renders the field and this closed picker with it) unless the list or the choice changes.
+ */
+const CountryList = memo(function CountryList({
+  countries,
+  selected,
+  onPick,
+}: {
+  countries: readonly Country[];
+  selected: CountryCode;
+  onPick(code: CountryCode): void;
+}) {
+  return (
+    <List dividers className="my-0!">
+      {countries.map((country) => (
+        <ListItem
+          key={country.code}
+          link
+          chevron={false}
+          onClick={() => onPick(country.code)}
+          media={<span className="text-2xl leading-none" aria-hidden="true">{country.flag}</span>}
+          title={country.name}
+          after={
+            <span className="flex items-center gap-2 text-ink tabular-nums" dir="ltr">
+              +{country.callingCode}
+              {country.code === selected ? <CheckIcon size={18} className="text-sea-700" /> : null}
+            </span>
+          }
+          aria-selected={country.code === selected}
+        />
+      ))}
+    </List>
+  );
+});

@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ChevronDownIcon } from '../../../app/icons';
 import { TextField } from '../TextField';
 import { AreaCodePicker } from './AreaCodePicker';
@@ -45,6 +45,7 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
   const { t } = useLingui();
   const [country, setCountry] = useAtom(areaCountryAtom);
   const [picking, setPicking] = useState(false);
+  const closePicker = useCallback(() => setPicking(false), []);
   return (
     <>
       <TextField
@@ -71,7 +72,7 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
         }
         trailing={trailing}
       />
-      <AreaCodePicker opened={picking} selected={country} onSelect={setCountry} onClose={() => setPicking(false)} />
+      <AreaCodePicker opened={picking} selected={country} onSelect={setCountry} onClose={closePicker} />
     </>
   );
 }
