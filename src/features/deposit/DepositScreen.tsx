@@ -288,7 +288,7 @@ function depositFieldOf(error: ApiError): Field | undefined {
 function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddressReply; usdtNetwork?: UsdtNetwork; onSubmitted(record: DepositRecord): void }) {
   const { t } = useLingui();
   const asset = target.asset;
-  const form = useZodForm(depositFormSchema(asset), { defaultValues: { amount: '', proof: null }, reValidateMode: 'onSubmit' });
+  const form = useZodForm(depositFormSchema(asset), { defaultValues: { amount: '', proof: null as File | null }, reValidateMode: 'onSubmit' });
   const amount = useWatch({ control: form.control, name: 'amount' }) as string;
   const proof = useWatch({ control: form.control, name: 'proof' }) as File | null;
   const errors = form.formState.errors;
