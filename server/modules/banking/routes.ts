@@ -1,4 +1,4 @@
-/** Bank binding: POST /user/cash_save († and payment password) and POST /user/cash_info. */
+/** Bank binding: POST /user/cash_save (Idempotency-Key header and payment password) and POST /user/cash_info. */
 import type { FastifyInstance } from 'fastify';
 import { bankBindingSchema } from '../../../src/domain/payments';
 import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';

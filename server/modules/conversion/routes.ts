@@ -1,4 +1,4 @@
-/** POST /transfer/quote and POST /transfer (†): converting between EUR and USDT. */
+/** POST /transfer/quote and POST /transfer (Idempotency-Key header): converting between EUR and USDT. */
 import type { FastifyInstance } from 'fastify';
 import { quoteRequestSchema, transferSchema } from '../../../src/domain/payments';
 import { conversionRecordSchema, quoteReplySchema } from '../../../src/domain/wire-schemas';

@@ -5,13 +5,13 @@
  * reason the user reads in their records. Crypto options are credited in USDT, the bank card
  * option in EUR.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
-import { pageOf } from '../../db/pages';
+import { tablePageOf } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
@@ -162,12 +162,9 @@ const depositColumns = { deposit: deposits, coin: coins.name };
 /** GET /recharge/log: the user's deposits, newest first. */
 export async function depositsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<DepositRecord>> {
   const mine = eq(deposits.userId, userId);
-  return pageOf(
-    { page, pageSize },
-    (limit, offset) =>
-      db.select(depositColumns).from(deposits).innerJoin(coins, eq(coins.id, deposits.coinId)).where(mine).orderBy(desc(deposits.id)).limit(limit).offset(offset),
-    () => db.select({ total: count() }).from(deposits).where(mine),
-    (row) => recordOf(row.deposit, row.coin),
+  const select = db.select(depositColumns).from(deposits).innerJoin(coins, eq(coins.id, deposits.coinId)).$dynamic();
+  return tablePageOf(db, { page, pageSize }, { table: deposits, select, where: mine, orderBy: desc(deposits.id) }, (row) =>
+    recordOf(row.deposit, row.coin),
   );
 }
 
@@ -190,28 +187,20 @@ export async function listDeposits(
   options: { status?: DepositStatus; page: number; pageSize: number },
 ): Promise<Page<OperatorDepositRecord>> {
   const where = options.status ? eq(deposits.status, options.status) : undefined;
-  return pageOf(
-    options,
-    (limit, offset) =>
-      db
-        .select({ ...depositColumns, username: users.username })
-        .from(deposits)
-        .innerJoin(coins, eq(coins.id, deposits.coinId))
-        .innerJoin(users, eq(users.id, deposits.userId))
-        .where(where)
-        .orderBy(asc(deposits.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ total: count() }).from(deposits).where(where),
-    (row) => ({
-      ...recordOf(row.deposit, row.coin),
-      userId: row.deposit.userId,
-      username: row.username,
-      proof: row.deposit.proof,
-      usdtValue: row.deposit.usdtValue === null ? null : toDecimalString(row.deposit.usdtValue, 'USDT'),
-      operatorId: row.deposit.operatorId,
-    }),
-  );
+  const select = db
+    .select({ ...depositColumns, username: users.username })
+    .from(deposits)
+    .innerJoin(coins, eq(coins.id, deposits.coinId))
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .$dynamic();
+  return tablePageOf(db, options, { table: deposits, select, where, orderBy: asc(deposits.id) }, (row) => ({
+    ...recordOf(row.deposit, row.coin),
+    userId: row.deposit.userId,
+    username: row.username,
+    proof: row.deposit.proof,
+    usdtValue: row.deposit.usdtValue === null ? null : toDecimalString(row.deposit.usdtValue, 'USDT'),
+    operatorId: row.deposit.operatorId,
+  }));
 }
 
 export type DecidedDeposit = DepositRecord & { userId: string };
@@ -293,12 +282,12 @@ export async function approveDeposit(
   });
   if (bonus > 0n) {
     await postTransfer(tx, {
-      ...posting,
-      debit: { platform: 'bonus' },
-      credit: { userId: row.userId, purpose: 'available' },
-      amount: bonus,
-      kind: 'deposit_bonus',
-      idempotencyKey: `${reference}:bonus`,
+    ...posting,
+    debit: { platform: 'bonus' },
+    credit: { userId: row.userId, purpose: 'available' },
+    amount: bonus,
+    kind: 'deposit_bonus',
+    idempotencyKey: `${reference}:bonus`,
     });
   }
 
@@ -316,13 +305,13 @@ export async function approveDeposit(
     userId: row.userId,
     reason,
     details: {
-      asset: row.asset,
-      requestedAmount: toDecimalString(row.amount, row.asset),
-      amount: toDecimalString(amount, row.asset),
-      bonus: toDecimalString(bonus, row.asset),
-      usdtValue: toDecimalString(usdtValue, 'USDT'),
-      vipLevelBefore: user.vipLevel,
-      vipLevelAfter: newLevel,
+    asset: row.asset,
+    requestedAmount: toDecimalString(row.amount, row.asset),
+    amount: toDecimalString(amount, row.asset),
+    bonus: toDecimalString(bonus, row.asset),
+    usdtValue: toDecimalString(usdtValue, 'USDT'),
+    vipLevelBefore: user.vipLevel,
+    vipLevelAfter: newLevel,
     },
     at: input.at,
   });

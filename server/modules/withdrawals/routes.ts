@@ -1,4 +1,4 @@
-/** Withdrawals: what each method costs, the request († and payment password), the records. */
+/** Withdrawals: what each method costs, the request (Idempotency-Key header and payment password), the records. */
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, withdrawSchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema, withdrawInfoReplySchema } from '../../../src/domain/wire-schemas';
