@@ -1,5 +1,5 @@
 /** Paged lists: one page of rows and the count of all of them, read together. */
-import { count, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../src/domain/wire';
 import type { Db, Tx } from './client';
@@ -41,4 +41,21 @@ export function tablePageOf<Q extends PgSelect, Item>(
     () => db.select({ total: count() }).from(table).where(where),
     itemOf,
   );
+}
+
+/** What an operators' queue asks for: one status (all when absent) and the page. */
+export interface QueueRequest<Status extends string> extends PageRequest {
+  status?: Status;
+}
+
+/** An operators' queue of requests: of one status (all when absent), oldest first so it is worked in order. */
+export function queuePageOf<Q extends PgSelect, Item>(
+  db: Db | Tx,
+  request: QueueRequest<string>,
+  table: PgTable & { id: PgColumn; status: PgColumn },
+  select: Q,
+  itemOf: (row: Awaited<Q>[number]) => Item,
+): Promise<Page<Item>> {
+  const where = request.status ? eq(table.status, request.status) : undefined;
+  return tablePageOf(db, request, { table, select, where, orderBy: asc(table.id) }, itemOf);
 }

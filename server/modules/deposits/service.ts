@@ -5,13 +5,13 @@
  * reason the user reads in their records. Crypto options are credited in USDT, the bank card
  * option in EUR.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
-import { tablePageOf } from '../../db/pages';
+import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
@@ -182,18 +182,14 @@ export interface OperatorDepositRecord extends DepositRecord {
 }
 
 /** GET /ops/deposits: by status (all when absent), oldest first so the queue is worked in order. */
-export async function listDeposits(
-  db: Db | Tx,
-  options: { status?: DepositStatus; page: number; pageSize: number },
-): Promise<Page<OperatorDepositRecord>> {
-  const where = options.status ? eq(deposits.status, options.status) : undefined;
+export async function listDeposits(db: Db | Tx, options: QueueRequest<DepositStatus>): Promise<Page<OperatorDepositRecord>> {
   const select = db
     .select({ ...depositColumns, username: users.username })
     .from(deposits)
     .innerJoin(coins, eq(coins.id, deposits.coinId))
     .innerJoin(users, eq(users.id, deposits.userId))
     .$dynamic();
-  return tablePageOf(db, options, { table: deposits, select, where, orderBy: asc(deposits.id) }, (row) => ({
+  return queuePageOf(db, options, deposits, select, (row) => ({
     ...recordOf(row.deposit, row.coin),
     userId: row.deposit.userId,
     username: row.username,

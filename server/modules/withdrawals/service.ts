@@ -4,13 +4,13 @@
  * held in the same transaction as the record, so the money cannot be spent twice; an operator
  * then pays it out (held → platform withdrawals and fees) or cancels it (held → available).
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/payments';
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
-import { tablePageOf } from '../../db/pages';
+import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
@@ -157,17 +157,13 @@ export interface OperatorWithdrawalRecord extends WithdrawalRecord {
 }
 
 /** GET /ops/withdrawals: by status (all when absent), oldest first so the queue is worked in order. */
-export async function listWithdrawals(
-  db: Db | Tx,
-  options: { status?: WithdrawalStatus; page: number; pageSize: number },
-): Promise<Page<OperatorWithdrawalRecord>> {
-  const where = options.status ? eq(withdrawals.status, options.status) : undefined;
+export async function listWithdrawals(db: Db | Tx, options: QueueRequest<WithdrawalStatus>): Promise<Page<OperatorWithdrawalRecord>> {
   const select = db
     .select({ withdrawal: withdrawals, username: users.username })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .$dynamic();
-  return tablePageOf(db, options, { table: withdrawals, select, where, orderBy: asc(withdrawals.id) }, (row) => ({
+  return queuePageOf(db, options, withdrawals, select, (row) => ({
     ...recordOf(row.withdrawal),
     userId: row.withdrawal.userId,
     username: row.username,
