@@ -4,7 +4,7 @@ import { bankBindingSchema } from '../../../src/domain/payments';
 import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
-import { payOnce } from '../../http/paid-call';
+import { payWithBody } from '../../http/paid-call';
 import { bankBindingOf, saveBankBinding } from './service';
 
 export async function bankingModule(app: FastifyInstance): Promise<void> {
@@ -19,10 +19,7 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: bankBindingSchema,
     reply: bankBindingReplySchema,
-    handler: ({ body, request }) => {
-      const { payPassword, ...details } = body;
-      return payOnce(request, { payPassword, input: details }, (tx, userId) => saveBankBinding(tx, userId, details, clock()));
-    },
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, details) => saveBankBinding(tx, userId, details, clock())),
   });
 
   apiRoute(app, {

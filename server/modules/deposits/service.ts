@@ -278,12 +278,12 @@ export async function approveDeposit(
   });
   if (bonus > 0n) {
     await postTransfer(tx, {
-    ...posting,
-    debit: { platform: 'bonus' },
-    credit: { userId: row.userId, purpose: 'available' },
-    amount: bonus,
-    kind: 'deposit_bonus',
-    idempotencyKey: `${reference}:bonus`,
+      ...posting,
+      debit: { platform: 'bonus' },
+      credit: { userId: row.userId, purpose: 'available' },
+      amount: bonus,
+      kind: 'deposit_bonus',
+      idempotencyKey: `${reference}:bonus`,
     });
   }
 
@@ -301,13 +301,13 @@ export async function approveDeposit(
     userId: row.userId,
     reason,
     details: {
-    asset: row.asset,
-    requestedAmount: toDecimalString(row.amount, row.asset),
-    amount: toDecimalString(amount, row.asset),
-    bonus: toDecimalString(bonus, row.asset),
-    usdtValue: toDecimalString(usdtValue, 'USDT'),
-    vipLevelBefore: user.vipLevel,
-    vipLevelAfter: newLevel,
+      asset: row.asset,
+      requestedAmount: toDecimalString(row.amount, row.asset),
+      amount: toDecimalString(amount, row.asset),
+      bonus: toDecimalString(bonus, row.asset),
+      usdtValue: toDecimalString(usdtValue, 'USDT'),
+      vipLevelBefore: user.vipLevel,
+      vipLevelAfter: newLevel,
     },
     at: input.at,
   });
