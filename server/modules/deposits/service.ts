@@ -294,8 +294,7 @@ export async function approveDeposit(
     .returning();
   await tx.update(users).set({ vipLevel: newLevel }).where(eq(users.id, row.userId));
 
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
+  await recordAudit(tx, input, {
     action: 'deposit.approve',
     subject: reference,
     userId: row.userId,
@@ -309,7 +308,6 @@ export async function approveDeposit(
       vipLevelBefore: user.vipLevel,
       vipLevelAfter: newLevel,
     },
-    at: input.at,
   });
   return { ...recordOf(updated, coin), userId: row.userId };
 }
@@ -323,14 +321,12 @@ export async function rejectDeposit(tx: Tx, input: { id: number; operatorId: str
     .set({ status: 'failed', reason, operatorId: input.operatorId, decidedAt: input.at })
     .where(eq(deposits.id, row.id))
     .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
+  await recordAudit(tx, input, {
     action: 'deposit.reject',
     subject: `deposit:${row.id}`,
     userId: row.userId,
     reason,
     details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset) },
-    at: input.at,
   });
   return { ...recordOf(updated, coin), userId: row.userId };
 }

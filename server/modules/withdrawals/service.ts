@@ -197,14 +197,12 @@ async function recordDecision(
     .set({ ...change, operatorId: by.operatorId, decidedAt: by.at })
     .where(eq(withdrawals.id, row.id))
     .returning();
-  await recordAudit(tx, {
-    operatorId: by.operatorId,
+  await recordAudit(tx, by, {
     action: change.status === 'completed' ? 'withdrawal.approve' : 'withdrawal.reject',
     subject: `withdrawal:${row.id}`,
     userId: row.userId,
     reason: change.status === 'cancelled' ? change.reason : null,
     details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset), ...details },
-    at: by.at,
   });
   return { ...recordOf(updated), userId: row.userId };
 }
