@@ -94,7 +94,6 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     );
   }
 
-  /** A setting-like table (support reads it, admin changes a row of it). */
   /** A configuration table, listed by support: GET `url` answers its entries. */
   function configurationList<R extends z.ZodType>(url: string, summary: string, item: R, list: (db: Db) => Promise<z.input<R>[]>): void {
     apiRoute(app, { method: 'GET', url, tag: TAG, summary, auth: support, query: noInput, reply: item.array(), handler: () => list(db) });
