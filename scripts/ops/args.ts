@@ -3,39 +3,20 @@
  * one reason: a signed amount ("adjust … USDT -12.5") is a positional argument here, where
  * parseArgs sees short options -1, -2, -., -5. Everything else is parseArgs' own reading.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-/** Every option of every command; all take a value. */
-const OPTIONS = {
-  url: { type: 'string' },
-  user: { type: 'string' },
-  username: { type: 'string' },
-  password: { type: 'string' },
-  totp: { type: 'string' },
-  secret: { type: 'string' },
-  status: { type: 'string' },
-  page: { type: 'string' },
-  'page-size': { type: 'string' },
-  amount: { type: 'string' },
-  reason: { type: 'string' },
-  out: { type: 'string' },
-  reference: { type: 'string' },
-  key: { type: 'string' },
-  upgrade: { type: 'string' },
-  gift: { type: 'string' },
-  orders: { type: 'string' },
-  address: { type: 'string' },
-  erc: { type: 'string' },
-  holder: { type: 'string' },
-  iban: { type: 'string' },
-  bic: { type: 'string' },
-  'bank-name': { type: 'string' },
-  role: { type: 'string' },
-  action: { type: 'string' },
+/** Every option of every command but --help; all take a value. */
+const VALUE_OPTIONS = [
+  'url', 'user', 'username', 'password', 'totp', 'secret', 'status', 'page', 'page-size', 'amount', 'reason', 'out', 'reference',
+  'key', 'upgrade', 'gift', 'orders', 'address', 'erc', 'holder', 'iban', 'bic', 'bank-name', 'role', 'action',
+] as const;
+
+export type OptionName = (typeof VALUE_OPTIONS)[number];
+
+const OPTIONS: ParseArgsConfig['options'] = {
+  ...Object.fromEntries(VALUE_OPTIONS.map((name) => [name, { type: 'string' } as const])),
   help: { type: 'boolean', short: 'h' },
-} as const;
-
-export type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
+};
 
 export interface Args {
   /** The command and its operands: `deposit approve 12` → ["deposit", "approve", "12"]. */
@@ -49,7 +30,7 @@ export class UsageError extends Error {}
 
 const SIGNED_NUMBER = /^-\d+(?:\.\d+)?$/;
 
-const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name) && name !== 'help';
+const isOptionName = (name: string): name is OptionName => (VALUE_OPTIONS as readonly string[]).includes(name);
 
 export function readArgs(argv: string[]): Args {
   const { tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });

@@ -1,5 +1,8 @@
 /** Paged lists: one page of rows and the count of all of them, read together. */
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../src/domain/wire';
+import type { Db, Tx } from './client';
 
 export interface PageRequest {
   page: number;
@@ -14,4 +17,45 @@ export async function pageOf<Row, Item>(
 ): Promise<Page<Item>> {
   const [list, [{ total }]] = await Promise.all([rows(pageSize, (page - 1) * pageSize), countAll()]);
   return { list: list.map(itemOf), total: Number(total), page, pageSize };
+}
+
+/** One page of a list read from `table`: the rows of `select` (its columns and joins) and the count of `table`'s rows. */
+export interface TablePage<Q extends PgSelect> {
+  table: PgTable;
+  /** `db.select(…).from(table)` with its joins, made `$dynamic()`: the page adds where, order, limit and offset. */
+  select: Q;
+  /** The filter, for the rows and the count alike; all rows when undefined. Joins must not filter. */
+  where: SQL | undefined;
+  orderBy: SQL | PgColumn;
+}
+
+export function tablePageOf<Q extends PgSelect, Item>(
+  db: Db | Tx,
+  request: PageRequest,
+  { table, select, where, orderBy }: TablePage<Q>,
+  itemOf: (row: Awaited<Q>[number]) => Item,
+): Promise<Page<Item>> {
+  return pageOf(
+    request,
+    (limit, offset) => select.where(where).orderBy(orderBy).limit(limit).offset(offset),
+    () => db.select({ total: count() }).from(table).where(where),
+    itemOf,
+  );
+}
+
+/** What an operators' queue asks for: one status (all when absent) and the page. */
+export interface QueueRequest<Status extends string> extends PageRequest {
+  status?: Status;
+}
+
+/** An operators' queue of requests: of one status (all when absent), oldest first so it is worked in order. */
+export function queuePageOf<Q extends PgSelect, Item>(
+  db: Db | Tx,
+  request: QueueRequest<string>,
+  table: PgTable & { id: PgColumn; status: PgColumn },
+  select: Q,
+  itemOf: (row: Awaited<Q>[number]) => Item,
+): Promise<Page<Item>> {
+  const where = request.status ? eq(table.status, request.status) : undefined;
+  return tablePageOf(db, request, { table, select, where, orderBy: asc(table.id) }, itemOf);
 }

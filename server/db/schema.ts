@@ -8,6 +8,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+const requiredText = (name: string) => text(name).notNull();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const serialId = () => bigserial('id', { mode: 'number' }).primaryKey();
 
@@ -29,14 +30,14 @@ const failureColumns = () => ({
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  username: text('username').notNull(),
+  username: requiredText('username'),
   phone: text('phone'),
   email: text('email'),
-  passwordHash: text('password_hash').notNull(),
+  passwordHash: requiredText('password_hash'),
   payPasswordHash: text('pay_password_hash'),
-  inviteCode: text('invite_code').notNull(),
+  inviteCode: requiredText('invite_code'),
   invitedBy: uuid('invited_by'),
-  nickname: text('nickname').notNull(),
+  nickname: requiredText('nickname'),
   avatar: text('avatar'),
   locale: text('locale').notNull().default('en'),
   isMerchant: boolean('is_merchant').notNull().default(false),
@@ -53,7 +54,7 @@ export const sessions = pgTable('sessions', {
 export const verificationCodes = pgTable('verification_codes', {
   id: serialId(),
   channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
-  target: text('target').notNull(),
+  target: requiredText('target'),
   purpose: text('purpose', { enum: ['register', 'reset', 'bind'] }).notNull(),
   codeHash: bytea('code_hash').notNull(),
   expiresAt: at('expires_at').notNull(),
@@ -82,7 +83,7 @@ export interface BankDetails {
 export const coins = pgTable('coins', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
-  name: text('name').notNull(),
+  name: requiredText('name'),
   kind: text('kind', { enum: ['crypto', 'bank'] }).notNull(),
   network: text('network'),
   address: text('address'),
@@ -95,7 +96,7 @@ export const coins = pgTable('coins', {
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
-  value: text('value').notNull(),
+  value: requiredText('value'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
@@ -104,7 +105,7 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   ownerKind: text('owner_kind', { enum: ['user', 'platform'] }).notNull(),
   userId: uuid('user_id'),
   asset: text('asset', { enum: ['USDT', 'EUR'] }).notNull(),
-  purpose: text('purpose').notNull(),
+  purpose: requiredText('purpose'),
   balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
   createdAt: at('created_at').notNull().defaultNow(),
 });
@@ -115,6 +116,8 @@ export type User = typeof users.$inferSelect;
 
 const money = (name: string) => bigint(name, { mode: 'bigint' });
 const assetColumn = (name: string) => text(name, { enum: ['USDT', 'EUR'] });
+/** An operator's part in a row (a correction, a decision): who, and the reason they gave. */
+const operatorNote = () => ({ reason: text('reason'), operatorId: uuid('operator_id') });
 
 export const ledgerTransfers = pgTable('ledger_transfers', {
   id: serialId(),
@@ -122,19 +125,18 @@ export const ledgerTransfers = pgTable('ledger_transfers', {
   amount: money('amount').notNull(),
   debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
   creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull(),
-  kind: text('kind').notNull(),
-  reference: text('reference').notNull(),
-  idempotencyKey: text('idempotency_key').notNull(),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
+  kind: requiredText('kind'),
+  reference: requiredText('reference'),
+  idempotencyKey: requiredText('idempotency_key'),
+  ...operatorNote(),
   createdAt: at('created_at').notNull(),
 });
 
 export const operators = pgTable('operators', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  username: text('username').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  totpSecret: text('totp_secret').notNull(),
+  username: requiredText('username'),
+  passwordHash: requiredText('password_hash'),
+  totpSecret: requiredText('totp_secret'),
   role: text('role', { enum: ['finance', 'support', 'admin'] }).notNull(),
   disabled: boolean('disabled').notNull().default(false),
   lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull().default(0),
@@ -155,8 +157,7 @@ const moneyRequestColumns = () => ({
   userId: uuid('user_id').notNull(),
   asset: assetColumn('asset').notNull(),
   amount: money('amount').notNull(),
-  reason: text('reason'),
-  operatorId: uuid('operator_id'),
+  ...operatorNote(),
   decidedAt: at('decided_at'),
   createdAt: at('created_at').notNull(),
 });
@@ -165,9 +166,9 @@ export const deposits = pgTable('deposits', {
   ...moneyRequestColumns(),
   coinId: integer('coin_id').notNull(),
   network: text('network'),
-  address: text('address').notNull(),
-  reference: text('reference').notNull(),
-  proof: text('proof').notNull(),
+  address: requiredText('address'),
+  reference: requiredText('reference'),
+  proof: requiredText('proof'),
   status: text('status', { enum: ['processing', 'success', 'failed'] }).notNull(),
   usdtValue: money('usdt_value'),
   bonus: money('bonus'),
@@ -175,13 +176,13 @@ export const deposits = pgTable('deposits', {
 
 export const bankBindings = pgTable('bank_bindings', {
   userId: uuid('user_id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  iban: text('iban').notNull(),
-  swift: text('swift').notNull(),
-  bankName: text('bank_name').notNull(),
-  country: text('country').notNull(),
-  address: text('address').notNull(),
+  firstName: requiredText('first_name'),
+  lastName: requiredText('last_name'),
+  iban: requiredText('iban'),
+  swift: requiredText('swift'),
+  bankName: requiredText('bank_name'),
+  country: requiredText('country'),
+  address: requiredText('address'),
   updatedAt: at('updated_at').notNull(),
 });
 
@@ -189,7 +190,7 @@ export const withdrawals = pgTable('withdrawals', {
   ...moneyRequestColumns(),
   method: text('method', { enum: ['crypto', 'bank'] }).notNull(),
   network: text('network'),
-  destination: text('destination').notNull(),
+  destination: requiredText('destination'),
   fee: money('fee').notNull(),
   status: text('status', { enum: ['processing', 'completed', 'cancelled'] }).notNull(),
   txReference: text('tx_reference'),
@@ -203,14 +204,14 @@ const conversionColumns = () => ({
   amount: money('amount').notNull(),
   fee: money('fee').notNull(),
   receive: money('receive').notNull(),
-  rate: text('rate').notNull(),
+  rate: requiredText('rate'),
   createdAt: at('created_at').notNull(),
 });
 
 export const conversionQuotes = pgTable('conversion_quotes', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   ...conversionColumns(),
-  feePercent: text('fee_percent').notNull(),
+  feePercent: requiredText('fee_percent'),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });
@@ -231,8 +232,8 @@ export const vipLevels = pgTable('vip_levels', {
 export const auditLog = pgTable('audit_log', {
   id: serialId(),
   operatorId: uuid('operator_id').notNull(),
-  action: text('action').notNull(),
-  subject: text('subject').notNull(),
+  action: requiredText('action'),
+  subject: requiredText('subject'),
   userId: uuid('user_id'),
   reason: text('reason'),
   details: jsonb('details').notNull().default({}),

@@ -23,3 +23,13 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
   const route = `${request.method} ${request.routeOptions.url}`;
   return idempotency.run({ userId, key, route, input: call.input }, (tx) => work(tx, userId));
 }
+
+/** payOnce for a body that carries the payment password: the rest of the body is what the key covers and what `work` gets. */
+export function payWithBody<B extends { payPassword: string }, T>(
+  request: FastifyRequest,
+  body: B,
+  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword'>) => Promise<T>,
+): Promise<T> {
+  const { payPassword, ...input } = body;
+  return payOnce(request, { payPassword, input }, (tx, userId) => work(tx, userId, input));
+}

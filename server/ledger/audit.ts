@@ -18,25 +18,29 @@ export type AuditAction =
   | 'operator.create'
   | 'operator.disable';
 
-export interface AuditEntry {
+/** Who acted, and when. */
+export interface AuditActor {
   operatorId: string;
+  at: Date;
+}
+
+export interface AuditEntry {
   action: AuditAction;
   /** The row acted on, e.g. "deposit:42", "setting:withdraw_fee_usdt". */
   subject: string;
   userId?: string | null;
   reason?: string | null;
   details?: Record<string, unknown>;
-  at: Date;
 }
 
-export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
-    operatorId: entry.operatorId,
+    operatorId,
     action: entry.action,
     subject: entry.subject,
     userId: entry.userId ?? null,
     reason: entry.reason ?? null,
     details: entry.details ?? {},
-    createdAt: entry.at,
+    createdAt: at,
   });
 }

@@ -26,18 +26,9 @@ import type {
   UserInfo,
   WalletListReply,
 } from '../domain/wire';
-import { request, upload, type RequestOptions } from './client';
+import { request, upload, type HttpMethod, type RequestOptions } from './client';
 
-export type SendSmsInput = z.input<typeof sendSmsSchema>;
-export type SendMailInput = z.input<typeof sendMailSchema>;
-export type RegisterInput = z.input<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
-export type ForgotInput = z.input<typeof forgotSchema>;
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
-export type PayPasswordInput = z.input<typeof payPasswordSetSchema>;
-export type BindEmailInput = z.input<typeof bindEmailSchema>;
-export type BindMobileInput = z.input<typeof bindMobileSchema>;
-export type NicknameInput = z.input<typeof nicknameEditSchema>;
 
 export interface RegisterReply {
   username: string;
@@ -47,47 +38,49 @@ export interface AvatarReply {
   avatar: string;
 }
 
+/** A call that takes no input and answers `Reply`. */
+export const ask =
+  <Reply>(method: HttpMethod, path: string) =>
+  (options?: RequestOptions) =>
+    request<Reply>(method, path, undefined, options);
+
+/** A call that sends its input as it is (the JSON body of a POST, the query of a GET) and answers `Reply`. */
+export const send =
+  <Input extends Record<string, unknown>, Reply>(method: HttpMethod, path: string) =>
+  (input: Input, options?: RequestOptions) =>
+    request<Reply>(method, path, input, options);
+
 // Verification codes
-export const sendSmsCode = (input: SendSmsInput, options?: RequestOptions) =>
-  request<SendCodeReply>('POST', '/sms_send', input, options);
-export const sendMailCode = (input: SendMailInput, options?: RequestOptions) =>
-  request<SendCodeReply>('POST', '/sms_mail', input, options);
+export const sendSmsCode = send<z.input<typeof sendSmsSchema>, SendCodeReply>('POST', '/sms_send');
+export const sendMailCode = send<z.input<typeof sendMailSchema>, SendCodeReply>('POST', '/sms_mail');
 
 // Account and session
-export const register = (input: RegisterInput, options?: RequestOptions) =>
-  request<RegisterReply>('POST', '/user/register', input, options);
-export const login = (input: LoginInput, options?: RequestOptions) =>
-  request<LoginReply>('POST', '/user/login', input, options);
+export const register = send<z.input<typeof registerSchema>, RegisterReply>('POST', '/user/register');
+export const login = send<LoginInput, LoginReply>('POST', '/user/login');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
-export const logout = (options?: RequestOptions) => request<null>('GET', '/user/logout', undefined, options);
-export const forgotPassword = (input: ForgotInput, options?: RequestOptions) =>
-  request<null>('POST', '/user/forget', input, options);
-export const changePassword = (input: ChangePasswordInput, options?: RequestOptions) =>
-  request<null>('POST', '/safe/update_password', input, options);
+export const logout = ask<null>('GET', '/user/logout');
+export const forgotPassword = send<z.input<typeof forgotSchema>, null>('POST', '/user/forget');
+export const changePassword = send<z.input<typeof changePasswordSchema>, null>('POST', '/safe/update_password');
 /** First time with `loginPassword`, later with `oldPayPassword`. */
-export const setPayPassword = (input: PayPasswordInput, options?: RequestOptions) =>
-  request<null>('POST', '/safe/pay_password', input, options);
-export const bindEmail = (input: BindEmailInput, options?: RequestOptions) =>
-  request<null>('POST', '/safe/email', input, options);
-export const bindMobile = (input: BindMobileInput, options?: RequestOptions) =>
-  request<null>('POST', '/safe/mobile', input, options);
+export const setPayPassword = send<z.input<typeof payPasswordSetSchema>, null>('POST', '/safe/pay_password');
+export const bindEmail = send<z.input<typeof bindEmailSchema>, null>('POST', '/safe/email');
+export const bindMobile = send<z.input<typeof bindMobileSchema>, null>('POST', '/safe/mobile');
 
 // Profile
-export const userInfo = (options?: RequestOptions) => request<UserInfo>('GET', '/user/info', undefined, options);
+export const userInfo = ask<UserInfo>('GET', '/user/info');
 /** One image (JPG, PNG, HEIC or WebP, at most 2 MB — the server checks the content, not the name). */
 export function uploadAvatar(file: Blob, options?: RequestOptions): Promise<AvatarReply> {
   const form = new FormData();
   form.append('file', file);
   return upload<AvatarReply>('/user/uploadHeadPortrait', form, options);
 }
-export const editNickname = (input: NicknameInput, options?: RequestOptions) =>
-  request<null>('POST', '/user/editNickname', input, options);
+export const editNickname = send<z.input<typeof nicknameEditSchema>, null>('POST', '/user/editNickname');
 /** The language of server-sent texts (e-mails, SMS) for this account. */
 export const setLanguage = (locale: Locale, options?: RequestOptions) =>
   request<null>('POST', '/set/lang', { locale }, options);
 
 // Reference data
-export const supportLink = (options?: RequestOptions) => request<KfReply>('GET', '/kf', undefined, options);
+export const supportLink = ask<KfReply>('GET', '/kf');
 
 /** EUR for one USDT, as a decimal string: the first item of the reply carries it. */
 export async function eurRate(options?: RequestOptions): Promise<string> {
@@ -97,7 +90,5 @@ export async function eurRate(options?: RequestOptions): Promise<string> {
   return rate;
 }
 
-export const coinList = (options?: RequestOptions) =>
-  request<CoinListReply>('GET', '/currency/list', undefined, options);
-export const walletList = (options?: RequestOptions) =>
-  request<WalletListReply>('POST', '/wallet/list', undefined, options);
+export const coinList = ask<CoinListReply>('GET', '/currency/list');
+export const walletList = ask<WalletListReply>('POST', '/wallet/list');

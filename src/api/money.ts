@@ -17,12 +17,11 @@ import type {
   WithdrawInfoReply,
   WithdrawalRecord,
 } from '../domain/wire';
+import { ask, send } from './calls';
 import { request, upload, type RequestOptions } from './client';
 
 export type WithdrawRequest = z.input<typeof withdrawSchema>;
 export type BankBindingRequest = z.input<typeof bankBindingSchema>;
-export type QuoteRequest = z.input<typeof quoteRequestSchema>;
-export type TransferRequest = z.input<typeof transferSchema>;
 
 export interface PageParams {
   page?: number;
@@ -36,9 +35,20 @@ export function newIdempotencyKey(): string {
 
 type MoneyOptions = RequestOptions & { idempotencyKey: string };
 
+/** A call that moves money: its input as it is, under the idempotency key of the user's action. */
+const pay =
+  <Input extends Record<string, unknown>, Reply>(path: string) =>
+  (input: Input, options: MoneyOptions) =>
+    request<Reply>('POST', path, input, options);
+
+/** One page of a record list, the first page of the server's size when `params` say nothing. */
+const pages =
+  <Item>(path: string) =>
+  (params: PageParams = {}, options?: RequestOptions) =>
+    request<Page<Item>>('GET', path, { ...params }, options);
+
 // Deposits
-export const depositAddress = (input: { coinId: number; network?: 'TRC20' | 'ERC20' }, options?: RequestOptions) =>
-  request<DepositAddressReply>('POST', '/wallet/get_in_address', input, options);
+export const depositAddress = send<{ coinId: number; network?: 'TRC20' | 'ERC20' }, DepositAddressReply>('POST', '/wallet/get_in_address');
 
 export interface DepositRequest {
   coinId: number;
@@ -57,29 +67,22 @@ export function requestDeposit(input: DepositRequest, options: MoneyOptions): Pr
   return upload<DepositRecord>('/wallet/charge_req', form, options);
 }
 
-export const depositRecords = (params: PageParams = {}, options?: RequestOptions) =>
-  request<Page<DepositRecord>>('GET', '/recharge/log', { ...params }, options);
+export const depositRecords = pages<DepositRecord>('/recharge/log');
 
 // Withdrawals
-export const withdrawInfo = (options?: RequestOptions) => request<WithdrawInfoReply>('POST', '/wallet/get_info', undefined, options);
-export const requestWithdrawal = (input: WithdrawRequest, options: MoneyOptions) =>
-  request<WithdrawalRecord>('POST', '/wallet/out', { ...input }, options);
-export const withdrawalRecords = (params: PageParams = {}, options?: RequestOptions) =>
-  request<Page<WithdrawalRecord>>('GET', '/user/withdraw/list', { ...params }, options);
+export const withdrawInfo = ask<WithdrawInfoReply>('POST', '/wallet/get_info');
+export const requestWithdrawal = pay<WithdrawRequest, WithdrawalRecord>('/wallet/out');
+export const withdrawalRecords = pages<WithdrawalRecord>('/user/withdraw/list');
 
 // Bank binding
-export const bankInfo = (options?: RequestOptions) => request<BankBinding | null>('POST', '/user/cash_info', undefined, options);
-export const saveBank = (input: BankBindingRequest, options: MoneyOptions) =>
-  request<BankBinding>('POST', '/user/cash_save', { ...input }, options);
+export const bankInfo = ask<BankBinding | null>('POST', '/user/cash_info');
+export const saveBank = pay<BankBindingRequest, BankBinding>('/user/cash_save');
 
 // Conversion between EUR and USDT
-export const quoteTransfer = (input: QuoteRequest, options?: RequestOptions) =>
-  request<QuoteReply>('POST', '/transfer/quote', { ...input }, options);
-export const executeTransfer = (input: TransferRequest, options: MoneyOptions) =>
-  request<ConversionRecord>('POST', '/transfer', { ...input }, options);
+export const quoteTransfer = send<z.input<typeof quoteRequestSchema>, QuoteReply>('POST', '/transfer/quote');
+export const executeTransfer = pay<z.input<typeof transferSchema>, ConversionRecord>('/transfer');
 
 // Records, totals, VIP
-export const assetLog = (params: PageParams = {}, options?: RequestOptions) =>
-  request<Page<LedgerEntry>>('GET', '/wallet/legal_log', { ...params }, options);
-export const assetTotals = (options?: RequestOptions) => request<CalcReply>('GET', '/user/calc', undefined, options);
-export const userLevel = (options?: RequestOptions) => request<UserLevelReply>('GET', '/user/user_level', undefined, options);
+export const assetLog = pages<LedgerEntry>('/wallet/legal_log');
+export const assetTotals = ask<CalcReply>('GET', '/user/calc');
+export const userLevel = ask<UserLevelReply>('GET', '/user/user_level');

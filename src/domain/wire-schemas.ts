@@ -9,6 +9,13 @@ import { LOCALES } from './locales';
 const asset = z.enum(['USDT', 'EUR']);
 const amount = z.string().describe('Decimal string, full precision of the asset');
 const date = z.string().describe('ISO 8601 date and time');
+export const coinKindSchema = z.enum(['crypto', 'bank']);
+
+/** The end of every money request (deposit, withdrawal): the operator's reason, when it was made and decided. */
+const decisionFields = { reason: z.string().nullable(), createdAt: date, decidedAt: date.nullable() };
+
+/** The numbers of a conversion, quoted and then executed exactly as quoted. */
+const conversionFields = { from: asset, to: asset, amount, fee: amount, receive: amount, rate: z.string() };
 
 export const loginReplySchema = z.object({ token: z.string(), expiresAt: date });
 export const sendCodeReplySchema = z.object({ retryAfter: z.number().int().describe('Seconds until another code may be requested') });
@@ -36,7 +43,7 @@ export const bankAccountSchema = z.object({ holder: z.string(), iban: z.string()
 export const coinEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  kind: z.enum(['crypto', 'bank']),
+  kind: coinKindSchema,
   network: z.string().nullable(),
   address: z.string().nullable(),
   address_omni: z.string().optional(),
@@ -56,7 +63,7 @@ export function pageSchemaOf<T extends z.ZodType>(item: T) {
 export const depositAddressReplySchema = z.object({
   coinId: z.number().int(),
   coin: z.string(),
-  kind: z.enum(['crypto', 'bank']),
+  kind: coinKindSchema,
   network: z.string().nullable(),
   asset,
   address: z.string(),
@@ -75,9 +82,7 @@ export const depositRecordSchema = z.object({
   reference: z.string(),
   status: z.enum(['processing', 'success', 'failed']),
   bonus: amount.nullable(),
-  reason: z.string().nullable(),
-  createdAt: date,
-  decidedAt: date.nullable(),
+  ...decisionFields,
 });
 
 export const bankBindingReplySchema = z.object({
@@ -117,33 +122,12 @@ export const withdrawalRecordSchema = z.object({
   net: amount,
   status: z.enum(['processing', 'completed', 'cancelled']),
   txReference: z.string().nullable(),
-  reason: z.string().nullable(),
-  createdAt: date,
-  decidedAt: date.nullable(),
+  ...decisionFields,
 });
 
-export const quoteReplySchema = z.object({
-  quoteId: z.string(),
-  from: asset,
-  to: asset,
-  amount,
-  rate: z.string(),
-  feePercent: z.string(),
-  fee: amount,
-  receive: amount,
-  expiresAt: date,
-});
+export const quoteReplySchema = z.object({ quoteId: z.string(), ...conversionFields, feePercent: z.string(), expiresAt: date });
 
-export const conversionRecordSchema = z.object({
-  id: z.number().int(),
-  from: asset,
-  to: asset,
-  amount,
-  fee: amount,
-  receive: amount,
-  rate: z.string(),
-  createdAt: date,
-});
+export const conversionRecordSchema = z.object({ id: z.number().int(), ...conversionFields, createdAt: date });
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
@@ -157,13 +141,7 @@ export const ledgerEntrySchema = z.object({
 });
 
 const assetTotals = z.object({ USDT: amount, EUR: amount });
-export const calcReplySchema = z.object({
-  recharged: assetTotals,
-  withdrawn: assetTotals,
-  earned: assetTotals,
-  available: assetTotals,
-  held: assetTotals,
-});
+export const calcReplySchema = z.object({ recharged: assetTotals, withdrawn: assetTotals, earned: assetTotals, available: assetTotals, held: assetTotals });
 
 export const vipLevelSchema = z.object({
   level: z.number().int(),

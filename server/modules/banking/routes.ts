@@ -1,10 +1,10 @@
-/** Bank binding: POST /user/cash_save († and payment password) and POST /user/cash_info. */
+/** Bank binding: POST /user/cash_save (Idempotency-Key header and payment password) and POST /user/cash_info. */
 import type { FastifyInstance } from 'fastify';
 import { bankBindingSchema } from '../../../src/domain/payments';
 import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
-import { payOnce } from '../../http/paid-call';
+import { payWithBody } from '../../http/paid-call';
 import { bankBindingOf, saveBankBinding } from './service';
 
 export async function bankingModule(app: FastifyInstance): Promise<void> {
@@ -19,10 +19,7 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: bankBindingSchema,
     reply: bankBindingReplySchema,
-    handler: ({ body, request }) => {
-      const { payPassword, ...details } = body;
-      return payOnce(request, { payPassword, input: details }, (tx, userId) => saveBankBinding(tx, userId, details, clock()));
-    },
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, details) => saveBankBinding(tx, userId, details, clock())),
   });
 
   apiRoute(app, {

@@ -1,10 +1,10 @@
-/** POST /transfer/quote and POST /transfer (†): converting between EUR and USDT. */
+/** POST /transfer/quote and POST /transfer (Idempotency-Key header): converting between EUR and USDT. */
 import type { FastifyInstance } from 'fastify';
 import { quoteRequestSchema, transferSchema } from '../../../src/domain/payments';
 import { conversionRecordSchema, quoteReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
-import { payOnce } from '../../http/paid-call';
+import { payWithBody } from '../../http/paid-call';
 
 export async function conversionModule(app: FastifyInstance): Promise<void> {
   const { conversions } = app.services;
@@ -31,9 +31,6 @@ export async function conversionModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: transferSchema,
     reply: conversionRecordSchema,
-    handler: ({ body, request }) =>
-      payOnce(request, { payPassword: body.payPassword, input: { quoteId: body.quoteId } }, (tx, userId) =>
-        conversions.execute(tx, userId, body.quoteId),
-      ),
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, { quoteId }) => conversions.execute(tx, userId, quoteId)),
   });
 }

@@ -5,13 +5,13 @@
  * reason the user reads in their records. Crypto options are credited in USDT, the bank card
  * option in EUR.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
-import { pageOf } from '../../db/pages';
+import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
@@ -162,12 +162,9 @@ const depositColumns = { deposit: deposits, coin: coins.name };
 /** GET /recharge/log: the user's deposits, newest first. */
 export async function depositsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<DepositRecord>> {
   const mine = eq(deposits.userId, userId);
-  return pageOf(
-    { page, pageSize },
-    (limit, offset) =>
-      db.select(depositColumns).from(deposits).innerJoin(coins, eq(coins.id, deposits.coinId)).where(mine).orderBy(desc(deposits.id)).limit(limit).offset(offset),
-    () => db.select({ total: count() }).from(deposits).where(mine),
-    (row) => recordOf(row.deposit, row.coin),
+  const select = db.select(depositColumns).from(deposits).innerJoin(coins, eq(coins.id, deposits.coinId)).$dynamic();
+  return tablePageOf(db, { page, pageSize }, { table: deposits, select, where: mine, orderBy: desc(deposits.id) }, (row) =>
+    recordOf(row.deposit, row.coin),
   );
 }
 
@@ -185,33 +182,21 @@ export interface OperatorDepositRecord extends DepositRecord {
 }
 
 /** GET /ops/deposits: by status (all when absent), oldest first so the queue is worked in order. */
-export async function listDeposits(
-  db: Db | Tx,
-  options: { status?: DepositStatus; page: number; pageSize: number },
-): Promise<Page<OperatorDepositRecord>> {
-  const where = options.status ? eq(deposits.status, options.status) : undefined;
-  return pageOf(
-    options,
-    (limit, offset) =>
-      db
-        .select({ ...depositColumns, username: users.username })
-        .from(deposits)
-        .innerJoin(coins, eq(coins.id, deposits.coinId))
-        .innerJoin(users, eq(users.id, deposits.userId))
-        .where(where)
-        .orderBy(asc(deposits.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ total: count() }).from(deposits).where(where),
-    (row) => ({
-      ...recordOf(row.deposit, row.coin),
-      userId: row.deposit.userId,
-      username: row.username,
-      proof: row.deposit.proof,
-      usdtValue: row.deposit.usdtValue === null ? null : toDecimalString(row.deposit.usdtValue, 'USDT'),
-      operatorId: row.deposit.operatorId,
-    }),
-  );
+export async function listDeposits(db: Db | Tx, options: QueueRequest<DepositStatus>): Promise<Page<OperatorDepositRecord>> {
+  const select = db
+    .select({ ...depositColumns, username: users.username })
+    .from(deposits)
+    .innerJoin(coins, eq(coins.id, deposits.coinId))
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .$dynamic();
+  return queuePageOf(db, options, deposits, select, (row) => ({
+    ...recordOf(row.deposit, row.coin),
+    userId: row.deposit.userId,
+    username: row.username,
+    proof: row.deposit.proof,
+    usdtValue: row.deposit.usdtValue === null ? null : toDecimalString(row.deposit.usdtValue, 'USDT'),
+    operatorId: row.deposit.operatorId,
+  }));
 }
 
 export type DecidedDeposit = DepositRecord & { userId: string };
@@ -309,8 +294,7 @@ export async function approveDeposit(
     .returning();
   await tx.update(users).set({ vipLevel: newLevel }).where(eq(users.id, row.userId));
 
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
+  await recordAudit(tx, input, {
     action: 'deposit.approve',
     subject: reference,
     userId: row.userId,
@@ -324,7 +308,6 @@ export async function approveDeposit(
       vipLevelBefore: user.vipLevel,
       vipLevelAfter: newLevel,
     },
-    at: input.at,
   });
   return { ...recordOf(updated, coin), userId: row.userId };
 }
@@ -338,14 +321,12 @@ export async function rejectDeposit(tx: Tx, input: { id: number; operatorId: str
     .set({ status: 'failed', reason, operatorId: input.operatorId, decidedAt: input.at })
     .where(eq(deposits.id, row.id))
     .returning();
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
+  await recordAudit(tx, input, {
     action: 'deposit.reject',
     subject: `deposit:${row.id}`,
     userId: row.userId,
     reason,
     details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset) },
-    at: input.at,
   });
   return { ...recordOf(updated, coin), userId: row.userId };
 }

@@ -88,14 +88,12 @@ export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<
   });
   const amount = toDecimalString(signed, input.asset);
   const balance = toDecimalString(await balanceOf(tx, user.id, input.asset), input.asset);
-  await recordAudit(tx, {
-    operatorId: input.operatorId,
+  await recordAudit(tx, input, {
     action: 'ledger.adjust',
     subject: `transfer:${transferId}`,
     userId: user.id,
     reason: input.reason,
     details: { asset: input.asset, amount, balanceAfter: balance, reference },
-    at: input.at,
   });
   return { transferId, userId: user.id, username: user.username, asset: input.asset, amount, balance };
 }

@@ -1,8 +1,8 @@
 /** GET /ops/audit: the audit trail newest first, with the operator's and the user's names. */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../src/domain/wire';
-import { pageOf } from '../../db/pages';
+import { tablePageOf } from '../../db/pages';
 import type { Db } from '../../db/client';
 import { auditLog, operators, users } from '../../db/schema';
 
@@ -28,30 +28,22 @@ export async function listAudit(
   if (options.action) filters.push(eq(auditLog.action, options.action));
   const where = filters.length ? and(...filters) : undefined;
   const subjectUser = alias(users, 'subject_user');
-  return pageOf(
-    options,
-    (limit, offset) =>
-      db
-        .select({ entry: auditLog, operator: operators.username, username: subjectUser.username })
-        .from(auditLog)
-        .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-        .leftJoin(subjectUser, eq(subjectUser.id, auditLog.userId))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ total: count() }).from(auditLog).where(where),
-    ({ entry, operator, username }) => ({
-      id: entry.id,
-      operatorId: entry.operatorId,
-      operator,
-      action: entry.action,
-      subject: entry.subject,
-      userId: entry.userId,
-      username: username ?? null,
-      reason: entry.reason,
-      details: entry.details,
-      createdAt: entry.createdAt.toISOString(),
-    }),
-  );
+  const select = db
+    .select({ entry: auditLog, operator: operators.username, username: subjectUser.username })
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .leftJoin(subjectUser, eq(subjectUser.id, auditLog.userId))
+    .$dynamic();
+  return tablePageOf(db, options, { table: auditLog, select, where, orderBy: desc(auditLog.id) }, ({ entry, operator, username }) => ({
+    id: entry.id,
+    operatorId: entry.operatorId,
+    operator,
+    action: entry.action,
+    subject: entry.subject,
+    userId: entry.userId,
+    username: username ?? null,
+    reason: entry.reason,
+    details: entry.details,
+    createdAt: entry.createdAt.toISOString(),
+  }));
 }

@@ -47,13 +47,11 @@ export async function changeSetting(
       .insert(settings)
       .values({ key, value, updatedAt: input.at })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: input.at } });
-    await recordAudit(tx, {
-      operatorId: input.operatorId,
+    await recordAudit(tx, input, {
       action: 'setting.change',
       subject: `setting:${key}`,
       reason: input.reason,
       details: { key, old: old?.value ?? null, new: value },
-      at: input.at,
     });
     return { key, value, updatedAt: input.at.toISOString() };
   });
@@ -114,13 +112,11 @@ export async function changeVipLevel(db: Db, input: VipLevelChange): Promise<Vip
       .values({ level: input.level, ...values })
       .onConflictDoUpdate({ target: vipLevels.level, set: values })
       .returning();
-    await recordAudit(tx, {
-      operatorId: input.operatorId,
+    await recordAudit(tx, input, {
       action: 'vip.change',
       subject: `vip_level:${input.level}`,
       reason: input.reason,
       details: { old: old ? levelOf(old) : null, new: levelOf(saved) },
-      at: input.at,
     });
     return levelOf(saved);
   });
@@ -220,8 +216,7 @@ export async function changeCoin(db: Db, input: CoinChange): Promise<CoinAddress
     if (!saved) throw new AppError('server.error', 500);
     const before = coinOf(row);
     const after = coinOf(saved);
-    await recordAudit(tx, {
-      operatorId: input.operatorId,
+    await recordAudit(tx, input, {
       action: 'coin.change',
       subject: `coin:${row.code}`,
       reason: input.reason,
@@ -229,7 +224,6 @@ export async function changeCoin(db: Db, input: CoinChange): Promise<CoinAddress
         old: { address: before.address, addressOmni: before.addressOmni, addressErc: before.addressErc, bank: before.bank },
         new: { address: after.address, addressOmni: after.addressOmni, addressErc: after.addressErc, bank: after.bank },
       },
-      at: input.at,
     });
     return after;
   });

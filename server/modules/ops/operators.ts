@@ -136,12 +136,10 @@ export function createOperators(db: Db, clock: Clock) {
             .insert(operators)
             .values({ username: input.username, passwordHash, totpSecret, role: input.role, createdAt: now })
             .returning({ id: operators.id });
-          await recordAudit(tx, {
-            operatorId: by.operatorId,
+          await recordAudit(tx, { operatorId: by.operatorId, at: now }, {
             action: 'operator.create',
             subject: `operator:${created.id}`,
             details: { username: input.username, role: input.role },
-            at: now,
           });
           return created.id;
         });
@@ -168,13 +166,11 @@ export function createOperators(db: Db, clock: Clock) {
         const admins = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND NOT disabled`);
         if (Number(admins[0].n) === 0) throw new AppError('ops.roleForbidden', 403);
         await tx.update(operatorSessions).set({ revokedAt: now }).where(and(eq(operatorSessions.operatorId, target.id), isNull(operatorSessions.revokedAt)));
-        await recordAudit(tx, {
-          operatorId: by.operatorId,
+        await recordAudit(tx, { operatorId: by.operatorId, at: now }, {
           action: 'operator.disable',
           subject: `operator:${target.id}`,
           reason: input.reason,
           details: { username: target.username },
-          at: now,
         });
         return { username: target.username, disabled: true as const };
       });

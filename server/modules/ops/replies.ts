@@ -1,6 +1,6 @@
 /** zod schemas of what the operator API answers (the `data` of its envelopes). */
 import { z } from 'zod';
-import { bankAccountSchema, depositRecordSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
+import { bankAccountSchema, coinKindSchema, depositRecordSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
 import { OPERATOR_ROLES } from '../../http/auth';
 
 const amount = z.string().describe('Decimal string, full precision of the asset');
@@ -36,29 +36,31 @@ export const adjustmentReplySchema = z.object({
 
 export const settingEntrySchema = z.object({ key: z.string(), value: z.string().nullable(), updatedAt: z.string().nullable() });
 
+const depositAddress = z.string().nullable();
+
 export const coinAddressesSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
-  kind: z.enum(['crypto', 'bank']),
+  kind: coinKindSchema,
   network: z.string().nullable(),
-  address: z.string().nullable(),
-  addressOmni: z.string().nullable(),
-  addressErc: z.string().nullable(),
-  bank: bankAccountSchema.nullable(),
+  address: depositAddress.describe('The deposit address of a crypto option (for USDT the TRC20 one)'),
+  addressOmni: depositAddress.describe('For USDT, kept equal to address'),
+  addressErc: depositAddress.describe('For USDT, the ERC20 address'),
+  bank: bankAccountSchema.nullable().describe('The account of the bank card option'),
   enabled: z.boolean(),
 });
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   operatorId: z.string(),
-  operator: z.string(),
-  action: z.string(),
-  subject: z.string(),
+  operator: z.string().describe("The operator's username"),
+  action: z.string().describe('What was done, such as deposit.approve or setting.change'),
+  subject: z.string().describe('What it was done to, such as withdrawal:12 or coin:USDT'),
   userId: z.string().nullable(),
-  username: z.string().nullable(),
+  username: z.string().nullable().describe("The user's username, when the action concerns a user"),
   reason: z.string().nullable(),
-  details: z.unknown(),
+  details: z.unknown().describe('What changed, as the action records it'),
   createdAt: z.string(),
 });
 

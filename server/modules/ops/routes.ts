@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { apiRoute, noInput } from '../../http/api-route';
@@ -94,18 +94,21 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     );
   }
 
-  /** A setting-like table (support reads it, admin changes a row of it). */
-  function configuration<B extends z.ZodType, R extends z.ZodType>(
+  /** A configuration table, listed by support: GET `url` answers its entries. */
+  function configurationList<R extends z.ZodType>(url: string, summary: string, item: R, list: (db: Db) => Promise<z.input<R>[]>): void {
+    apiRoute(app, { method: 'GET', url, tag: TAG, summary, auth: support, query: noInput, reply: item.array(), handler: () => list(db) });
+  }
+
+  /** A change to one entry of a configuration table, by an admin: POST `url` answers the entry as changed. */
+  function configurationChange<B extends z.ZodType, R extends z.ZodType>(
     url: string,
-    what: { list: string; change: string },
+    summary: string,
     item: R,
-    list: () => Promise<z.input<R>[]>,
     body: B,
-    change: (input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
+    change: (db: Db, input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
   ): void {
-    apiRoute(app, { method: 'GET', url, tag: TAG, summary: what.list, auth: support, query: noInput, reply: item.array(), handler: list });
-    operatorCall(admin, { url, summary: what.change, body, reply: item }, (input, operator) =>
-      change({ ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
+    operatorCall(admin, { url, summary, body, reply: item }, (input, operator) =>
+      change(db, { ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
     );
   }
 
@@ -247,34 +250,17 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
 
   // ---- configuration ---------------------------------------------------------------------------
 
-  configuration(
-    '/settings',
-    { list: 'Settings and their values (support)', change: 'Change a setting, checked by its rule (admin)' },
-    settingEntrySchema,
-    () => listSettings(db),
-    settingChangeSchema,
-    (input) => changeSetting(db, input),
-  );
-
-  configuration(
-    '/vip_levels',
-    { list: 'The VIP level table (support)', change: 'Change a VIP level or add the next one (admin)' },
-    vipLevelSchema,
-    () => vipLevelTable(db),
-    vipLevelChangeSchema,
-    (input) => changeVipLevel(db, input),
-  );
-
-  configuration(
+  configurationList('/settings', 'Settings and their values (support)', settingEntrySchema, listSettings);
+  configurationChange('/settings', 'Change a setting, checked by its rule (admin)', settingEntrySchema, settingChangeSchema, changeSetting);
+  configurationList('/vip_levels', 'The VIP level table (support)', vipLevelSchema, vipLevelTable);
+  configurationChange('/vip_levels', 'Change a VIP level or add the next one (admin)', vipLevelSchema, vipLevelChangeSchema, changeVipLevel);
+  configurationList('/coins', 'Deposit options with their addresses and bank account (support)', coinAddressesSchema, listCoins);
+  configurationChange(
     '/coins',
-    {
-      list: 'Deposit options with their addresses and bank account (support)',
-      change: 'Change the deposit address(es) or bank account of a deposit option (admin)',
-    },
+    'Change the deposit address(es) or bank account of a deposit option (admin)',
     coinAddressesSchema,
-    () => listCoins(db),
     coinChangeSchema,
-    (input) => changeCoin(db, input),
+    changeCoin,
   );
 
   // ---- audit and operators ---------------------------------------------------------------------

@@ -1,10 +1,10 @@
-/** Withdrawals: what each method costs, the request († and payment password), the records. */
+/** Withdrawals: what each method costs, the request (Idempotency-Key header and payment password), the records. */
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, withdrawSchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema, withdrawInfoReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
-import { payOnce } from '../../http/paid-call';
+import { payWithBody } from '../../http/paid-call';
 import { placeWithdrawal, withdrawalsOf, withdrawInfo, type WithdrawalRequest } from './service';
 
 export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
@@ -30,11 +30,8 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
-    handler: ({ body, request }) => {
-      const { payPassword, ...withdrawal } = body;
-      const input = withdrawal as WithdrawalRequest;
-      return payOnce(request, { payPassword, input }, (tx, userId) => placeWithdrawal(tx, userId, input, clock()));
-    },
+    handler: ({ body, request }) =>
+      payWithBody(request, body, (tx, userId, withdrawal) => placeWithdrawal(tx, userId, withdrawal as WithdrawalRequest, clock())),
   });
 
   apiRoute(app, {

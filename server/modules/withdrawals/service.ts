@@ -4,13 +4,13 @@
  * held in the same transaction as the record, so the money cannot be spent twice; an operator
  * then pays it out (held → platform withdrawals and fees) or cancels it (held → available).
  */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/payments';
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
-import { pageOf } from '../../db/pages';
+import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
@@ -144,12 +144,8 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
 /** GET /user/withdraw/list: the user's withdrawals, newest first. */
 export async function withdrawalsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<WithdrawalRecord>> {
   const mine = eq(withdrawals.userId, userId);
-  return pageOf(
-    { page, pageSize },
-    (limit, offset) => db.select().from(withdrawals).where(mine).orderBy(desc(withdrawals.id)).limit(limit).offset(offset),
-    () => db.select({ total: count() }).from(withdrawals).where(mine),
-    recordOf,
-  );
+  const select = db.select().from(withdrawals).$dynamic();
+  return tablePageOf(db, { page, pageSize }, { table: withdrawals, select, where: mine, orderBy: desc(withdrawals.id) }, recordOf);
 }
 
 // ---- the operator side ------------------------------------------------------------------------
@@ -161,30 +157,18 @@ export interface OperatorWithdrawalRecord extends WithdrawalRecord {
 }
 
 /** GET /ops/withdrawals: by status (all when absent), oldest first so the queue is worked in order. */
-export async function listWithdrawals(
-  db: Db | Tx,
-  options: { status?: WithdrawalStatus; page: number; pageSize: number },
-): Promise<Page<OperatorWithdrawalRecord>> {
-  const where = options.status ? eq(withdrawals.status, options.status) : undefined;
-  return pageOf(
-    options,
-    (limit, offset) =>
-      db
-        .select({ withdrawal: withdrawals, username: users.username })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(where)
-        .orderBy(asc(withdrawals.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ total: count() }).from(withdrawals).where(where),
-    (row) => ({
-      ...recordOf(row.withdrawal),
-      userId: row.withdrawal.userId,
-      username: row.username,
-      operatorId: row.withdrawal.operatorId,
-    }),
-  );
+export async function listWithdrawals(db: Db | Tx, options: QueueRequest<WithdrawalStatus>): Promise<Page<OperatorWithdrawalRecord>> {
+  const select = db
+    .select({ withdrawal: withdrawals, username: users.username })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .$dynamic();
+  return queuePageOf(db, options, withdrawals, select, (row) => ({
+    ...recordOf(row.withdrawal),
+    userId: row.withdrawal.userId,
+    username: row.username,
+    operatorId: row.withdrawal.operatorId,
+  }));
 }
 
 export type DecidedWithdrawal = WithdrawalRecord & { userId: string };
@@ -213,14 +197,12 @@ async function recordDecision(
     .set({ ...change, operatorId: by.operatorId, decidedAt: by.at })
     .where(eq(withdrawals.id, row.id))
     .returning();
-  await recordAudit(tx, {
-    operatorId: by.operatorId,
+  await recordAudit(tx, by, {
     action: change.status === 'completed' ? 'withdrawal.approve' : 'withdrawal.reject',
     subject: `withdrawal:${row.id}`,
     userId: row.userId,
     reason: change.status === 'cancelled' ? change.reason : null,
     details: { asset: row.asset, amount: toDecimalString(row.amount, row.asset), ...details },
-    at: by.at,
   });
   return { ...recordOf(updated), userId: row.userId };
 }
