@@ -9,7 +9,7 @@ import type { WalletListReply } from '../domain/wire';
 import { currentToken, saveUserInfo } from '../storage/session';
 import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
 import { bankInfo } from './money';
-import { accountKey, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
+import { accountKey, accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
 
 /** Sums of the wallet rows per asset, full-precision decimal strings. */
 export type WalletSums = Record<Asset, string>;
@@ -59,19 +59,8 @@ export function profileQuery(userId: string) {
   });
 }
 
-export function walletQuery(userId: string) {
-  return queryOptions({
-    queryKey: accountKey(userId, 'wallet'),
-    queryFn: async ({ signal }) => sumWallet(await walletList({ signal, quiet: true })),
-  });
-}
-
-export function bankBindingQuery(userId: string) {
-  return queryOptions({
-    queryKey: accountKey(userId, 'bank'),
-    queryFn: ({ signal }) => bankInfo({ signal, quiet: true }),
-  });
-}
+export const walletQuery = accountRead('wallet', async (options) => sumWallet(await walletList(options)));
+export const bankBindingQuery = accountRead('bank', bankInfo);
 
 export const useWallet = () => useAccountQuery(walletQuery);
 export const useProfile = () => useAccountQuery(profileQuery);

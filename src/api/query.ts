@@ -12,6 +12,7 @@
  */
 import {
   infiniteQueryOptions,
+  queryOptions,
   onlineManager,
   QueryClient,
   type InfiniteData,
@@ -78,6 +79,15 @@ export function useSessionUserId(): string | null {
   const token = useAtomValue(tokenAtom);
   const user = useAtomValue(userInfoAtom);
   return token && user ? user.id : null;
+}
+
+/** The options of a read of one person's data: `name` keys it under the user, `fetch` is its call. */
+export function accountRead<T>(name: string, fetch: (options: RequestOptions) => Promise<T>) {
+  return (userId: string) =>
+    queryOptions({
+      queryKey: accountKey(userId, name),
+      queryFn: ({ signal }) => fetch({ signal, quiet: true }),
+    });
 }
 
 /** A read of the signed-in person: disabled (no request, no data) for a visitor. */

@@ -134,9 +134,8 @@ function LogLine({ entry }: { entry: LedgerEntry }) {
           </p>
         </div>
         <p className={`shrink-0 text-end text-base font-semibold ${negative ? 'text-rose-600' : 'text-emerald-700'}`}>
-          <bdi dir="ltr" className="tabular-nums" data-sign={negative ? 'debit' : 'credit'}>
-            {negative ? '−' : '+'}
-            {magnitude}
+          <bdi dir="ltr" className="tabular-nums" data-sign={negative ? 'debit' : 'credit'} data-amount={entry.asset}>
+            {`${negative ? '−' : '+'}${magnitude}`}
             <span className="ms-1 text-xs font-medium opacity-80">{entry.asset}</span>
           </bdi>
           <span className="sr-only">{negative ? t`debited` : t`credited`}</span>
