@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_KEYS } from '../../src/domain/errors';
@@ -127,6 +128,12 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc.components.schemas.Envelope)).toContain(JSON.stringify([...ERROR_KEYS]));
     const upload = doc.paths['/api/user/uploadHeadPortrait'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.required).toEqual(['file']);
+  });
+
+  test('passes an OpenAPI 3.1 validator', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const result = await validate(structuredClone(doc));
+    expect(result.valid ? [] : result.errors, 'OpenAPI validation errors').toEqual([]);
   });
 
   test('is a valid OpenAPI 3.1 document: every operation says what its reply holds', async () => {
