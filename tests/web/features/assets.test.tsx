@@ -4,31 +4,19 @@ import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
 import { TRANSFER_KINDS, type TransferKind } from '../../../src/domain/ledger';
-import type { CalcReply, LedgerEntry, Page, UserInfo } from '../../../src/domain/wire';
+import type { CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
 import AssetLogScreen from '../../../src/features/assets/AssetLogScreen';
 import AssetsScreen from '../../../src/features/assets/AssetsScreen';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { clearSession } from '../../../src/storage/store';
 import { renderScreen } from '../app/render';
+import { TEST_USER } from '../support/session';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 
 const store = getDefaultStore();
 let api: TestApi;
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'ada',
-  nickname: 'Ada',
-  avatar: null,
-  phone: null,
-  email: 'ada@example.com',
-  inviteCode: 'ABC123',
-  isMerchant: false,
-  hasPayPassword: true,
-  locale: 'en',
-  vipLevel: 1,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const user = TEST_USER;
 
 const calc: CalcReply = {
   recharged: { USDT: '1500.000000', EUR: '200.00' },

@@ -7,32 +7,20 @@ import { walletQuery } from '../../../src/api/queries';
 import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/app/feedback/toast';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/ledger';
-import type { ConversionRecord, QuoteReply, UserInfo } from '../../../src/domain/wire';
+import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { asInput, eurPerUsdt, quoteDeadline } from '../../../src/features/transfer/quote';
 import TransferScreen from '../../../src/features/transfer/TransferScreen';
 import { errorText } from '../../../src/locales/errors';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { renderScreen } from '../app/render';
+import { TEST_USER } from '../support/session';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 
 const store = getDefaultStore();
 const PIN_LABEL = 'Enter your 6-digit payment password';
 let api: TestApi;
 
-const user: UserInfo = {
-  id: 'u1',
-  username: 'ada',
-  nickname: 'Ada',
-  avatar: null,
-  phone: null,
-  email: 'ada@example.com',
-  inviteCode: 'ABC123',
-  isMerchant: false,
-  hasPayPassword: true,
-  locale: 'en',
-  vipLevel: 1,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const user = TEST_USER;
 
 function quote(overrides: Partial<QuoteReply> = {}): QuoteReply {
   return {
