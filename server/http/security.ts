@@ -2,6 +2,8 @@
  * Security headers (@fastify/helmet). The Content-Security-Policy allows what the PWA needs and
  * nothing else: own scripts and workers, inline styles (Konsta/Tailwind runtime styles), data:
  * and blob: images (avatars before upload, charts), and websocket connections to socket.io.
+ * A reply to a request that carries a token is personal (balances, records, a refusal of that
+ * session): `Cache-Control: no-store`, so no browser or proxy cache keeps it.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -30,5 +32,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // HSTS belongs to the TLS-terminating proxy in production.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

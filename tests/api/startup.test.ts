@@ -267,6 +267,14 @@ describe('the PWA under /h5/', () => {
 });
 
 describe('the edge of the HTTP layer', () => {
+  test('a reply to a request with a token is never cached; public reference data may be', async () => {
+    const { token } = await t.signedInUser();
+    for (const reply of [await t.get('/user/info', { token }), await t.post('/wallet/list', {}, { token }), await t.get('/user/info', { token: 'not-a-token' })]) {
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    expect((await t.get('/kf')).headers['cache-control']).toBeUndefined();
+  });
+
   test('an unknown API route is a 404 envelope in the request language', async () => {
     const reply = await t.get('/no/such/call', { headers: { 'accept-language': 'pt-BR' } });
     expect(reply.status).toBe(404);
