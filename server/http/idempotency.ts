@@ -23,7 +23,10 @@ import { inTransaction } from '../db/transaction';
 const RUNNING_LEASE_SECONDS = 60;
 
 export interface IdempotencyScope {
+  /** The account whose money the call moves. */
   userId: string;
+  /** Who sends the key: the account holder ('user', the default) or `operator:<id>`. Their keys never meet. */
+  caller?: string;
   key: string;
   /** "POST /api/wallet/out": a key belongs to one call. */
   route: string;
@@ -74,6 +77,8 @@ function fingerprintOf(scope: IdempotencyScope): Buffer {
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
 
+const callerOf = (scope: IdempotencyScope) => scope.caller ?? 'user';
+
 export function createIdempotency(db: Db, clock: Clock) {
   /** Claims the key for this request: true when we may run it, else replays or refuses. */
   async function claim(scope: IdempotencyScope, fingerprint: Buffer): Promise<{ run: true } | { run: false; reply: unknown }> {
@@ -81,9 +86,9 @@ export function createIdempotency(db: Db, clock: Clock) {
     const lease = new Date(now.getTime() + RUNNING_LEASE_SECONDS * 1000);
     const inserted = await rowsOf<{ key: string }>(
       db,
-      sql`INSERT INTO idempotency_keys (user_id, key, route, fingerprint, state, created_at, locked_until)
-          VALUES (${scope.userId}, ${scope.key}, ${scope.route}, ${fingerprint}, 'running', ${now.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz)
-          ON CONFLICT (user_id, key) DO NOTHING
+      sql`INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until)
+          VALUES (${scope.userId}, ${callerOf(scope)}, ${scope.key}, ${scope.route}, ${fingerprint}, 'running', ${now.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz)
+          ON CONFLICT (user_id, caller, key) DO NOTHING
           RETURNING key`,
     );
     if (inserted.length > 0) return { run: true };
@@ -91,7 +96,7 @@ export function createIdempotency(db: Db, clock: Clock) {
     const [row] = await rowsOf<KeyRow>(
       db,
       sql`SELECT route, fingerprint, state, status, reply, locked_until FROM idempotency_keys
-          WHERE user_id = ${scope.userId} AND key = ${scope.key}`,
+          WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
     );
     if (!row) return claim(scope, fingerprint); // removed meanwhile (a failed first attempt): try again
     if (row.route !== scope.route || !Buffer.from(row.fingerprint).equals(fingerprint)) {
@@ -102,7 +107,7 @@ export function createIdempotency(db: Db, clock: Clock) {
     const taken = await rowsOf<{ key: string }>(
       db,
       sql`UPDATE idempotency_keys SET locked_until = ${lease.toISOString()}::timestamptz
-          WHERE user_id = ${scope.userId} AND key = ${scope.key} AND state = 'running'
+          WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key} AND state = 'running'
             AND locked_until < ${now.toISOString()}::timestamptz
           RETURNING key`,
     );
@@ -113,7 +118,7 @@ export function createIdempotency(db: Db, clock: Clock) {
   async function finish(tx: Db | Tx, scope: IdempotencyScope, status: number, stored: Stored): Promise<void> {
     await tx.execute(
       sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
-          WHERE user_id = ${scope.userId} AND key = ${scope.key}`,
+          WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
     );
   }
 
@@ -135,7 +140,9 @@ export function createIdempotency(db: Db, clock: Clock) {
       } catch (error) {
         // Nothing was committed: a refusal (wrong payment password, too little balance) or a failure
         // leaves no trace, so the user may correct it and send again, with this key or another.
-        await db.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${scope.userId} AND key = ${scope.key} AND state = 'running'`);
+        await db.execute(
+          sql`DELETE FROM idempotency_keys WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key} AND state = 'running'`,
+        );
         throw error;
       }
     },

@@ -568,6 +568,27 @@ describe('balance corrections', () => {
     expect(await auditCount()).toBe(before.audit + 2);
     await t.assertLedgerClean();
   });
+
+  test("a user's key cannot block an operator's: their keys live apart", async () => {
+    const { finance } = operatorsByRole;
+    const user = await t.payingUser();
+    const key = crypto.randomUUID();
+    // Before, an operator's key K was kept as "ops:<operator>:K" among the user's own keys.
+    const bound = await t.post(
+      '/user/cash_save',
+      { payPassword: user.payPassword, firstName: 'Ann', lastName: 'Lee', iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', bankName: 'Commerzbank', country: 'Germany', address: 'Kaiserstraße 16, Frankfurt' },
+      { token: user.token, headers: { 'idempotency-key': `ops:${finance.id}:${key}` } },
+    );
+    expect(bound.status, JSON.stringify(bound.body)).toBe(200);
+    const body = { userId: user.userId, asset: 'EUR', amount: '0.01', reason: 'Goodwill credit' };
+    const corrected = await t.post('/ops/adjustments', body, keyed(finance.token, key));
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(1n);
+    // And the operator's key is still one correction: a retry posts nothing more.
+    expect((await t.post('/ops/adjustments', body, keyed(finance.token, key))).status).toBe(200);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(1n);
+    await t.assertLedgerClean();
+  });
 });
 
 describe('settings, VIP levels and deposit addresses', () => {

@@ -242,8 +242,8 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       const key = idempotencyKeyOf(request);
       const operatorId = operatorOf(request).operatorId;
       const adjustment = await checkAdjustment(db, { ...body, operatorId, at: clock() });
-      // Kept with the user's keys (their account is what it moves), apart from theirs by the operator's id.
-      const scope = { userId: adjustment.user.id, key: `ops:${operatorId}:${key}`, route: 'POST /api/ops/adjustments', input: body };
+      // Kept with the account it moves, in the operator's own namespace: no user key can meet it.
+      const scope = { userId: adjustment.user.id, caller: `operator:${operatorId}`, key, route: 'POST /api/ops/adjustments', input: body };
       return app.services.idempotency.run(scope, (tx) => postAdjustment(tx, adjustment));
     },
   });
