@@ -9,7 +9,7 @@ import type { WalletListReply } from '../domain/wire';
 import { currentToken, saveUserInfo } from '../storage/session';
 import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
 import { bankInfo } from './money';
-import { accountKey, accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
+import { accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
 
 /** Sums of the wallet rows per asset, full-precision decimal strings. */
 export type WalletSums = Record<Asset, string>;
@@ -43,27 +43,10 @@ export const coinListQuery = queryOptions({
   queryFn: async ({ signal }) => (await coinList({ signal, quiet: true })).legal,
 });
 
-/**
- * The profile. It is also the session's identity (userInfoAtom), so a fresh answer is saved
- * there — unless the session it was asked for has ended meanwhile.
- */
-export function profileQuery(userId: string) {
-  return queryOptions({
-    queryKey: accountKey(userId, 'profile'),
-    queryFn: async ({ signal }) => {
-      const token = currentToken();
-      const info = await userInfo({ signal, quiet: true });
-      if (currentToken() === token) await saveUserInfo(info);
-      return info;
-    },
-  });
-}
-
 export const walletQuery = accountRead('wallet', async (options) => sumWallet(await walletList(options)));
 export const bankBindingQuery = accountRead('bank', bankInfo);
 
 export const useWallet = () => useAccountQuery(walletQuery);
-export const useProfile = () => useAccountQuery(profileQuery);
 export const useBankBinding = () => useAccountQuery(bankBindingQuery);
 export const useSupportLink = () => useQuery(supportLinkQuery);
 export const useEurRate = () => useQuery(eurRateQuery);
@@ -82,7 +65,6 @@ export async function loadAccount(): Promise<void> {
   const info = await userInfo({ quiet: true }).catch(() => null);
   if (info && currentToken() === token) {
     await saveUserInfo(info);
-    queryClient.setQueryData(profileQuery(info.id).queryKey, info);
     if (info.id !== known) await queryClient.prefetchQuery(walletQuery(info.id));
   }
   await balances;

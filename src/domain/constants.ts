@@ -25,7 +25,6 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const MATCH_PROMISE_MINUTES = 60;
 export const NEWS_CATEGORY_ID = 4;
 export const QUOTATION_CATEGORY_KEPT = 1;
-export const BALANCE_DECIMALS = 4;
 
 export const SOCKET_RECONNECT_ATTEMPTS = 10;
 export const SOCKET_RECONNECT_DELAY_MS = 2_000;
@@ -36,7 +35,6 @@ export const TOKEN_KEY = 'auth_token';
 export const USER_INFO_KEY = 'user_info';
 export const COIN_INFO_KEY = 'coin_info';
 export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
-export const PUBLIC_PATHS = ['/home', '/auth/login', '/auth/register', '/auth/forgot', '/setting/language'] as const;
 
 /** Content ids of the about and help pages per language. */
 export const ABOUT_CONTENT_ID = { zh: 19, other: 20 } as const;

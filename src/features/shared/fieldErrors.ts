@@ -33,23 +33,13 @@ export function validate<S extends z.ZodType, F extends string = string>(
 }
 
 /**
- * The schemas compare password and confirmation only once every other field is valid (zod runs
- * an object's refinements after its fields pass); a form shows the mismatch at once instead,
- * with the same catalogue text.
+ * A form's `check` (form.ts) for `password` and `confirmPassword`: the schemas compare them only
+ * once every other field is valid (zod runs an object's refinements after its fields pass); a
+ * form shows the mismatch at once instead, with the same catalogue text.
  */
-export function withMismatch<F extends string>(
-  errors: FieldErrors<F> | null,
-  password: string,
-  confirmPassword: string,
-  confirmField: F,
-): FieldErrors<F> | null {
-  if (!errors || errors[confirmField] || !password || password === confirmPassword) return errors;
-  return { ...errors, [confirmField]: errorMessage('password.mismatch') };
-}
-
-/** withMismatch as a form's `check` (form.ts), for the fields `password` and `confirmPassword`. */
 export function checkConfirmation(values: { password?: unknown; confirmPassword?: unknown }, errors: FieldErrors): FieldErrors {
   const password = typeof values.password === 'string' ? values.password : '';
   const confirmPassword = typeof values.confirmPassword === 'string' ? values.confirmPassword : '';
-  return withMismatch(errors, password, confirmPassword, 'confirmPassword') ?? errors;
+  if (errors.confirmPassword || !password || password === confirmPassword) return errors;
+  return { ...errors, confirmPassword: errorMessage('password.mismatch') };
 }

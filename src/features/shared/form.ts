@@ -21,7 +21,7 @@ import { serverFieldError } from './serverFieldError';
 export interface ZodFormExtras<V extends FieldValues> {
   /** The schema's input made from the form's values; the values themselves when absent. */
   input?(values: V): unknown;
-  /** Adds or replaces messages after the schema's (e.g. withMismatch); may find problems in a valid parse. */
+  /** Adds or replaces messages after the schema's (e.g. checkConfirmation); may find problems in a valid parse. */
   check?(values: V, errors: FieldErrors): FieldErrors;
   /** Placeholders for the messages that the schema's issues do not carry (e.g. a length). */
   params?: MessageParams;
