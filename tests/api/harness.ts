@@ -51,6 +51,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs on the built app before it is made ready (e.g. to add a route). */
   beforeReady?: (app: FastifyInstance) => void;
+  /**
+   * A second server process of the same installation: this app uses the other's database and
+   * clock (and leaves the database to it to close).
+   */
+  sameInstallationAs?: { database: TestDatabase; clock: TestClock };
 }
 
 const silentLog = { info: () => undefined };
@@ -80,7 +85,9 @@ export const PAY_PASSWORD = '250917';
 
 export async function startTestApp(options: TestAppOptions = {}) {
   const { mailbox, url: smtpUrl } = await Mailbox.start();
-  const database: TestDatabase = await openTestDatabase();
+  const shared = options.sameInstallationAs;
+  const database: TestDatabase = shared ? shared.database : await openTestDatabase();
+  const closeDatabase = () => (shared ? Promise.resolve() : database.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -89,8 +96,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  await seed(database.db, config);
-  const clock = new TestClock();
+  if (!shared) await seed(database.db, config);
+  const clock = shared ? shared.clock : new TestClock();
   const sms = new LogSmsProvider(silentLog);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
   const app: FastifyInstance = await buildApp({
@@ -110,7 +117,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   } catch (error) {
     await app.close().catch(() => undefined);
     mailer.close();
-    await database.close();
+    await closeDatabase();
     await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -297,7 +304,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       mailer.close();
-      await database.close();
+      await closeDatabase();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

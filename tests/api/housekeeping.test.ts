@@ -47,7 +47,7 @@ describe('the hourly sweep', () => {
     const keys = () => count(sql`SELECT 1 FROM idempotency_keys WHERE user_id = ${user.userId}`);
     const quotes = (id: string) => count(sql`SELECT 1 FROM conversion_quotes WHERE id = ${id}`);
     const sessionsOfUser = () => count(sql`SELECT 1 FROM sessions WHERE user_id = ${user.userId}`);
-    const failures = () => count(sql`SELECT 1 FROM login_failures WHERE login_key = ${`username:${user.username.toLowerCase()}`}`);
+    const failures = () => count(sql`SELECT 1 FROM login_failures WHERE login_key = ${`user:${user.userId}`}`);
     const ledger = () => count(sql`SELECT 1 FROM ledger_transfers`);
     const eur = await balanceOf(t.database.db, user.userId, 'EUR');
     const postings = await ledger();

@@ -1,7 +1,8 @@
 /**
- * The login field takes a phone number, an e-mail address or a username. Its normalised text is
- * both how we find the account and the key that wrong passwords are counted under, whether or
- * not an account exists behind it.
+ * The login field takes a phone number, an e-mail address or a username; its normalised text is
+ * how we find the account. Wrong passwords are counted per account (its three login texts share
+ * one count), and per normalised text when no account has it, so that an unknown login is
+ * counted and locked exactly like a real one.
  */
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -15,20 +16,17 @@ export function loginKeyOf(account: string): LoginKey {
   return { kind: 'username', value: text.toLowerCase() };
 }
 
-export function lockKeyOf(key: LoginKey): string {
-  return `${key.kind}:${key.value}`;
+/** The lockout key of a login: the account when the text names one, else the text itself. */
+export function lockKeyOf(key: LoginKey, user: { id: string } | undefined): string {
+  return user ? lockKeyOfUser(user.id) : `login:${key.kind}:${key.value}`;
+}
+
+export function lockKeyOfUser(userId: string): string {
+  return `user:${userId}`;
 }
 
 export function userMatching(key: LoginKey) {
   if (key.kind === 'phone') return eq(users.phone, key.value);
   if (key.kind === 'email') return eq(users.email, key.value);
   return sql`lower(${users.username}) = lower(${key.value})`;
-}
-
-/** Every lock key a user can be locked under, to lift them after a password reset. */
-export function lockKeysOfUser(user: { username: string; phone: string | null; email: string | null }): string[] {
-  const keys: LoginKey[] = [{ kind: 'username', value: user.username.toLowerCase() }];
-  if (user.phone) keys.push({ kind: 'phone', value: user.phone });
-  if (user.email) keys.push({ kind: 'email', value: user.email });
-  return keys.map(lockKeyOf);
 }

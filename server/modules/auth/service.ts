@@ -18,7 +18,7 @@ import { openUserAccounts } from '../../ledger/accounts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
 import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
-import { lockKeyOf, lockKeysOfUser, loginKeyOf, userMatching } from './login-keys';
+import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
 import type { Lockout } from './lockout';
 import type { Sessions, Viewer } from './sessions';
 
@@ -56,10 +56,9 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     return user;
   }
 
-  /** A wrong password typed by a signed-in user counts against the same lock as a login by username. */
+  /** A wrong password typed by a signed-in user counts against the same lock as a login. */
   async function checkPasswordOf(user: User, password: string, field: string): Promise<void> {
-    const lockKey = lockKeyOf({ kind: 'username', value: user.username.toLowerCase() });
-    await loginLockout.guard(lockKey, () => verifyPassword(user.passwordHash, password), {
+    await loginLockout.guard(lockKeyOfUser(user.id), () => verifyPassword(user.passwordHash, password), {
       locked: (until) => lockedRefusal('login.locked', until, clock()),
       wrong: () => new Refusal('password.wrongOld', 400, { field }),
     });
@@ -135,9 +134,10 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     async login(input: z.output<typeof forms.loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
       const key = loginKeyOf(input.account);
       const [user] = await db.select().from(users).where(userMatching(key)).limit(1);
-      // Unknown accounts are counted and locked the same way: the answers must not differ.
+      // Unknown accounts are counted and locked the same way, and spend the time of a real
+      // check: neither the answers nor their timing may tell whether the account exists.
       await loginLockout.guard(
-        lockKeyOf(key),
+        lockKeyOf(key, user),
         () => (user ? verifyPassword(user.passwordHash, input.password) : verifyAgainstDecoy(input.password)),
         { locked: (until) => lockedRefusal('login.locked', until, clock()), wrong: () => new Refusal('login.failed', 400) },
       );
@@ -162,7 +162,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await sessions.revokeAllOf(tx, user.id);
         // Whoever locked the account by guessing is not the owner who just proved the contact.
-        for (const lockKey of lockKeysOfUser(user)) await loginLockout.clear(tx, lockKey);
+        await loginLockout.clear(tx, lockKeyOfUser(user.id));
       });
     },
 

@@ -26,8 +26,12 @@ export const OPERATOR_SESSION_HOURS = 8;
 /** The issuer authenticator apps show next to the code. */
 export const TOTP_ISSUER = 'Tessera';
 
-/** Operator wrong tries are counted in the login lock table under their own prefix. */
-const lockKeyOfOperator = (username: string) => `operator:${username.trim().normalize('NFKC').toLowerCase()}`;
+/**
+ * Operator wrong tries are counted in the login lock table under their own prefixes: per
+ * operator account, and per name when no operator has it (counted and locked the same way).
+ */
+const lockKeyOfOperator = (operator: { id: string } | undefined, username: string) =>
+  operator ? `operator:${operator.id}` : `operator-login:${username.trim().normalize('NFKC').toLowerCase()}`;
 
 export interface OperatorLogin {
   username: string;
@@ -44,9 +48,9 @@ export function createOperators(db: Db, clock: Clock) {
    * Marks the code's step as used. The WHERE makes two logins racing with one code pass only
    * once: the second finds last_totp_step already at that step.
    */
-  async function takeStep(operatorId: string, step: number): Promise<boolean> {
+  async function takeStep(tx: Tx, operatorId: string, step: number): Promise<boolean> {
     const rows = await rowsOf<{ id: string }>(
-      db,
+      tx,
       sql`UPDATE operators SET last_totp_step = ${step} WHERE id = ${operatorId} AND last_totp_step < ${step} RETURNING id`,
     );
     return rows.length === 1;
@@ -75,8 +79,8 @@ export function createOperators(db: Db, clock: Clock) {
         .limit(1);
       let failure: 'password' | 'totp' = 'password';
       await lockout.guard(
-        lockKeyOfOperator(input.username),
-        async () => {
+        lockKeyOfOperator(operator, input.username),
+        async (tx) => {
           const passwordOk =
             operator && !operator.disabled
               ? await verifyPassword(operator.passwordHash, input.password)
@@ -84,7 +88,7 @@ export function createOperators(db: Db, clock: Clock) {
           if (!operator || !passwordOk) return false;
           failure = 'totp';
           const step = matchingStep(operator.totpSecret, totp, clock(), operator.lastTotpStep);
-          return step !== null && (await takeStep(operator.id, step));
+          return step !== null && (await takeStep(tx, operator.id, step));
         },
         {
           locked: (until) => {

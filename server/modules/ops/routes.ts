@@ -119,7 +119,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     summary: 'Operator sign-in with password and a current TOTP code ({ token, expiresAt }, 8 h)',
     description:
       'No code: 400 ops.totpRequired. Wrong name or password: 401 ops.loginFailed. Wrong or already used code: 401 ops.totpWrong. ' +
-      'Five failures in 15 minutes lock the name for 15 minutes (429 login.locked).',
+      'Five failures in 15 minutes lock the operator (or the name, when no operator has it) for 15 minutes (429 login.locked).',
     body: opsLoginSchema,
     reply: operatorSessionSchema,
     preValidation: [
