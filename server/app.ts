@@ -3,7 +3,6 @@
  * inject(). socket.io is attached here too; main.ts adds the port and the signals.
  */
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AVATAR_MAX_BYTES } from '../src/domain/constants';
 import { registerAuth } from './http/auth';
@@ -12,7 +11,7 @@ import { registerErrorHandler, sendRefusal } from './http/error-handler';
 import { registerLocale } from './http/locale';
 import { docsRoute, registerOpenApi } from './http/openapi';
 import { pwaRoutes } from './http/pwa';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security';
 import { API_MODULES } from './modules';
 import { registerRealtime } from './realtime/socket';
@@ -50,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLocale(app);
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, { status: 404, key: 'request.notFound' }));
   await registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, { url: config.redisUrl, prefix: config.redisPrefix });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });

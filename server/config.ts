@@ -30,7 +30,8 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server.' },
-  { name: 'REDIS_URL', default: '(unset)', description: 'redis://… for the socket.io adapter of several processes (not used yet).' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'redis://… keeps the rate limits in Redis, so that several server processes share one allowance. Unset: each process counts in its own memory. While Redis does not answer, each process counts on its own and logs an error.' },
+  { name: 'REDIS_PREFIX', default: 'tessera:', description: 'Prefix of the keys written to Redis, so that several installations can share one Redis.' },
   { name: 'SMTP_URL', default: '(unset)', description: 'Nodemailer transport URL (smtp://user:pass@host:587). Unset: e-mails, with their codes, are written to the server log.' },
   { name: 'MAIL_FROM', default: 'Tessera <no-reply@tessera.local>', description: 'Sender of the verification e-mails.' },
   { name: 'SMS_PROVIDER', default: 'log', description: "SMS provider. 'log' writes each text message, with its code, to the server log." },
@@ -76,6 +77,7 @@ const envSchema = z.object({
   DATA_DIR: text('./data'),
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  REDIS_PREFIX: text('tessera:'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: text('Tessera <no-reply@tessera.local>'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
@@ -108,6 +110,7 @@ export interface Config {
   /** Unset: the embedded PGlite under dataDir; 'memory' is for tests only. */
   databaseUrl: string | null;
   redisUrl: string | null;
+  redisPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
   smsProvider: 'log';
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,

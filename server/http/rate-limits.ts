@@ -1,9 +1,12 @@
 /**
  * Rate limits on the calls that send codes or check passwords (per client address and per
- * target), on top of the business rules (60 s resend wait, login lockout). They use
- * @fastify/rate-limit's store; several limits can apply to one request.
+ * target), on top of the business rules (60 s resend wait, login lockout). They count in
+ * @fastify/rate-limit's store: this process's memory, or Redis with REDIS_URL so that several
+ * server processes share one allowance. Several limits can apply to one request.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sharedRateLimitStore } from './rate-limit-store';
 import { waitRefusal } from './refusal';
 
 export interface LimitRule {
@@ -26,6 +29,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginsPerIp: { max: 60, windowSeconds: 300 },
   loginsPerAccount: { max: 20, windowSeconds: 900 },
 };
+
+/** Registers the counting for limitBy: in Redis when a URL is given, in memory otherwise. */
+export async function registerRateLimits(app: FastifyInstance, redis: { url: string | null; prefix: string }): Promise<void> {
+  if (!redis.url) {
+    await app.register(rateLimit, { global: false });
+    return;
+  }
+  const shared = sharedRateLimitStore(redis.url, redis.prefix, app.log);
+  app.addHook('onReady', () => shared.connected());
+  app.addHook('onClose', () => shared.close());
+  await app.register(rateLimit, { global: false, store: shared.Store });
+}
 
 /** One limit: a name for its counters and what it counts by (null: does not apply). */
 export function limitBy(
