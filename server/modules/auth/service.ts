@@ -15,7 +15,7 @@ import { uniqueViolation } from '../../db/rows';
 import { users, type User } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../http/refusal';
 import { openUserAccounts } from '../../ledger/accounts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
+import { hashPassword, prepareDecoy, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
 import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
@@ -49,6 +49,7 @@ const INVITE_CODE_ATTEMPTS = 3;
 export type Accounts = ReturnType<typeof createAccounts>;
 
 export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }: AccountsDeps) {
+  void prepareDecoy();
   async function userById(id: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     // A live session of a deleted user: treat as a session that has ended.
