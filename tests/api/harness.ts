@@ -89,7 +89,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  await seed(database.db, config);
+  // The suites sign in with the demo operator: seeded whatever the database.
+  await seed(database.db, config, { demo: true });
   const clock = new TestClock();
   const sms = new LogSmsProvider(silentLog);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
