@@ -87,6 +87,9 @@ export async function startTestApp(options: TestAppOptions = {}) {
     PUBLIC_DIR: options.publicDir ?? path.join(dataDir, 'no-pwa'),
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
+    // A test machine running several suites lags now and then: no shedding by event-loop delay
+    // unless a test asks for it (tests/api/load.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   // The suites sign in with the demo operator: seeded whatever the database.
@@ -97,6 +100,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const app: FastifyInstance = await buildApp({
     config,
     db: database.db,
+    dbWaiting: database.waiting,
     clock: clock.now,
     codePepper: crypto.randomBytes(32).toString('base64url'),
     mailer,
