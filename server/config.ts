@@ -54,7 +54,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SOCKET_MAX_PER_ADDRESS', default: '20', description: 'Simultaneous socket.io connections per client address; further ones are refused.' },
   { name: 'SHED_EVENT_LOOP_DELAY_MS', default: '200', description: 'Load shedding: answer 503 with Retry-After while the event loop lags more than this (0: off).' },
   { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
-  { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more requests than this wait for a PostgreSQL connection (0: off).' },
+  { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
   { name: 'SHED_RETRY_AFTER_SECONDS', default: '10', description: 'The Retry-After of a shed request.' },
 ];
 

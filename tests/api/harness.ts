@@ -87,9 +87,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
     PUBLIC_DIR: options.publicDir ?? path.join(dataDir, 'no-pwa'),
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
-    // A test machine running several suites lags now and then: no shedding by event-loop delay
-    // unless a test asks for it (tests/api/load.test.ts).
+    // No load shedding unless a test asks for it (tests/api/load.test.ts): a test machine running
+    // several suites lags now and then, and the race tests queue for the pool on purpose.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAITING: '0',
     ...options.env,
   });
   // The suites sign in with the demo operator: seeded whatever the database.
