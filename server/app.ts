@@ -8,6 +8,7 @@ import { AVATAR_MAX_BYTES } from '../src/domain/constants';
 import { registerAuth } from './http/auth';
 import { enforceDocumentedRoutes } from './http/docs-coverage';
 import { registerErrorHandler, sendRefusal } from './http/error-handler';
+import { registerLoadShedding } from './http/load-shedding';
 import { registerLocale } from './http/locale';
 import { docsRoute, registerOpenApi } from './http/openapi';
 import { pwaRoutes } from './http/pwa';
@@ -23,10 +24,12 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export interface AppOptions extends Omit<AppDeps, 'rateLimits'> {
   logger?: FastifyServerOptions['logger'];
   rateLimits?: RateLimits;
+  /** Queries waiting for a database connection (Database.waiting): sheds load when too many. */
+  dbWaiting?: () => number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, ...rest } = options;
+  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, dbWaiting, ...rest } = options;
   const deps: AppDeps = { config, rateLimits, ...rest };
   const serverOptions: FastifyServerOptions = {
     logger: logger ?? { level: config.logLevel },
@@ -47,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerErrorHandler(app);
   registerLocale(app);
+  await registerLoadShedding(app, config.shed, dbWaiting);
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, { status: 404, key: 'request.notFound' }));
   await registerSecurityHeaders(app);
   await registerRateLimits(app, { url: config.redisUrl, prefix: config.redisPrefix });

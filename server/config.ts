@@ -50,6 +50,13 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'PUBLIC_DIR', default: './dist', description: 'The built PWA, served under /h5/.' },
   { name: 'TRUST_PROXY', default: 'false', description: "Fastify trustProxy: 'true', a hop count, or comma-separated addresses/CIDRs of the proxies in front." },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'SEED_DEMO', default: '(true on PGlite, false with DATABASE_URL)', description: "'true' creates the demo users and the demo operator (published credentials) at start; never on a real installation." },
+  { name: 'ALLOWED_ORIGINS', default: '(unset)', description: 'Comma-separated origins (https://app.example.com) allowed to open socket.io besides the server\'s own host.' },
+  { name: 'SOCKET_MAX_PER_ADDRESS', default: '20', description: 'Simultaneous socket.io connections per client address; further ones are refused.' },
+  { name: 'SHED_EVENT_LOOP_DELAY_MS', default: '200', description: 'Load shedding: answer 503 with Retry-After while the event loop lags more than this (0: off).' },
+  { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
+  { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
+  { name: 'SHED_RETRY_AFTER_SECONDS', default: '10', description: 'The Retry-After of a shed request.' },
 ];
 
 
@@ -96,6 +103,28 @@ const envSchema = z.object({
   PUBLIC_DIR: text('./dist'),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false'], { error: "'true' or 'false'" }).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const url = URL.canParse(part) ? new URL(part) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `${part} is not an origin such as https://app.example.com` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .optional(),
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +159,15 @@ export interface Config {
   uploadsDir: string;
   trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
+  /** Demo users and the demo operator are created at start (SEED_DEMO; default: only on PGlite). */
+  seedDemo: boolean;
+  socket: {
+    /** Origins allowed besides the request's own host. */
+    allowedOrigins: string[];
+    maxPerAddress: number;
+  };
+  /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
+  shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
   /** Names of the variables the operator set explicitly: those win over stored settings at start. */
   explicit: ReadonlySet<string>;
 }
@@ -182,6 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
+    socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS },
+    shed: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      heapMb: e.SHED_HEAP_MB ?? null,
+      dbWaiting: e.SHED_DB_WAITING,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
     explicit: new Set(Object.keys(present)),
   };
 }

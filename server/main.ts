@@ -1,16 +1,19 @@
 /**
  * `npm run serve`: reads the configuration, opens and migrates the database, seeds it, serves
- * HTTP and socket.io (attached by buildApp) on one port, prints the URL and the demo accounts,
- * and shuts down cleanly on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
+ * HTTP and socket.io (attached by buildApp) on one port, prints the URL and either the demo
+ * accounts (embedded default or SEED_DEMO=true) or how to create the first admin, and shuts down
+ * cleanly on SIGINT/SIGTERM (PGlite must be closed to keep its files consistent).
  */
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
+import { rowsOf } from './db/rows';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
 import { createMailer } from './modules/mailer';
-import { DEMO_OPERATOR } from './modules/ops';
+import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { resolveCodePepper } from './security/secrets';
@@ -28,15 +31,11 @@ function readConfig(): Config {
   }
 }
 
-function banner(config: Config, mail: string, sms: string): string {
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shown}:${config.port}`;
-  const lines = [
-    '',
-    `Tessera is running at ${url}/h5/  (API ${url}/api, docs ${url}/api/docs)`,
-    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`,
-    `E-mail: ${mail === 'log' ? 'no SMTP_URL set, e-mails with their codes are written to this log' : 'SMTP'}; ` +
-      `SMS: ${sms === 'log' ? 'texts with their codes are written to this log' : sms}`,
+/** What the banner says about accounts: the demo credentials, or how operators get in. */
+type AccountsNote = { demo: true } | { demo: false; adminExists: boolean; demoOperatorEnabled: boolean };
+
+function demoLines(): string[] {
+  return [
     'Demo accounts (log in with the username, e-mail or phone):',
     ...DEMO_ACCOUNTS.map(
       (demo) =>
@@ -46,9 +45,44 @@ function banner(config: Config, mail: string, sms: string): string {
       ` password ${DEMO_OPERATOR.password}  TOTP secret ${DEMO_OPERATOR.totpSecret}`,
     `  npm run ops -- login --user ${DEMO_OPERATOR.username} --password ${DEMO_OPERATOR.password}   (the code is computed from the demo secret;` +
       ' `npm run ops -- totp` prints the current one)',
+  ];
+}
+
+function operatorLines(note: Extract<AccountsNote, { demo: false }>): string[] {
+  const lines = ['No demo accounts on this database (SEED_DEMO is not true).'];
+  if (!note.adminExists) {
+    lines.push('No admin operator yet. Create the first one (prints its password and TOTP secret once):', '  npm run ops -- bootstrap-admin NAME');
+  } else {
+    lines.push('Operators sign in with: npm run ops -- login --user NAME --totp CODE');
+  }
+  if (note.demoOperatorEnabled) {
+    lines.push(`WARNING: the demo operator "${DEMO_OPERATOR.username}" from an earlier start is still enabled with its published secret:`, `  npm run ops -- operator disable ${DEMO_OPERATOR.username} --reason "demo credential"`);
+  }
+  return lines;
+}
+
+function banner(config: Config, port: number, mail: string, sms: string, accounts: AccountsNote): string {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shown}:${port}`;
+  const lines = [
+    '',
+    `Tessera is running at ${url}/h5/  (API ${url}/api, docs ${url}/api/docs)`,
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`}`,
+    `E-mail: ${mail === 'log' ? 'no SMTP_URL set, e-mails with their codes are written to this log' : 'SMTP'}; ` +
+      `SMS: ${sms === 'log' ? 'texts with their codes are written to this log' : sms}`,
+    ...(accounts.demo ? demoLines() : operatorLines(accounts)),
     '',
   ];
   return lines.join('\n');
+}
+
+/** The published demo operator, still able to sign in (seeded by an earlier start with demo data). */
+async function demoOperatorEnabled(db: Db): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM operators WHERE lower(username) = ${DEMO_OPERATOR.username} AND totp_secret = ${DEMO_OPERATOR.totpSecret} AND NOT disabled`,
+  );
+  return rows.length > 0;
 }
 
 async function main(): Promise<void> {
@@ -57,7 +91,10 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const applied = await migrate(database.sql);
-  await seed(database.db, config);
+  const seeded = await seed(database.db, config);
+  const accounts: AccountsNote = seeded.demo
+    ? { demo: true }
+    : { demo: false, adminExists: await hasActiveAdmin(database.db), demoOperatorEnabled: await demoOperatorEnabled(database.db) };
 
   const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
   // Providers log through the app's logger, which exists only once the app is built.
@@ -65,7 +102,7 @@ async function main(): Promise<void> {
   const log = { info: (obj: object, msg: string) => appLog.info(obj, msg) };
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const sms = createSmsProvider(config.smsProvider, log);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, codePepper, mailer, sms });
+  const app = await buildApp({ config, db: database.db, dbWaiting: database.waiting, clock: systemClock, codePepper, mailer, sms });
   appLog = app.log;
   if (applied.length) app.log.info({ applied }, 'database migrated');
 
@@ -78,7 +115,10 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  console.log(banner(config, mailer.name, sms.name));
+  // PORT=0 picks a free port: show the one taken.
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  console.log(banner(config, port, mailer.name, sms.name, accounts));
   const housekeeping = startHousekeeping(database.db, systemClock, app.log);
 
   let stopping = false;

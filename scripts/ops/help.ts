@@ -40,6 +40,10 @@ Settings (changes need the admin role)
   coins
   coin set CODE [--address A] [--erc A] [--holder H --iban I --bic B --bank-name N] --reason TEXT
 
+First admin (no operator exists yet; talks to the database of DATABASE_URL or DATA_DIR directly)
+  bootstrap-admin NAME        Creates the admin, prints its generated password and TOTP secret once.
+                              Refused once an admin exists. On the embedded database, stop the server first.
+
 Audit and operators
   audit [--page N] [--page-size N] [--user USER_ID] [--action ACTION]
   operator create NAME --role support|finance|admin [--password PW]

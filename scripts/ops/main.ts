@@ -1,12 +1,14 @@
 /**
  * `npm run ops -- <command>`: the operator console on the command line. It talks to the RUNNING
  * server over HTTP (/api/ops), never to the database: the embedded PGlite belongs to the server's
- * process and a second process must not open it. The session token is kept in
+ * process and a second process must not open it. The one exception is `bootstrap-admin`, which
+ * runs before any operator exists (scripts/ops/bootstrap.ts). The session token is kept in
  * DATA_DIR/ops-session.json (mode 0600) after `login`.
  */
 import { adjust } from './adjust';
 import { readArgs, UsageError, type Args } from './args';
 import { audit } from './audit';
+import { bootstrapAdminCommand } from './bootstrap';
 import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
 import { HELP } from './help';
@@ -34,6 +36,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   coin: coins,
   audit,
   operator: operatorCommand,
+  'bootstrap-admin': bootstrapAdminCommand,
 };
 
 /** Runs one command; the exit code: 0 done, 1 a usage mistake or the server's refusal. */

@@ -32,6 +32,8 @@ export interface SqlConnection {
 export interface Database {
   db: Db;
   sql: SqlRunner;
+  /** Queries waiting for a free pool connection now (load shedding); PostgreSQL only. */
+  waiting?: () => number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    waiting: () => pool.waitingCount,
     sql: {
       kind: 'postgres',
       async exclusive(lockKey, work) {

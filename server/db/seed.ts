@@ -1,6 +1,8 @@
 /**
  * First-start data, safe to run at every start: deposit options and operator settings from the
- * configuration, and the two demo accounts (an ordinary user and a merchant).
+ * configuration and, only where demo data belongs (the embedded default, or SEED_DEMO=true), the
+ * two demo accounts (an ordinary user and a merchant) and the demo operator. Their credentials are
+ * published, so a real database never gets them unless asked.
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -79,11 +81,19 @@ async function seedDemoAccounts(db: Db): Promise<void> {
   }
 }
 
-export async function seed(db: Db, config: Config): Promise<void> {
+export interface SeedOptions {
+  /** Create the demo users and operator; by default config.seedDemo decides. */
+  demo?: boolean;
+}
+
+/** Returns whether the demo data was seeded (the start banner prints its credentials only then). */
+export async function seed(db: Db, config: Config, { demo = config.seedDemo }: SeedOptions = {}): Promise<{ demo: boolean }> {
   await seedCoins(db, config);
   await writeSetting(db, SETTING_KEYS.supportUrl, config.supportUrl, config.explicit.has('SUPPORT_URL'));
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
+  if (!demo) return { demo: false };
   await seedDemoAccounts(db);
   // The operator side's demo admin (server/modules/ops/demo.ts): a published credential.
   await seedDemoOperator(db);
+  return { demo: true };
 }

@@ -16,7 +16,8 @@ export type AuditAction =
   | 'vip.change'
   | 'coin.change'
   | 'operator.create'
-  | 'operator.disable';
+  | 'operator.disable'
+  | 'operator.bootstrap';
 
 /** Who acted, and when. */
 export interface AuditActor {

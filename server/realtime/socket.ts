@@ -2,11 +2,19 @@
  * socket.io on the app's own HTTP server, path /socket.io (docs/api.md). Clients subscribe to
  * channels ('kline' per period, 'daymarket') by joining rooms; modules publish into them through
  * the decorated `app.realtime`. No data is made up here.
+ *
+ * Who may connect: a handshake whose Origin is neither this server's own host nor one of
+ * ALLOWED_ORIGINS is refused (403), so another site's page cannot hold sockets in its visitors'
+ * browsers. A handshake without Origin is let in: browsers send Origin on every cross-origin
+ * request and every WebSocket, so its absence means a same-origin page or a non-browser client,
+ * which could forge any header anyway. Each client address holds at most SOCKET_MAX_PER_ADDRESS
+ * connections at once; more handshakes are refused until one closes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
+import { clientAddressOf } from './address';
 
 const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
 
@@ -35,13 +43,85 @@ declare module 'fastify' {
   }
 }
 
-export function attachRealtime(server: HttpServer): Server {
+export interface RealtimeOptions {
+  /** Origins allowed besides the request's own host (ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+  /** Simultaneous connections per client address (SOCKET_MAX_PER_ADDRESS). */
+  maxPerAddress: number;
+  trustProxy: boolean | number | string[];
+}
+
+/** A handshake slot not turned into a connection within this time is given back. */
+const RESERVATION_MS = 10_000;
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+function originAllowed(request: IncomingMessage, options: RealtimeOptions): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (options.allowedOrigins.includes(origin)) return true;
+  const host = hostOf(origin);
+  if (!host) return false;
+  const own = [request.headers.host];
+  // Behind a trusted proxy the host the browser used may arrive as X-Forwarded-Host.
+  if (options.trustProxy !== false) own.push(...String(request.headers['x-forwarded-host'] ?? '').split(','));
+  return own.some((candidate) => candidate !== undefined && candidate.trim().toLowerCase() === host);
+}
+
+/**
+ * Counts live connections per address. A handshake takes a slot when it is let in; the slot
+ * passes to the connection it becomes and is freed when that closes (or after RESERVATION_MS if
+ * the handshake never completes).
+ */
+function connectionLimit(io: Server, options: RealtimeOptions) {
+  const addressOf = clientAddressOf(options.trustProxy);
+  const live = new Map<string, number>();
+  const reserved = new WeakMap<IncomingMessage, { address: string; timer: NodeJS.Timeout }>();
+  const release = (address: string) => {
+    const left = (live.get(address) ?? 1) - 1;
+    if (left > 0) live.set(address, left);
+    else live.delete(address);
+  };
+  io.engine.on('connection', (raw: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    const slot = reserved.get(raw.request);
+    if (!slot) return;
+    reserved.delete(raw.request);
+    clearTimeout(slot.timer);
+    raw.once('close', () => release(slot.address));
+  });
+  return (request: IncomingMessage): boolean => {
+    const address = addressOf(request);
+    const count = live.get(address) ?? 0;
+    if (count >= options.maxPerAddress) return false;
+    live.set(address, count + 1);
+    const timer = setTimeout(() => {
+      if (reserved.delete(request)) release(address);
+    }, RESERVATION_MS);
+    timer.unref();
+    reserved.set(request, { address, timer });
+    return true;
+  };
+}
+
+export function attachRealtime(server: HttpServer, options: RealtimeOptions): Server {
   const io = new Server(server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     // Same origin only: the PWA is served by this very server, so no CORS headers at all.
     serveClient: false,
+    allowRequest: (request, callback) => {
+      if (!originAllowed(request, options)) return callback('origin not allowed', false);
+      if (!takeSlot(request)) return callback('too many connections from this address', false);
+      callback(null, true);
+    },
   });
+  const takeSlot = connectionLimit(io, options);
   io.on('connection', (socket) => {
     const handle = (join: boolean) => (payload: unknown, ack?: unknown) => {
       const parsed = subscription.safeParse(payload);
@@ -64,7 +144,12 @@ export function attachRealtime(server: HttpServer): Server {
  * hold it open), and socket.io is closed with the app.
  */
 export function registerRealtime(app: FastifyInstance): void {
-  const io = attachRealtime(app.server);
+  const { config } = app.deps;
+  const io = attachRealtime(app.server, {
+    allowedOrigins: config.socket.allowedOrigins,
+    maxPerAddress: config.socket.maxPerAddress,
+    trustProxy: config.trustProxy,
+  });
   app.decorate('realtime', {
     io,
     publish: (room: string, event: string, payload: unknown) => {

@@ -16,6 +16,7 @@ export const ERROR_KEYS = [
   'request.cancelled',
   'network.error',
   'server.error',
+  'server.busy',
   'session.required',
   'session.gone',
   'lang.unsupported',

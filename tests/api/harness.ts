@@ -94,15 +94,21 @@ export async function startTestApp(options: TestAppOptions = {}) {
     PUBLIC_DIR: options.publicDir ?? path.join(dataDir, 'no-pwa'),
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
+    // No load shedding unless a test asks for it (tests/api/load.test.ts): a test machine running
+    // several suites lags now and then, and the race tests queue for the pool on purpose.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAITING: '0',
     ...options.env,
   });
-  if (!shared) await seed(database.db, config);
+  // The suites sign in with the demo operator: seeded whatever the database.
+  if (!shared) await seed(database.db, config, { demo: true });
   const clock = shared ? shared.clock : new TestClock();
   const sms = new LogSmsProvider(silentLog);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
   const app: FastifyInstance = await buildApp({
     config,
     db: database.db,
+    dbWaiting: database.waiting,
     clock: clock.now,
     codePepper: crypto.randomBytes(32).toString('base64url'),
     mailer,

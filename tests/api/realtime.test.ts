@@ -1,6 +1,7 @@
 /**
  * socket.io on the app's own HTTP server, attached by buildApp and decorated as `app.realtime`:
- * the PWA's subscribe/unsubscribe protocol, and modules publishing through the decorated service.
+ * the PWA's subscribe/unsubscribe protocol, modules publishing through the decorated service,
+ * the Origin check and the cap of connections per client address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ let t: TestApp;
 let url: string;
 let server: FastifyInstance['realtime']['io'];
 const clients: Socket[] = [];
+const PARTNER = 'https://app.partner.example';
 
 /**
  * A module of the same shape as those of server/modules: an encapsulated plugin that declares a
@@ -34,7 +36,7 @@ async function probeModule(module: FastifyInstance): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ beforeReady: (app) => void app.register(probeModule) });
+  t = await startTestApp({ env: { ALLOWED_ORIGINS: PARTNER }, beforeReady: (app) => void app.register(probeModule) });
   server = t.app.realtime.io;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -45,8 +47,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function client(transports: Array<'websocket' | 'polling'>): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports, reconnection: false, timeout: 5000 });
+function client(transports: Array<'websocket' | 'polling'>, headers: Record<string, string> = {}): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io', transports, reconnection: false, timeout: 5000, extraHeaders: headers });
   clients.push(socket);
   return new Promise((resolve, reject) => {
     socket.on('connect', () => resolve(socket));
@@ -97,4 +99,60 @@ test('a module publishes through the decorated service and a subscribed client r
   // A client that did not subscribe gets nothing.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(strayed).toBe(false);
+});
+
+/** The handshake's outcome: connected, or the refusal socket.io-client reports. */
+async function tryConnect(transports: Array<'websocket' | 'polling'>, headers: Record<string, string> = {}): Promise<'connected' | 'refused'> {
+  try {
+    await client(transports, headers);
+    return 'connected';
+  } catch {
+    return 'refused';
+  }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test('a page of another origin is refused, over websocket and polling; the own origin and ALLOWED_ORIGINS connect', async () => {
+  const before = server.engine.clientsCount;
+  for (const transports of [['websocket'], ['polling']] as const) {
+    expect(await tryConnect([...transports], { origin: 'https://evil.example' })).toBe('refused');
+    // Same host name on another port is another origin.
+    expect(await tryConnect([...transports], { origin: 'http://127.0.0.1:1' })).toBe('refused');
+    expect(await tryConnect([...transports], { origin: 'null' })).toBe('refused');
+  }
+  expect(server.engine.clientsCount).toBe(before);
+
+  // What the PWA served by this server sends, whatever the transport.
+  const own = await client(['websocket'], { origin: url });
+  expect(await ask(own, 'subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
+  expect(await tryConnect(['polling'], { origin: url })).toBe('connected');
+  expect(await tryConnect(['websocket'], { origin: PARTNER })).toBe('connected');
+});
+
+test('one address holds at most SOCKET_MAX_PER_ADDRESS (20) connections; the others keep working and a closed one frees its slot', async () => {
+  expect(t.config.socket.maxPerAddress).toBe(20);
+  for (const socket of clients.splice(0)) socket.disconnect();
+  await until(() => server.engine.clientsCount === 0);
+
+  const first = await Promise.all(Array.from({ length: 20 }, (_, i) => client(i % 2 ? ['websocket'] : ['polling'])));
+  expect(server.engine.clientsCount).toBe(20);
+  expect(await tryConnect(['websocket'])).toBe('refused');
+  expect(await tryConnect(['polling'])).toBe('refused');
+  expect(server.engine.clientsCount).toBe(20);
+
+  // The 20 are untouched: each still subscribes.
+  const answers = await Promise.all(first.map((socket) => ask(socket, 'subscribe', { channel: 'daymarket' })));
+  expect(answers.every((answer) => answer.ok)).toBe(true);
+
+  first[0].disconnect();
+  await until(() => server.engine.clientsCount === 19);
+  expect(await tryConnect(['websocket'])).toBe('connected');
+  expect(await tryConnect(['websocket'])).toBe('refused');
 });

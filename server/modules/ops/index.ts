@@ -1,4 +1,4 @@
 /** The operator module's public surface: the plugin, the operator accounts and the demo operator the seed creates. */
 export { opsModule } from './routes';
-export { createOperators, seedDemoOperator, type Operators } from './operators';
+export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator, type BootstrapResult, type Operators } from './operators';
 export { DEMO_OPERATOR } from './demo';

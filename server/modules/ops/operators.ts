@@ -4,6 +4,7 @@
  * opens nothing under /api/ops. Roles are ranked: support reads, finance also decides money,
  * admin also changes settings and operators.
  */
+import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OperatorRole, OperatorViewer } from '../../http/auth';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../src/domain/constants';
@@ -180,6 +181,47 @@ export function createOperators(db: Db, clock: Clock) {
       });
     },
   };
+}
+
+/** True when an enabled admin exists: the first one is then made through the API, not bootstrapped. */
+export async function hasActiveAdmin(db: Db | Tx): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(db, sql`SELECT id FROM operators WHERE role = 'admin' AND NOT disabled LIMIT 1`);
+  return rows.length > 0;
+}
+
+export type BootstrapResult =
+  | { ok: true; id: string; username: string; password: string; totpSecret: string; otpauthUrl: string }
+  | { ok: false; reason: 'adminExists' | 'nameTaken' };
+
+/** 24 random bytes: 32 characters of base64url, far above OPERATOR_PASSWORD_MIN. */
+const generatedPassword = () => crypto.randomBytes(24).toString('base64url');
+
+/**
+ * The first admin of an installation without demo data (`npm run ops -- bootstrap-admin NAME`):
+ * there is nobody yet to create it over the API. Only while no enabled admin exists; the table
+ * lock makes two runs at once wait for each other, so the second sees the first's admin and
+ * refuses. The audit row names the new admin as its own creator (there is no other actor).
+ */
+export async function bootstrapAdmin(db: Db, username: string, now = new Date()): Promise<BootstrapResult> {
+  const password = generatedPassword();
+  const totpSecret = newTotpSecret();
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE operators IN SHARE ROW EXCLUSIVE MODE`);
+    if (await hasActiveAdmin(tx)) return { ok: false as const, reason: 'adminExists' as const };
+    const taken = await rowsOf<{ id: string }>(tx, sql`SELECT id FROM operators WHERE lower(username) = lower(${username})`);
+    if (taken.length > 0) return { ok: false as const, reason: 'nameTaken' as const };
+    const [created] = await tx
+      .insert(operators)
+      .values({ username, passwordHash, totpSecret, role: 'admin', createdAt: now })
+      .returning({ id: operators.id });
+    await recordAudit(tx, { operatorId: created.id, at: now }, {
+      action: 'operator.bootstrap',
+      subject: `operator:${created.id}`,
+      details: { username, role: 'admin' },
+    });
+    return { ok: true as const, id: created.id, username, password, totpSecret, otpauthUrl: otpauthUrl(TOTP_ISSUER, username, totpSecret) };
+  });
 }
 
 /** Seeds the demo operator once (see demo.ts); a disabled or changed one is left as it is. */

@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Anfrage abgebrochen.",
   'network.error': "Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.",
   'server.error': "Serverfehler. Bitte versuchen Sie es später erneut.",
+  'server.busy': "Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in {seconds} Sekunden erneut.",
   'session.required': "Nicht autorisiert. Bitte melden Sie sich erneut an.",
   'session.gone': "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
   'lang.unsupported': "Diese Sprache wird nicht unterstützt.",

@@ -12,6 +12,7 @@ export default {
   'request.cancelled': 'Request cancelled.',
   'network.error': 'Network error. Please check your connection.',
   'server.error': 'Server error. Please try again later.',
+  'server.busy': 'The server is very busy right now. Please try again in {seconds} seconds.',
   'session.required': 'Unauthorized, please log in again.',
   'session.gone': 'Your session has ended. Please log in again.',
   'lang.unsupported': 'This language is not supported.',

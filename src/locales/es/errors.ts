@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Solicitud cancelada.",
   'network.error': "Error de red. Comprueba tu conexión.",
   'server.error': "Error del servidor. Inténtalo de nuevo más tarde.",
+  'server.busy': "El servidor está muy ocupado en este momento. Inténtalo de nuevo dentro de {seconds} segundos.",
   'session.required': "No autorizado. Vuelve a iniciar sesión.",
   'session.gone': "Tu sesión ha finalizado. Vuelve a iniciar sesión.",
   'lang.unsupported': "Este idioma no es compatible.",

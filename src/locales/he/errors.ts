@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "הבקשה בוטלה.",
   'network.error': "שגיאת רשת. נא לבדוק את החיבור שלך.",
   'server.error': "שגיאת שרת. נא לנסות שוב מאוחר יותר.",
+  'server.busy': "השרת עמוס מאוד כרגע. נא לנסות שוב בעוד {seconds} שניות.",
   'session.required': "אין הרשאה, נא להתחבר שוב.",
   'session.gone': "תוקף ההתחברות שלך הסתיים. נא להתחבר שוב.",
   'lang.unsupported': "השפה הזו אינה נתמכת.",

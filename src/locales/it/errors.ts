@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Richiesta annullata.",
   'network.error': "Errore di rete. Controlla la connessione.",
   'server.error': "Errore del server. Riprova più tardi.",
+  'server.busy': "Il server è molto occupato in questo momento. Riprova tra {seconds} secondi.",
   'session.required': "Non autorizzato, accedi di nuovo.",
   'session.gone': "La tua sessione è terminata. Accedi di nuovo.",
   'lang.unsupported': "Questa lingua non è supportata.",

@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Verzoek geannuleerd.",
   'network.error': "Netwerkfout. Controleer uw verbinding.",
   'server.error': "Serverfout. Probeer het later opnieuw.",
+  'server.busy': "De server is op dit moment erg druk. Probeer het over {seconds} seconden opnieuw.",
   'session.required': "Niet gemachtigd. Log opnieuw in.",
   'session.gone': "Uw sessie is beëindigd. Log opnieuw in.",
   'lang.unsupported': "Deze taal wordt niet ondersteund.",

@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Pedido cancelado.",
   'network.error': "Erro de rede. Verifique a sua conexão.",
   'server.error': "Erro no servidor. Tente novamente mais tarde.",
+  'server.busy': "O servidor está muito ocupado neste momento. Tente novamente daqui a {seconds} segundos.",
   'session.required': "Não autorizado. Entre novamente.",
   'session.gone': "A sua sessão terminou. Entre novamente.",
   'lang.unsupported': "Este idioma não é suportado.",

@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "Tuttra tettusefsex.",
   'network.error': "Tuccḍa g uẓeṭṭa. Ttxil senqed azday nnek.",
   'server.error': "Tuccḍa g uqeddac. Ttxil ɛawd yat tikkelt yaḍn deffir imik.",
+  'server.busy': "Aqeddac yeččur aṭas ɣilad. Ttxil ɛawd deffir {seconds} n tsinin.",
   'session.required': "Ur tesɛiḍ turagt, ttxil ɛawd kcem.",
   'session.gone': "Tiɣimit nnek tekfa. Ttxil ɛawd kcem.",
   'lang.unsupported': "Tutlayt-ad ur tettusefrak.",

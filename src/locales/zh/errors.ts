@@ -12,6 +12,7 @@ export default {
   'request.cancelled': "请求已取消。",
   'network.error': "网络错误，请检查您的网络连接。",
   'server.error': "服务器错误，请稍后再试。",
+  'server.busy': "服务器当前繁忙，请在 {seconds} 秒后重试。",
   'session.required': "未授权，请重新登录。",
   'session.gone': "您的会话已结束，请重新登录。",
   'lang.unsupported': "不支持此语言。",

@@ -1,0 +1,49 @@
+/**
+ * Load shedding (@fastify/under-pressure): while the event loop lags, the heap is nearly full or
+ * too many requests wait for a PostgreSQL connection, a request is answered at once with 503,
+ * Retry-After and `server.busy` in the caller's language, instead of joining a queue without
+ * bound. GET /api/health is never shed: it answers whether the process and its database are
+ * alive, and a probe that restarted a merely busy server would make things worse.
+ */
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import v8 from 'node:v8';
+import { AppError } from '../../src/domain/errors';
+import type { Config } from '../config';
+
+const NEVER_SHED = new Set(['/api/health']);
+const MB = 1024 * 1024;
+
+/** The default heap threshold: 90% of what this Node process may use. */
+const defaultHeapMb = () => Math.floor((v8.getHeapStatistics().heap_size_limit / MB) * 0.9);
+
+/**
+ * `dbWaiting`: how many queries wait for a pool connection now (PostgreSQL only). It is read at
+ * each request rather than sampled (under-pressure's healthCheck): a sampled flag stays stale for
+ * its interval, shedding requests after a burst has drained or letting a burst pile up.
+ */
+export async function registerLoadShedding(app: FastifyInstance, shed: Config['shed'], dbWaiting?: () => number): Promise<void> {
+  const heapMb = shed.heapMb ?? defaultHeapMb();
+  const busy = (request: FastifyRequest, reply: FastifyReply, reason: object) => {
+    request.log.debug(reason, 'request shed');
+    reply.header('Retry-After', String(shed.retryAfterSeconds));
+    // Thrown to the error handler, which answers in the caller's language.
+    return new AppError('server.busy', 503, { seconds: shed.retryAfterSeconds });
+  };
+  await app.register(underPressure, {
+    maxEventLoopDelay: shed.eventLoopDelayMs,
+    maxHeapUsedBytes: heapMb * MB,
+    retryAfter: shed.retryAfterSeconds,
+    pressureHandler: (request, reply, type, value) => {
+      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return undefined;
+      return Promise.reject(busy(request, reply, { type, value }));
+    },
+  });
+  if (dbWaiting && shed.dbWaiting > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+      const waiting = dbWaiting();
+      if (waiting > shed.dbWaiting) throw busy(request, reply, { type: 'dbWaiting', value: waiting });
+    });
+  }
+}
