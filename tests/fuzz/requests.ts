@@ -10,6 +10,9 @@ import { boundaryArb, IMAGE_FILES, ODD_FILES, type MultipartBody, type Part } fr
 import { PNG } from '../api/harness';
 import {
   BROKEN_JSON,
+  evilNumber,
+  NUMERIC_TEXTS,
+  OVERFLOW_TEXTS,
   deepArray,
   encodeQueryValue,
   evilHeader,
@@ -25,7 +28,8 @@ import {
 export type Auth = { kind: 'none' } | { kind: 'user' } | { kind: 'operator' } | { kind: 'raw'; value: string };
 
 export type Body =
-  | { kind: 'json'; value: unknown; contentType?: string }
+  /** JSON text of `value` (live values resolved when sent), with one defect added if `tweak` says so. */
+  | { kind: 'json'; value: unknown; contentType?: string; tweak?: 'invalid-utf8' | 'duplicate-key' }
   | { kind: 'raw'; bytes: string | Uint8Array; contentType?: string }
   | MultipartBody;
 
@@ -156,26 +160,46 @@ export function preview(value: unknown, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 }
 
+/** Numbers and numeric texts at the edges: past int4, past the 64-bit ledger column, exponents. */
+export const numericEdge: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...OVERFLOW_TEXTS) },
+  { weight: 2, arbitrary: fc.constantFrom(...NUMERIC_TEXTS) },
+  { weight: 2, arbitrary: evilNumber },
+);
+
+const valueAt = (valid: unknown, path: Path) => path.reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], valid);
+const looksNumeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(value));
+
 /** A spoiled copy of a valid body: one field, an extra field, or the whole value. */
 export function spoiledBody(valid: unknown, schema: JsonSchema): fc.Arbitrary<{ value: unknown; what: string }> {
   const paths = fieldPaths(valid, schema);
-  const choices: Array<fc.Arbitrary<{ value: unknown; what: string }>> = [
-    fc.tuple(fc.constantFrom(...EXTRA_FIELD_NAMES), evilValue).map(([name, extra]) => ({ value: setAt(valid, [name], extra), what: `extra field ${preview(name)} = ${label(extra)}` })),
-    evilValue.map((whole) => ({ value: whole, what: `body is ${label(whole)}` })),
+  type Spoiled = { value: unknown; what: string };
+  const choices: Array<{ weight: number; arbitrary: fc.Arbitrary<Spoiled> }> = [
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...EXTRA_FIELD_NAMES), evilValue).map(([name, extra]) => ({ value: setAt(valid, [name], extra), what: `extra field ${preview(name)} = ${label(extra)}` })) },
+    { weight: 1, arbitrary: evilValue.map((whole) => ({ value: whole, what: `body is ${label(whole)}` })) },
   ];
   if (paths.length > 0) {
     choices.push(
-      fc.tuple(fc.constantFrom(...paths), evilValue).map(([path, bad]) => ({ value: setAt(valid, path, bad), what: `${path.join('.')} = ${label(bad)}` })),
-      fc.constantFrom(...paths).chain((path) => {
-        const current = path.reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], valid);
-        const text = typeof current === 'string' ? current : current === undefined ? 'x' : String(jsonText(current));
-        return spoilText(text).map((bad) => ({ value: setAt(valid, path, bad), what: `${path.join('.')} = ${preview(bad)}` }));
-      }),
-      fc.constantFrom(...paths).map((path) => ({ value: setAt(valid, path, typeof valid === 'object' ? deepArray(1_000) : null), what: `${path.join('.')} = 1000-deep array` })),
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...paths), evilValue).map(([path, bad]) => ({ value: setAt(valid, path, bad), what: `${path.join('.')} = ${label(bad)}` })) },
+      {
+        weight: 5,
+        arbitrary: fc.constantFrom(...paths).chain((path) => {
+          const current = valueAt(valid, path);
+          // A live value (a fresh quote id) is spoiled in a stand-in of its shape.
+          const text = typeof current === 'string' ? current : current instanceof Live ? '00000000-0000-4000-8000-000000000000' : current === undefined ? 'x' : String(jsonText(current));
+          return spoilText(text).map((bad) => ({ value: setAt(valid, path, bad), what: `${path.join('.')} = ${preview(bad)}` }));
+        }),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...paths).map((path) => ({ value: setAt(valid, path, deepArray(1_000)), what: `${path.join('.')} = 1000-deep array` })) },
     );
+    // Amounts, ids and other numbers get the numbers no column holds, often: that is where handlers break.
+    const numeric = paths.filter((path) => looksNumeric(valueAt(valid, path)));
+    if (numeric.length > 0) {
+      choices.push({ weight: 6, arbitrary: fc.tuple(fc.constantFrom(...numeric), numericEdge).map(([path, bad]) => ({ value: setAt(valid, path, bad), what: `${path.join('.')} = ${label(bad)}` })) });
+    }
     const present = paths.filter((path) => path.length === 1 && valid && typeof valid === 'object' && path[0] in valid);
     if (present.length > 0) {
-      choices.push(fc.constantFrom(...present).map((path) => ({ value: deleteAt(valid as Record<string, unknown>, path[0]), what: `without ${path[0]}` })));
+      choices.push({ weight: 1, arbitrary: fc.constantFrom(...present).map((path) => ({ value: deleteAt(valid as Record<string, unknown>, path[0]), what: `without ${path[0]}` })) });
     }
   }
   return fc.oneof(...choices);
@@ -244,7 +268,7 @@ function locationOf(operation: Operation, context: RequestContext): { valid: fc.
 
   const valid = fc.tuple(validPath, validQuery).map(([path, entries]) => ({ path, query: queryString(entries) }));
   const names = [...queryParams.map((parameter) => parameter.name), 'lang', 'unknown'];
-  const badText = fc.oneof(evilString, evilValue.map((value) => (typeof value === 'string' ? value : (jsonText(value) ?? ''))));
+  const badText = fc.oneof(evilString, fc.constantFrom(...NUMERIC_TEXTS), evilValue.map((value) => (typeof value === 'string' ? value : (jsonText(value) ?? ''))));
   const spoiledQuery = fc.tuple(validPath, validQuery).chain(([path, entries]) =>
     fc.oneof(
       fc.tuple(fc.constantFrom(...names), badText).map(([name, bad]) => ({
@@ -275,7 +299,7 @@ function jsonBody(value: unknown, contentType = 'application/json'): Body {
 }
 
 function multipartOf(fields: Record<string, unknown>, file: Part | null, extra: Partial<MultipartBody> = {}, boundary = '----fuzzBoundary7MA4YWxk'): MultipartBody {
-  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value: typeof value === 'string' ? value : (jsonText(value) ?? '') }));
+  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value: typeof value === 'string' ? value : value instanceof RawJson ? value.text : (jsonText(value, true) ?? '') }));
   return { kind: 'multipart', parts: file ? [...parts, file] : parts, boundary, ...extra };
 }
 
@@ -369,14 +393,14 @@ export function requestsFor(operation: Operation, context: RequestContext): fc.A
 
   const validBody = validOf(schema, context, operation.id);
   return fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(location.valid, validBody).map(([at, value]) => ({ what: 'valid', ...at, auth: natural, headers, body: jsonBody(value) })) },
+    { weight: 1, arbitrary: fc.tuple(location.valid, validBody).map(([at, value]) => ({ what: 'valid', ...at, auth: natural, headers, body: jsonBody(value) })) },
     {
-      weight: 8,
+      weight: 10,
       arbitrary: fc.tuple(location.valid, validBody.chain((value) => spoiledBody(value, schema))).map(([at, spoiled]) => ({ what: spoiled.what, ...at, auth: natural, headers, body: jsonBody(spoiled.value) })),
     },
     { weight: 1, arbitrary: fc.tuple(location.spoiled, validBody).map(([at, value]) => ({ what: at.queryWhat ?? at.pathWhat ?? 'spoiled location', ...at, auth: natural, headers, body: jsonBody(value) })) },
     { weight: 1, arbitrary: fc.tuple(location.valid, validBody, auth).map(([at, value, who]) => ({ what: `as ${who.kind}${who.kind === 'raw' ? ` ${preview(who.value)}` : ''}`, ...at, auth: who, headers, body: jsonBody(value) })) },
-    { weight: 2, arbitrary: fc.tuple(location.valid, fc.constantFrom(...BROKEN_JSON)).map(([at, text]) => ({ what: `JSON text ${preview(text)}`, ...at, auth: natural, headers, body: { kind: 'raw' as const, bytes: text, contentType: 'application/json' } })) },
+    { weight: 1, arbitrary: fc.tuple(location.valid, fc.constantFrom(...BROKEN_JSON)).map(([at, text]) => ({ what: `JSON text ${preview(text)}`, ...at, auth: natural, headers, body: { kind: 'raw' as const, bytes: text, contentType: 'application/json' } })) },
     {
       weight: 1,
       arbitrary: fc.tuple(location.valid, validBody, fc.constantFrom(...WRONG_CONTENT_TYPES)).map(([at, value, contentType]) => ({ what: `content type ${contentType}`, ...at, auth: natural, headers, body: jsonBody(value, contentType) })),
@@ -384,17 +408,9 @@ export function requestsFor(operation: Operation, context: RequestContext): fc.A
     {
       weight: 1,
       arbitrary: fc.tuple(location.valid, validBody, fc.constantFrom<Body['kind'] | 'none' | 'utf8' | 'duplicate'>('none', 'utf8', 'duplicate', 'multipart')).map(([at, value, how]) => {
-        const text = jsonText(value) ?? '{}';
         if (how === 'none') return { what: 'no body, no content type', ...at, auth: natural, headers };
-        if (how === 'utf8') {
-          const bytes = Buffer.concat([Buffer.from(text.slice(0, -1)), Buffer.from(`${text.length > 2 ? ',' : ''}"x":"`), Buffer.from([0xff, 0xfe, 0xc0, 0x80, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
-          return { what: 'invalid UTF-8 in a JSON string', ...at, auth: natural, headers, body: { kind: 'raw' as const, bytes, contentType: 'application/json' } };
-        }
-        if (how === 'duplicate') {
-          const keys = value && typeof value === 'object' ? Object.keys(value) : [];
-          const key = keys[0] ?? 'amount';
-          return { what: `${key} twice, the second 1e309`, ...at, auth: natural, headers, body: { kind: 'raw' as const, bytes: `${text.slice(0, -1)}${keys.length ? ',' : ''}"${key}":1e309}`, contentType: 'application/json' } };
-        }
+        if (how === 'utf8') return { what: 'invalid UTF-8 in a JSON string', ...at, auth: natural, headers, body: { ...jsonBody(value), tweak: 'invalid-utf8' as const } };
+        if (how === 'duplicate') return { what: 'the first field again, as 1e309', ...at, auth: natural, headers, body: { ...jsonBody(value), tweak: 'duplicate-key' as const } };
         const fields = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
         return { what: 'the body as multipart', ...at, auth: natural, headers, body: multipartOf(fields, null) };
       }),
@@ -404,4 +420,27 @@ export function requestsFor(operation: Operation, context: RequestContext): fc.A
       arbitrary: fc.tuple(location.valid, validBody, fc.constantFrom(...HEADER_NAMES), evilHeader).map(([at, value, name, header]) => ({ what: `header ${name}: ${preview(header)}`, ...at, auth: natural, headers: { ...headers, [name]: header }, body: jsonBody(value) })),
     },
   );
+}
+
+/** The body's bytes: JSON text of the (resolved) value, with its defect. */
+export function jsonBytes(body: Extract<Body, { kind: 'json' }>, resolved: unknown): Buffer {
+  const text = jsonText(resolved) ?? '';
+  const isObject = text.startsWith('{') && text.endsWith('}');
+  if (body.tweak === 'invalid-utf8' && isObject) {
+    const open = text.length > 2 ? `${text.slice(0, -1)},"x":"` : '{"x":"';
+    return Buffer.concat([Buffer.from(open), Buffer.from([0xff, 0xfe, 0xc0, 0x80, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
+  }
+  if (body.tweak === 'duplicate-key' && isObject && text.length > 2) {
+    const key = Object.keys(resolved as object)[0];
+    return Buffer.from(`${text.slice(0, -1)},${JSON.stringify(key)}:1e309}`);
+  }
+  return Buffer.from(text, 'utf8');
+}
+
+/** How much of the time an operation deserves: more fields, more places to break. */
+export function weightOf(operation: Operation, context: RequestContext): number {
+  const schema = operation.body?.schema;
+  const names = new Set<string>();
+  for (const part of [schema, ...(schema?.oneOf ?? []), context.multipartFields(operation.id)]) for (const name of Object.keys(part?.properties ?? {})) names.add(name);
+  return 2 + names.size + operation.parameters.length + (operation.body?.mediaType === 'multipart/form-data' ? 4 : 0);
 }

@@ -21,12 +21,17 @@ export class Live {
 export const deepArray = (depth: number) => new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`, `[…${depth} deep…]`);
 export const deepObject = (depth: number) => new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, `{"a":…${depth} deep…}`);
 
+/** Numeric texts past what a column holds: int4, the 64-bit ledger column (in minor units too). */
+export const OVERFLOW_TEXTS = [
+  '9223372036854.775808', '9223372036854.775807', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '18446744073709551616',
+  '2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740993', `1${'0'.repeat(400)}`, '99999999999999999999.999999', '100000000000000000000',
+];
+
 /** Texts that look like numbers to a person or to a lax parser, and the edges of the columns. */
 export const NUMERIC_TEXTS = [
+  ...OVERFLOW_TEXTS,
   '1e309', '-1e309', '1e20', '1E3', '1e-7', '-0', '0', '-1', '+1', '0.0000001', '1.', '.5', '1,5', '1_000', ' 1 ', '0x10', '00001',
-  '9223372036854.775808', '9223372036854.775807', '9223372036854775807', '9223372036854775808', '-9223372036854775809',
-  '18446744073709551616', '2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740993',
-  `1${'0'.repeat(400)}`, 'NaN', 'Infinity', '-Infinity', '１２３', '٣', '1.2.3', '99999999999999999999.999999',
+  'NaN', 'Infinity', '-Infinity', '１２３', '٣', '1.2.3',
 ];
 
 const CONTROL_TEXTS = [
