@@ -342,6 +342,12 @@ async function check(operation: Operation, request: FuzzRequest, known: Set<stri
 
 // ---- the run -----------------------------------------------------------------------------------
 
+/**
+ * The request still running when fast-check's time limit interrupted a property (it cannot stop
+ * a running predicate): awaited before anything else is sent, so requests never overlap.
+ */
+let inFlight: Promise<unknown> = Promise.resolve();
+
 const coinIds: number[] = [];
 /** The operation's share of FUZZ_SECONDS, by its weight (fields and parameters). */
 function budgetMs(operation: Operation): number {
@@ -488,9 +494,14 @@ describe(`fuzz (seed ${SEED})`, () => {
     for (let round = 0; Date.now() < deadline - 200; round++) {
       const seed = (SEED ^ hashOf(id)) + round * 7919;
       const details = await fc.check(
-        fc.asyncProperty(arbitrary, (request) => check(operation, request, known)),
+        fc.asyncProperty(arbitrary, (request) => {
+          const run = check(operation, request, known);
+          inFlight = run.catch(() => undefined);
+          return run;
+        }),
         { seed, numRuns: 1_000_000, plugins: [fc.interruptAfterTimeLimit(deadline - Date.now())] },
       );
+      await inFlight;
       if (!details.failed) break;
       const error = details.errorInstance;
       if (!(error instanceof FuzzFailure)) {
