@@ -246,6 +246,7 @@ function describeRequest(operation: Operation, request: FuzzRequest): string {
 function outcomeLine(outcome: Outcome): string {
   const key = outcome.json?.key ? ` ${outcome.json.key}` : '';
   const error = outcome.error ? `\n  server error: ${serverError(outcome.error)}` : '';
+  if (outcome.status < 300) return `  → ${outcome.status} (accepted)`;
   return `  → ${outcome.status}${key}: ${preview(outcome.json?.message ?? outcome.text, 160)}${error}`;
 }
 
