@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three suites, all run by `npm test` with no server needed:
+ * Three suites run by `npm test` with no server needed, and one run on its own:
  *  unit — pure code (domain rules, server helpers), in Node;
  *  web  — the PWA's client code and components, in happy-dom;
  *  api  — the HTTP API through Fastify's inject on PGlite, or on PostgreSQL when
- *         TEST_DATABASE_URL is set.
+ *         TEST_DATABASE_URL is set;
+ *  fuzz — the property-based fuzz of every API route (a few minutes; `npm run test:fuzz`).
  */
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
@@ -33,6 +34,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Left out of `npm test` (it takes minutes): `npm run test:fuzz` sets VITEST_FUZZ and runs it alone.
+      ...(process.env.VITEST_FUZZ ? [{ extends: true as const, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], environment: 'node' as const } }] : []),
     ],
   },
 });

@@ -1,0 +1,90 @@
+/**
+ * What the fuzz may have done to the money. Before the run: every account's balance and the
+ * last transfer's id. During it: every 2xx reply of a call that moves money names the record it
+ * moved money for (withdrawal:7, deposit:3, conversion:5, or the adjustment's transfer id) and
+ * the kinds of transfer that call posts. After it, the property is:
+ *  - every transfer posted during the run belongs to a record a 2xx reply named, with a kind
+ *    that call posts — so a refused request (4xx or 5xx) moved nothing, and no call moved money
+ *    for a record it did not answer about;
+ *  - every account's balance changed by exactly the sum of those transfers (nothing else wrote a
+ *    balance);
+ *  - verifyLedger holds (sums to zero, balances equal postings, no user account negative).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
+import { verifyLedger } from '../../server/ledger/verify';
+
+/** The calls that move money on success: the record their reply names and the kinds they post. */
+const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) => string; kinds: string[] }> = {
+  'POST /api/wallet/out': { reference: (data) => `withdrawal:${data.id}`, kinds: ['withdrawal_hold'] },
+  'POST /api/ops/withdrawals/approve': { reference: (data) => `withdrawal:${data.id}`, kinds: ['withdrawal_payout', 'withdrawal_fee'] },
+  'POST /api/ops/withdrawals/reject': { reference: (data) => `withdrawal:${data.id}`, kinds: ['withdrawal_release'] },
+  'POST /api/ops/deposits/approve': { reference: (data) => `deposit:${data.id}`, kinds: ['deposit', 'deposit_bonus'] },
+  'POST /api/transfer': { reference: (data) => `conversion:${data.id}`, kinds: ['conversion_out', 'conversion_fee', 'conversion_in'] },
+  'POST /api/ops/adjustments': { reference: (data) => `transfer#${data.transferId}`, kinds: ['adjustment'] },
+};
+
+export interface LedgerSnapshot {
+  balances: Map<string, bigint>;
+  lastTransferId: bigint;
+}
+
+export async function snapshotLedger(db: Db): Promise<LedgerSnapshot> {
+  const accounts = await rowsOf<{ id: string; balance: string }>(db, sql`SELECT id::text, balance::text FROM ledger_accounts`);
+  const [last] = await rowsOf<{ id: string }>(db, sql`SELECT coalesce(max(id), 0)::text AS id FROM ledger_transfers`);
+  return { balances: new Map(accounts.map((row) => [row.id, BigInt(row.balance)])), lastTransferId: BigInt(last.id) };
+}
+
+export class MoneyLog {
+  /** reference → the kinds a 2xx reply allows for it, and which call said so. */
+  private readonly explained = new Map<string, { kinds: Set<string>; by: string[] }>();
+  successes = 0;
+
+  /** Notes a reply; only 2xx replies of money calls explain transfers. */
+  note(operationId: string, status: number, data: unknown): void {
+    const call = MONEY_CALLS[operationId];
+    if (!call || status < 200 || status >= 300 || !data || typeof data !== 'object') return;
+    this.successes++;
+    const reference = call.reference(data as Record<string, unknown>);
+    const entry = this.explained.get(reference) ?? { kinds: new Set<string>(), by: [] };
+    for (const kind of call.kinds) entry.kinds.add(kind);
+    entry.by.push(operationId);
+    this.explained.set(reference, entry);
+  }
+
+  /** The problems of the property above; empty when it holds. */
+  async problems(db: Db, before: LedgerSnapshot): Promise<string[]> {
+    const problems: string[] = [];
+    const report = await verifyLedger(db);
+    for (const problem of report.problems) problems.push(`ledger:verify ${problem.check}: ${problem.detail}`);
+
+    const posted = await rowsOf<{ id: string; kind: string; reference: string; amount: string; debit: string; credit: string }>(
+      db,
+      sql`SELECT id::text, kind, reference, amount::text, debit_account_id::text AS debit, credit_account_id::text AS credit
+          FROM ledger_transfers WHERE id > ${before.lastTransferId.toString()}::bigint ORDER BY id`,
+    );
+    const moved = new Map<string, bigint>();
+    for (const transfer of posted) {
+      const key = transfer.kind === 'adjustment' ? `transfer#${transfer.id}` : transfer.reference;
+      const entry = this.explained.get(key);
+      if (!entry || !entry.kinds.has(transfer.kind)) {
+        problems.push(`transfer ${transfer.id} (${transfer.kind}, ${transfer.reference}, ${transfer.amount}) was posted, but no 2xx reply answered for it`);
+      }
+      const amount = BigInt(transfer.amount);
+      moved.set(transfer.debit, (moved.get(transfer.debit) ?? 0n) - amount);
+      moved.set(transfer.credit, (moved.get(transfer.credit) ?? 0n) + amount);
+    }
+
+    const after = await snapshotLedger(db);
+    for (const [id, balance] of after.balances) {
+      const expected = (before.balances.get(id) ?? 0n) + (moved.get(id) ?? 0n);
+      if (balance !== expected) problems.push(`account ${id}: balance ${balance}, but ${expected} by the balance before and the transfers since`);
+    }
+    return problems;
+  }
+
+  get transfersExplained(): number {
+    return this.explained.size;
+  }
+}
