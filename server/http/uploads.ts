@@ -95,6 +95,6 @@ export async function readUploadForm(request: FastifyRequest, limits: UploadLimi
  */
 export function registerUnreadBodyClose(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (request.raw.complete === false) reply.header('connection', 'close');
   });
 }
