@@ -103,7 +103,7 @@ function uploadRequest(url: string, options: { fields: number; fileBytes: number
 function expectConnectionUsable(outcome: Outcome): void {
   expect(outcome.second, 'the next request on the connection hung').not.toBe('hung');
   if (outcome.second === 'closed') expect(outcome.first.headers.connection).toBe('close');
-  else expect(outcome.second.status).toBe(200);
+  else expect((outcome.second as RawResponse).status).toBe(200);
 }
 
 describe.each(['/api/user/uploadHeadPortrait', '/api/wallet/charge_req'])('after a refused upload to %s', (url) => {
