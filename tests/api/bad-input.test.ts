@@ -5,6 +5,7 @@
  * probe that used to end in a 500.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { ErrorKey, MessageParams } from '../../src/domain/errors';
@@ -276,5 +277,57 @@ describe('the last line of defence', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('image bombs', () => {
+  /** A 4 KB PNG whose header declares 65535 × 65535 pixels. */
+  const pngBomb = Buffer.concat([PNG.subarray(0, 16), Buffer.from([0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff]), PNG.subarray(24), Buffer.alloc(4000)]);
+  /** A JPEG whose frame header declares 20000 × 3000 pixels (60 megapixels). */
+  const jpegBomb = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x0b, 0xb8, 0x4e, 0x20, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    Buffer.from([0xff, 0xda, 0x00, 0x04, 0, 0]),
+    Buffer.alloc(2000),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+  const params = { maxSide: 10_000, maxMegapixels: 40 };
+
+  /** Every stored upload (avatars and proofs). */
+  const storedFiles = () => (fs.existsSync(t.config.uploadsDir) ? fs.readdirSync(t.config.uploadsDir, { recursive: true }).length : 0);
+
+  async function uploadAvatar(bytes: Buffer, type: string): Promise<Reply> {
+    const form = new FormData();
+    form.append('lang', 'de');
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'avatar');
+    const encoded = new Response(form);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/uploadHeadPortrait',
+      headers: { authorization: user.token, 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  }
+
+  test('as avatar: 413 upload.tooManyPixels, nothing stored', async () => {
+    const files = storedFiles();
+    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpegBomb, 'image/jpeg']] as const) {
+      await expectRefused(await uploadAvatar(bytes, type), 413, 'upload.tooManyPixels', 'de', params);
+    }
+    expect(storedFiles()).toBe(files);
+  });
+
+  test('as deposit proof: 413 upload.tooManyPixels, no deposit, nothing stored', async () => {
+    const files = storedFiles();
+    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpegBomb, 'image/jpeg']] as const) {
+      const reply = await t.charge(user.token, { lang: 'de', coinId: String(usdtCoinId), network: 'TRC20', amount: '10' }, { file: { bytes, name: 'proof', type } });
+      await expectRefused({ ...reply, headers: {} }, 413, 'upload.tooManyPixels', 'de', params);
+    }
+    expect(storedFiles()).toBe(files);
+  });
+
+  test('an image within the limits is still taken', async () => {
+    const reply = await uploadAvatar(PNG, 'image/png');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   });
 });
