@@ -34,7 +34,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
     summary: 'Request a deposit with its payment proof (DepositRecord, status processing)',
     description:
       'Idempotency-Key header required. Multipart: text fields coinId, network (USDT: TRC20|ERC20), amount, then the file ' +
-      '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB). Without a file: deposit.proofRequired.',
+      '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB and 40 megapixels). Without a file: deposit.proofRequired.',
     auth: 'required',
     fileField: 'file',
     reply: depositRecordSchema,

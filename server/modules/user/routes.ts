@@ -29,7 +29,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/user/uploadHeadPortrait',
     tag: 'user',
-    summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB',
+    summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB and 40 megapixels',
     auth: 'required',
     fileField: 'file',
     reply: z.object({ avatar: z.string().describe('The URL of the new avatar') }),
