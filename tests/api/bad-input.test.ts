@@ -290,6 +290,17 @@ describe('image bombs', () => {
     Buffer.alloc(2000),
     Buffer.from([0xff, 0xd9]),
   ]);
+  const be32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff]);
+  const isoBox = (type: string, ...content: Buffer[]) => Buffer.concat([be32(Buffer.concat(content).length + 8), Buffer.from(type), ...content]);
+  /** A HEIC whose image item declares 65535 × 65535 pixels (its `ispe` property). */
+  const heicBomb = Buffer.concat([
+    isoBox('ftyp', Buffer.from('heic'), be32(0), Buffer.from('mif1heic')),
+    isoBox('meta', be32(0), isoBox('hdlr', be32(0), be32(0), Buffer.from('pict'), Buffer.alloc(13)), isoBox('iprp', isoBox('ipco', isoBox('ispe', be32(0), be32(65_535), be32(65_535))))),
+    isoBox('mdat', Buffer.alloc(2000)),
+  ]);
+  /** An extended WebP whose canvas is 16384 × 16384 pixels. */
+  const webpChunk = Buffer.concat([Buffer.from('VP8X'), Buffer.from([10, 0, 0, 0, 0x10, 0, 0, 0, 0xff, 0x3f, 0, 0xff, 0x3f, 0]), Buffer.alloc(2000)]);
+  const webpBomb = Buffer.concat([Buffer.from('RIFF'), Buffer.from([(webpChunk.length + 4) & 0xff, (webpChunk.length + 4) >> 8, 0, 0]), Buffer.from('WEBP'), webpChunk]);
   const params = { maxSide: 10_000, maxMegapixels: 40 };
 
   /** Every stored upload (avatars and proofs). */
@@ -311,7 +322,7 @@ describe('image bombs', () => {
 
   test('as avatar: 413 upload.tooManyPixels, nothing stored', async () => {
     const files = storedFiles();
-    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpegBomb, 'image/jpeg']] as const) {
+    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpegBomb, 'image/jpeg'], [heicBomb, 'image/heic'], [webpBomb, 'image/webp']] as const) {
       await expectRefused(await uploadAvatar(bytes, type), 413, 'upload.tooManyPixels', 'de', params);
     }
     expect(storedFiles()).toBe(files);
