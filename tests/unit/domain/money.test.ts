@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exceedsMaximumAmount, formatDecimalString, maxAmountMinor, minorToDecimal, parseAmount, parseRate, toDecimalString } from '../../../src/domain/money';
 import { amountOf, amountTextSchema } from '../../../src/domain/payments';
 import { firstProblem } from '../../../src/domain/validation';
+import { amountProblem } from '../../../src/features/shared/money/amounts';
 
 describe('money in minor units', () => {
   it('parses decimal strings exactly, refusing more decimals than the asset has', () => {
@@ -50,6 +51,8 @@ describe('bounds', () => {
     expect(firstProblem(result.error!)).toMatchObject({ key: 'amount.tooLarge', params: { max: '1000000000' } });
     expect(() => amountOf('1000000000.01', 'EUR')).toThrow(expect.objectContaining({ key: 'amount.tooLarge' }));
     expect(amountOf('1000000000', 'EUR')).toBe(100_000_000_000n);
+    // The money forms show the same refusal before anything is sent.
+    expect(amountProblem('2000000000', 'EUR')).toEqual({ key: 'amount.tooLarge', params: { max: '1000000000' } });
   });
 
   it('a reference rate is 0.01 to 100 EUR per USDT', () => {
