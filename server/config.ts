@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
-import { parseAmount } from '../src/domain/money';
+import { parseRate } from '../src/domain/money';
 
 export interface ConfigVariable {
   name: string;
@@ -37,7 +37,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SMS_PROVIDER', default: 'log', description: "SMS provider. 'log' writes each text message, with its code, to the server log." },
   { name: 'SESSION_TTL_HOURS', default: '720', description: 'Lifetime of a login session (30 days).' },
   { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes. Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes valid.' },
-  { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT. Applied at start when set; otherwise seeded once.' },
+  { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT, 0.01 to 100. Applied at start when set; otherwise seeded once.' },
   { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
   { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once.' },
   { name: 'USDT_ERC20_ADDRESS', default: DEMO.erc20, description: 'USDT deposit address on Ethereum (address_erc).' },
@@ -65,7 +65,7 @@ const optionalUrl = z.string().trim().min(1).optional();
 const rate = z
   .string()
   .trim()
-  .refine((value) => (parseAmount(value, 'USDT') ?? 0n) > 0n, 'a positive decimal such as 0.92 (at most 6 decimals)');
+  .refine((value) => parseRate(value) !== null, 'a decimal from 0.01 to 100 such as 0.92 (at most 6 decimals)');
 
 const trustProxy = z
   .string()

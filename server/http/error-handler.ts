@@ -34,6 +34,24 @@ const FASTIFY_PROBLEMS: Record<string, Problem> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'request.invalid' },
 };
 
+/**
+ * PostgreSQL's refusals of a value (not of the database): bad characters (22P05, 22021), a number
+ * out of range (22003), a malformed literal (22P02). Input reaches a query only after its
+ * checks, so these mean a check is missing; still the client's value, never a 500.
+ */
+const BAD_VALUE_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02']);
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it (`cause`). */
+function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 function statusKey(status: number): ErrorKey {
   if (status === 404) return 'request.notFound';
   if (status === 403) return 'request.forbidden';
@@ -50,6 +68,8 @@ function problemOf(error: unknown): Problem | null {
   if (error instanceof ZodError) return { status: 400, ...firstProblem(error) };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.code && FASTIFY_PROBLEMS[fastifyError.code]) return FASTIFY_PROBLEMS[fastifyError.code];
+  const sqlState = sqlStateOf(error);
+  if (sqlState && BAD_VALUE_SQLSTATES.has(sqlState)) return { status: 400, key: 'request.invalid' };
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, key: statusKey(status) };
   return null;
@@ -74,6 +94,8 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, proble
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = problemOf(error);
+    // A value the database refused got past the checks: answered 400, and worth a look.
+    if (problem && sqlStateOf(error)) request.log.warn({ err: error }, 'input refused by the database');
     if (problem) return sendRefusal(request, reply, problem);
     request.log.error({ err: error }, 'unexpected error');
     return sendRefusal(request, reply, { status: 500, key: 'server.error' });

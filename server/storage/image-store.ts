@@ -1,6 +1,7 @@
 /**
  * Uploaded images (avatars, payment proofs): the type is decided by the bytes (file-type), never
- * by the file name or the declared content type; JPG, PNG, HEIC and WebP up to a size limit.
+ * by the file name or the declared content type; JPG, PNG, HEIC and WebP up to a size limit in
+ * bytes and, read from the header, in pixels (image-header.ts).
  * Files are stored under a random name on local disk, the default of the storage interface.
  */
 import { fileTypeFromBuffer } from 'file-type';
@@ -8,6 +9,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type ErrorKey } from '../../src/domain/errors';
 import { randomName } from '../security/tokens';
+import { exceedsImageLimits, IMAGE_LIMITS, imageSizeOf } from './image-header';
+
+/** The placeholders of upload.tooManyPixels. */
+const IMAGE_LIMIT_PARAMS = { maxSide: IMAGE_LIMITS.maxSide, maxMegapixels: IMAGE_LIMITS.maxPixels / 1_000_000 };
 
 const EXTENSION_OF_TYPE: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -50,6 +55,10 @@ export class ImageStore {
     const type = await fileTypeFromBuffer(bytes);
     const extension = type && EXTENSION_OF_TYPE[type.mime];
     if (!extension) throw new AppError('upload.wrongType', 415);
+    // The header's declared size, never a decoded pixel: a header that says no size is no image.
+    const size = imageSizeOf(bytes, type.mime);
+    if (!size) throw new AppError('upload.wrongType', 415);
+    if (exceedsImageLimits(size)) throw new AppError('upload.tooManyPixels', 413, IMAGE_LIMIT_PARAMS);
     return { bytes, extension };
   }
 

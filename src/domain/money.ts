@@ -15,9 +15,30 @@ export function isAsset(value: unknown): value is Asset {
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
+/** The ledger's money columns are PostgreSQL bigint: no parsed amount may go past them. */
+const LEDGER_COLUMN_MAX = 2n ** 63n - 1n;
+
+/**
+ * The largest amount anyone may enter, in whole units of any asset (a billion). It is far below
+ * the ledger column (about 9.2 × 10^12 USDT at 6 decimals), so no plausible sum of entered
+ * amounts, fees and conversions overflows it either.
+ */
+export const MAX_AMOUNT_UNITS = 1_000_000_000n;
+
+export const maxAmountMinor = (asset: Asset): bigint => MAX_AMOUNT_UNITS * 10n ** BigInt(ASSETS[asset].scale);
+
+/** Is this non-negative decimal text above MAX_AMOUNT_UNITS, whatever the asset's decimals? */
+export function exceedsMaximumAmount(text: string): boolean {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return false;
+  const whole = BigInt(match[1]);
+  return whole > MAX_AMOUNT_UNITS || (whole === MAX_AMOUNT_UNITS && /[1-9]/.test(match[2] ?? ''));
+}
+
 /**
  * Parses a non-negative decimal string into minor units. More decimals than the asset has
- * is an error, not a silent rounding: the user must see the amount that will move.
+ * is an error, not a silent rounding: the user must see the amount that will move. So is an
+ * amount past the ledger column; amounts people enter are bounded lower (`amountOf`).
  */
 export function parseAmount(text: string, asset: Asset): bigint | null {
   const match = DECIMAL.exec(text.trim());
@@ -25,7 +46,22 @@ export function parseAmount(text: string, asset: Asset): bigint | null {
   const [, whole, fraction = ''] = match;
   const { scale } = ASSETS[asset];
   if (fraction.length > scale) return null;
-  return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
+  const minor = BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
+  return minor <= LEDGER_COLUMN_MAX ? minor : null;
+}
+
+/**
+ * The plausible range of the reference rate (EUR for one USDT), in millionths: 0.01 to 100.
+ * Inside it a quote of up to the maximum amount stays far inside the ledger column in both
+ * directions, and 1/rate keeps digits enough to be a rate (at 10^20 it would be 0, and every
+ * quote would divide by it).
+ */
+export const RATE_RANGE = { min: 10_000n, max: 100_000_000n } as const;
+
+/** A reference rate (6 decimals) in millionths, or null outside RATE_RANGE. */
+export function parseRate(text: string): bigint | null {
+  const micro = parseAmount(text, 'USDT');
+  return micro !== null && micro >= RATE_RANGE.min && micro <= RATE_RANGE.max ? micro : null;
 }
 
 /** Minor units as a full-precision decimal string ("12.500000" for USDT). */

@@ -6,10 +6,13 @@
 import { z } from 'zod';
 import { AppError } from './errors';
 import { USDT_NETWORKS, WITHDRAWAL_METHODS } from './ledger';
-import { ASSETS, ASSET_CODES, parseAmount, type Asset } from './money';
+import { ASSETS, ASSET_CODES, exceedsMaximumAmount, MAX_AMOUNT_UNITS, maxAmountMinor, parseAmount, type Asset } from './money';
 import { PAY_PASSWORD_LENGTH, DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
 
 const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** The placeholders of amount.tooLarge. */
+export const AMOUNT_MAX_PARAMS = { max: MAX_AMOUNT_UNITS.toString() };
 
 /** A positive decimal string such as "12.5"; its asset decides how many decimals it may have. */
 export const amountTextSchema = z
@@ -19,22 +22,29 @@ export const amountTextSchema = z
   .superRefine((value, ctx) => {
     if (value.length > 24 || !POSITIVE_DECIMAL.test(value) || !/[1-9]/.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'amount.invalid', params: { decimals: 6 } });
+    } else if (exceedsMaximumAmount(value)) {
+      ctx.addIssue({ code: 'custom', message: 'amount.tooLarge', params: AMOUNT_MAX_PARAMS });
     }
   });
 
-/** Minor units of `asset`, or a refusal naming the field when the text has too many decimals. */
+/**
+ * Minor units of `asset`, or a refusal naming the field when the text has too many decimals or
+ * is above the product maximum.
+ */
 export function amountOf(text: string, asset: Asset): bigint {
+  if (exceedsMaximumAmount(text)) throw new AmountError(asset, 'amount.tooLarge');
   const minor = parseAmount(text, asset);
   if (minor === null || minor <= 0n) {
     throw new AmountError(asset);
   }
+  if (minor > maxAmountMinor(asset)) throw new AmountError(asset, 'amount.tooLarge');
   return minor;
 }
 
 export class AmountError extends AppError {
   readonly field = 'amount';
-  constructor(asset: Asset) {
-    super('amount.invalid', 400, { decimals: ASSETS[asset].scale });
+  constructor(asset: Asset, key: 'amount.invalid' | 'amount.tooLarge' = 'amount.invalid') {
+    super(key, 400, key === 'amount.tooLarge' ? AMOUNT_MAX_PARAMS : { decimals: ASSETS[asset].scale });
   }
 }
 
@@ -54,7 +64,8 @@ export const pageQuerySchema = z.strictObject({
 
 // ---- deposits -------------------------------------------------------------------------------
 
-const coinIdSchema = z.coerce.number({ error: 'coin.invalid' }).int('coin.invalid').positive('coin.invalid');
+// Coin ids are a 32-bit serial column: a larger number names no coin (and PostgreSQL would refuse it).
+const coinIdSchema = z.coerce.number({ error: 'coin.invalid' }).int('coin.invalid').positive('coin.invalid').max(2 ** 31 - 1, 'coin.invalid');
 
 /** POST /wallet/get_in_address: where to pay for a coin (and network, for USDT). */
 export const depositAddressSchema = z.strictObject({

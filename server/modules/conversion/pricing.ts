@@ -5,7 +5,7 @@
  * is (amount − fee) × the shown rate, cut to the receiving asset's minor unit. So the user can
  * check the reply with pen and paper, and executing the quote moves exactly these numbers.
  */
-import { ASSETS, parseAmount, type Asset } from '../../../src/domain/money';
+import { ASSETS, type Asset } from '../../../src/domain/money';
 
 /** Rates are kept with 6 decimals: "0.920000" EUR per USDT, "1.086956" USDT per EUR. */
 const RATE_SCALE = 6n;
@@ -14,19 +14,6 @@ const RATE_UNIT = 10n ** RATE_SCALE;
 const FEE_UNIT = 10_000n;
 
 const unitOf = (asset: Asset) => 10n ** BigInt(ASSETS[asset].scale);
-
-/** The reference rate setting (EUR for one USDT) in millionths, or null when it is not a positive decimal. */
-export function parseRate(text: string): bigint | null {
-  const micro = parseAmount(text, 'USDT');
-  return micro !== null && micro > 0n ? micro : null;
-}
-
-/** "0.5" → 50 (hundredths of a percent); null for anything but 0–99.99 with at most 2 decimals. */
-export function parseFeePercent(text: string): bigint | null {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-}
 
 /** Units of `to` for one unit of `from`, in millionths. EUR → USDT is 1/rate, cut to 6 decimals. */
 export function directedRate(eurPerUsdt: bigint, from: Asset): bigint {

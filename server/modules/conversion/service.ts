@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import { QUOTE_TTL_SECONDS } from '../../../src/domain/ledger';
-import { toDecimalString, type Asset } from '../../../src/domain/money';
+import { parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
 import { amountOf, type quoteRequestSchema } from '../../../src/domain/payments';
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
@@ -15,8 +15,8 @@ import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfer } from '../../ledger/transfers';
-import { readSetting, SETTING_KEYS } from '../startup';
-import { directedRate, minimumAmount, parseFeePercent, parseRate, rateText, receiveOf, type Pricing } from './pricing';
+import { parseFeePercent, readSetting, SETTING_KEYS } from '../startup';
+import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from './pricing';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
 

@@ -1,49 +1,14 @@
 /** Deposits: where to pay, the request with its proof image, and the user's deposit records. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../../src/domain/errors';
+import type { FastifyInstance } from 'fastify';
 import { DEPOSIT_PROOF_MAX_BYTES } from '../../../src/domain/ledger';
-import { isLocale } from '../../../src/domain/locales';
 import { depositAddressSchema, depositRequestSchema, pageQuerySchema } from '../../../src/domain/payments';
 import { depositAddressReplySchema, depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { Refusal } from '../../http/refusal';
+import { readUploadForm } from '../../http/uploads';
 import { createDeposit, depositAddress, depositAmountOf, depositsOf, depositTarget } from './service';
-
-/** The form of POST /wallet/charge_req: its text fields (lang taken out) and the proof's bytes. */
-interface DepositForm {
-  fields: Record<string, string>;
-  proof: Buffer | null;
-}
-
-/**
- * Reads the whole form. The PWA sends the text fields before the file, but the order is not
- * relied on. Past DEPOSIT_PROOF_MAX_BYTES toBuffer() throws FST_REQ_FILE_TOO_LARGE (413
- * upload.tooLarge); a second file or too many fields is refused by the limits.
- */
-async function readDepositForm(request: FastifyRequest): Promise<DepositForm> {
-  // A JSON body has no file: the same refusal as a form without one.
-  if (!request.isMultipart()) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
-  const form: DepositForm = { fields: {}, proof: null };
-  for await (const part of request.parts({ limits: { fileSize: DEPOSIT_PROOF_MAX_BYTES, files: 1, fields: 4, parts: 5 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'file') throw new Refusal('request.unknownField', 400, { params: { field: part.fieldname } });
-      form.proof = bytes;
-      continue;
-    }
-    if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('request.invalid', 400);
-    const value = String(part.value);
-    if (part.fieldname === 'lang') {
-      // Like JSON's `lang`: it chooses the language of the reply and is not an input field.
-      if (isLocale(value)) request.resolvedLocale = value;
-      continue;
-    }
-    form.fields[part.fieldname] = value;
-  }
-  return form;
-}
 
 export async function depositsModule(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps;
@@ -69,7 +34,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
     summary: 'Request a deposit with its payment proof (DepositRecord, status processing)',
     description:
       'Idempotency-Key header required. Multipart: text fields coinId, network (USDT: TRC20|ERC20), amount, then the file ' +
-      '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB). Without a file: deposit.proofRequired.',
+      '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB and 40 megapixels). Without a file: deposit.proofRequired.',
     auth: 'required',
     fileField: 'file',
     reply: depositRecordSchema,
@@ -77,12 +42,14 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
       const { userId } = viewerOf(request);
       // The key before the upload: a request that cannot be made idempotent is not worth reading.
       const key = idempotencyKeyOf(request);
-      const form = await readDepositForm(request);
+      // A JSON body has no file: the same refusal as a form without one.
+      if (!request.isMultipart()) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
+      const form = await readUploadForm(request, { fileField: 'file', maxBytes: DEPOSIT_PROOF_MAX_BYTES });
       const input = depositRequestSchema.parse(form.fields);
-      if (!form.proof || form.proof.length === 0) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
+      if (!form.file || form.file.length === 0) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
       const target = await depositTarget(db, input.coinId, input.network);
       const amount = depositAmountOf(input.amount, target.asset);
-      const proof = await proofs.check(form.proof);
+      const proof = await proofs.check(form.file);
 
       let stored: string | null = null;
       try {

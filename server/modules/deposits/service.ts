@@ -96,7 +96,7 @@ export function depositAmountOf(text: string, asset: Asset): bigint {
   try {
     return amountOf(text, asset);
   } catch (error) {
-    if (error instanceof AmountError) throw new Refusal('amount.invalid', 400, { params: error.params, field: 'amount' });
+    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
     throw error;
   }
 }

@@ -8,8 +8,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
-import { AmountError } from '../../../src/domain/payments';
-import { parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
+import { AMOUNT_MAX_PARAMS, AmountError } from '../../../src/domain/payments';
+import { exceedsMaximumAmount, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
@@ -41,7 +41,10 @@ export interface AdjustmentReply {
 /** Signed minor units of the text; zero, or more decimals than the asset has, is amount.invalid. */
 function signedAmountOf(text: string, asset: Asset): bigint {
   const negative = text.startsWith('-');
-  const magnitude = parseAmount(text.replace(/^[+-]/, ''), asset);
+  const unsigned = text.replace(/^[+-]/, '');
+  // Before parsing: past the ledger column parseAmount has no number to give.
+  if (exceedsMaximumAmount(unsigned)) throw new Refusal('amount.tooLarge', 400, { params: AMOUNT_MAX_PARAMS, field: 'amount' });
+  const magnitude = parseAmount(unsigned, asset);
   if (magnitude === null || magnitude === 0n) {
     const refusal = new AmountError(asset);
     throw new Refusal('amount.invalid', 400, { params: refusal.params, field: 'amount' });

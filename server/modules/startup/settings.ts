@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { parseAmount, type Asset } from '../../../src/domain/money';
+import { maxAmountMinor, parseAmount, parseRate, type Asset } from '../../../src/domain/money';
 import { settings } from '../../db/schema';
 
 export const SETTING_KEYS = {
@@ -30,16 +30,33 @@ export async function writeSetting(db: Db, key: SettingKey, value: string, overw
     : insert.onConflictDoNothing());
 }
 
-/** Values an operator may give each setting (checked before it is stored). */
+/** "0.5" → 50 (hundredths of a percent); null for anything but 0–99.99 with at most 2 decimals. */
+export function parseFeePercent(text: string): bigint | null {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** A minimum or fee: an amount of the asset, at most the largest amount anyone may enter. */
+const feeOrMinimum = (asset: Asset) => (value: string) => {
+  const minor = parseAmount(value, asset);
+  return minor !== null && minor <= maxAmountMinor(asset);
+};
+
+/**
+ * Values an operator may give each setting (checked before it is stored). Each is bounded, so
+ * that no allowed value can make a quote, a withdrawal or a deposit fail.
+ */
 export const SETTING_RULES: Record<SettingKey, (value: string) => boolean> = {
-  support_url: (value) => /^https?:\/\/\S+$/.test(value),
-  usdt_eur_rate: (value) => (parseAmount(value, 'USDT') ?? 0n) > 0n,
-  withdraw_min_usdt: (value) => parseAmount(value, 'USDT') !== null,
-  withdraw_fee_usdt: (value) => parseAmount(value, 'USDT') !== null,
-  withdraw_min_eur: (value) => parseAmount(value, 'EUR') !== null,
-  withdraw_fee_eur: (value) => parseAmount(value, 'EUR') !== null,
-  // Percent with up to 2 decimals, below 100.
-  transfer_fee_percent: (value) => /^\d{1,2}(\.\d{1,2})?$/.test(value),
+  support_url: (value) => value.length <= 300 && /^https?:\/\/\S+$/.test(value),
+  // EUR for one USDT, 0.01 to 100 (RATE_RANGE).
+  usdt_eur_rate: (value) => parseRate(value) !== null,
+  withdraw_min_usdt: feeOrMinimum('USDT'),
+  withdraw_fee_usdt: feeOrMinimum('USDT'),
+  withdraw_min_eur: feeOrMinimum('EUR'),
+  withdraw_fee_eur: feeOrMinimum('EUR'),
+  // Percent with up to 2 decimals, 0 to 99.99: at 100 nothing would be left to receive.
+  transfer_fee_percent: (value) => parseFeePercent(value) !== null,
 };
 
 export function isSettingKey(value: unknown): value is SettingKey {

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '../../../src/domain/constants';
 import { AppError } from '../../../src/domain/errors';
-import { isLocale } from '../../../src/domain/locales';
 import { nicknameEditSchema, setLangSchema } from '../../../src/domain/validation';
 import { userInfoSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
+import { readUploadForm } from '../../http/uploads';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 import { AVATAR_URL_PREFIX } from './service';
 
@@ -29,19 +29,16 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/user/uploadHeadPortrait',
     tag: 'user',
-    summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB',
+    summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB and 40 megapixels',
     auth: 'required',
     fileField: 'file',
     reply: z.object({ avatar: z.string().describe('The URL of the new avatar') }),
     handler: async ({ request }) => {
       const viewer = viewerOf(request);
-      // Past the limit toBuffer() throws FST_REQ_FILE_TOO_LARGE, which becomes upload.tooLarge.
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-      if (!part || part.fieldname !== 'file') throw new AppError('upload.required', 400);
-      // A `lang` form field sent before the file chooses the language like a JSON `lang` would.
-      const lang = part.fields.lang;
-      if (lang && !Array.isArray(lang) && lang.type === 'field' && isLocale(lang.value)) request.resolvedLocale = lang.value;
-      const name = await avatars.save(await part.toBuffer());
+      // Read to its end; a `lang` field chooses the language like a JSON `lang` would.
+      const form = await readUploadForm(request, { fileField: 'file', maxBytes: AVATAR_MAX_BYTES });
+      if (!form.file) throw new AppError('upload.required', 400);
+      const name = await avatars.save(form.file);
       const replaced = await profiles.setAvatar(viewer.userId, name);
       if (replaced) await avatars.remove(replaced);
       return { avatar: `${AVATAR_URL_PREFIX}${name}` };

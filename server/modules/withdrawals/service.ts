@@ -88,7 +88,7 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
   try {
     amount = amountOf(input.amount, asset);
   } catch (error) {
-    if (error instanceof AmountError) throw new Refusal('amount.invalid', 400, { params: error.params, field: 'amount' });
+    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
     throw error;
   }
 

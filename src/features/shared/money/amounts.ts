@@ -5,7 +5,7 @@
  */
 import type { ErrorKey, MessageParams } from '../../../domain/errors';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../domain/money';
-import { amountTextSchema } from '../../../domain/payments';
+import { AMOUNT_MAX_PARAMS, amountTextSchema } from '../../../domain/payments';
 import type { WithdrawMethodInfo } from '../../../domain/wire';
 
 export interface Problem {
@@ -25,12 +25,14 @@ export function plainDecimal(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** Required, a positive decimal, no more decimals than the asset has. */
+/** Required, a positive decimal, no more decimals than the asset has, at most the product maximum. */
 export function amountProblem(text: string, asset: Asset): Problem | null {
   const parsed = amountTextSchema.safeParse(text);
   if (!parsed.success) {
-    const key = parsed.error.issues[0]?.message === 'amount.required' ? 'amount.required' : 'amount.invalid';
-    return key === 'amount.required' ? { key } : { key, params: { decimals: ASSETS[asset].scale } };
+    const key = parsed.error.issues[0]?.message;
+    if (key === 'amount.required') return { key };
+    if (key === 'amount.tooLarge') return { key, params: AMOUNT_MAX_PARAMS };
+    return { key: 'amount.invalid', params: { decimals: ASSETS[asset].scale } };
   }
   const minor = parseAmount(parsed.data, asset);
   if (minor === null || minor <= 0n) return { key: 'amount.invalid', params: { decimals: ASSETS[asset].scale } };
