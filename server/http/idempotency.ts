@@ -69,7 +69,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(typeof value === 'bigint' ? value.toString() : value) ?? 'null';
 }
 
-function fingerprintOf(scope: IdempotencyScope): Buffer {
+/** What makes two requests under one key "the same" (exported so tests can recreate a key a crashed process left). */
+export function fingerprintOf(scope: IdempotencyScope): Buffer {
   const hash = crypto.createHash('sha256').update(scope.route).update('\0').update(canonical(scope.input));
   if (scope.file) hash.update('\0').update(crypto.createHash('sha256').update(scope.file).digest());
   return hash.digest();

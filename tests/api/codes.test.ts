@@ -1,5 +1,6 @@
 /** Verification codes: 10 minutes, 5 tries, one per minute, and no account enumeration by reset. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CODE_MAX_TRIES } from '../../src/domain/constants';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { startTestApp, STRONG_PASSWORD, type TestApp } from './harness';
 
@@ -99,12 +100,16 @@ describe('racing requests', () => {
     expect(t.mailbox.to(email)).toHaveLength(1);
   });
 
-  test('parallel guesses cannot spend more than five tries', async () => {
+  test('parallel guesses cannot spend more than five tries: 4 wrong, then 4 too many', async () => {
     const email = t.uniqueEmail();
     await t.post('/sms_mail', { email, purpose: 'register' });
     const code = t.codeFromMail(email);
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => registerWith(email, otherThan(code, i + 1))));
     expect(replies.every((r) => r.status === 400)).toBe(true);
+    // Tries 1–4 are wrong; the 5th spends the last try (as when sent one by one), 6–8 find none left.
+    const keys = replies.map((r) => r.body.key!).sort();
+    expect(keys).toEqual([...Array(4).fill('code.tooManyTries'), ...Array(4).fill('code.wrong')]);
+    expect(CODE_MAX_TRIES).toBe(5);
     expect((await registerWith(email, code)).body.key).toBe('code.tooManyTries');
   });
 });

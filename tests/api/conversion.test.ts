@@ -182,6 +182,44 @@ describe('executing a quote', () => {
     expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(40_00n);
   });
 
+  test('one quote under eight idempotency keys at once: one conversion, the other seven refused with transfer.quoteExpired', async () => {
+    // Enough money for all eight: only the quote being spent can stop the others.
+    const user = await fundedUser(800_00n);
+    const id = await quoteId(user, { from: 'EUR', to: 'USDT', amount: '100' });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => execute(user, id)));
+    const done = replies.filter((r) => r.status === 200);
+    expect(done).toHaveLength(1);
+    expect(done[0].body.data).toMatchObject({ amount: '100.00', receive: '108.152122' });
+    expect(replies.filter((r) => r.status !== 200).map((r) => [r.status, r.body.key])).toEqual(Array(7).fill([409, 'transfer.quoteExpired']));
+    const [row] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM conversions WHERE quote_id = ${id}`);
+    expect(row.n).toBe(1);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(700_00n);
+    expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(108_152_122n);
+    await t.assertLedgerClean();
+  });
+
+  test('the same race without the payment-password check in front: eight keys run their transactions at once, one spends the quote', async () => {
+    // Payment-password checks of one user run one after another; this races the idempotent transactions alone.
+    const user = await fundedUser(800_00n);
+    const id = await quoteId(user, { from: 'EUR', to: 'USDT', amount: '100' });
+    const { idempotency, conversions } = t.app.services;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        idempotency.run({ userId: user.userId, key: crypto.randomUUID(), route: 'POST /api/transfer', input: { quoteId: id } }, (tx) =>
+          conversions.execute(tx, user.userId, id),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { key?: string }).key] : []))).toEqual(Array(7).fill('transfer.quoteExpired'));
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(700_00n);
+    expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(108_152_122n);
+    // The refused keys were let go, the winner's is kept with its reply.
+    const keys = await rowsOf<{ state: string }>(t.database.db, sql`SELECT state FROM idempotency_keys WHERE user_id = ${user.userId}`);
+    expect(keys).toEqual([{ state: 'done' }]);
+    await t.assertLedgerClean();
+  });
+
   test("another user's quote answers like one that does not exist", async () => {
     const owner = await fundedUser(50_00n);
     const other = await fundedUser(50_00n);

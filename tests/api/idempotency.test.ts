@@ -1,14 +1,16 @@
 /**
  * Idempotency-Key on a money call (POST /transfer): the key is required and well-formed, a replay
  * returns the first reply and moves nothing, a different call with the same key is refused, a
- * racing replay runs once, keys are per user, and a refused call leaves the key free.
+ * racing replay runs once, keys are per user, a refused call leaves the key free, and a key left
+ * running by a crashed process is taken over once its lease has run out.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ConversionRecord, QuoteReply } from '../../src/domain/wire';
+import type { ConversionRecord, QuoteReply, WithdrawalRecord } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
+import { fingerprintOf } from '../../server/http/idempotency';
 import { balanceOf } from '../../server/ledger/accounts';
 import { startTestApp, type TestApp } from './harness';
 
@@ -211,6 +213,57 @@ describe('a refused call keeps nothing', () => {
     const retried = await convert(user, waiting, key);
     expect(retried.status).toBe(200);
     expect(await movedFor(user)).toMatchObject({ conversions: 2, postings: 6, eur: 0n });
+    await t.assertLedgerClean();
+  });
+});
+
+describe('a key whose request died with its process', () => {
+  const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+  const route = 'POST /api/wallet/out';
+  const input = { method: 'crypto', network: 'TRC20', address: TRC20, amount: '30' };
+  const withdraw = (user: User, key: string) =>
+    t.post<WithdrawalRecord>('/wallet/out', { ...input, payPassword: user.payPassword }, { token: user.token, headers: { 'idempotency-key': key } });
+  const usdt = async (user: User) => ({
+    available: await balanceOf(t.database.db, user.userId, 'USDT', 'available'),
+    held: await balanceOf(t.database.db, user.userId, 'USDT', 'held'),
+  });
+
+  test('is "in progress" until its 60 s lease runs out; then the next request takes it over and the money moves once', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', 100_000_000n);
+    const key = crypto.randomUUID();
+    // What a process killed after claiming the key leaves behind: the key running, its transaction never committed.
+    const claimedAt = t.clock.now();
+    await t.database.db.execute(
+      sql`INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until)
+          VALUES (${user.userId}, 'user', ${key}, ${route}, ${fingerprintOf({ userId: user.userId, key, route, input })}, 'running',
+                  ${claimedAt.toISOString()}::timestamptz, ${new Date(claimedAt.getTime() + 60_000).toISOString()}::timestamptz)`,
+    );
+
+    // The holder might still be alive: a retry within the lease is told to wait, and nothing moves.
+    t.clock.advance(59);
+    const early = await withdraw(user, key);
+    expect([early.status, early.body.key]).toEqual([409, 'idempotency.inProgress']);
+    expect(await usdt(user)).toEqual({ available: 100_000_000n, held: 0n });
+
+    // Past the lease: three retries at once; one takes the key over and runs, the others wait or get its reply.
+    t.clock.advance(2);
+    const replies = await Promise.all([withdraw(user, key), withdraw(user, key), withdraw(user, key)]);
+    const ok = replies.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const reply of ok) expect(reply.body).toEqual(ok[0].body);
+    for (const reply of replies.filter((r) => r.status !== 200)) expect([reply.status, reply.body.key]).toEqual([409, 'idempotency.inProgress']);
+    expect(ok[0].body.data).toMatchObject({ status: 'processing', amount: '30.000000' });
+
+    expect(await usdt(user)).toEqual({ available: 70_000_000n, held: 30_000_000n });
+    const [placed] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${user.userId}`);
+    expect(placed.n).toBe(1);
+    const [row] = await rowsOf<{ state: string }>(t.database.db, sql`SELECT state FROM idempotency_keys WHERE user_id = ${user.userId} AND key = ${key}`);
+    expect(row.state).toBe('done');
+    // From now on the key answers with that one reply.
+    t.clock.advance(3600);
+    expect((await withdraw(user, key)).body).toEqual(ok[0].body);
+    expect(await usdt(user)).toEqual({ available: 70_000_000n, held: 30_000_000n });
     await t.assertLedgerClean();
   });
 });

@@ -5,8 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../../src/domain/errors';
+import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf, type AccountRef } from '../../server/ledger/accounts';
@@ -163,4 +165,122 @@ describe('concurrency', () => {
     expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(1_000_00n + 3_00n - 9_00n);
     await t.assertLedgerClean();
   });
+});
+
+describe('deadlock retry', () => {
+  /** The SQLSTATE of an error, however deeply the driver wrapped it. */
+  function stateOf(error: unknown): string {
+    for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+      if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    }
+    return 'other';
+  }
+
+  /** A transfer run by inTransaction that records how each attempt ended ('ok' or its SQLSTATE). */
+  function observedTransfer(debit: AccountRef, credit: AccountRef, amount: bigint, attempts: string[], inject?: (tx: Tx, attempt: number) => Promise<void>) {
+    return inTransaction(t.database.db, async (tx) => {
+      attempts.push('running');
+      const attempt = attempts.length;
+      try {
+        const id = await postTransfer(tx, {
+          debit,
+          credit,
+          asset: 'EUR',
+          amount,
+          kind: 'adjustment',
+          reference: 'test:deadlock',
+          idempotencyKey: `deadlock-test:${crypto.randomUUID()}`,
+          at: t.clock.now(),
+        });
+        await inject?.(tx, attempt);
+        attempts[attempt - 1] = 'ok';
+        return id;
+      } catch (error) {
+        attempts[attempt - 1] = stateOf(error);
+        throw error;
+      }
+    });
+  }
+
+  const available = (userId: string) => ({ userId, purpose: 'available' as const });
+
+  test('a transaction the database aborts as a deadlock (40P01) or serialization failure (40001) runs again; its first try leaves nothing', async () => {
+    for (const state of ['40P01', '40001']) {
+      const a = await t.payingUser();
+      const b = await t.payingUser();
+      await t.fund(a.userId, 'EUR', 10_00n);
+      const attempts: string[] = [];
+      // The first attempt has posted when the database aborts it.
+      await observedTransfer(available(a.userId), available(b.userId), 4_00n, attempts, async (tx, attempt) => {
+        if (attempt === 1) await tx.execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'aborted by the test' USING ERRCODE = '${state}'; END $$`));
+      });
+      expect(attempts).toEqual([state, 'ok']);
+      expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(6_00n);
+      expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(4_00n);
+    }
+    await t.assertLedgerClean();
+  });
+
+  test('any other failure is not retried', async () => {
+    const a = await t.payingUser();
+    const attempts: string[] = [];
+    await expect(observedTransfer(available(a.userId), { platform: 'fees' }, 1_00n, attempts)).rejects.toMatchObject({ key: 'balance.insufficient' });
+    expect(attempts).toEqual(['other']);
+  });
+
+  // A second connection is needed to hold locks while the transfer runs; PGlite has one.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a real deadlock: an outside connection locks the two accounts in the opposite order; the transfer is aborted with 40P01, retried, and posted once',
+    async () => {
+      const a = await t.payingUser();
+      const b = await t.payingUser();
+      await t.fund(a.userId, 'EUR', 100_00n);
+      await t.fund(b.userId, 'EUR', 100_00n);
+      const accountId = async (userId: string) =>
+        (
+          await rowsOf<{ id: string }>(
+            t.database.db,
+            sql`SELECT id::text FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = ${userId} AND purpose = 'available' AND asset = 'EUR'`,
+          )
+        )[0].id;
+      const [aId, bId] = [await accountId(a.userId), await accountId(b.userId)];
+
+      const outside = new pg.Client({ connectionString: t.database.url });
+      await outside.connect();
+      try {
+        // The outside session looks for deadlocks later than the transfer's (1 s), so the transfer is the one aborted.
+        await outside.query(`SET deadlock_timeout = '20s'`);
+        await outside.query('BEGIN');
+        await outside.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [bId]);
+        const attempts: string[] = [];
+        // The transfer locks its debit account (a) first, then waits for b.
+        const posted = observedTransfer(available(a.userId), available(b.userId), 7_00n, attempts);
+        posted.catch(() => undefined);
+        for (let i = 0; ; i++) {
+          const { rows } = await outside.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          if (rows[0].n > 0) break;
+          if (i > 400) throw new Error('the transfer never waited for the lock on b');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        // Opposite order: the outside connection now wants a, which the waiting transfer holds.
+        await outside.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [aId]);
+        // The outside connection got a, so the transfer's first attempt was aborted; its retry waits until we commit.
+        expect(attempts[0]).toBe('40P01');
+        await outside.query('COMMIT');
+        await posted;
+        expect(attempts).toEqual(['40P01', 'ok']);
+        expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(93_00n);
+        expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(107_00n);
+        const [{ n }] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ledger_transfers WHERE reference = 'test:deadlock' AND amount = 700`);
+        expect(n).toBe(1);
+        await t.assertLedgerClean();
+      } finally {
+        await outside.query('ROLLBACK').catch(() => undefined);
+        await outside.end();
+      }
+    },
+    30_000,
+  );
 });

@@ -7,10 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
 import type { Page, WithdrawalRecord, WithdrawInfoReply } from '../../src/domain/wire';
+import { operatorSessions } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveWithdrawal, listWithdrawals, placeWithdrawal, rejectWithdrawal } from '../../server/modules/withdrawals/service';
+import { newSessionToken, tokenDigest } from '../../server/security/tokens';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
@@ -398,6 +400,64 @@ describe('racing requests cannot spend the same money twice', () => {
       }
       expect((await records(user.token)).total).toBe(1);
       expect(await balances(user.userId)).toEqual({ available: USDT(70), held: USDT(30) });
+      await t.assertLedgerClean();
+    },
+    60_000,
+  );
+});
+
+describe('two operators deciding one withdrawal at once', () => {
+  /** A finance session straight in the table: this is about the decision, not the sign-in. */
+  async function financeToken(): Promise<string> {
+    const token = newSessionToken();
+    await t.database.db
+      .insert(operatorSessions)
+      .values({ tokenHash: tokenDigest(token), operatorId, expiresAt: new Date(t.clock.now().getTime() + 3600_000), createdAt: t.clock.now() });
+    return token;
+  }
+
+  test(
+    'approve and reject racing: exactly one wins, the other is told in its language it was already decided; the money follows the winner',
+    async () => {
+      const [approver, rejecter] = [await financeToken(), await financeToken()];
+      const user = await t.payingUser();
+      await t.fund(user.userId, 'USDT', USDT(100));
+      const winners: string[] = [];
+      // Five rounds, so both orders of arrival get their chance on PostgreSQL.
+      for (let round = 0; round < 5; round++) {
+        const placed = await withdraw(user, { ...crypto30, amount: '10' });
+        expect(placed.status).toBe(200);
+        const id = placed.body.data!.id;
+        const feesBefore = await platformBalance('fees', 'USDT');
+        const paidBefore = await platformBalance('withdrawals', 'USDT');
+        const before = await balances(user.userId);
+        const approve = () => t.post<WithdrawalRecord>('/ops/withdrawals/approve', { id, txReference: `0xround${round}` }, { token: approver, headers: { 'accept-language': 'de' } });
+        const reject = () => t.post<WithdrawalRecord>('/ops/withdrawals/reject', { id, reason: 'Address on a sanctions list' }, { token: rejecter, headers: { 'accept-language': 'de' } });
+        const [approved, rejected] = round % 2 === 0 ? await Promise.all([approve(), reject()]) : (await Promise.all([reject(), approve()])).reverse();
+
+        expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
+        const [won, lost] = approved.status === 200 ? [approved, rejected] : [rejected, approved];
+        expect(lost.body).toMatchObject({ key: 'ops.alreadyDecided', message: errorText('de', 'ops.alreadyDecided') });
+        const outcome = approved.status === 200 ? 'completed' : 'cancelled';
+        winners.push(outcome);
+        expect(won.body.data).toMatchObject({ id, status: outcome });
+        expect((await records(user.token)).list.find((r) => r.id === id)).toMatchObject({ status: outcome });
+
+        // Held 10 either leaves as 9 paid out + 1 fee, or goes back to available; never both.
+        const after = await balances(user.userId);
+        expect(after.held).toBe(before.held - USDT(10));
+        expect(after.available).toBe(outcome === 'completed' ? before.available : before.available + USDT(10));
+        expect(await platformBalance('withdrawals', 'USDT')).toBe(paidBefore + (outcome === 'completed' ? USDT(9) : 0n));
+        expect(await platformBalance('fees', 'USDT')).toBe(feesBefore + (outcome === 'completed' ? USDT(1) : 0n));
+        const kinds = await rowsOf<{ kind: string }>(t.database.db, sql`SELECT kind FROM ledger_transfers WHERE reference = ${`withdrawal:${id}`} ORDER BY id`);
+        expect(kinds.map((k) => k.kind)).toEqual(
+          outcome === 'completed' ? ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_fee'] : ['withdrawal_hold', 'withdrawal_release'],
+        );
+        const audit = await rowsOf<{ action: string }>(t.database.db, sql`SELECT action FROM audit_log WHERE subject = ${`withdrawal:${id}`}`);
+        expect(audit.map((a) => a.action)).toEqual([outcome === 'completed' ? 'withdrawal.approve' : 'withdrawal.reject']);
+      }
+      const paidOut = winners.filter((w) => w === 'completed').length;
+      expect(await balances(user.userId)).toEqual({ available: USDT(100) - USDT(10) * BigInt(paidOut), held: 0n });
       await t.assertLedgerClean();
     },
     60_000,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import PO from 'pofile';
-import { cleanScreenshots, launchBrowser, phonePage, screenshot, startApp, waitForCode, type RunningApp } from './harness';
+import { cleanScreenshots, failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, waitForCode, type RunningApp } from './harness';
 
 const EMAIL = 'mira.haddad@example.org';
 const USERNAME = 'mira2026';
@@ -40,13 +40,13 @@ describe('foundation in Chromium at 390×844', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
+  failOnPageErrors();
 
   before(async () => {
     cleanScreenshots();
     app = await startApp();
     browser = await launchBrowser();
     page = await phonePage(browser);
-    page.on('pageerror', (error) => console.error('page error:', error.message));
   });
 
   after(async () => {

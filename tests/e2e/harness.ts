@@ -1,12 +1,15 @@
 /**
  * Runs the real thing for the browser suite: the built PWA served by the server on a free port,
- * with a fresh data folder and a real SMTP server on loopback that keeps what it receives.
+ * with a fresh data folder and a real SMTP server on loopback that keeps what it receives. Every
+ * page it opens is watched: an uncaught error, a console error or a 5xx answer fails the test.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
@@ -164,7 +167,48 @@ export async function phonePage(browser: Browser, locale = 'en-US', options: { s
     locale,
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
-  return context.newPage();
+  const page = await context.newPage();
+  watchErrors(page);
+  return page;
+}
+
+/** What went wrong in any page since the last check: uncaught errors, console errors, 5xx answers. */
+const pageProblems: string[] = [];
+
+/**
+ * Console errors that are not the app failing: a refusal (4xx) is an answer the app shows as a
+ * message, and a test that takes the phone offline on purpose sees its requests fail.
+ */
+const EXPECTED_CONSOLE_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/, /net::ERR_INTERNET_DISCONNECTED/];
+
+function watchErrors(page: Page): void {
+  const where = () => {
+    try {
+      return new URL(page.url()).pathname;
+    } catch {
+      return page.url();
+    }
+  };
+  page.on('pageerror', (error) => pageProblems.push(`page error on ${where()}: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(message.text()))) return;
+    const { url, lineNumber } = message.location();
+    pageProblems.push(`console error on ${where()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) pageProblems.push(`${response.status()} from ${response.request().method()} ${new URL(response.url()).pathname} on ${where()}`);
+  });
+}
+
+/**
+ * Call inside a describe: every test of it fails when a page of the suite had an uncaught error,
+ * a console error or a 5xx answer while it ran.
+ */
+export function failOnPageErrors(): void {
+  afterEach(() => {
+    const problems = pageProblems.splice(0);
+    assert.deepEqual(problems, [], `the page went wrong:\n${problems.join('\n')}`);
+  });
 }
 
 let shot = 0;

@@ -3,7 +3,8 @@
  * deposits 1,000 USDT with a proof image; the operator approves it with `npm run ops`; the user
  * sees the balance, the VIP gift and VIP 1; converts part to EUR; binds a bank account; withdraws
  * to it twice — the operator pays one and returns the other with a reason; the fund record shows
- * every step, in English and in Arabic.
+ * every step, in English and in Arabic. After each money step the assets screen must show the
+ * exact balances, available and held.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -11,11 +12,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import PO from 'pofile';
-import { launchBrowser, phonePage, screenshot, startApp, type RunningApp } from './harness';
+import { failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, type RunningApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -122,12 +123,12 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   let sessionDir: string;
   let ops: (...args: string[]) => Promise<string>;
   const orders: { deposit?: string; paid?: string; returned?: string } = {};
+  failOnPageErrors();
 
   before(async () => {
     app = await startApp();
     browser = await launchBrowser();
     page = await phonePage(browser);
-    page.on('pageerror', (error) => console.error('page error:', error.message));
     sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
     ops = operatorConsole(app, sessionDir);
   });
@@ -137,6 +138,36 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await app?.stop();
     if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
   });
+
+  type Balances = Record<'USDT' | 'EUR', { available: string; held: string }>;
+  const balances = (usdt: [string, string], eur: [string, string]): Balances => ({
+    USDT: { available: usdt[0], held: usdt[1] },
+    EUR: { available: eur[0], held: eur[1] },
+  });
+
+  /**
+   * Opens the assets screen and waits until it shows exactly these balances, available and held, as
+   * the formatter writes them (USDT with 4 decimals, EUR with 2); fails with what it shows instead.
+   */
+  async function assertBalancesShown(step: string, expected: Balances): Promise<void> {
+    await page.goto(`${app.baseUrl}/h5/assets`);
+    const read = () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          ['USDT', 'EUR'].map((asset) => {
+            const [available, held] = [...document.querySelectorAll(`section[aria-label="${asset}"] [data-amount]`)].map(
+              (element) => element.firstChild?.textContent?.trim() ?? '',
+            );
+            return [asset, { available, held }];
+          }),
+        ),
+      );
+    let shown = await read();
+    for (const deadline = Date.now() + 15_000; !isDeepStrictEqual(shown, expected) && Date.now() < deadline; shown = await read()) {
+      await page.waitForTimeout(250);
+    }
+    assert.deepEqual(shown, expected, `the balances on the assets screen after ${step}`);
+  }
 
   it('logs the demo user in', async () => {
     await logIn(page, app.baseUrl);
@@ -160,6 +191,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.ok(orders.deposit, `an order number on: ${text}`);
     assert.match(text, /1,?000\.0{2,}/);
     await screenshot(page, 'money-deposit-submitted');
+    // Nothing is credited before an operator has seen the proof.
+    await assertBalancesShown('the deposit request', balances(['0.0000', '0.0000'], ['0.00', '0.00']));
   });
 
   it('is approved by an operator with npm run ops', async () => {
@@ -178,8 +211,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await assertAmountsFormatted(page, 'deposit records');
     await screenshot(page, 'money-deposit-records');
 
-    await page.goto(`${app.baseUrl}/h5/assets`);
-    await page.waitForFunction(() => /1,?010\.0{2,}/.test(document.body.innerText), undefined, { timeout: 15_000 });
+    // 1,000 deposited + the 1 % gift of VIP 1.
+    await assertBalancesShown('the approved deposit', balances(['1,010.0000', '0.0000'], ['0.00', '0.00']));
     await assertAmountsFormatted(page, 'assets');
     await screenshot(page, 'money-assets-after-deposit');
 
@@ -203,6 +236,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.match(done, /500/);
     assert.match(done, /EUR/);
     await screenshot(page, 'money-convert-done');
+    // 500 USDT less the 0.5 % fee, at 0.92: 457.70 EUR.
+    await assertBalancesShown('the conversion', balances(['510.0000', '0.0000'], ['457.70', '0.00']));
   });
 
   it('binds a bank account, asking for the payment password', async () => {
@@ -243,14 +278,18 @@ describe('money in Chromium at 390×844, with the operator console', () => {
 
   it('withdraws 100 EUR to the bank account; the operator pays it', async () => {
     orders.paid = await withdrawToBank('100');
+    await assertBalancesShown('the withdrawal request of 100 EUR', balances(['510.0000', '0.0000'], ['357.70', '100.00']));
     const id = idOfRow(await ops('withdrawals'), orders.paid);
     assert.match(await ops('withdrawal', 'approve', id, '--reference', 'SEPA-2026-1122-0001'), /status completed, tx SEPA-2026-1122-0001/);
+    await assertBalancesShown('the payout of 100 EUR', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
   });
 
   it('withdraws 50 EUR; the operator returns it with a reason the user reads', async () => {
     orders.returned = await withdrawToBank('50');
+    await assertBalancesShown('the withdrawal request of 50 EUR', balances(['510.0000', '0.0000'], ['307.70', '50.00']));
     const id = idOfRow(await ops('withdrawals'), orders.returned);
     assert.match(await ops('withdrawal', 'reject', id, '--reason', 'The receiving bank refused the transfer'), /status cancelled/);
+    await assertBalancesShown('the returned withdrawal of 50 EUR', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
     await page.goto(`${app.baseUrl}/h5/withdraw/records`);
     await page.getByText('The receiving bank refused the transfer').waitFor({ timeout: 15_000 });
     const records = await bodyText(page);
@@ -367,6 +406,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.goto(`${app.baseUrl}/h5/setting/language`);
     await page.getByRole('radio', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    // Arabic text, the same figures: amounts stay in Latin digits, left to right.
+    await assertBalancesShown('switching to Arabic', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
     await page.goto(`${app.baseUrl}/h5/assets/assets-log`);
     await page.getByText(uiText('ar', 'Withdrawal returned'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'money-asset-log-ar');
@@ -387,6 +428,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   });
 
   it('leaves a clean ledger: npm run ledger:verify on the data of the run', async () => {
+    // The phone is put away first: its lost connection to a stopped server is no error of the app.
+    await page.context().close();
     await app.stopServer();
     const { stdout } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ledger-verify.ts')], {
       cwd: root,
