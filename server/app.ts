@@ -40,6 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     // One line per request is noise at info level; debug and trace show them.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // The router's own refusals (a path segment that is no valid percent-encoding, one past the
+    // parameter length) come before any hook: answered in our envelope and language too.
+    frameworkErrors: (error, request, reply) =>
+      sendRefusal(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { status: 414, key: 'request.tooLarge' } : { status: 400, key: 'request.invalid' }),
   };
   const app = Fastify(serverOptions);
   app.decorate('deps', deps);

@@ -157,6 +157,18 @@ describe('ids past the column', () => {
   });
 });
 
+describe('paths the router refuses', () => {
+  test('a path segment that is no valid percent-encoding: 400 in our envelope and language', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/uploads/avatars/%ED%A0%BD.png', headers: german });
+    await expectRefused({ status: reply.statusCode, body: reply.json(), headers: {} }, 400, 'request.invalid');
+  });
+
+  test('a path segment past the parameter length: 414 in our envelope and language', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: `/api/uploads/avatars/${'a'.repeat(5000)}.png`, headers: german });
+    await expectRefused({ status: reply.statusCode, body: reply.json(), headers: {} }, 414, 'request.tooLarge');
+  });
+});
+
 describe('broken multipart', () => {
   const uploads = (): Array<{ url: string; headers: Record<string, string> }> => [
     { url: '/api/user/uploadHeadPortrait', headers: { authorization: user.token } },
