@@ -4,12 +4,11 @@
  * (once, also when run twice at once) with an audit row, and its TOTP signs in at /ops/login; the
  * start banner of a fresh PostgreSQL database names that command and no demo credential.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
@@ -25,8 +24,8 @@ import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
 import { totpCode } from '../../server/modules/ops/totp';
 import { LogSmsProvider } from '../../server/modules/sms/provider';
 import { openTestDatabase, type TestDatabase } from './database';
+import { root, startServerProcess } from './server-process';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const opened: Array<{ close(): Promise<void> }> = [];
 const dirs: string[] = [];
@@ -225,33 +224,10 @@ async function heldTogether<T>(database: TestDatabase, runs: number, work: () =>
 }
 
 /** Starts the server as `npm start` does and returns its output once the banner is printed. */
-function startServer(env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      // The banner ends with an empty line after its last paragraph.
-      if (/Tessera is running at[\s\S]*\n\n/.test(output)) {
-        clearTimeout(timer);
-        resolve(output);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  }).finally(async () => {
-    // Stopped cleanly (PGlite closes its files) before the test removes its folder.
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
+async function startServer(env: NodeJS.ProcessEnv): Promise<string> {
+  const server = await startServerProcess(env);
+  await server.stop();
+  return server.output;
 }
 
 describe('the start banner', () => {

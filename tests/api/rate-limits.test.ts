@@ -3,37 +3,16 @@
  * processes through Redis (REDIS_URL); and counted per process while Redis does not answer.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Envelope } from '../../src/domain/envelope';
 import type { Locale } from '../../src/domain/locales';
 import { errorText } from '../../src/locales/errors';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limits';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
+import { REDIS, redisAnswers, redisCommand } from './redis';
 
-const REDIS = { host: '127.0.0.1', port: 6379 };
-
-/** Sends one command to Redis; null when it does not answer within half a second. */
-function redisCommand(command: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    const socket = net.connect(REDIS.port, REDIS.host);
-    let reply = '';
-    const finish = (value: string | null) => {
-      socket.destroy();
-      resolve(value);
-    };
-    socket.setTimeout(500, () => finish(null));
-    socket.on('error', () => finish(null));
-    socket.on('connect', () => socket.write(`${command}\r\n`));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.endsWith('\r\n')) finish(reply);
-    });
-  });
-}
-
-const redisAnswers = (await redisCommand('PING'))?.startsWith('+PONG') ?? false;
-if (!redisAnswers) console.warn(`Skipping the shared rate-limit tests: Redis does not answer at ${REDIS.host}:${REDIS.port}.`);
+const redisUp = await redisAnswers();
+if (!redisUp) console.warn(`Skipping the shared rate-limit tests: Redis does not answer at ${REDIS.host}:${REDIS.port}.`);
 
 const limits = (perIp: number, perAccount: number): RateLimits => ({
   ...DEFAULT_RATE_LIMITS,
@@ -85,7 +64,7 @@ describe('login rate limits in one process', () => {
   });
 });
 
-describe.skipIf(!redisAnswers)('login rate limits shared through Redis by two server processes', () => {
+describe.skipIf(!redisUp)('login rate limits shared through Redis by two app instances', () => {
   // A prefix of this run only: other runs on the same Redis count apart.
   const prefix = `tessera-test-${crypto.randomBytes(6).toString('hex')}:`;
   const connections = async () => ((await redisCommand('CLIENT LIST')) ?? '').split('\n').filter((line) => line.includes(`name=${prefix}`)).length;
