@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { verifyLedger } from '../server/ledger/verify';
+import { serverIsUp } from './local-server';
 
 const EMBEDDED_WARNING =
   'The embedded database (PGlite) cannot be opened while the server runs: stop the server and run `npm run ledger:verify` again ' +
@@ -40,17 +41,6 @@ function readConfig(): Config {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 2);
     throw error;
-  }
-}
-
-/** True when something answers like our server on the configured port. */
-async function serverIsUp(config: Config): Promise<boolean> {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  try {
-    const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/health`, { signal: AbortSignal.timeout(1500) });
-    return response.ok;
-  } catch {
-    return false;
   }
 }
 

@@ -11,17 +11,7 @@ import { migrate } from '../../server/db/migrate';
 import { bootstrapAdmin } from '../../server/modules/ops';
 import { operatorCreateSchema } from '../../server/modules/ops/schemas';
 import { operand, UsageError, type Args } from './args';
-
-/** True when something answers like our server on the configured port. */
-async function serverIsUp(config: Config): Promise<boolean> {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  try {
-    const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/health`, { signal: AbortSignal.timeout(1500) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
+import { serverIsUp } from '../local-server';
 
 async function targetOf(config: Config): Promise<DatabaseTarget> {
   if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
