@@ -90,8 +90,9 @@ describe('sumWallet', () => {
   });
 
   it('ignores assets we do not hold and shows zero for an asset without rows', () => {
-    expect(sumWallet(wallet(['BTC', '1.5'], ['USDT', '9007199254740993.000001']))).toEqual({
-      USDT: '9007199254740993.000001',
+    // 9,007,199,254,740,993,001 minor units: past a float's exact integers, inside the ledger column.
+    expect(sumWallet(wallet(['BTC', '1.5'], ['USDT', '9007199254740.993001']))).toEqual({
+      USDT: '9007199254740.993001',
       EUR: '0.00',
     });
   });
@@ -99,6 +100,8 @@ describe('sumWallet', () => {
   it('refuses an unreadable balance rather than showing a wrong total', () => {
     expect(() => sumWallet(wallet(['EUR', '1.005']))).toThrow('Unreadable EUR balance');
     expect(() => sumWallet(wallet(['USDT', '1e3']))).toThrow('Unreadable USDT balance');
+    // More than the ledger's 64-bit column can hold is no balance the server has.
+    expect(() => sumWallet(wallet(['USDT', '9223372036854.775808']))).toThrow('Unreadable USDT balance');
   });
 });
 
