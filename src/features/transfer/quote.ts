@@ -4,10 +4,9 @@
  * Amounts stay decimal strings and bigint minor units, never floats (docs/architecture.md).
  */
 import { QUOTE_TTL_SECONDS } from '../../domain/ledger';
-import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../domain/money';
-import { quoteRequestSchema } from '../../domain/payments';
+import { parseAmount, toDecimalString, type Asset } from '../../domain/money';
 import { errorMessage } from '../../i18n';
-import { validate } from '../shared/fieldErrors';
+import { amountProblem as amountRule } from '../shared/money/amounts';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 
@@ -19,14 +18,11 @@ export const otherAsset = (asset: Asset): Asset => (asset === 'EUR' ? 'USDT' : '
  */
 export function amountProblem(text: string, from: Asset, available: string | null): string | null {
   const amount = text.trim();
-  if (!amount) return errorMessage('amount.required');
-  const { errors } = validate(quoteRequestSchema, { from, to: otherAsset(from), amount });
-  const minor = parseAmount(amount, from);
-  // The schema knows the format; the asset knows how many decimals it has (EUR 2, USDT 6).
-  if (errors?.amount || minor === null || minor <= 0n) return errorMessage('amount.invalid', { decimals: ASSETS[from].scale });
-  if (errors) return Object.values(errors)[0] ?? errorMessage('request.invalid');
+  // The rules of every money form (required, format, decimals, the product maximum), as the server checks them.
+  const problem = amountRule(amount, from);
+  if (problem) return errorMessage(problem.key, problem.params);
   const have = available === null ? null : parseAmount(available, from);
-  if (have !== null && minor > have) return errorMessage('balance.insufficient');
+  if (have !== null && parseAmount(amount, from)! > have) return errorMessage('balance.insufficient');
   return null;
 }
 

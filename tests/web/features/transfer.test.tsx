@@ -10,6 +10,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/ledger';
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { asInput, eurPerUsdt, quoteDeadline } from '../../../src/features/transfer/quote';
 import TransferScreen from '../../../src/features/transfer/TransferScreen';
+import { AMOUNT_MAX_PARAMS } from '../../../src/domain/payments';
 import { errorText } from '../../../src/locales/errors';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { renderScreen } from '../app/render';
@@ -238,6 +239,13 @@ describe('the transfer (conversion) screen', () => {
     await renderScreen(TransferScreen, '/transfer');
     await typeAmount('1.005');
     expect(screen.getByText(errorText('en', 'amount.invalid', { decimals: 2 }))).toBeTruthy();
+  });
+
+  it('names the largest amount there is rather than a format problem', async () => {
+    await renderScreen(TransferScreen, '/transfer');
+    await typeAmount('2000000000');
+    expect(screen.getByText(errorText('en', 'amount.tooLarge', AMOUNT_MAX_PARAMS))).toBeTruthy();
+    expect(sentTo('/transfer/quote')).toHaveLength(0);
   });
 
   it('fills in the whole balance with "All"', async () => {
