@@ -1,7 +1,8 @@
 /**
  * The built PWA under /h5/: files from PUBLIC_DIR, index.html for any other
  * /h5/ path (history routing), hashed assets cached for a year, index.html and sw.js revalidated
- * on every load so a new release reaches users. "/" goes to the home screen.
+ * on every load so a new release reaches users; brotli or gzip copies made at build time are sent
+ * to clients that accept them. "/" goes to the home screen.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +33,15 @@ export async function pwaRoutes(app: FastifyInstance, publicDir: string): Promis
         prefix: '/',
         index: ['index.html'],
         dotfiles: 'ignore',
+        // The .br and .gz copies made at build time (scripts/precompress.mjs), chosen by the
+        // request's Accept-Encoding; the plain file when there is none or the client takes neither.
+        preCompressed: true,
         cacheControl: false,
-        setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath, publicDir)),
+        setHeaders: (res, filePath) => {
+          res.setHeader('cache-control', cacheControlFor(filePath, publicDir));
+          // The same URL answers with other bytes per Accept-Encoding: a shared cache must keep them apart.
+          res.setHeader('vary', 'Accept-Encoding');
+        },
       });
       // Any path that is not a file is a route of the app: the app's router takes it from there.
       // A missing file, though, must stay a 404: a stale page must not load HTML as a script.

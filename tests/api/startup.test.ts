@@ -1,7 +1,9 @@
 /** What the app loads at start, the OpenAPI document, the PWA files, and the edge of the HTTP layer. */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +14,7 @@ import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let publicDir: string;
+const BIG_SCRIPT = 'export const rows = [];\nrows.push("a row of the app\'s code");\n'.repeat(200);
 beforeAll(async () => {
   publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-pwa-'));
   fs.mkdirSync(path.join(publicDir, 'assets'));
@@ -19,6 +22,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(publicDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(publicDir, 'manifest.webmanifest'), '{"name":"Tessera"}');
   fs.writeFileSync(path.join(publicDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(publicDir, 'assets', 'app-7d1e2b.js'), BIG_SCRIPT);
+  // As `npm run build` leaves dist/: the .br and .gz copies beside the files they shrink.
+  execFileSync(process.execPath, [path.join('scripts', 'precompress.mjs'), publicDir]);
   t = await startTestApp({ publicDir, env: { USDT_EUR_RATE: '0.915', SUPPORT_URL: 'https://support.example.com/chat' } });
 });
 afterAll(async () => {
@@ -243,6 +249,30 @@ describe('the PWA under /h5/', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ method: 'GET', url: '/h5/manifest.webmanifest' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/h5/assets/gone-000000.js' })).statusCode).toBe(404);
+  });
+
+  test('assets go brotli or gzip compressed to clients that take it, made at build time; plain to others', async () => {
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/h5/assets/app-7d1e2b.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['content-type'])).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await get('/h5/assets/app-7d1e2b.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await get('/h5/assets/app-7d1e2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file that compression would not shrink has no copy: sent as it is.
+    fs.writeFileSync(path.join(publicDir, 'assets', 'tiny-0a0b0c.js'), ';');
+    const tiny = await get('/h5/assets/tiny-0a0b0c.js', 'br');
+    expect([tiny.statusCode, tiny.headers['content-encoding'], tiny.body]).toEqual([200, undefined, ';']);
   });
 
   test('the security headers let the PWA run: own scripts, inline styles, data/blob images, websockets', async () => {
