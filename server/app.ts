@@ -2,6 +2,7 @@
  * Builds the Fastify app from its plugins, without listening on a port, so tests drive it with
  * inject(). socket.io is attached here too; main.ts adds the port and the signals.
  */
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AVATAR_MAX_BYTES } from '../src/domain/constants';
@@ -68,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Replies of 1 KB and more go brotli or gzip compressed to clients that take it (long
+      // lists, the API document). Only here: the PWA's files come compressed from the build (http/pwa.ts).
+      await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
       for (const { plugin, prefix } of API_MODULES) await api.register(plugin, prefix ? { prefix } : {});
       docsRoute(api);
     },

@@ -275,6 +275,15 @@ describe('the PWA under /h5/', () => {
     expect([tiny.statusCode, tiny.headers['content-encoding'], tiny.body]).toEqual([200, undefined, ';']);
   });
 
+  test('JSON replies of 1 KB and more are compressed for clients that take it; small ones are not', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { 'accept-encoding': 'br' } });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\.1/);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().data).toEqual({ status: 'ok' });
+  });
+
   test('the security headers let the PWA run: own scripts, inline styles, data/blob images, websockets', async () => {
     const csp = String((await t.app.inject({ method: 'GET', url: '/h5/home' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
