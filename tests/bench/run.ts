@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: every benchmark of the project, one after another (never two at once: each
+ * measures a ratio within its own run, and two runs would share the machine's cores).
+ *
+ *   ledger      the ledger's postings and a whole money call next to pgbench (PostgreSQL)
+ *   api         signed-in API reads under autocannon next to a route without the database
+ *   lighthouse  the first screens in Debian's Chromium with Lighthouse's mobile defaults
+ *
+ * `npm run bench -- api lighthouse` runs only the ones named. Each prints its own figures, one per
+ * line, ending with the ratio or unit; the run fails when one of them fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES = ['ledger'] as const;
+type Bench = (typeof BENCHES)[number];
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`);
+  process.exit(2);
+}
+const chosen: Bench[] = asked.length > 0 ? (asked as Bench[]) : [...BENCHES];
+
+const failed: Bench[] = [];
+for (const name of chosen) {
+  const file = fileURLToPath(new URL(`./${name}.bench.ts`, import.meta.url));
+  console.log(`\n=== bench ${name}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) failed.push(name);
+}
+if (failed.length > 0) {
+  console.error(`\nbench failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
