@@ -13,7 +13,7 @@ import { registerLoadShedding } from './http/load-shedding';
 import { registerInputGuard } from './http/input-guard';
 import { registerLocale } from './http/locale';
 import { docsRoute, registerOpenApi } from './http/openapi';
-import { pwaRoutes } from './http/pwa';
+import { inlineScriptSources, pwaRoutes } from './http/pwa';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security';
 import { registerUnreadBodyClose } from './http/uploads';
@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerUnreadBodyClose(app);
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, { status: 404, key: 'request.notFound' }));
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, inlineScriptSources(config.publicDir));
   await registerRateLimits(app, { url: config.redisUrl, prefix: config.redisPrefix });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },

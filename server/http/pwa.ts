@@ -6,6 +6,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +16,23 @@ function cacheControlFor(filePath: string, root: string): string {
   const relative = path.relative(root, filePath).split(path.sep).join('/');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   return 'no-cache';
+}
+
+/**
+ * The Content-Security-Policy sources ('sha256-…') of the inline scripts of the built index.html
+ * (the boot hint that sets the language and direction before the first paint), read from the file
+ * the server will serve, so the policy always matches the build. None when the app is not built.
+ */
+export function inlineScriptSources(publicDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
 }
 
 export async function pwaRoutes(app: FastifyInstance, publicDir: string): Promise<void> {

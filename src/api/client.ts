@@ -8,7 +8,7 @@ import { API_TIMEOUT_MS, TOAST_HTTP_ERROR_MS, TOAST_MS } from '../domain/constan
 import { isOk, type Envelope } from '../domain/envelope';
 import { isErrorKey, type ErrorKey } from '../domain/errors';
 import { currentLocale } from '../i18n';
-import { errorText } from '../locales/errors';
+import { errorText } from '../i18n/errors';
 import { currentToken, endSession } from '../storage/session';
 import { ApiError, statusKey } from './errors';
 import { clientHandlers, type SessionEndReason } from './handlers';

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { HourglassIcon } from './icons';
+import { HourglassIcon } from './moreIcons';
 import { EmptyState } from './EmptyState';
 import { Screen } from './Screen';
 import { useGoBack } from './useGoBack';

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Navbar, Page } from 'konsta/react';
-import { CompassIcon } from './icons';
+import { CompassIcon } from './moreIcons';
 import { EmptyState } from './EmptyState';
 
 export function NotFoundScreen() {

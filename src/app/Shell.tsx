@@ -21,6 +21,8 @@ export function Shell() {
   // The location on screen, not the one being loaded: while the guard asks or a screen's code
   // loads, the page the user came from stays visible underneath.
   const location = useRouterState({ select: (state) => state.resolvedLocation ?? state.location });
+  // Where the user is going: the tab they tapped lights up at once, before its screen has loaded.
+  const target = useRouterState({ select: (state) => state.location.pathname });
   const navigate = useNavigate();
   const historyIndex = location.state.__TSR_index ?? 0;
   const path = normalisePath(location.pathname);
@@ -38,7 +40,7 @@ export function Shell() {
           <Outlet />
         </div>
       )}
-      <TabBar path={path} onNavigate={(to) => void navigate({ to })} />
+      <TabBar path={path} target={normalisePath(target)} onNavigate={(to) => void navigate({ to })} />
       {auth || path === SERVICE_PATH ? null : (
         <SupportButton raised={tab} tucked={support.tucked || overlays > 0} homeRef={support.homeRef} onOpen={() => void navigate({ to: SERVICE_PATH })} />
       )}

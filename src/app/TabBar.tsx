@@ -10,14 +10,19 @@ import { HomeIcon, OrdersIcon, TradeIcon, UserIcon } from './icons';
 import { isTabPath, normalisePath } from './paths';
 
 export interface TabBarProps {
+  /** The path on screen: the bar shows on the four tab paths only. */
   path: string;
+  /** The path being opened, when it differs: a tab tapped is highlighted before its screen loads. */
+  target?: string;
   onNavigate(path: string): void;
 }
 
-export function TabBar({ path, onNavigate }: TabBarProps) {
+export function TabBar({ path, target, onNavigate }: TabBarProps) {
   const { t } = useLingui();
-  const current = normalisePath(path);
-  if (!isTabPath(current)) return null;
+  const shown = normalisePath(path);
+  if (!isTabPath(shown)) return null;
+  const next = target === undefined ? shown : normalisePath(target);
+  const current = isTabPath(next) ? next : shown;
 
   const tabs: { path: string; label: string; icon: ReactNode }[] = [
     { path: '/home', label: t`Home`, icon: <HomeIcon /> },

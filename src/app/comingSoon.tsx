@@ -5,8 +5,11 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ComingSoonScreen } from './ComingSoonScreen';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { memberScreen } from './screenRoute';
+
+/** In its own chunk: the first screen never shows it. */
+const ComingSoonScreen = lazyRouteComponent(() => import('./ComingSoonScreen'), 'ComingSoonScreen');
 
 const comingSoon = <P extends string>(path: P, title: MessageDescriptor, tab = false) => memberScreen(path, ComingSoonScreen, { title, tab });
 

@@ -2,12 +2,15 @@
  * The app's line icons, drawn inline (24×24, 1.75 stroke, currentColor) so they need no font or
  * request and follow the text colour. Icons that point somewhere (arrows, chevrons) take the
  * `directional` class, which mirrors them in right-to-left languages (src/styles.css).
+ *
+ * This file holds the icons of the first screen (tab bar, home, support, toasts), which are part of
+ * the first chunk; every other screen's icons are in ./moreIcons.tsx, loaded with those screens.
  */
 import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function make(name: string, body: React.ReactNode, directional = false) {
+export function make(name: string, body: React.ReactNode, directional = false) {
   const Icon = ({ size = 24, className, ...rest }: IconProps) => (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -46,32 +49,7 @@ export const CrownIcon = make('Crown', <><path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 
 export const BookIcon = make('Book', <><path d="M4 4.5A1.5 1.5 0 0 1 5.5 3H20v15H5.5A1.5 1.5 0 0 0 4 19.5v-15Z" /><path d="M4 19.5A1.5 1.5 0 0 0 5.5 21H20" /><path d="M8 7h8" /></>);
 export const MegaphoneIcon = make('Megaphone', <><path d="M3 10v4a1 1 0 0 0 1 1h3l9 5V4L7 9H4a1 1 0 0 0-1 1Z" /><path d="M19.5 9a4 4 0 0 1 0 6" /></>, true);
 export const GlobeIcon = make('Globe', <><circle cx="12" cy="12" r="9" /><path d="M3 12h18" /><path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18Z" /></>);
-export const ShieldIcon = make('Shield', <><path d="M12 3 4 6v6c0 4.5 3.3 8.3 8 9 4.7-.7 8-4.5 8-9V6l-8-3Z" /><path d="m9 12 2 2 4-4" /></>);
-export const KeyIcon = make('Key', <><circle cx="8" cy="15" r="4" /><path d="m11 12 9-9" /><path d="m17 6 3 3" /><path d="m15 8 2 2" /></>);
 export const InfoIcon = make('Info', <><circle cx="12" cy="12" r="9" /><path d="M12 11v5" /><path d="M12 8h.01" /></>);
-export const HelpIcon = make('Help', <><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.5v.2" /><path d="M12 17h.01" /></>);
-export const LogoutIcon = make('Logout', <><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" /><path d="M10 17 5 12l5-5" /><path d="M5 12h11" /></>, true);
-export const WalletIcon = make('Wallet', <><path d="M4 7a2 2 0 0 1 2-2h12v4" /><rect x="3" y="7" width="18" height="13" rx="2" /><path d="M16 13.5h2" /></>);
-export const ClockIcon = make('Clock', <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
-export const LinkIcon = make('Link', <><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" /><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></>);
-export const BuildingIcon = make('Building', <><rect x="5" y="3" width="14" height="18" rx="1" /><path d="M9 7h2M13 7h2M9 11h2M13 11h2M9 15h2M13 15h2" /><path d="M10 21v-3h4v3" /></>);
-export const PercentIcon = make('Percent', <><path d="M19 5 5 19" /><circle cx="7" cy="7" r="2.5" /><circle cx="17" cy="17" r="2.5" /></>);
-export const SettingsIcon = make('Settings', <><circle cx="12" cy="12" r="3" /><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.6 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.6-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" /></>);
-export const BellIcon = make('Bell', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
-export const CopyIcon = make('Copy', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></>);
-export const CameraIcon = make('Camera', <><path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" /><circle cx="12" cy="13.5" r="3.5" /></>);
-export const EyeIcon = make('Eye', <><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" /></>);
-export const EyeOffIcon = make('EyeOff', <><path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2" /><path d="M6.6 6.6C3.6 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /><path d="m3 3 18 18" /></>);
 export const CheckIcon = make('Check', <path d="m5 12 5 5 9-10" />);
-export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const ChevronEndIcon = make('ChevronEnd', <path d="m9 6 6 6-6 6" />, true);
-export const BackIcon = make('Back', <><path d="M19 12H5" /><path d="m11 6-6 6 6 6" /></>, true);
-export const HourglassIcon = make('Hourglass', <><path d="M6 3h12M6 21h12" /><path d="M7 3c0 5 5 6 5 9s-5 4-5 9M17 3c0 5-5 6-5 9s5 4 5 9" /></>);
-export const CompassIcon = make('Compass', <><circle cx="12" cy="12" r="9" /><path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" /></>);
 export const StoreIcon = make('Store', <><path d="M4 10v10h16V10" /><path d="M3 10 5 4h14l2 6a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" /><path d="M10 20v-5h4v5" /></>);
-export const PhoneIcon = make('Phone', <><rect x="6" y="2.5" width="12" height="19" rx="2.5" /><path d="M11 18h2" /></>);
-export const MailIcon = make('Mail', <><rect x="3" y="5" width="18" height="14" rx="2" /><path d="m3.5 6.5 8.5 6.5 8.5-6.5" /></>);
-export const TicketIcon = make('Ticket', <><path d="M3 8a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2.5a1.5 1.5 0 0 0 0 3V16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2.5a1.5 1.5 0 0 0 0-3V8Z" /><path d="M14 7v10" strokeDasharray="2 2" /></>);
-export const EditIcon = make('Edit', <><path d="M4 20h4L19 9l-4-4L4 16v4Z" /><path d="m13.5 6.5 4 4" /></>);
-export const ListIcon = make('List', <><path d="M8 6h13M8 12h13M8 18h13" /><path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" /></>);
-export const SearchIcon = make('Search', <><circle cx="11" cy="11" r="7" /><path d="m20 20-4-4" /></>);

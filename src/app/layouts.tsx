@@ -7,12 +7,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { currentToken } from '../storage/session';
 import { confirm } from './feedback/confirm';
 import { cancelTarget, loginHref } from './guard';
 import { splitHref } from './navigation';
-import { NotFoundScreen } from './NotFoundScreen';
 import { Shell } from './Shell';
 
 export interface RouterContext {
@@ -36,7 +35,8 @@ declare module '@tanstack/react-router' {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
-  notFoundComponent: NotFoundScreen,
+  // In its own chunk, like every screen the first one does not show.
+  notFoundComponent: lazyRouteComponent(() => import('./NotFoundScreen'), 'NotFoundScreen'),
 });
 
 /**

@@ -3,6 +3,13 @@ export const LOCALES = ['en', 'zh', 'de', 'es', 'it', 'pt', 'tzm', 'ar', 'nl', '
 export type Locale = (typeof LOCALES)[number];
 
 export const FALLBACK_LOCALE: Locale = 'en';
+/**
+ * Where the PWA remembers the chosen language: localStorage, not IndexedDB, because the language
+ * must be known synchronously before the first paint (index.html's boot hint reads it too), and it
+ * is not personal data that logout has to remove.
+ */
+export const LOCALE_STORAGE_KEY = 'lang';
+
 export const RTL_LOCALES: readonly Locale[] = ['ar', 'he'];
 
 /** Each language named in itself, for the language picker. */

@@ -6,16 +6,12 @@
 import { i18n, type Messages } from '@lingui/core';
 import { atom, getDefaultStore } from 'jotai';
 import type { ErrorKey, MessageParams } from '../domain/errors';
-import { initialLocale, isLocale, isRtl, type Locale } from '../domain/locales';
-import { errorText } from '../locales/errors';
+import { initialLocale, isLocale, isRtl, LOCALE_STORAGE_KEY, type Locale } from '../domain/locales';
+import { errorText, loadErrorTexts } from './errors';
 
 export { i18n };
 
-/**
- * localStorage, not IndexedDB: the language must be known synchronously before the first paint,
- * and it is not personal data that logout has to remove.
- */
-export const LOCALE_STORAGE_KEY = 'lang';
+export { LOCALE_STORAGE_KEY };
 
 function storedLocale(): string | null {
   try {
@@ -46,7 +42,8 @@ async function loadCatalogue(locale: Locale): Promise<Messages> {
 /** Loads the language's catalogue, switches the UI to it, mirrors it on <html> and remembers it. */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (!isLocale(locale)) throw new Error(`Unsupported locale: ${String(locale)}`);
-  i18n.load(locale, await loadCatalogue(locale));
+  const [messages] = await Promise.all([loadCatalogue(locale), loadErrorTexts(locale)]);
+  i18n.load(locale, messages);
   i18n.activate(locale);
   const root = globalThis.document?.documentElement;
   if (root) {

@@ -10,7 +10,7 @@ import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
 import { EmptyState } from '../../app/EmptyState';
-import { ListIcon } from '../../app/icons';
+import { ListIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { formatAmount } from '../../domain/format';
 import { ASSET_CODES, type Asset } from '../../domain/money';

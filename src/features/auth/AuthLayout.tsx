@@ -6,7 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BackIcon, GlobeIcon } from '../../app/icons';
+import { GlobeIcon } from '../../app/icons';
+import { BackIcon } from '../../app/moreIcons';
 import { useGoBack } from '../../app/useGoBack';
 import { BrandArt } from './BrandArt';
 

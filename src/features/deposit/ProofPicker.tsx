@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useRef } from 'react';
-import { CameraIcon } from '../../app/icons';
+import { CameraIcon } from '../../app/moreIcons';
 
 export interface ProofPickerProps {
   file: File | null;

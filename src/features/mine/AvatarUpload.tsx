@@ -8,7 +8,7 @@ import { Preloader } from 'konsta/react';
 import { useRef, useState } from 'react';
 import { uploadAvatar } from '../../api/calls';
 import { isApiError } from '../../api/client';
-import { CameraIcon } from '../../app/icons';
+import { CameraIcon } from '../../app/moreIcons';
 import { AVATAR_MAX_BYTES } from '../../domain/constants';
 import type { UserInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';

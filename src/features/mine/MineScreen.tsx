@@ -6,21 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import {
-  BankIcon,
-  BuildingIcon,
-  ChevronEndIcon,
-  ClockIcon,
-  CrownIcon,
-  DepositIcon,
-  LinkIcon,
-  ListIcon,
-  PercentIcon,
-  SettingsIcon,
-  TransferIcon,
-  WalletIcon,
-  WithdrawIcon,
-} from '../../app/icons';
+import { BankIcon, ChevronEndIcon, CrownIcon, DepositIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { BuildingIcon, ClockIcon, LinkIcon, ListIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../app/moreIcons';
 import { Row, RowGroup } from '../../app/Rows';
 import type { AppPath } from '../../app/navigation';
 import { Screen } from '../../app/Screen';

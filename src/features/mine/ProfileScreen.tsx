@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { toast } from '../../app/feedback/toast';
-import { CopyIcon } from '../../app/icons';
+import { CopyIcon } from '../../app/moreIcons';
 import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';
 import { userInfoAtom } from '../../storage/session';

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { signOut } from '../../api/account';
 import { confirm } from '../../app/feedback/confirm';
-import { LogoutIcon } from '../../app/icons';
+import { LogoutIcon } from '../../app/moreIcons';
 
 export function LogoutButton() {
   const { t } = useLingui();

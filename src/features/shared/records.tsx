@@ -10,7 +10,7 @@ import { Button, Preloader } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
 import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
-import { HourglassIcon, ListIcon } from '../../app/icons';
+import { HourglassIcon, ListIcon } from '../../app/moreIcons';
 import { localeAtom } from '../../i18n';
 import { AsOf } from './AsOf';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ApiError, cancelAll, configureClient, request, setClientHandlers, upload } from '../../../src/api/client';
 import { API_TIMEOUT_MS, TOAST_HTTP_ERROR_MS, TOAST_MS, TOKEN_KEY, USER_INFO_KEY } from '../../../src/domain/constants';
 import type { ErrorKey } from '../../../src/domain/errors';
-import { localeAtom } from '../../../src/i18n';
+import { activateLocale, localeAtom } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { CACHE_PREFIX, getItem, setItem } from '../../../src/storage/store';
@@ -119,7 +119,7 @@ describe('a refusal in an HTTP 200 reply', () => {
   });
 
   it('shows the request-failed text in the current language when the server gives none', async () => {
-    store.set(localeAtom, 'de');
+    await activateLocale('de');
     api.respond(() => ({ body: { type: 'error', code: 0, message: '', data: null } }));
     const error = await rejection(request('GET', '/user/info'));
     expect(error.message).toBe(errorText('de', 'request.failed'));

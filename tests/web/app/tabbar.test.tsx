@@ -26,6 +26,14 @@ describe('TabBar', () => {
     expect(current[0].getAttribute('data-path')).toBe('/order');
   });
 
+  it('highlights a tapped tab while its screen is still loading, but not a screen outside the tabs', async () => {
+    const loading = await renderUi(<TabBar path="/home" target="/market" onNavigate={() => {}} />);
+    expect([...loading.container.querySelectorAll('[aria-current="page"]')].map((tab) => tab.getAttribute('data-path'))).toEqual(['/market']);
+    loading.unmount();
+    const leaving = await renderUi(<TabBar path="/home" target="/recharge" onNavigate={() => {}} />);
+    expect([...leaving.container.querySelectorAll('[aria-current="page"]')].map((tab) => tab.getAttribute('data-path'))).toEqual(['/home']);
+  });
+
   it('navigates to another tab but not to the one already shown', async () => {
     const onNavigate = vi.fn();
     const { container } = await renderUi(<TabBar path="/mine" onNavigate={onNavigate} />);

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { useCallback, useState } from 'react';
-import { ChevronDownIcon } from '../../../app/icons';
+import { ChevronDownIcon } from '../../../app/moreIcons';
 import { TextField } from '../TextField';
 import { AreaCodePicker } from './AreaCodePicker';
 import { areaCountryAtom } from './areaCountry';

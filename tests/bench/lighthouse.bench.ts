@@ -1,0 +1,155 @@
+/**
+ * The first screens as a phone sees them: Lighthouse (the npm package) with its mobile defaults
+ * (a mid-range phone: 4× CPU slowdown, slow 4G, simulated) in Debian's Chromium, three runs per
+ * page, the median run reported:
+ *
+ *   /h5/home         a visitor's first visit
+ *   /h5/auth/login   the login screen
+ *   /h5/mine         signed in (the demo user logs in through the form first; Lighthouse clears
+ *                    the HTTP cache and the service worker before each run but keeps IndexedDB,
+ *                    where the session lives)
+ *
+ * The server is the one `npm start` runs, on the embedded database, serving the current build
+ * (`npm run build` first when the sources changed). Each page prints one line per figure; the run
+ * fails when a page misses its performance target or accessibility is below 100.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+// @ts-expect-error -- a plain JavaScript module of the build scripts
+import { firstScreenJavaScript } from '../../scripts/first-screen.mjs';
+import { startApp } from '../e2e/harness';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO = { username: 'demo', password: '583927' };
+const dist = fileURLToPath(new URL('../../dist', import.meta.url));
+/** Each page's median report, to open in a browser or read: test-results/lighthouse/<page>.json. */
+const REPORTS = fileURLToPath(new URL('../../test-results/lighthouse', import.meta.url));
+
+interface Page {
+  path: string;
+  name: string;
+  /** Lowest acceptable performance score (0–100). */
+  performance: number;
+  signedIn: boolean;
+}
+
+const PAGES: Page[] = [
+  { path: '/h5/home', name: 'home', performance: 95, signedIn: false },
+  { path: '/h5/auth/login', name: 'login', performance: 95, signedIn: false },
+  { path: '/h5/mine', name: 'mine (signed in)', performance: 90, signedIn: true },
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function score(lhr: Result, category: (typeof CATEGORIES)[number]): number {
+  return Math.round((lhr.categories[category]?.score ?? 0) * 100);
+}
+
+function metric(lhr: Result, audit: string): number {
+  return lhr.audits[audit]?.numericValue ?? Number.NaN;
+}
+
+/** The run with the median performance score (ties: the median largest contentful paint). */
+function medianRun(runs: Result[]): Result {
+  const sorted = [...runs].sort(
+    (a, b) => score(a, 'performance') - score(b, 'performance') || metric(b, 'largest-contentful-paint') - metric(a, 'largest-contentful-paint'),
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Gzip bytes of the JavaScript the page downloaded (Lighthouse's own network records). */
+function javascriptBytes(lhr: Result): number {
+  const items = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+async function signIn(port: number, baseUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/h5/auth/login`);
+    await page.getByRole('tab', { name: /E-mail/ }).click();
+    await page.getByLabel(/E-mail or username/).fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+    await page.close();
+  } finally {
+    // Disconnects only: the browser stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const app = await startApp();
+  const profile = mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir: profile,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const failures: string[] = [];
+  try {
+    const { gzip: budgeted } = firstScreenJavaScript(dist) as { gzip: number };
+    console.log(
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults ` +
+        `(simulated slow 4G, 4× CPU slowdown), ${CHROMIUM}, median of ${RUNS} runs; server ${app.baseUrl} (embedded database)`,
+    );
+    console.log(`first-screen JavaScript from the build manifest (gzip): ${(budgeted / 1024).toFixed(1)} KB`);
+    let signedIn = false;
+    for (const page of PAGES) {
+      if (page.signedIn && !signedIn) {
+        await signIn(chrome.port, app.baseUrl);
+        signedIn = true;
+      }
+      const runs: Result[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(`${app.baseUrl}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
+        const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+        if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}${page.signedIn ? ' (not signed in?)' : ''}`);
+        runs.push(result.lhr);
+      }
+      const lhr = medianRun(runs);
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(join(REPORTS, `${page.path.split('/').pop()}.json`), JSON.stringify(lhr));
+      const label = `lighthouse ${page.name} ${page.path}`;
+      for (const category of CATEGORIES) console.log(`${label} ${category}: ${score(lhr, category)} /100`);
+      console.log(`${label} first contentful paint: ${Math.round(metric(lhr, 'first-contentful-paint'))} ms`);
+      console.log(`${label} largest contentful paint: ${Math.round(metric(lhr, 'largest-contentful-paint'))} ms`);
+      console.log(`${label} total blocking time: ${Math.round(metric(lhr, 'total-blocking-time'))} ms`);
+      console.log(`${label} cumulative layout shift: ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}`);
+      console.log(`${label} JavaScript transferred (compressed): ${(javascriptBytes(lhr) / 1024).toFixed(1)} KB`);
+      console.log(`${label} performance of the ${RUNS} runs: ${runs.map((run) => score(run, 'performance')).join(', ')} /100`);
+      if (score(lhr, 'performance') < page.performance) failures.push(`${page.path}: performance ${score(lhr, 'performance')} < ${page.performance}`);
+      if (score(lhr, 'accessibility') < 100) failures.push(`${page.path}: accessibility ${score(lhr, 'accessibility')} < 100`);
+    }
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+    await app.stop();
+  }
+  if (failures.length > 0) {
+    console.error(`lighthouse targets missed:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * The first screen's weight and first paint, checked on a real production build (made into a
+ * temporary folder, so dist/ is left alone): the JavaScript /h5/home loads before it is interactive
+ * stays within its budget, other screens and their libraries stay out of it, and index.html paints
+ * its static shell without waiting for any script or stylesheet.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain JavaScript module of the build scripts
+import { firstScreenJavaScript, readManifest } from '../../../scripts/first-screen.mjs';
+import { LOCALES } from '../../../src/domain/locales';
+
+/** Gzip bytes: the design card's own libraries take about 144 KB of it. */
+const BUDGET = 160 * 1024;
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+let dist: string;
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'tessera-build-'));
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    encoding: 'utf8',
+    // Vitest sets NODE_ENV=test, which would build React's development version.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}, 180_000);
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+type Manifest = Record<string, { file: string; src?: string; isEntry?: boolean; imports?: string[] }>;
+
+function firstScreenKeys(): string[] {
+  const manifest = readManifest(dist) as Manifest;
+  const { files } = firstScreenJavaScript(dist) as { files: { file: string }[] };
+  const names = new Set(files.map(({ file }) => file));
+  return Object.keys(manifest).filter((key) => names.has(manifest[key].file));
+}
+
+describe('the first screen (/h5/home)', () => {
+  it(`loads at most ${BUDGET / 1024} KB of JavaScript (gzip) before it is interactive`, () => {
+    const { files, gzip } = firstScreenJavaScript(dist) as { files: { file: string; gzip: number }[]; gzip: number };
+    const listing = files.map(({ file, gzip: size }) => `${(size / 1024).toFixed(1)} KB ${file}`).join('\n');
+    expect(gzip, `first-screen JavaScript:\n${listing}`).toBeLessThanOrEqual(BUDGET);
+    // The home screen itself is part of it (else the budget would measure the wrong thing).
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain('/h5/assets/');
+    expect(firstScreenKeys()).toContain('index.html');
+  });
+
+  it('leaves every other screen, the form and validation libraries and the socket client to their own chunks', () => {
+    const keys = firstScreenKeys();
+    const manifest = readManifest(dist) as Manifest;
+    const lazyScreens = Object.keys(manifest).filter((key) => /src\/features\/[a-z-]+\/[A-Za-z]+Screen\.tsx$/.test(key));
+    expect(lazyScreens.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => lazyScreens.includes(key))).toEqual([]);
+    const loaded = keys.map((key) => readFileSync(join(dist, manifest[key].file), 'utf8')).join('\n');
+    // A text each library leaves in its built code: zod's error class, libphonenumber's metadata,
+    // engine.io's heartbeat error and workbox-window's update message.
+    for (const [library, mark] of [
+      ['zod', 'ZodError'],
+      ['libphonenumber-js', 'country_calling_codes'],
+      ['socket.io-client', 'ping timeout'],
+      ['workbox-window', 'SKIP_WAITING'],
+    ] as const) {
+      expect(loaded.includes(mark), `${library} is in the first screen's JavaScript`).toBe(false);
+    }
+  });
+
+  it("loads only the current language's catalogue and error texts", () => {
+    const keys = firstScreenKeys();
+    const catalogues = keys.filter((key) => key.startsWith('src/locales/'));
+    expect(catalogues.every((key) => key.startsWith('src/locales/en/')), catalogues.join(', ')).toBe(true);
+  });
+});
+
+describe('the built index.html', () => {
+  const html = () => readFileSync(join(dist, 'index.html'), 'utf8');
+
+  it('paints its static shell before any script or stylesheet has arrived', () => {
+    const page = html();
+    // The app's stylesheet is preloaded, not render-blocking; the shell's CSS is inline.
+    expect(page).not.toMatch(/<link rel="stylesheet"/);
+    expect(page).toMatch(/<link rel="preload" as="style" crossorigin href="\/h5\/assets\/[^"]+\.css" data-app-css>/);
+    expect(page).toMatch(/<style>[\s\S]*\.shell-card[\s\S]*<\/style>/);
+    expect(page).toMatch(/<div class="shell" aria-hidden="true">[\s\S]*class="shell-tabbar"/);
+    // Module scripts never block parsing; the only inline script is the boot hint.
+    expect(page.match(/<script>/g)).toHaveLength(1);
+    expect(page).toMatch(/<script>\(function bootHint\(/);
+  });
+
+  it("preloads each language's catalogue and error texts from the boot hint", () => {
+    const manifest = readManifest(dist) as Manifest;
+    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*\})\);<\/script>/.exec(html());
+    expect(hint).not.toBeNull();
+    const options = JSON.parse(hint![1]) as { preload: Record<string, string[]> };
+    expect(Object.keys(options.preload).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) {
+      expect(options.preload[locale]).toContain(manifest[`src/locales/${locale}/messages.po`].file);
+    }
+    expect(options.preload.de).toContain(manifest['src/locales/de/errors.ts'].file);
+  });
+});
