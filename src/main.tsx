@@ -14,6 +14,15 @@ import { loadSession } from './storage/session';
 import './styles.css';
 
 /**
+ * zod probes once whether it may compile parsers with `new Function`; the page's
+ * Content-Security-Policy refuses that and the browser reports a violation each time. The app's
+ * forms run zod's plain parsers instead. zod reads this shared object (whenever it loads: it is not
+ * part of the first chunk).
+ */
+const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+Object.assign((zodConfig.__zod_globalConfig ??= {}), { jitless: true });
+
+/**
  * The built index.html only preloads the app's stylesheet (so the shell paints without waiting
  * for it); it is applied here, and the app renders once it is in. In development Vite injects
  * the styles itself and there is no such link.

@@ -44,6 +44,18 @@ describe('the login form', () => {
     expect(await screen.findByRole('button', { name: 'Country code +33, change' })).toBeTruthy();
   });
 
+  it('builds the country list only when the picker opens, and picks a country with the keyboard', async () => {
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
+    getDefaultStore().set(areaCountryAtom, 'DE');
+    const change = await screen.findByRole('button', { name: 'Country code +49, change' });
+    expect(screen.queryByText('France')).toBeNull();
+    fireEvent.click(change);
+    const france = screen.getByRole('button', { name: /France/ });
+    expect(screen.getByRole('button', { name: /Germany/ }).getAttribute('aria-current')).toBe('true');
+    fireEvent.keyDown(france, { key: 'Enter' });
+    expect(getDefaultStore().get(areaCountryAtom)).toBe('FR');
+  });
+
   it('opens on the e-mail tab with the account a sign-up handed over', async () => {
     await renderScreen(LoginScreen, '/auth/login?account=new.user%40example.com', loginRoute);
     expect(screen.getByRole('tab', { name: 'E-mail or username' }).getAttribute('aria-selected')).toBe('true');

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { CheckIcon } from '../../../app/icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries, type Country } from './countries';
@@ -24,7 +24,11 @@ export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCode
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
   const [query, setQuery] = useState('');
-  const countries = useMemo(() => countriesFor(locale), [locale]);
+  // The 240-odd rows (and their names in the current language) are built the first time the
+  // picker opens, not with the form behind it.
+  const [everOpened, setEverOpened] = useState(opened);
+  if (opened && !everOpened) setEverOpened(true);
+  const countries = useMemo(() => (everOpened ? countriesFor(locale) : []), [locale, everOpened]);
   const shown = useMemo(() => searchCountries(countries, query), [countries, query]);
   const pick = useCallback(
     (code: CountryCode) => {
@@ -57,7 +61,7 @@ export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCode
             />
           }
         />
-        {shown.length === 0 ? (
+        {!everOpened ? null : shown.length === 0 ? (
           <p className="px-6 py-10 text-center text-sm text-muted">{t`No country matches “${query}”.`}</p>
         ) : (
           <CountryList countries={shown} selected={selected} onPick={pick} />
@@ -96,7 +100,17 @@ const CountryList = memo(function CountryList({
               {country.code === selected ? <CheckIcon size={18} className="text-sea-700" /> : null}
             </span>
           }
-          aria-selected={country.code === selected}
+          // A choice, not a page: a button for assistive technology and the keyboard.
+          linkProps={{
+            role: 'button',
+            tabIndex: 0,
+            'aria-current': country.code === selected ? 'true' : undefined,
+            onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              onPick(country.code);
+            },
+          }}
         />
       ))}
     </List>
