@@ -1,10 +1,37 @@
 import { defineConfig } from '@lingui/cli';
 import { LOCALES } from './src/domain/locales';
 
+/**
+ * Two catalogues per language (src/i18n/index.ts): `shell` holds the texts of the first screen —
+ * the app's frame, home, the shared parts and every route's title — and loads before the first
+ * render; `messages` holds every other screen's and loads with the first of them. A text used on
+ * both sides is in both.
+ */
+const SHELL = [
+  '<rootDir>/src/main.tsx',
+  '<rootDir>/src/app',
+  '<rootDir>/src/api',
+  '<rootDir>/src/domain',
+  '<rootDir>/src/i18n',
+  '<rootDir>/src/realtime',
+  '<rootDir>/src/storage',
+  '<rootDir>/src/features/home',
+  '<rootDir>/src/features/shared',
+  '<rootDir>/src/features/*/routes.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/node_modules/**'] }],
+  catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/shell', include: SHELL, exclude: ['**/node_modules/**'] },
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      // Exclusions are matched as globs against each file's path.
+      exclude: ['**/node_modules/**', ...SHELL.map((path) => path.replace('<rootDir>/', '**/') + (/\.tsx?$/.test(path) ? '' : '/**'))],
+    },
+  ],
   format: 'po',
 });

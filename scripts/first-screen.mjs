@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** What the boot awaits before the first render, besides the entry's static imports (src/main.tsx). */
-export const BOOT_DYNAMIC_IMPORTS = (locale) => [`src/locales/${locale}/messages.po`, `src/locales/${locale}/errors.ts`];
+export const BOOT_DYNAMIC_IMPORTS = (locale) => [`src/locales/${locale}/shell.po`, `src/locales/${locale}/errors.ts`];
 
 export function readManifest(dist) {
   return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));

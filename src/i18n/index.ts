@@ -1,7 +1,6 @@
 /**
- * The UI language: Lingui's i18n instance, the catalogue of the chosen language loaded on demand
- * (one chunk per language, compiled from src/locales/<locale>/messages.po by the Lingui Vite
- * plugin), the writing direction of the page, and the remembered choice.
+ * The UI language: Lingui's i18n instance, the catalogues of the chosen language loaded on demand
+ * (two chunks per language, below), the writing direction of the page, and the remembered choice.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { atom, getDefaultStore } from 'jotai';
@@ -34,16 +33,41 @@ export function currentLocale(): Locale {
   return getDefaultStore().get(localeAtom);
 }
 
-async function loadCatalogue(locale: Locale): Promise<Messages> {
+/**
+ * Two catalogues per language: `shell` (the first screen: the app's frame, home and the shared
+ * parts, loaded before the first render) and `messages` (every other screen, loaded with the first
+ * of them: loadScreenMessages). Both are compiled from their .po files by the Lingui Vite plugin.
+ */
+async function loadShellCatalogue(locale: Locale): Promise<Messages> {
+  const { messages } = (await import(`../locales/${locale}/shell.po`)) as { messages: Messages };
+  return messages;
+}
+
+async function loadScreensCatalogue(locale: Locale): Promise<Messages> {
   const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages };
   return messages;
+}
+
+/** Set once a screen past the first one has asked for its texts: a language switch then loads them too. */
+let screensWanted = false;
+
+/** The texts of the screens after the first one, in the current language (a route awaits it with its screen's code). */
+export async function loadScreenMessages(): Promise<void> {
+  screensWanted = true;
+  const locale = currentLocale();
+  const messages = await loadScreensCatalogue(locale);
+  i18n.load(locale, messages);
 }
 
 /** Loads the language's catalogue, switches the UI to it, mirrors it on <html> and remembers it. */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (!isLocale(locale)) throw new Error(`Unsupported locale: ${String(locale)}`);
-  const [messages] = await Promise.all([loadCatalogue(locale), loadErrorTexts(locale)]);
-  i18n.load(locale, messages);
+  const [shell, screens] = await Promise.all([
+    loadShellCatalogue(locale),
+    screensWanted ? loadScreensCatalogue(locale) : Promise.resolve({}),
+    loadErrorTexts(locale),
+  ]);
+  i18n.load(locale, { ...screens, ...shell });
   i18n.activate(locale);
   const root = globalThis.document?.documentElement;
   if (root) {

@@ -4,22 +4,14 @@
  * balances, the tab bar, a payment password, Arabic right to left, and log-out.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import PO from 'pofile';
-import { cleanScreenshots, failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, waitForCode, type RunningApp } from './harness';
+import { cleanScreenshots, failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, uiText, waitForCode, type RunningApp } from './harness';
 
 const EMAIL = 'mira.haddad@example.org';
 const USERNAME = 'mira2026';
 const PASSWORD = '402913';
 const PAY_PASSWORD = '581730';
-
-/** A UI text as the given language shows it, read from its catalogue. */
-function uiText(locale: string, english: string): string {
-  const po = PO.parse(readFileSync(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url), 'utf8'));
-  return po.items.find((item) => item.msgid === english)?.msgstr.join('') || english;
-}
 
 function pathOf(page: Page): string {
   const url = new URL(page.url());

@@ -8,15 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import PO from 'pofile';
-import { failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, type RunningApp } from './harness';
+import { failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -33,11 +32,6 @@ const BANK = {
   country: 'Germany',
   address: 'Kaiserstraße 16, 60311 Frankfurt am Main',
 };
-
-function uiText(locale: string, english: string): string {
-  const po = PO.parse(readFileSync(join(root, 'src', 'locales', locale, 'messages.po'), 'utf8'));
-  return po.items.find((item) => item.msgid === english)?.msgstr.join('') || english;
-}
 
 /** The operator console, as an operator runs it: a separate process talking to the server over HTTP. */
 function operatorConsole(app: RunningApp, sessionDir: string) {

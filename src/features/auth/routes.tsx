@@ -1,7 +1,8 @@
 /** The auth pages: open to visitors, in the full-width auth layout. */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/layouts';
+import { lazyScreen } from '../../app/lazyScreen';
 import { textSearch } from '../../app/search';
 
 export const loginRoute = createRoute({
@@ -10,7 +11,7 @@ export const loginRoute = createRoute({
   staticData: { title: msg`Log in`, auth: true },
   // Where to continue after login; the account a sign-up or a reset hands over.
   validateSearch: textSearch('redirect', 'account'),
-  component: lazyRouteComponent(() => import('./LoginScreen')),
+  component: lazyScreen(() => import('./LoginScreen')),
 });
 
 export const registerRoute = createRoute({
@@ -18,14 +19,14 @@ export const registerRoute = createRoute({
   path: '/auth/register',
   staticData: { title: msg`Create account`, auth: true },
   validateSearch: textSearch('invite'),
-  component: lazyRouteComponent(() => import('./RegisterScreen')),
+  component: lazyScreen(() => import('./RegisterScreen')),
 });
 
 export const forgotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/forgot',
   staticData: { title: msg`Reset password`, auth: true },
-  component: lazyRouteComponent(() => import('./ForgotScreen')),
+  component: lazyScreen(() => import('./ForgotScreen')),
 });
 
 export const authRoutes = [loginRoute, registerRoute, forgotRoute] as const;

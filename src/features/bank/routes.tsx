@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { bankBindingQuery } from '../../api/queries';
 import { ensureAccountData } from '../../api/query';
 import { membersRoute } from '../../app/layouts';
+import { lazyScreen } from '../../app/lazyScreen';
 import { textSearch } from '../../app/search';
 
 export const bankRoutes = [
@@ -13,6 +14,6 @@ export const bankRoutes = [
     // Where to continue once the account is saved (the bank withdrawal sends people here).
     validateSearch: textSearch('redirect'),
     loader: ({ context }) => ensureAccountData(context.queryClient, bankBindingQuery),
-    component: lazyRouteComponent(() => import('./BankBindScreen')),
+    component: lazyScreen(() => import('./BankBindScreen')),
   }),
 ] as const;

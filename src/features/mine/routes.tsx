@@ -1,9 +1,10 @@
 /** The personal centre (a tab) and the profile. */
 import { msg } from '@lingui/core/macro';
-import { lazyRouteComponent } from '@tanstack/react-router';
+
 import { memberScreen } from '../../app/screenRoute';
+import { lazyScreen } from '../../app/lazyScreen';
 
 export const mineRoutes = [
-  memberScreen('/mine', lazyRouteComponent(() => import('./MineScreen')), { title: msg`Me`, tab: true }),
-  memberScreen('/mine/profile', lazyRouteComponent(() => import('./ProfileScreen')), { title: msg`Personal info`, back: '/mine' }),
+  memberScreen('/mine', lazyScreen(() => import('./MineScreen')), { title: msg`Me`, tab: true }),
+  memberScreen('/mine/profile', lazyScreen(() => import('./ProfileScreen')), { title: msg`Personal info`, back: '/mine' }),
 ] as const;

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { lazyRouteComponent } from '@tanstack/react-router';
+
 import { memberScreen } from '../../app/screenRoute';
+import { lazyScreen } from '../../app/lazyScreen';
 
 export const serviceRoutes = [
-  memberScreen('/home/service', lazyRouteComponent(() => import('./ServiceScreen')), { title: msg`Customer service` }),
+  memberScreen('/home/service', lazyScreen(() => import('./ServiceScreen')), { title: msg`Customer service` }),
 ] as const;

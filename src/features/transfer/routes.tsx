@@ -1,12 +1,13 @@
 /** The EUR ⇄ USDT conversion, at two addresses (from the assets and from the personal centre). */
 import { msg } from '@lingui/core/macro';
-import { lazyRouteComponent } from '@tanstack/react-router';
+
 import { walletQuery } from '../../api/queries';
 import { ensureAccountData } from '../../api/query';
 import type { RouterContext } from '../../app/layouts';
+import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 
-const TransferScreen = lazyRouteComponent(() => import('./TransferScreen'));
+const TransferScreen = lazyScreen(() => import('./TransferScreen'));
 /** The amount is checked against the balance as it is typed. */
 const loadBalances = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, walletQuery);
 

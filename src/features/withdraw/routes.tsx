@@ -3,28 +3,29 @@
  * form starts from the methods, minimums, fees and balances (loaded before the screen shows).
  */
 import { msg } from '@lingui/core/macro';
-import { lazyRouteComponent } from '@tanstack/react-router';
+
 import { ensureAccountData } from '../../api/query';
 import type { RouterContext } from '../../app/layouts';
+import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 import { withdrawInfoQuery } from './api/queries';
 
-const WithdrawScreen = lazyRouteComponent(() => import('./WithdrawScreen'));
+const WithdrawScreen = lazyScreen(() => import('./WithdrawScreen'));
 const loadInfo = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, withdrawInfoQuery);
 
 export const withdrawRoutes = [
   memberScreen('/withdraw', WithdrawScreen, { title: msg`Withdraw`, back: '/mine', loader: loadInfo }),
   // The address keeps the spelling the app has always had.
   memberScreen('/assets/components/withdarw', WithdrawScreen, { title: msg`Withdraw`, back: '/assets', loader: loadInfo }),
-  memberScreen('/withdraw/index11', lazyRouteComponent(() => import('./CryptoWithdrawScreen')), {
+  memberScreen('/withdraw/index11', lazyScreen(() => import('./CryptoWithdrawScreen')), {
     title: msg`Withdraw to an address`,
     back: '/withdraw',
     loader: loadInfo,
   }),
-  memberScreen('/withdraw/index22', lazyRouteComponent(() => import('./BankWithdrawScreen')), {
+  memberScreen('/withdraw/index22', lazyScreen(() => import('./BankWithdrawScreen')), {
     title: msg`Withdraw to a bank card`,
     back: '/withdraw',
     loader: loadInfo,
   }),
-  memberScreen('/withdraw/records', lazyRouteComponent(() => import('./WithdrawRecordsScreen')), { title: msg`Withdrawal records`, back: '/withdraw' }),
+  memberScreen('/withdraw/records', lazyScreen(() => import('./WithdrawRecordsScreen')), { title: msg`Withdrawal records`, back: '/withdraw' }),
 ] as const;

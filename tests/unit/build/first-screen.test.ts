@@ -100,7 +100,7 @@ describe('the built index.html', () => {
     const options = JSON.parse(hint![1]) as { preload: Record<string, string[]> };
     expect(Object.keys(options.preload).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) {
-      expect(options.preload[locale]).toContain(manifest[`src/locales/${locale}/messages.po`].file);
+      expect(options.preload[locale]).toContain(manifest[`src/locales/${locale}/shell.po`].file);
     }
     expect(options.preload.de).toContain(manifest['src/locales/de/errors.ts'].file);
   });

@@ -1,7 +1,7 @@
 /**
  * Every one of the ten languages must be complete: a missing or empty text would show a user
- * an English fallback or a raw key. Two kinds of catalogue: the UI texts (Lingui .po files)
- * and the error/validation texts shared with the server (src/locales/<locale>/errors.ts).
+ * an English fallback or a raw key. Two kinds of catalogue: the UI texts (Lingui .po files: the
+ * first screen's `shell` and the other screens' `messages`) and the error/validation texts shared with the server (src/locales/<locale>/errors.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +14,10 @@ import { ERROR_CATALOGUES } from '../../../src/locales/errors';
 
 const localesDir = fileURLToPath(new URL('../../../src/locales', import.meta.url));
 
-function uiCatalogue(locale: string): Map<string, string> {
-  const file = join(localesDir, locale, 'messages.po');
+const UI_CATALOGUES = ['shell', 'messages'] as const;
+
+function uiCatalogue(locale: string, name: (typeof UI_CATALOGUES)[number]): Map<string, string> {
+  const file = join(localesDir, locale, `${name}.po`);
   const po = PO.parse(readFileSync(file, 'utf8'));
   return new Map(po.items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr.join('')]));
 }
@@ -24,16 +26,16 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
 }
 
-describe('UI catalogues (Lingui)', () => {
-  const source = uiCatalogue('en');
+describe.each(UI_CATALOGUES)('UI catalogue %s (Lingui)', (name) => {
+  const source = uiCatalogue('en', name);
 
   it('the English catalogue has the texts of the app', () => {
     expect(source.size).toBeGreaterThan(50);
   });
 
   it.each(LOCALES)('%s has every text, with the same placeholders', (locale) => {
-    expect(existsSync(join(localesDir, locale, 'messages.po'))).toBe(true);
-    const catalogue = uiCatalogue(locale);
+    expect(existsSync(join(localesDir, locale, `${name}.po`))).toBe(true);
+    const catalogue = uiCatalogue(locale, name);
     const missing = [...source.keys()].filter((id) => !catalogue.get(id)?.trim());
     expect(missing, `${locale} lacks ${missing.length} texts`).toEqual([]);
     const wrongPlaceholders = [...source.keys()].filter(

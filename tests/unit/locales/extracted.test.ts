@@ -1,6 +1,6 @@
 /**
- * The catalogues test compares every language with src/locales/en/messages.po; this one makes
- * sure that English catalogue itself holds every text the app's source marks for translation,
+ * The catalogues test compares every language with the English catalogues (src/locales/en/
+ * shell.po and messages.po); this one makes sure those hold every text the app's source marks for translation,
  * so a text added to a screen without `npm run extract` (and its ten translations) fails here
  * instead of reaching a user in English.
  */
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PO from 'pofile';
 import { afterAll, describe, expect, it } from 'vitest';
+import linguiConfig from '../../../lingui.config';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'tessera-extract-'));
@@ -23,8 +24,15 @@ function msgids(file: string): string[] {
     .sort();
 }
 
-describe('English UI catalogue', () => {
-  it('holds exactly the texts the source marks for translation', () => {
+/** The project's catalogues, written into the scratch folder instead of src/locales. */
+const catalogs = linguiConfig.catalogs!.map((catalog) => ({
+  ...catalog,
+  name: catalog.path.split('/').pop()!,
+  path: join(work, '{locale}', catalog.path.split('/').pop()!),
+}));
+
+describe('English UI catalogues', () => {
+  it('hold exactly the texts the source marks for translation, each in its catalogue', () => {
     const config = join(work, 'lingui.config.json');
     writeFileSync(
       config,
@@ -32,7 +40,7 @@ describe('English UI catalogue', () => {
         rootDir: root,
         sourceLocale: 'en',
         locales: ['en'],
-        catalogs: [{ path: join(work, '{locale}', 'messages'), include: [join(root, 'src')], exclude: ['**/node_modules/**'] }],
+        catalogs: catalogs.map(({ path, include, exclude }) => ({ path, include, exclude })),
         format: 'po',
       }),
     );
@@ -41,10 +49,12 @@ describe('English UI catalogue', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    const fromSource = msgids(join(work, 'en', 'messages.po'));
-    const committed = msgids(join(root, 'src/locales/en/messages.po'));
-    const notExtracted = fromSource.filter((id) => !committed.includes(id));
-    const stale = committed.filter((id) => !fromSource.includes(id));
-    expect({ notExtracted, stale }, 'run `npm run extract` and translate the new texts').toEqual({ notExtracted: [], stale: [] });
+    for (const { name } of catalogs) {
+      const fromSource = msgids(join(work, 'en', `${name}.po`));
+      const committed = msgids(join(root, `src/locales/en/${name}.po`));
+      const notExtracted = fromSource.filter((id) => !committed.includes(id));
+      const stale = committed.filter((id) => !fromSource.includes(id));
+      expect({ name, notExtracted, stale }, 'run `npm run extract` and translate the new texts').toEqual({ name, notExtracted: [], stale: [] });
+    }
   }, 60_000);
 });

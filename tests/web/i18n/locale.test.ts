@@ -5,6 +5,7 @@ import {
   currentLocale,
   errorMessage,
   i18n,
+  loadScreenMessages,
   LOCALE_STORAGE_KEY,
   localeAtom,
   startLocale,
@@ -72,4 +73,15 @@ it('errorMessage speaks the current language', async () => {
   await activateLocale('it');
   expect(errorMessage('password.tooShort', { min: 6 })).toBe(errorText('it', 'password.tooShort', { min: 6 }));
   expect(errorMessage('password.tooShort', { min: 6 })).toContain('6');
+});
+
+it("loads the other screens' texts with the first of them, and again in a language switched to later", async () => {
+  await activateLocale('de');
+  const shellOnly = Object.keys(i18n.messages).length;
+  await loadScreenMessages();
+  const withScreens = Object.keys(i18n.messages).length;
+  expect(withScreens).toBeGreaterThan(shellOnly + 100);
+  await activateLocale('ar');
+  expect(i18n.locale).toBe('ar');
+  expect(Object.keys(i18n.messages).length).toBe(withScreens);
 });
