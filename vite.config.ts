@@ -13,6 +13,13 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const BRAND = '#0f5f5c';
 const API = 'http://127.0.0.1:8080';
 
+/** Screens people open by address (the login a guard sends them to, a bookmark of Me): preloaded by the boot hint. */
+const LANDING_SCREENS: Record<string, string> = {
+  '/auth/login': 'src/features/auth/LoginScreen.tsx',
+  '/auth/register': 'src/features/auth/RegisterScreen.tsx',
+  '/mine': 'src/features/mine/MineScreen.tsx',
+};
+
 /**
  * The built index.html paints its static shell before any script runs: the boot hint goes in
  * inline (language, direction, the language's catalogue preloaded, which shell), and the app's
@@ -26,15 +33,34 @@ function firstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
         const preload: Record<string, string[]> = {};
-        for (const chunk of Object.values(context.bundle ?? {})) {
-          if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-          const match = /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/](messages\.po|errors\.ts)$/.exec(chunk.facadeModuleId);
-          if (match) (preload[match[1]] ??= []).push(chunk.fileName);
+        const screens: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const match = chunk.facadeModuleId && /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/](shell\.po|errors\.ts|messages\.po)$/.exec(chunk.facadeModuleId);
+          if (!match) continue;
+          const [, locale, file] = match;
+          ((file === 'messages.po' ? screens : preload)[locale] ??= []).push(chunk.fileName);
         }
-        const missing = LOCALES.filter((locale) => !preload[locale]);
+        // A landing screen's chunk and every chunk it imports statically.
+        const routes: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(LANDING_SCREENS)) {
+          const screen = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+          if (!screen) throw new Error(`no chunk for the landing screen ${module}`);
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (files.has(fileName) || chunk?.type !== 'chunk') return;
+            files.add(fileName);
+            chunk.imports.forEach(visit);
+          };
+          visit(screen.fileName);
+          routes[path] = [...files];
+        }
+        const missing = LOCALES.filter((locale) => !preload[locale] || !screens[locale]);
         if (missing.length > 0) throw new Error(`no catalogue chunk found for ${missing.join(', ')}`);
-        const options: BootHintOptions = { locales: LOCALES, rtl: RTL_LOCALES, base: '/h5/', preload, storageKey: LOCALE_STORAGE_KEY };
+        const options: BootHintOptions = { locales: LOCALES, rtl: RTL_LOCALES, base: '/h5/', preload, routes, screens, storageKey: LOCALE_STORAGE_KEY };
         const script = `(${bootHint.toString()})(${JSON.stringify(options)});`;
         const marker = /<!-- boot-hint:[^>]*-->/;
         if (!marker.test(html)) throw new Error('index.html has no boot-hint marker');

@@ -9,8 +9,10 @@
  *    paint;
  *  - that language's catalogue and error texts are preloaded next to the app's own files, instead
  *    of after they have run;
+ *  - the files of the screen at this address when it is one people land on (options.routes);
  *  - which shell fits the address: `data-shell="home"` (header and balance card), `"tabs"` (another
- *    tab screen: the tab bar only) or `"screen"` (everything else: the backdrop only).
+ *    tab screen: the tab bar only), `"auth"` (the log-in and sign-up header) or `"screen"`
+ *    (everything else: the backdrop only).
  *
  * It must stay self-contained: it is serialised with Function.prototype.toString.
  */
@@ -21,6 +23,13 @@ export interface BootHintOptions {
   base: string;
   /** Per language, the built files to preload (relative to base). */
   preload: Record<string, readonly string[]>;
+  /**
+   * Screens people open by address (a bookmark, a reload, the login a guard sends them to): per
+   * path, the built files of that screen, and per language its texts (`screens`), preloaded with the
+   * app's own files instead of after them.
+   */
+  routes: Record<string, readonly string[]>;
+  screens: Record<string, readonly string[]>;
   storageKey: string;
 }
 
@@ -43,7 +52,9 @@ export function bootHint(options: BootHintOptions): string {
   const root = document.documentElement;
   root.lang = locale;
   root.dir = options.rtl.indexOf(locale) >= 0 ? 'rtl' : 'ltr';
-  const files = options.preload[locale] || [];
+  const path = location.pathname.slice(options.base.length - 1).replace(/\/+$/, '') || '/home';
+  const route = options.routes[path];
+  const files = (options.preload[locale] || []).concat(route ? route.concat(options.screens[locale] || []) : []);
   for (let i = 0; i < files.length; i++) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -51,7 +62,7 @@ export function bootHint(options: BootHintOptions): string {
     link.href = options.base + files[i];
     document.head.appendChild(link);
   }
-  const path = location.pathname.slice(options.base.length - 1).replace(/\/+$/, '') || '/home';
-  root.setAttribute('data-shell', path === '/home' ? 'home' : /^\/(market|order|mine)$/.test(path) ? 'tabs' : 'screen');
+  const shell = path === '/home' ? 'home' : /^\/(market|order|mine)$/.test(path) ? 'tabs' : /^\/auth\//.test(path) ? 'auth' : 'screen';
+  root.setAttribute('data-shell', shell);
   return locale;
 }

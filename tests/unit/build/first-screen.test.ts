@@ -104,4 +104,14 @@ describe('the built index.html', () => {
     }
     expect(options.preload.de).toContain(manifest['src/locales/de/errors.ts'].file);
   });
+
+  it('preloads the login screen with everything it imports when the address is the login', () => {
+    const manifest = readManifest(dist) as Manifest;
+    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*\})\);<\/script>/.exec(html());
+    const options = JSON.parse(hint![1]) as { routes: Record<string, string[]>; screens: Record<string, string[]> };
+    const login = manifest['src/features/auth/LoginScreen.tsx'];
+    expect(options.routes['/auth/login']).toContain(login.file);
+    for (const imported of login.imports ?? []) expect(options.routes['/auth/login']).toContain(manifest[imported].file);
+    expect(options.screens.ar).toEqual([manifest['src/locales/ar/messages.po'].file]);
+  });
 });

@@ -11,7 +11,9 @@ const options: BootHintOptions = {
   locales: LOCALES,
   rtl: RTL_LOCALES,
   base: '/h5/',
-  preload: Object.fromEntries(LOCALES.map((locale) => [locale, [`assets/messages-${locale}.js`, `assets/errors-${locale}.js`]])),
+  preload: Object.fromEntries(LOCALES.map((locale) => [locale, [`assets/shell-${locale}.js`, `assets/errors-${locale}.js`]])),
+  routes: { '/auth/login': ['assets/LoginScreen.js', 'assets/form.js'] },
+  screens: Object.fromEntries(LOCALES.map((locale) => [locale, [`assets/messages-${locale}.js`]])),
   storageKey: LOCALE_STORAGE_KEY,
 };
 
@@ -55,6 +57,12 @@ describe('the boot hint', () => {
     expect(preloaded).toEqual(options.preload[expected].map((file) => `/h5/${file}`));
   });
 
+  it("preloads the screen at the address when people land on it, with the other screens' texts", () => {
+    run('de', ['en'], '/h5/auth/login');
+    const preloaded = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
+    expect(preloaded).toEqual(['/h5/assets/shell-de.js', '/h5/assets/errors-de.js', '/h5/assets/LoginScreen.js', '/h5/assets/form.js', '/h5/assets/messages-de.js']);
+  });
+
   it.each([
     ['/h5/home', 'home'],
     ['/h5/', 'home'],
@@ -62,7 +70,8 @@ describe('the boot hint', () => {
     ['/h5/mine', 'tabs'],
     ['/h5/market', 'tabs'],
     ['/h5/order', 'tabs'],
-    ['/h5/auth/login', 'screen'],
+    ['/h5/auth/login', 'auth'],
+    ['/h5/auth/register', 'auth'],
     ['/h5/mine/profile', 'screen'],
     ['/h5/home/service', 'screen'],
   ])('picks the %s shell: %s', (path, shell) => {
