@@ -38,6 +38,11 @@ async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, work: (tx: Tx) => 
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
+    // Held back (corked) until this turn of the event loop is over, so that BEGIN and the first
+    // statement, when `work` sends it at once, leave in one write.
+    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    stream.cork();
+    setImmediate(() => stream.uncork());
     const begun = client.query('BEGIN');
     // Awaited below, before COMMIT or ROLLBACK; a failure must not go unhandled meanwhile.
     begun.catch(() => undefined);
@@ -63,14 +68,19 @@ async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, work: (tx: Tx) => 
   }
 }
 
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client;
-  for (let attempt = 1; ; attempt++) {
+/** Runs `attempt` again, after a short random wait, while it fails as a deadlock or serialization failure. */
+export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      return pool instanceof pg.Pool ? await pipelinedTransaction(db, pool, work) : await db.transaction(work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * attempt));
+      if (n >= ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * n));
     }
   }
+}
+
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  return retrying(() => (pool instanceof pg.Pool ? pipelinedTransaction(db, pool, work) : db.transaction(work)));
 }

@@ -8,11 +8,14 @@
  * balance once by its net amount and records the legs. When the check fails nothing is written.
  * The "enough funds" test runs on the locked rows, so two withdrawals can never both spend the
  * same money; the CHECK constraint on ledger_accounts stands behind it.
+ *
+ * Given the database rather than a transaction, a posting is a transaction of its own: one
+ * statement, one round trip (PostgreSQL runs a lone statement atomically).
  */
 import type { TransferKind } from '../../src/domain/ledger';
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { AccountRef } from './accounts';
 
 export interface TransferInput {
@@ -87,7 +90,7 @@ function ownerOf(ref: AccountRef): { user: string | null; purpose: string } {
  * in the order given. Refuses with balance.insufficient when a user account would end below zero
  * (the net of the movement's legs on it), or when an account does not exist.
  */
-export async function postTransfers(tx: Tx, legs: readonly TransferInput[]): Promise<number[]> {
+export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[]): Promise<number[]> {
   if (legs.length === 0) return [];
   if (legs.length > MAX_LEGS) throw new Error(`a movement posts at most ${MAX_LEGS} legs, got ${legs.length}`);
   const rows = legs.map((leg, n) => {
@@ -121,7 +124,7 @@ export async function postTransfers(tx: Tx, legs: readonly TransferInput[]): Pro
 }
 
 /** Posts one transfer; refuses with balance.insufficient when a user debit account lacks the amount. */
-export async function postTransfer(tx: Tx, input: TransferInput): Promise<number> {
+export async function postTransfer(tx: Tx | Db, input: TransferInput): Promise<number> {
   const [id] = await postTransfers(tx, [input]);
   return id;
 }

@@ -30,10 +30,11 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
-import { inTransaction } from '../../server/db/transaction';
-import { postTransfer } from '../../server/ledger/transfers';
+import { inTransaction, retrying } from '../../server/db/transaction';
+import { postTransfer, type TransferInput } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
-import { hashPassword } from '../../server/security/passwords';
+import { newTotpSecret, totpCode } from '../../server/modules/ops/totp';
+import { hashPassword, verifyPassword } from '../../server/security/passwords';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -158,7 +159,14 @@ async function benchPgbench(url: string): Promise<number> {
   return Number(match[1]);
 }
 
-async function benchLedgerCore(url: string): Promise<Rate> {
+interface CoreResult {
+  /** Each posting a transaction of its own: postTransfer on the database, one statement. */
+  alone: Rate;
+  /** Each posting in an explicit transaction, as a money call posts beside its business row. */
+  inTransaction: Rate;
+}
+
+async function benchLedgerCore(url: string): Promise<CoreResult> {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     await migrate(database.sql);
@@ -166,25 +174,25 @@ async function benchLedgerCore(url: string): Promise<Rate> {
     await fund(database, users, 'USDT', FUNDING);
     await database.db.execute(sql`ANALYZE`);
     const random = (n: number) => crypto.randomInt(n);
-    const rate = await timed(async (worker, n) => {
+    const transfer = (label: string, worker: number, n: number): TransferInput => {
       const from = users[random(users.length)];
       let to = users[random(users.length)];
       while (to === from) to = users[random(users.length)];
-      await inTransaction(database.db, (tx) =>
-        postTransfer(tx, {
-          debit: { userId: from, purpose: 'available' },
-          credit: { userId: to, purpose: 'available' },
-          asset: 'USDT',
-          amount: BigInt(1 + random(1_000_000)),
-          kind: 'adjustment',
-          reference: 'bench:transfer',
-          idempotencyKey: `bench:${worker}:${n}`,
-          at: new Date(),
-        }),
-      );
-    });
+      return {
+        debit: { userId: from, purpose: 'available' },
+        credit: { userId: to, purpose: 'available' },
+        asset: 'USDT',
+        amount: BigInt(1 + random(1_000_000)),
+        kind: 'adjustment',
+        reference: 'bench:transfer',
+        idempotencyKey: `bench:${label}:${worker}:${n}`,
+        at: new Date(),
+      };
+    };
+    const alone = await timed((worker, n) => retrying(() => postTransfer(database.db, transfer('alone', worker, n))).then(() => undefined));
+    const inTx = await timed((worker, n) => inTransaction(database.db, (tx) => postTransfer(tx, transfer('tx', worker, n))).then(() => undefined));
     await verifyClean(database);
-    return rate;
+    return { alone, inTransaction: inTx };
   } finally {
     await database.close();
   }
@@ -239,9 +247,11 @@ async function api<T>(base: string, route: string, body: unknown, headers: Recor
   return envelope.data;
 }
 
-interface MoneyCallResult extends Rate {
-  /** Conversions the database holds afterwards: must equal the count. */
-  recorded: number;
+interface MoneyCallResult {
+  conversions: Rate;
+  adjustments: Rate;
+  /** The payment-password check alone (argon2id), as many at once as there are clients. */
+  passwordChecks: Rate;
 }
 
 async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
@@ -249,13 +259,17 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    // Migrated and seeded here as the server would, so that the users can be written before it starts.
+    // Migrated here as the server would, so that users and operators can be written before it starts.
     await migrate(database.sql);
     const [password, payPassword] = await Promise.all([hashPassword(PASSWORD), hashPassword(PAY_PASSWORD)]);
     const users = await createUsers(database, WORKERS, { password, payPassword });
     // Enough of both for 1 EUR and 1 USDT conversions all run long.
     await fund(database, users, 'USDT', 1_000_000_000_000n);
     await fund(database, users, 'EUR', 100_000_000n);
+    const totpSecret = newTotpSecret();
+    await database.db.execute(sql`
+      INSERT INTO operators (username, password_hash, totp_secret, role, created_at)
+      SELECT 'benchops' || g, ${password}, ${totpSecret}, 'finance', now() FROM generate_series(1, ${WORKERS}) AS g`);
 
     server = await startServer({
       ...process.env,
@@ -276,19 +290,41 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
     const tokens = await Promise.all(
       users.map((_, index) => api<{ token: string }>(base, '/user/login', { account: `bench${index + 1}`, password: PASSWORD }).then((r) => r.token)),
     );
+    const operatorTokens = await Promise.all(
+      users.map((_, index) =>
+        api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()) }).then(
+          (r) => r.token,
+        ),
+      ),
+    );
 
-    const rate = await timed(async (worker, n) => {
+    const conversions = await timed(async (worker, n) => {
       const authorization = tokens[worker];
       // Both directions in turn, so neither balance runs dry.
       const [from, to] = n % 2 === 0 ? ['USDT', 'EUR'] : ['EUR', 'USDT'];
       const quote = await api<{ quoteId: string }>(base, '/transfer/quote', { from, to, amount: '1' }, { authorization });
       await api(base, '/transfer', { quoteId: quote.quoteId, payPassword: PAY_PASSWORD }, { authorization, 'idempotency-key': crypto.randomUUID() });
     });
+    const adjustments = await timed(async (worker, n) => {
+      // Credit, then take back: the balance stays where it was.
+      const body = { userId: users[worker], asset: 'USDT', amount: n % 2 === 0 ? '0.01' : '-0.01', reason: 'bench correction' };
+      await api(base, '/ops/adjustments', body, { authorization: operatorTokens[worker], 'idempotency-key': crypto.randomUUID() });
+    });
     await server.stop();
     server = undefined;
     await verifyClean(database);
-    const [{ recorded }] = await rowsOf<{ recorded: number }>(database.db, sql`SELECT count(*)::int AS recorded FROM conversions`);
-    return { ...rate, recorded };
+    const [counts] = await rowsOf<{ conversions: number; adjustments: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*)::int FROM conversions) AS conversions,
+                 (SELECT count(*)::int FROM ledger_transfers WHERE kind = 'adjustment' AND reference LIKE 'adjustment:%') AS adjustments`,
+    );
+    if (counts.conversions !== conversions.count) throw new Error(`${conversions.count} conversions answered, ${counts.conversions} recorded`);
+    if (counts.adjustments !== adjustments.count) throw new Error(`${adjustments.count} adjustments answered, ${counts.adjustments} recorded`);
+
+    const passwordChecks = await timed(async () => {
+      if (!(await verifyPassword(payPassword, PAY_PASSWORD))) throw new Error('the payment password does not verify');
+    });
+    return { conversions, adjustments, passwordChecks };
   } finally {
     await server?.stop();
     await database.close();
@@ -309,21 +345,32 @@ async function main(): Promise<void> {
       'the money call runs a server process with load shedding off (SHED_*=0) and makes no call that a rate limit counts ' +
       `(those count sign-ins and codes: ${WORKERS} sign-ins)`,
   );
-  const tps = process.env.BENCH_ONLY_MONEY ? 1000 : await withThrowawayDatabase('pgbench', benchPgbench);
+  const tps = await withThrowawayDatabase('pgbench', benchPgbench);
   console.log(`pgbench (TPC-B-like, -M prepared, scale ${PGBENCH_SCALE}, -c ${WORKERS} -j 2): ${tps.toFixed(1)} tps`);
   const ratio = (perSecond: number) => (perSecond / tps).toFixed(2);
 
-  const core = process.env.BENCH_ONLY_MONEY ? { refused: 0, perSecond: 0 } : await withThrowawayDatabase('ledger', benchLedgerCore);
+  const core = await withThrowawayDatabase('ledger', benchLedgerCore);
   console.log(
-    `ledger core (one posting per transaction, ${USERS} users; ${core.refused} refused, verified clean): ` +
-      `${core.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.perSecond)}`,
+    `ledger core, a posting as its own transaction (one statement; ${core.alone.refused} refused): ` +
+      `${core.alone.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.alone.perSecond)}`,
+  );
+  console.log(
+    `ledger core, a posting in an explicit transaction (inTransaction + postTransfer; ${core.inTransaction.refused} refused, verified clean): ` +
+      `${core.inTransaction.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.inTransaction.perSecond)}`,
   );
 
   const call = await withThrowawayDatabase('money', benchMoneyCall);
-  if (call.recorded !== call.count) throw new Error(`${call.count} conversions answered, ${call.recorded} recorded`);
   console.log(
-    `money call (a conversion over HTTP: quote, then execute with payment password and Idempotency-Key; ${call.refused} refused, ` +
-      `verified clean): ${call.perSecond.toFixed(1)} conversions/s, ratio: ${ratio(call.perSecond)}`,
+    `money call, a conversion over HTTP (quote, then execute with the payment password and an Idempotency-Key; ` +
+      `${call.conversions.refused} refused): ${call.conversions.perSecond.toFixed(1)} conversions/s, ratio: ${ratio(call.conversions.perSecond)}`,
+  );
+  console.log(
+    `money call, an operator correction over HTTP (POST /api/ops/adjustments with an Idempotency-Key, audit row; ` +
+      `${call.adjustments.refused} refused, verified clean): ${call.adjustments.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(call.adjustments.perSecond)}`,
+  );
+  console.log(
+    `the payment-password check alone (argon2id verify in this process, ${WORKERS} at once): ` +
+      `${call.passwordChecks.perSecond.toFixed(1)} checks/s, ratio: ${ratio(call.passwordChecks.perSecond)}`,
   );
 }
 
