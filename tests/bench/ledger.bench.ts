@@ -1,22 +1,30 @@
 /**
  * `npm run bench`: how fast the ledger moves money compared with PostgreSQL's own pgbench, all
  * measured in one run on the same server, so the ratios say something on any machine (ratios
- * measured in one run, not absolute times: machines differ). One line per figure:
+ * measured in one run, not absolute times: machines differ). One line per figure, each ending with
+ * its ratio to pgbench:
  *
  *  pgbench      its TPC-B-like transaction (BEGIN, three UPDATEs, a SELECT, an INSERT, END) with
  *               prepared statements (`-M prepared`, as the ledger prepares its posting) on a fresh
  *               scale-16 database (16 branch rows for 8 clients: no queue on one branch row),
  *               8 clients, 2 threads;
  *  ledger core  one transfer = one posting between two random users' available accounts of 1,000
- *               funded users, in its own transaction (inTransaction + postTransfer), 8 workers;
- *  money call   one transfer = one conversion through the whole service: a real server process
- *               on its own database, 8 signed-in clients, each POST /api/transfer/quote then
- *               POST /api/transfer with the payment password and a fresh Idempotency-Key (session,
- *               validation, the password check, the quote row, the conversion row, three legs).
+ *               funded users, 8 workers: first each posting as its own transaction (postTransfer
+ *               on the database: one statement), then each in an explicit transaction
+ *               (inTransaction + postTransfer, as a money call posts beside its business row);
+ *  money call   through the whole service: a real server process (`node --import tsx
+ *               server/main.ts`) on its own database, 8 signed-in clients. One conversion =
+ *               POST /api/transfer/quote, then POST /api/transfer with the payment password and a
+ *               fresh Idempotency-Key (session, validation, the argon2id password check, the quote
+ *               and conversion rows, three legs). One operator correction = POST
+ *               /api/ops/adjustments with an Idempotency-Key (operator session, validation, the
+ *               posting, the audit row). Then the payment-password check alone, the ceiling of
+ *               every user money call.
  *
  * Each part gets a throwaway database that is dropped afterwards, and the ledger must verify
  * clean after each. BENCH_DATABASE_URL picks the server (default
- * postgres://postgres@127.0.0.1:5432/postgres); BENCH_SECONDS shortens the runs.
+ * postgres://postgres@127.0.0.1:5432/postgres); BENCH_SECONDS shortens the runs;
+ * BENCH_SERVER_LOG=1 shows the server process's output.
  */
 import { execFile, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
