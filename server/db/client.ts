@@ -73,7 +73,9 @@ class SerialQueue {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // pipeline: a query is sent without waiting for the answer to the one before on the same connection
+  // (server/db/transaction.ts sends BEGIN with a transaction's first statement).
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return {

@@ -4,7 +4,13 @@
  * then aborts one of them, and running it again from the start is safe because nothing of it
  * was committed. The retry waits a short random while first: transactions that collided and
  * retried in lockstep would collide again.
+ *
+ * On PostgreSQL a transaction costs one round trip fewer than Drizzle's own: BEGIN is not waited
+ * for but goes out on the wire together with the transaction's first statement (the pool's
+ * connections pipeline, server/db/client.ts), and COMMIT is only sent once BEGIN has answered.
  */
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Db, Tx } from './client';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -19,13 +25,62 @@ export function isRetryable(error: unknown): boolean {
   return false;
 }
 
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+/** What Drizzle's node-postgres session keeps and a transaction on one of the pool's connections needs. */
+interface SessionParts {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
+/** One attempt: BEGIN, `work`, COMMIT on one connection of the pool; ROLLBACK when anything fails. */
+async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const parts = db._.session as unknown as SessionParts;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Held back (corked) until this turn of the event loop is over, so that BEGIN and the first
+    // statement, when `work` sends it at once, leave in one write.
+    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    stream.cork();
+    setImmediate(() => stream.uncork());
+    const begun = client.query('BEGIN');
+    // Awaited below, before COMMIT or ROLLBACK; a failure must not go unhandled meanwhile.
+    begun.catch(() => undefined);
+    const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+    const tx = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
     try {
-      return await db.transaction(work);
+      const result = await work(tx);
+      await begun;
+      await client.query('COMMIT');
+      return result;
     } catch (error) {
-      if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * attempt));
+      try {
+        await begun.catch(() => undefined);
+        await client.query('ROLLBACK');
+      } catch (rollbackFailed) {
+        // The connection is gone or unusable: the pool must not hand it out again.
+        broken = rollbackFailed as Error;
+      }
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Runs `attempt` again, after a short random wait, while it fails as a deadlock or serialization failure. */
+export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (n >= ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * n));
     }
   }
+}
+
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  return retrying(() => (pool instanceof pg.Pool ? pipelinedTransaction(db, pool, work) : db.transaction(work)));
 }

@@ -1,15 +1,21 @@
 /**
  * The only writer of balances: a transfer moves an amount of one asset from a debit account to a
  * credit account, inside the caller's database transaction (the one that writes the business row).
- * One statement updates both balances and records the transfer; the debit row's lock serialises
- * concurrent postings on an account, and the "enough funds" test is part of the same UPDATE, so
- * two withdrawals can never both spend the same money. The CHECK constraint on ledger_accounts
- * stands behind it.
+ *
+ * One statement posts a whole movement (every leg of a conversion or an approval): it finds the
+ * accounts, locks them in the order of their ids (two movements over the same accounts queue
+ * instead of deadlocking), checks that no user account would end below zero, then changes each
+ * balance once by its net amount and records the legs. When the check fails nothing is written.
+ * The "enough funds" test runs on the locked rows, so two withdrawals can never both spend the
+ * same money; the CHECK constraint on ledger_accounts stands behind it.
+ *
+ * Given the database rather than a transaction, a posting is a transaction of its own: one
+ * statement, one round trip (PostgreSQL runs a lone statement atomically).
  */
 import type { TransferKind } from '../../src/domain/ledger';
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { AccountRef } from './accounts';
 
 export interface TransferInput {
@@ -28,56 +34,97 @@ export interface TransferInput {
   at: Date;
 }
 
+/** The most legs one movement posts (a conversion has three); it also keeps the planner's row estimates small. */
+export const MAX_LEGS = 8;
+
 /**
- * The account's id, looked up inside the posting statement; its parameters follow `first`.
- * The text depends only on the kind of account, so a statement has four shapes.
+ * The legs travel as one JSON parameter, so the statement's text never changes: it is prepared
+ * once per connection. A leg names its accounts by owner (a user id, or none for a platform
+ * account), purpose and asset; the ids are looked up inside the statement.
  */
-function accountLookup(ref: AccountRef, first: number): { text: string; params: unknown[] } {
-  return 'platform' in ref
-    ? { text: `(SELECT id FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = $${first} AND asset = $1)`, params: [ref.platform] }
-    : {
-        text: `(SELECT id FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = $${first} AND purpose = $${first + 1} AND asset = $1)`,
-        params: [ref.userId, ref.purpose],
-      };
+const POST_MOVEMENT = `WITH leg AS (
+  SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at,
+    coalesce(
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.debit_user AND a.asset = l.asset AND a.purpose = l.debit_purpose),
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.debit_user IS NULL AND a.asset = l.asset AND a.purpose = l.debit_purpose)
+    ) AS debit_id,
+    coalesce(
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.credit_user AND a.asset = l.asset AND a.purpose = l.credit_purpose),
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.credit_user IS NULL AND a.asset = l.asset AND a.purpose = l.credit_purpose)
+    ) AS credit_id
+  FROM json_to_recordset($1::json) AS l (
+    n int, asset text, amount bigint, kind text, reference text, idempotency_key text, reason text, operator_id uuid,
+    created_at timestamptz, debit_user uuid, debit_purpose text, credit_user uuid, credit_purpose text)
+  LIMIT ${MAX_LEGS}
+), change AS (
+  SELECT c.id, sum(c.delta)::bigint AS delta
+  FROM (SELECT debit_id AS id, -amount AS delta FROM leg UNION ALL SELECT credit_id, amount FROM leg) AS c
+  GROUP BY c.id
+), locked AS (
+  SELECT a.id, a.owner_kind, a.balance, c.delta
+  FROM (SELECT id, delta FROM change WHERE id IS NOT NULL ORDER BY id) AS c,
+  LATERAL (SELECT id, owner_kind, balance FROM ledger_accounts WHERE id = c.id FOR UPDATE) AS a
+), verdict AS (
+  SELECT (SELECT count(*) FROM locked) = (SELECT count(*) FROM change)
+     AND NOT EXISTS (SELECT 1 FROM locked WHERE owner_kind = 'user' AND balance + delta < 0) AS ok
+), moved AS (
+  UPDATE ledger_accounts a SET balance = a.balance + l.delta
+  FROM locked l, verdict v
+  WHERE a.id = l.id AND v.ok
+  RETURNING a.id
+)
+INSERT INTO ledger_transfers
+  (asset, amount, debit_account_id, credit_account_id, kind, reference, idempotency_key, reason, operator_id, created_at)
+SELECT leg.asset, leg.amount, leg.debit_id, leg.credit_id, leg.kind, leg.reference, leg.idempotency_key, leg.reason, leg.operator_id, leg.created_at
+FROM leg, verdict v
+WHERE v.ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM change)
+ORDER BY leg.n
+RETURNING id`;
+
+function ownerOf(ref: AccountRef): { user: string | null; purpose: string } {
+  return 'platform' in ref ? { user: null, purpose: ref.platform } : { user: ref.userId, purpose: ref.purpose };
+}
+
+/**
+ * Posts the legs of one movement in one statement, all or nothing, and returns their transfer ids
+ * in the order given. Refuses with balance.insufficient when a user account would end below zero
+ * (the net of the movement's legs on it), or when an account does not exist.
+ */
+export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[]): Promise<number[]> {
+  if (legs.length === 0) return [];
+  if (legs.length > MAX_LEGS) throw new Error(`a movement posts at most ${MAX_LEGS} legs, got ${legs.length}`);
+  const rows = legs.map((leg, n) => {
+    if (leg.amount <= 0n) throw new Error(`transfer amount must be positive, got ${leg.amount}`);
+    const debit = ownerOf(leg.debit);
+    const credit = ownerOf(leg.credit);
+    return {
+      n,
+      asset: leg.asset,
+      // A string: JSON numbers are doubles, PostgreSQL reads the digits into a bigint exactly.
+      amount: leg.amount.toString(),
+      kind: leg.kind,
+      reference: leg.reference,
+      idempotency_key: leg.idempotencyKey,
+      reason: leg.reason ?? null,
+      operator_id: leg.operatorId ?? null,
+      created_at: leg.at.toISOString(),
+      debit_user: debit.user,
+      debit_purpose: debit.purpose,
+      credit_user: credit.user,
+      credit_purpose: credit.purpose,
+    };
+  });
+  // A named statement is parsed and planned once per connection instead of once per posting:
+  // the posting is the hot path of every money call.
+  const result = (await tx._.session.prepareQuery({ sql: POST_MOVEMENT, params: [JSON.stringify(rows)] }, undefined, 'post_movement', false).execute()) as {
+    rows: Array<{ id: string | number }>;
+  };
+  if (result.rows.length !== legs.length) throw new AppError('balance.insufficient', 400);
+  return result.rows.map((row) => Number(row.id));
 }
 
 /** Posts one transfer; refuses with balance.insufficient when a user debit account lacks the amount. */
-export async function postTransfer(tx: Tx, input: TransferInput): Promise<number> {
-  if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
-  const debit = accountLookup(input.debit, 9);
-  const credit = accountLookup(input.credit, 9 + debit.params.length);
-  const text = `WITH debit AS (
-          UPDATE ledger_accounts SET balance = balance - $2::bigint
-          WHERE id = ${debit.text}
-            AND (owner_kind = 'platform' OR balance >= $2::bigint)
-          RETURNING id
-        ), credit AS (
-          UPDATE ledger_accounts SET balance = balance + $2::bigint
-          WHERE id = ${credit.text} AND EXISTS (SELECT 1 FROM debit)
-          RETURNING id
-        )
-        INSERT INTO ledger_transfers
-          (asset, amount, debit_account_id, credit_account_id, kind, reference, idempotency_key, reason, operator_id, created_at)
-        SELECT $1, $2::bigint, debit.id, credit.id, $3, $4, $5, $6, $7, $8::timestamptz
-        FROM debit, credit
-        RETURNING id`;
-  const params = [
-    input.asset,
-    input.amount.toString(),
-    input.kind,
-    input.reference,
-    input.idempotencyKey,
-    input.reason ?? null,
-    input.operatorId ?? null,
-    input.at.toISOString(),
-    ...debit.params,
-    ...credit.params,
-  ];
-  // A named statement is parsed and planned once per connection instead of once per posting:
-  // the posting is the hot path of every money call (tests/bench: about twice the throughput).
-  const name = `post_transfer_${'platform' in input.debit ? 'p' : 'u'}${'platform' in input.credit ? 'p' : 'u'}`;
-  const result = (await tx._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: Array<{ id: string | number }> };
-  const rows = result.rows;
-  if (rows.length === 0) throw new AppError('balance.insufficient', 400);
-  return Number(rows[0].id);
+export async function postTransfer(tx: Tx | Db, input: TransferInput): Promise<number> {
+  const [id] = await postTransfers(tx, [input]);
+  return id;
 }

@@ -12,7 +12,7 @@ import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf, type AccountRef } from '../../server/ledger/accounts';
-import { postTransfer } from '../../server/ledger/transfers';
+import { postTransfer, postTransfers, type TransferInput } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { startTestApp, type TestApp } from './harness';
 
@@ -92,6 +92,66 @@ describe('immutable history', () => {
     });
     expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(10_00n);
     expect((await verifyLedger(t.database.db)).transfers).toBe(before);
+  });
+});
+
+describe('a movement of several legs', () => {
+  const leg = (debit: AccountRef, credit: AccountRef, amount: bigint, asset: 'USDT' | 'EUR'): TransferInput => ({
+    debit,
+    credit,
+    asset,
+    amount,
+    kind: 'adjustment',
+    reference: 'test:movement',
+    idempotencyKey: `movement-test:${crypto.randomUUID()}`,
+    at: t.clock.now(),
+  });
+
+  test('posts every leg or none: a last leg that would overdraw refuses the whole movement', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'EUR', 10_00n);
+    const available = { userId: user.userId, purpose: 'available' as const };
+    const before = (await verifyLedger(t.database.db)).transfers;
+    // 6.00 and then 5.00 of 10.00: each leg alone fits, both together do not.
+    await expect(
+      inTransaction(t.database.db, (tx) => postTransfers(tx, [leg(available, { platform: 'exchange' }, 6_00n, 'EUR'), leg(available, { platform: 'fees' }, 5_00n, 'EUR')])),
+    ).rejects.toMatchObject({ key: 'balance.insufficient' });
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(10_00n);
+    expect((await verifyLedger(t.database.db)).transfers).toBe(before);
+
+    const ids = await inTransaction(t.database.db, (tx) =>
+      postTransfers(tx, [leg(available, { platform: 'exchange' }, 6_00n, 'EUR'), leg(available, { platform: 'fees' }, 4_00n, 'EUR')]),
+    );
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBeGreaterThan(ids[0]);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(0n);
+    await t.assertLedgerClean();
+  });
+
+  test('movements over the same accounts in opposite orders at once all go through, none as a deadlock', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'EUR', 1_000_00n);
+    await t.fund(user.userId, 'USDT', 1_000_000_000n);
+    const available = { userId: user.userId, purpose: 'available' as const };
+    const exchange = { platform: 'exchange' as const };
+    // Conversions both ways: USDT first then EUR, and EUR first then USDT, on the same two exchange accounts.
+    const usdtToEur = () => [leg(available, exchange, 1_000_000n, 'USDT'), leg(exchange, available, 92n, 'EUR')];
+    const eurToUsdt = () => [leg(available, exchange, 1_00n, 'EUR'), leg(exchange, available, 1_086_956n, 'USDT')];
+    const deadlocks: unknown[] = [];
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        // Straight on the database, without the retry: a deadlock would show here.
+        t.database.db.transaction((tx) => postTransfers(tx, i % 2 === 0 ? usdtToEur() : eurToUsdt())).catch((error: unknown) => {
+          deadlocks.push(error);
+          throw error;
+        }),
+      ),
+    );
+    expect(deadlocks).toEqual([]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(1_000_00n + 10n * 92n - 10n * 1_00n);
+    expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(1_000_000_000n - 10n * 1_000_000n + 10n * 1_086_956n);
+    await t.assertLedgerClean();
   });
 });
 

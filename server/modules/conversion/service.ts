@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
-import { postTransfer } from '../../ledger/transfers';
+import { postTransfers } from '../../ledger/transfers';
 import { parseFeePercent, readSetting, SETTING_KEYS } from '../startup';
 import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from './pricing';
 
@@ -128,38 +128,32 @@ export function createConversions(db: Db, clock: Clock) {
 
       const reference = `conversion:${row.id}`;
       const available = { userId, purpose: 'available' as const };
-      await postTransfer(tx, {
-        debit: available,
-        credit: { platform: 'exchange' },
-        asset: quote.fromAsset,
-        amount: quote.amount - quote.fee,
-        kind: 'conversion_out',
-        reference,
-        idempotencyKey: `${reference}:out`,
-        at: now,
-      });
-      if (quote.fee > 0n) {
-        await postTransfer(tx, {
+      const leg = { reference, at: now };
+      // All legs in one posting: it locks the accounts in one order, so conversions both ways at
+      // once queue on the exchange accounts instead of deadlocking on them.
+      await postTransfers(tx, [
+        {
+          ...leg,
           debit: available,
-          credit: { platform: 'fees' },
+          credit: { platform: 'exchange' },
           asset: quote.fromAsset,
-          amount: quote.fee,
-          kind: 'conversion_fee',
-          reference,
-          idempotencyKey: `${reference}:fee`,
-          at: now,
-        });
-      }
-      await postTransfer(tx, {
-        debit: { platform: 'exchange' },
-        credit: available,
-        asset: quote.toAsset,
-        amount: quote.receive,
-        kind: 'conversion_in',
-        reference,
-        idempotencyKey: `${reference}:in`,
-        at: now,
-      });
+          amount: quote.amount - quote.fee,
+          kind: 'conversion_out',
+          idempotencyKey: `${reference}:out`,
+        },
+        ...(quote.fee > 0n
+          ? [{ ...leg, debit: available, credit: { platform: 'fees' as const }, asset: quote.fromAsset, amount: quote.fee, kind: 'conversion_fee' as const, idempotencyKey: `${reference}:fee` }]
+          : []),
+        {
+          ...leg,
+          debit: { platform: 'exchange' },
+          credit: available,
+          asset: quote.toAsset,
+          amount: quote.receive,
+          kind: 'conversion_in',
+          idempotencyKey: `${reference}:in`,
+        },
+      ]);
       return conversionRecordOf(row);
     },
   };

@@ -17,7 +17,7 @@ import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { recordAudit } from '../../ledger/audit';
-import { postTransfer } from '../../ledger/transfers';
+import { postTransfers } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup';
 import { confirmedDepositsOf } from '../vip';
 
@@ -268,24 +268,12 @@ export async function approveDeposit(
   const bonus = (amount * BigInt(level?.giftBps ?? 0)) / BPS;
 
   const posting = { asset: row.asset, reference, reason, operatorId: input.operatorId, at: input.at };
-  await postTransfer(tx, {
-    ...posting,
-    debit: { platform: 'deposits' },
-    credit: { userId: row.userId, purpose: 'available' },
-    amount,
-    kind: 'deposit',
-    idempotencyKey: `${reference}:credit`,
-  });
-  if (bonus > 0n) {
-    await postTransfer(tx, {
-      ...posting,
-      debit: { platform: 'bonus' },
-      credit: { userId: row.userId, purpose: 'available' },
-      amount: bonus,
-      kind: 'deposit_bonus',
-      idempotencyKey: `${reference}:bonus`,
-    });
-  }
+  await postTransfers(tx, [
+    { ...posting, debit: { platform: 'deposits' }, credit: { userId: row.userId, purpose: 'available' }, amount, kind: 'deposit', idempotencyKey: `${reference}:credit` },
+    ...(bonus > 0n
+      ? [{ ...posting, debit: { platform: 'bonus' as const }, credit: { userId: row.userId, purpose: 'available' as const }, amount: bonus, kind: 'deposit_bonus' as const, idempotencyKey: `${reference}:bonus` }]
+      : []),
+  ]);
 
   const [updated] = await tx
     .update(deposits)

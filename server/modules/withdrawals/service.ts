@@ -16,7 +16,7 @@ import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
-import { postTransfer } from '../../ledger/transfers';
+import { postTransfer, postTransfers } from '../../ledger/transfers';
 import { bankBindingOf, bankDestinationOf } from '../banking';
 import { withdrawalLimits } from '../startup';
 
@@ -220,16 +220,10 @@ export async function approveWithdrawal(
   const row = await lockProcessing(tx, input.id);
   const reference = `withdrawal:${row.id}`;
   const posting = { debit: { userId: row.userId, purpose: 'held' as const }, asset: row.asset, reference, operatorId: input.operatorId, at: input.at };
-  await postTransfer(tx, {
-    ...posting,
-    credit: { platform: 'withdrawals' },
-    amount: row.amount - row.fee,
-    kind: 'withdrawal_payout',
-    idempotencyKey: `${reference}:payout`,
-  });
-  if (row.fee > 0n) {
-    await postTransfer(tx, { ...posting, credit: { platform: 'fees' }, amount: row.fee, kind: 'withdrawal_fee', idempotencyKey: `${reference}:fee` });
-  }
+  await postTransfers(tx, [
+    { ...posting, credit: { platform: 'withdrawals' }, amount: row.amount - row.fee, kind: 'withdrawal_payout', idempotencyKey: `${reference}:payout` },
+    ...(row.fee > 0n ? [{ ...posting, credit: { platform: 'fees' as const }, amount: row.fee, kind: 'withdrawal_fee' as const, idempotencyKey: `${reference}:fee` }] : []),
+  ]);
   return recordDecision(tx, row, { status: 'completed', txReference }, input, { fee: toDecimalString(row.fee, row.asset), txReference });
 }
 
