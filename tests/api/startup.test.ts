@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_KEYS } from '../../src/domain/errors';
 import type { CoinEntry } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
+import { SERVER_BUILD_DIR } from '../../scripts/build-server.mjs';
 import { startTestApp, type TestApp } from './harness';
+import { startServerProcess } from './server-process';
 
 let t: TestApp;
 let publicDir: string;
@@ -354,4 +356,29 @@ describe('the edge of the HTTP layer', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.key).toBe('request.unknownField');
   });
+});
+
+describe('the compiled server, as npm start runs it', () => {
+  test('dist-server/main.mjs starts on an embedded database, finds its migrations, serves /api/health and /h5/', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-built-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_DIR: publicDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_OPTIONS: '' };
+    delete env.DATABASE_URL;
+    const server = await startServerProcess(env);
+    try {
+      // Built JavaScript, no TypeScript loader; the SQL migrations copied beside it.
+      expect(fs.existsSync(path.join(SERVER_BUILD_DIR, 'main.mjs'))).toBe(true);
+      expect(fs.readdirSync(path.join(SERVER_BUILD_DIR, 'migrations'))).toEqual(fs.readdirSync(path.resolve('server/db/migrations')));
+      expect(server.output).toContain('Demo accounts');
+      for (const url of ['/api/health', '/api/health/live']) {
+        const reply = await fetch(`${server.url}${url}`);
+        expect([url, reply.status, ((await reply.json()) as { data: unknown }).data]).toEqual([url, 200, { status: 'ok' }]);
+      }
+      const page = await fetch(`${server.url}/h5/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
