@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http
 import { registerSecurityHeaders } from './http/security';
 import { registerUnreadBodyClose } from './http/uploads';
 import { API_MODULES } from './modules';
+import { createSessionCache } from './modules/auth';
 import { registerRealtime } from './realtime/socket';
 import { createServices, type AppDeps } from './services';
 
@@ -48,7 +49,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify(serverOptions);
   app.decorate('deps', deps);
-  app.decorate('services', createServices(deps, app.log));
+  const sessionCache = await createSessionCache(deps.listen, (error) =>
+    app.log.error({ err: error }, 'no LISTEN connection: every signed-in request reads its session from the database'),
+  );
+  app.addHook('onClose', () => sessionCache.close());
+  app.decorate('services', createServices(deps, app.log, sessionCache));
   registerRealtime(app);
 
   // Hooks that look at every route come before any route.

@@ -17,6 +17,10 @@
  * another: GET /api/health/live (no database), the demo user's POST /api/wallet/list and
  * GET /api/wallet/legal_log (first page). One line per route: requests/s, p50, p99 and
  * `ratio: X`, its requests/s over the no-database route's. Targets: ratio ≥ 0.35, p99 < 80 ms.
+ * BENCH_ROUTES=list,legal_log runs only the routes whose path ends so (for profiling: the ratios
+ * need the no-database route, /live);
+ * BENCH_PROFILE=<dir> has the server write a CPU profile (node --cpu-prof) into <dir>;
+ * BENCH_KEEP_DATABASE=1 keeps the database afterwards (for EXPLAIN) and prints its name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -59,7 +63,9 @@ interface Server {
 }
 
 function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
     env: {
       ...process.env,
       ...BENCH_SETTINGS,
@@ -207,12 +213,13 @@ async function main(): Promise<void> {
           .join(' ')} (load shedding off for this process only; rate limits at their defaults, they count no measured route)`,
     );
     const results: Array<{ route: Route; result: Result }> = [];
-    for (const route of ROUTES) {
+    const only = process.env.BENCH_ROUTES?.split(',');
+    for (const route of ROUTES.filter((r) => !only || only.some((end) => r.path.endsWith(end)))) {
       await load(server, route, token, WARM_UP_SECONDS);
       results.push({ route, result: await load(server, route, token, SECONDS) });
     }
     const perSecond = (result: Result) => result['2xx'] / result.duration;
-    const base = perSecond(results[0].result);
+    const base = results[0].route === ROUTES[0] ? perSecond(results[0].result) : Number.NaN;
     let failed = false;
     for (const { route, result } of results) {
       const ratio = perSecond(result) / base;
@@ -228,7 +235,8 @@ async function main(): Promise<void> {
     if (failed) throw new Error('some requests were refused or failed: the numbers above do not measure answers');
   } finally {
     if (server) await stopServer(server);
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept the database ${name}`);
+    else await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
