@@ -75,6 +75,22 @@ describe('startup calls', () => {
     expect((await t.post('/wallet/list', {})).status).toBe(401);
   });
 
+  test('/wallet/list: the available balances only, USDT first, in full precision', async () => {
+    const { token } = await t.signedInUser();
+    const userId = await t.userIdOf(token);
+    await t.fund(userId, 'EUR', 12_345n);
+    await t.fund(userId, 'USDT', 1_000_000_001n);
+    const reply = await t.post('/wallet/list', {}, { token });
+    expect(reply.body.data).toEqual({
+      legal_wallet: {
+        balance: [
+          { currency_name: 'USDT', legal_balance: '1000.000001' },
+          { currency_name: 'EUR', legal_balance: '123.45' },
+        ],
+      },
+    });
+  });
+
   test('/health answers with a database round trip', async () => {
     expect((await t.get('/health')).body.data).toEqual({ status: 'ok' });
   });
