@@ -13,6 +13,11 @@
  * The rate limits stay at their defaults: they count code and password calls, which the bench
  * makes once (the login). Any refusal, error or timeout during a run fails the bench.
  *
+ * First, how long `npm start` (its script, node scripts/start.mjs, on an installed and built
+ * checkout, embedded database) takes until GET /h5/ answers 200: once on an empty data folder
+ * (the embedded database is created, migrated and seeded with the demo accounts) and once more on
+ * the same folder (a restart). BENCH_START=0 skips it.
+ *
  * Then autocannon, 32 connections for BENCH_SECONDS (default 15) per route, one route after
  * another: GET /api/health/live (no database), the demo user's POST /api/wallet/list and
  * GET /api/wallet/legal_log (first page). One line per route: requests/s, p50, p99 and
@@ -176,7 +181,52 @@ function load(server: Server, route: Route, token: string, seconds: number): Pro
   });
 }
 
+/** Seconds from spawning `npm start`'s script until GET /h5/ answers 200. */
+async function timeStart(dataDir: string): Promise<number> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const port = 20_000 + crypto.randomInt(20_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      const status = await fetch(`http://127.0.0.1:${port}/h5/`).then(
+        (reply) => reply.status,
+        () => 0,
+      );
+      if (status === 200) return (performance.now() - started) / 1000;
+      if (status !== 0) throw new Error(`/h5/ answered ${status}: is the app built (npm run build)?`);
+      if (performance.now() - started > 120_000) throw new Error('npm start did not serve /h5/ within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function measureStart(): Promise<void> {
+  // The builds first: the measurement is of a built checkout (start.mjs still checks both).
+  const { buildIfStale } = await import('../../scripts/build-if-stale.mjs');
+  buildIfStale();
+  await buildServerIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-start-'));
+  try {
+    const first = await timeStart(dataDir);
+    const again = await timeStart(dataDir);
+    console.log(`npm start until /h5/ answers: ${again.toFixed(2)} s (target < 3 s); the very first start, which creates the embedded database: ${first.toFixed(2)} s`);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_START !== '0') await measureStart();
   try {
     await adminQuery('SELECT 1');
   } catch (error) {
@@ -219,7 +269,7 @@ async function main(): Promise<void> {
       results.push({ route, result: await load(server, route, token, SECONDS) });
     }
     const perSecond = (result: Result) => result['2xx'] / result.duration;
-    const base = results[0].route === ROUTES[0] ? perSecond(results[0].result) : Number.NaN;
+    const base = results[0]?.route === ROUTES[0] ? perSecond(results[0].result) : Number.NaN;
     let failed = false;
     for (const { route, result } of results) {
       const ratio = perSecond(result) / base;
