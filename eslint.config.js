@@ -57,6 +57,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'dev-dist/**',
       'node_modules/**',
       'data/**',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: drives the built PWA in Debian's Chromium (playwright-core) at phone size.
-// Builds the app first when dist/ is missing or stale, then runs tests/e2e/*.e2e.ts with Node's test runner
+// Builds the app and the server first when missing or stale, then runs tests/e2e/*.e2e.ts with Node's test runner
 // and prints a closing "N passed, N failed" line.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,9 +8,12 @@ import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The suite runs what `npm start` runs: the built PWA and the compiled server.
 buildIfStale();
+await buildServerIfStale();
 // The test files are TypeScript: each runs in its own process that loads tsx.
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim();
 

@@ -18,11 +18,18 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http
 import { registerSecurityHeaders } from './http/security';
 import { registerUnreadBodyClose } from './http/uploads';
 import { API_MODULES } from './modules';
+import { createSessionCache } from './modules/auth';
 import { registerRealtime } from './realtime/socket';
 import { createServices, type AppDeps } from './services';
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
 const JSON_BODY_LIMIT = 64 * 1024;
+/**
+ * Smaller replies (a page of records is about 2 KB) go as they are: they fit in the first round
+ * trip of a connection compressed or not, and compressing each cost more server time than the
+ * database read behind it (npm run bench -- api: about a third more asset-log pages per second).
+ */
+const COMPRESS_FROM_BYTES = 4096;
 
 export interface AppOptions extends Omit<AppDeps, 'rateLimits'> {
   logger?: FastifyServerOptions['logger'];
@@ -48,7 +55,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify(serverOptions);
   app.decorate('deps', deps);
-  app.decorate('services', createServices(deps, app.log));
+  const sessionCache = await createSessionCache(deps.listen, (error) =>
+    app.log.error({ err: error }, 'no LISTEN connection: every signed-in request reads its session from the database'),
+  );
+  app.addHook('onClose', () => sessionCache.close());
+  app.decorate('services', createServices(deps, app.log, sessionCache));
   registerRealtime(app);
 
   // Hooks that look at every route come before any route.
@@ -69,9 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      // Replies of 1 KB and more go brotli or gzip compressed to clients that take it (long
+      // Replies of 4 KB and more go brotli or gzip compressed to clients that take it (long
       // lists, the API document). Only here: the PWA's files come compressed from the build (http/pwa.ts).
-      await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+      await api.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
       for (const { plugin, prefix } of API_MODULES) await api.register(plugin, prefix ? { prefix } : {});
       docsRoute(api);
     },

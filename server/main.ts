@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   const log = { info: (obj: object, msg: string) => appLog.info(obj, msg) };
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const sms = createSmsProvider(config.smsProvider, log);
-  const app = await buildApp({ config, db: database.db, dbWaiting: database.waiting, clock: systemClock, codePepper, mailer, sms });
+  const app = await buildApp({ config, db: database.db, dbWaiting: database.waiting, listen: database.listen, clock: systemClock, codePepper, mailer, sms });
   appLog = app.log;
   if (applied.length) app.log.info({ applied }, 'database migrated');
 

@@ -7,10 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../src/domain/constants';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, Listen } from './db/client';
 import { createIdempotency } from './http/idempotency';
 import type { RateLimits } from './http/rate-limits';
-import { createAccounts, createLockout, createSessions } from './modules/auth';
+import { createAccounts, createLockout, createSessions, type SessionCache } from './modules/auth';
 import { createCodes } from './modules/codes';
 import { createConversions } from './modules/conversion';
 import { proofStoreOf } from './modules/deposits';
@@ -24,6 +24,8 @@ import { avatarStoreOf, createProfiles } from './modules/user';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** LISTEN on the database (PostgreSQL): lets this process remember live sessions (auth/session-cache.ts). */
+  listen?: Listen;
   clock: Clock;
   codePepper: string;
   mailer: Mailer;
@@ -33,9 +35,9 @@ export interface AppDeps {
   checkReplies?: boolean;
 }
 
-export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
+export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCache?: SessionCache) {
   const { db, clock, config } = deps;
-  const sessions = createSessions(db, clock, config.sessionTtlHours);
+  const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
   const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);

@@ -34,8 +34,18 @@ export interface Database {
   sql: SqlRunner;
   /** Queries waiting for a free pool connection now (load shedding); PostgreSQL only. */
   waiting?: () => number;
+  /** LISTEN on a channel of its own connection (PostgreSQL only); see Listen. */
+  listen?: Listen;
   close(): Promise<void>;
 }
+
+/**
+ * Receives the NOTIFY payloads of `channel` (sent by any process, delivered after their commit)
+ * on a connection of its own, reconnecting after a failure. `onState(true)` once listening,
+ * `onState(false)` when the connection is lost: notifications may have been missed meanwhile.
+ * Resolves to a function that stops listening.
+ */
+export type Listen = (channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => Promise<() => Promise<void>>;
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
@@ -72,15 +82,64 @@ class SerialQueue {
   }
 }
 
+/** A LISTEN connection: reconnects after a second when it fails, until stopped. */
+function listenerOf(url: string, stopAll: Set<() => Promise<void>>): Listen {
+  return async (channel, onNotify, onState) => {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: url });
+      client = next;
+      const lost = () => {
+        if (client !== next) return;
+        client = null;
+        onState(false);
+        next.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      };
+      next.on('error', lost);
+      next.on('end', lost);
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+        if (client === next && !stopped) onState(true);
+      } catch {
+        lost();
+      }
+    };
+    await connect();
+    const stop = async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      stopAll.delete(stop);
+      if (last) {
+        onState(false);
+        await last.end().catch(() => undefined);
+      }
+    };
+    stopAll.add(stop);
+    return stop;
+  };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // pipeline: a query is sent without waiting for the answer to the one before on the same connection
   // (server/db/transaction.ts sends BEGIN with a transaction's first statement).
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     waiting: () => pool.waitingCount,
+    listen: listenerOf(url, listeners),
     sql: {
       kind: 'postgres',
       async exclusive(lockKey, work) {
@@ -102,6 +161,9 @@ async function openPostgres(url: string): Promise<Database> {
         }
       },
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }

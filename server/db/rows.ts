@@ -1,9 +1,22 @@
 /** Small helpers for raw SQL through Drizzle, which both drivers answer with `{ rows }`. */
 import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
   const result = (await db.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
+}
+
+/**
+ * rowsOf as a named statement: PostgreSQL parses and plans it once per pool connection instead
+ * of at every call. For the reads behind every screen. `name` must stand for one SQL text only
+ * (the values may differ, the shape of the query may not).
+ */
+export async function namedRowsOf<R>(db: Db | Tx, name: string, query: SQL): Promise<R[]> {
+  const internal = db as unknown as { dialect: PgDialect; _: { session: PgSession } };
+  const prepared = internal._.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: R[] };
   return result.rows;
 }
 

@@ -2,8 +2,8 @@
  * Load shedding (@fastify/under-pressure): while the event loop lags, the heap is nearly full or
  * too many requests wait for a PostgreSQL connection, a request is answered at once with 503,
  * Retry-After and `server.busy` in the caller's language, instead of joining a queue without
- * bound. GET /api/health is never shed: it answers whether the process and its database are
- * alive, and a probe that restarted a merely busy server would make things worse.
+ * bound. GET /api/health and /api/health/live are never shed: they answer whether the process
+ * (and its database) are alive, and a probe that restarted a merely busy server would make things worse.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import v8 from 'node:v8';
 import { AppError } from '../../src/domain/errors';
 import type { Config } from '../config';
 
-const NEVER_SHED = new Set(['/api/health']);
+const NEVER_SHED = new Set(['/api/health', '/api/health/live']);
 const MB = 1024 * 1024;
 
 /** The default heap threshold: 90% of what this Node process may use. */

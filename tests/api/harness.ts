@@ -109,6 +109,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config,
     db: database.db,
     dbWaiting: database.waiting,
+    listen: database.listen,
     clock: clock.now,
     codePepper: crypto.randomBytes(32).toString('base64url'),
     mailer,

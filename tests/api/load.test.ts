@@ -37,7 +37,7 @@ describe('without pressure', () => {
 });
 
 describe('over the heap threshold', () => {
-  test('503 with Retry-After and server.busy in the caller language; nothing registered; health still answers', async () => {
+  test('503 with Retry-After and server.busy in the caller language; nothing registered; health and liveness still answer', async () => {
     const t = await app({ SHED_HEAP_MB: '1', SHED_RETRY_AFTER_SECONDS: '7' });
     await sleep(1200);
     for (const lang of ['en', 'de', 'ar'] as const) {
@@ -53,6 +53,8 @@ describe('over the heap threshold', () => {
 
     const health = await t.get('/health');
     expect(health.status).toBe(200);
+    const live = await t.get('/health/live');
+    expect([live.status, live.body.data]).toEqual([200, { status: 'ok' }]);
   }, 60_000);
 });
 

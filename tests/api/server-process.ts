@@ -1,11 +1,11 @@
 /**
- * A real server process, started as `npm start` starts it (`server/main.ts` under tsx), for the
- * tests that need what one process cannot show: the start banner, several processes sharing a
- * database and Redis.
+ * A real server process, started as `npm start` starts it (the compiled dist-server/main.mjs,
+ * built first when its sources are newer), for the tests that need what one process cannot show:
+ * the start banner, several processes sharing a database and Redis, the compiled build itself.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY, buildServerIfStale } from '../../scripts/build-server.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,8 +18,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  await buildServerIfStale();
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -105,6 +105,8 @@ describe('sessions end', () => {
   test('a password change ends the other sessions and keeps the current one', async () => {
     const user = await t.signedInUser();
     const other = await t.login(user.email, user.password);
+    // Used once before: the process may remember it as live.
+    expect(await infoStatus(other)).toBe('live');
     const change = await t.post(
       '/safe/update_password',
       { oldPassword: user.password, password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD, lang: 'en' },
@@ -161,5 +163,41 @@ describe('sessions end', () => {
     });
     expect(reset.status).toBe(200);
     await t.login(phone, OTHER_PASSWORD);
+  });
+});
+
+describe('sessions ended by another process on the same database', () => {
+  // t2 signs in and ends sessions (its own login allowance); t, which has just used them, must stop accepting them.
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await startTestApp({ sameInstallationAs: t });
+  });
+  afterAll(() => t2?.close());
+
+  /** What t answers for the token, waiting up to 2 s for the other process's word to arrive. */
+  async function settles(token: string, expected: string): Promise<string> {
+    const until = Date.now() + 2000;
+    for (;;) {
+      const status = await infoStatus(token);
+      if (status === expected || Date.now() > until) return status ?? 'none';
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  test('a logout in one process ends the session in the other, which had just used it', async () => {
+    const { token } = await t2.signedInUser();
+    expect(await infoStatus(token)).toBe('live');
+    expect((await t2.get('/user/logout', { token })).status).toBe(200);
+    expect(await settles(token, 'session.gone')).toBe('session.gone');
+  });
+
+  test('a password change in one process ends the other sessions in the other', async () => {
+    const user = await t2.signedInUser();
+    const other = await t2.login(user.email, user.password);
+    expect(await infoStatus(other)).toBe('live');
+    const change = await t2.post('/safe/update_password', { oldPassword: user.password, password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }, { token: user.token });
+    expect(change.status).toBe(200);
+    expect(await settles(other, 'session.gone')).toBe('session.gone');
+    expect(await infoStatus(user.token)).toBe('live');
   });
 });

@@ -1,4 +1,5 @@
 /** What the app loads at start, the OpenAPI document, the PWA files, and the edge of the HTTP layer. */
+import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,15 +11,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_KEYS } from '../../src/domain/errors';
 import type { CoinEntry } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
+import { SERVER_BUILD_DIR } from '../../scripts/build-server.mjs';
 import { startTestApp, type TestApp } from './harness';
+import { startServerProcess } from './server-process';
 
 let t: TestApp;
 let publicDir: string;
+/** Stands for the built page's inline boot hint (src/app/bootHint.ts). */
+const BOOT_HINT = 'document.documentElement.dir = "rtl";';
 const BIG_SCRIPT = 'export const rows = [];\nrows.push("a row of the app\'s code");\n'.repeat(200);
 beforeAll(async () => {
   publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-pwa-'));
   fs.mkdirSync(path.join(publicDir, 'assets'));
-  fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><title>Tessera</title><div id="root"></div>');
+  fs.writeFileSync(path.join(publicDir, 'index.html'), `<!doctype html><title>Tessera</title><script>${BOOT_HINT}</script><div id="root"></div>`);
   fs.writeFileSync(path.join(publicDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(publicDir, 'manifest.webmanifest'), '{"name":"Tessera"}');
   fs.writeFileSync(path.join(publicDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
@@ -71,6 +76,22 @@ describe('startup calls', () => {
       },
     });
     expect((await t.post('/wallet/list', {})).status).toBe(401);
+  });
+
+  test('/wallet/list: the available balances only, USDT first, in full precision', async () => {
+    const { token } = await t.signedInUser();
+    const userId = await t.userIdOf(token);
+    await t.fund(userId, 'EUR', 12_345n);
+    await t.fund(userId, 'USDT', 1_000_000_001n);
+    const reply = await t.post('/wallet/list', {}, { token });
+    expect(reply.body.data).toEqual({
+      legal_wallet: {
+        balance: [
+          { currency_name: 'USDT', legal_balance: '1000.000001' },
+          { currency_name: 'EUR', legal_balance: '123.45' },
+        ],
+      },
+    });
   });
 
   test('/health answers with a database round trip', async () => {
@@ -275,18 +296,29 @@ describe('the PWA under /h5/', () => {
     expect([tiny.statusCode, tiny.headers['content-encoding'], tiny.body]).toEqual([200, undefined, ';']);
   });
 
-  test('JSON replies of 1 KB and more are compressed for clients that take it; small ones are not', async () => {
+  test('JSON replies of 4 KB and more are compressed for clients that take it; smaller ones are not', async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { 'accept-encoding': 'br' } });
     expect(docs.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\.1/);
     const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json().data).toEqual({ status: 'ok' });
+    // A page of ten records, about 2 KB: as it is.
+    const { token } = await t.signedInUser();
+    const userId = await t.userIdOf(token);
+    for (let i = 0; i < 10; i++) await t.fund(userId, 'USDT', 1_000_000n);
+    const page = await t.app.inject({ method: 'GET', url: '/api/wallet/legal_log', headers: { 'accept-encoding': 'br, gzip', authorization: token } });
+    expect(page.rawPayload.length).toBeGreaterThan(1024);
+    expect(page.rawPayload.length).toBeLessThan(4096);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.json().data.list).toHaveLength(10);
   });
 
   test('the security headers let the PWA run: own scripts, inline styles, data/blob images, websockets', async () => {
     const csp = String((await t.app.inject({ method: 'GET', url: '/h5/home' })).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    // Own scripts, and of inline scripts exactly the page's boot hint, by its hash.
+    const hash = crypto.createHash('sha256').update(BOOT_HINT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("connect-src 'self' ws: wss:");
@@ -354,4 +386,29 @@ describe('the edge of the HTTP layer', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.key).toBe('request.unknownField');
   });
+});
+
+describe('the compiled server, as npm start runs it', () => {
+  test('dist-server/main.mjs starts on an embedded database, finds its migrations, serves /api/health and /h5/', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-built-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_DIR: publicDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_OPTIONS: '' };
+    delete env.DATABASE_URL;
+    const server = await startServerProcess(env);
+    try {
+      // Built JavaScript, no TypeScript loader; the SQL migrations copied beside it.
+      expect(fs.existsSync(path.join(SERVER_BUILD_DIR, 'main.mjs'))).toBe(true);
+      expect(fs.readdirSync(path.join(SERVER_BUILD_DIR, 'migrations'))).toEqual(fs.readdirSync(path.resolve('server/db/migrations')));
+      expect(server.output).toContain('Demo accounts');
+      for (const url of ['/api/health', '/api/health/live']) {
+        const reply = await fetch(`${server.url}${url}`);
+        expect([url, reply.status, ((await reply.json()) as { data: unknown }).data]).toEqual([url, 200, { status: 'ok' }]);
+      }
+      const page = await fetch(`${server.url}/h5/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -9,8 +9,8 @@
  *                    the HTTP cache and the service worker before each run but keeps IndexedDB,
  *                    where the session lives)
  *
- * The server is the one `npm start` runs, on the embedded database, serving the current build
- * (`npm run build` first when the sources changed). Each page prints one line per figure; the run
+ * The server is the one `npm start` runs (compiled), on the embedded database, serving the current
+ * build (both rebuilt first when their sources changed). Each page prints one line per figure; the run
  * fails when a page misses its performance target or accessibility is below 100.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,8 @@ import { chromium } from 'playwright-core';
 // @ts-expect-error -- a plain JavaScript module of the build scripts
 import { firstScreenJavaScript } from '../../scripts/first-screen.mjs';
 import { startApp } from '../e2e/harness';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { buildServerIfStale } from '../../scripts/build-server.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -89,6 +91,8 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  buildIfStale();
+  await buildServerIfStale();
   const app = await startApp();
   const profile = mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'));
   const chrome = await chromeLauncher.launch({

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['ledger', 'lighthouse'] as const;
+const BENCHES = ['ledger', 'api', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const asked = process.argv.slice(2);

@@ -103,7 +103,8 @@ export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const logs: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  // The compiled server, as `npm start` runs it (scripts/e2e.mjs and the benches build it first).
+  const server: ChildProcess = spawn(process.execPath, [join(root, 'dist-server', 'main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

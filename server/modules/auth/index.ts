@@ -2,5 +2,6 @@
 export { authModule } from './routes';
 export { createAccounts, type Accounts } from './service';
 export { createSessions, type Sessions, type Viewer } from './sessions';
+export { createSessionCache, type SessionCache } from './session-cache';
 export { createLockout, type Lockout } from './lockout';
 export { newInviteCode } from './invite-codes';

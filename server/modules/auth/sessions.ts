@@ -1,13 +1,16 @@
 /**
  * Login sessions: an opaque random token given to the client once; the server keeps only its
- * sha-256, an expiry and a revocation time.
+ * sha-256, an expiry and a revocation time. Live sessions recently checked are remembered by the
+ * process (session-cache.ts); ending a session tells every process at once.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { sessions } from '../../db/schema';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
+import { NO_SESSION_CACHE, SESSIONS_ENDED, type SessionCache } from './session-cache';
 
 /** The signed-in person behind a request. */
 export interface Viewer {
@@ -22,7 +25,25 @@ export interface OpenedSession {
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-export function createSessions(db: Db, clock: Clock, ttlHours: number) {
+export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: SessionCache = NO_SESSION_CACHE) {
+  // Every signed-in request runs this: built once, and a named statement on PostgreSQL, parsed
+  // and planned once per pool connection instead of once per request.
+  const byToken = db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+
+  /** Revokes the live sessions `which` selects and tells every process which ones ended. */
+  async function endSessions(tx: Db | Tx, which: SQL): Promise<void> {
+    await rowsOf(
+      tx,
+      sql`WITH ended AS (UPDATE sessions SET revoked_at = ${clock().toISOString()}::timestamptz WHERE ${which} AND revoked_at IS NULL RETURNING id)
+          SELECT pg_notify(${SESSIONS_ENDED}, string_agg(id::text, ',')) FROM ended HAVING count(*) > 0`,
+    );
+  }
+
   return {
     async open(userId: string, userAgent: string | undefined): Promise<OpenedSession> {
       const token = newSessionToken();
@@ -41,23 +62,30 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number) {
     /** 401 session.required for no or an unknown token; 401 session.gone for an ended one. */
     async authenticate(token: string | null): Promise<Viewer> {
       if (!token) throw new AppError('session.required', 401);
-      const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenDigest(token))).limit(1);
+      const tokenHash = tokenDigest(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        if (cached.expiresAt <= clock()) throw new AppError('session.gone', 401);
+        return { userId: cached.userId, sessionId: cached.sessionId };
+      }
+      const [session] = await byToken.execute({ tokenHash });
       if (!session) throw new AppError('session.required', 401);
       if (session.revokedAt || session.expiresAt <= clock()) throw new AppError('session.gone', 401);
+      cache.remember(tokenHash, { sessionId: session.id, userId: session.userId, expiresAt: session.expiresAt });
       return { userId: session.userId, sessionId: session.id };
     },
 
     async revoke(sessionId: number): Promise<void> {
-      await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await endSessions(db, sql`id = ${sessionId}`);
+      cache.forgetSessions([sessionId]);
     },
 
     /** Ends every live session of a user, except the one making the request when given. */
     async revokeAllOf(tx: Db | Tx, userId: string, keepSessionId?: number): Promise<void> {
-      const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: clock() })
-        .where(keepSessionId === undefined ? live : and(live, ne(sessions.id, keepSessionId)));
+      await endSessions(tx, keepSessionId === undefined ? sql`user_id = ${userId}` : sql`user_id = ${userId} AND id <> ${keepSessionId}`);
+      // Here at once; in every process (this one too) again when the transaction commits, in
+      // case a request remembered one of them meanwhile.
+      cache.forgetUser(userId);
     },
   };
 }

@@ -1,4 +1,8 @@
-/** GET /health: the process answers and its database does too. */
+/**
+ * GET /health: the process answers and its database does too (readiness).
+ * GET /health/live: the process answers, without touching the database (liveness: a probe that
+ * restarts the process must not do so because the database is slow or down).
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,12 +13,22 @@ export async function healthModule(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/health',
     tag: 'health',
-    summary: 'Liveness, including a database round trip',
+    summary: 'Readiness: the process answers, including a database round trip',
     query: noInput,
     reply: z.object({ status: z.literal('ok') }),
     handler: async () => {
       await app.deps.db.execute(sql`SELECT 1`);
       return { status: 'ok' as const };
     },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/health/live',
+    tag: 'health',
+    summary: 'Liveness: the process answers; the database is not touched',
+    query: noInput,
+    reply: z.object({ status: z.literal('ok') }),
+    handler: async () => ({ status: 'ok' as const }),
   });
 }

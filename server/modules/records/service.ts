@@ -7,7 +7,7 @@ import type { TransferKind } from '../../../src/domain/ledger';
 import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { AssetTotals, CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { namedRowsOf, rowsOf } from '../../db/rows';
 import type { UserPurpose } from '../../ledger/accounts';
 
 /** Money that arrived from outside. */
@@ -61,22 +61,27 @@ export function createRecords(db: Db) {
             FROM mine m CROSS JOIN LATERAL (
               SELECT * FROM ledger_transfers t WHERE ${column} = m.id ORDER BY t.id DESC LIMIT ${reach}
             ) t`;
-      const rows = await rowsOf<EntryRow>(
+      // One round trip: the page and the count of all entries (one row of nulls beside the
+      // count when the page is past the end).
+      const rows = await namedRowsOf<EntryRow & { total: string }>(
         db,
-        sql`WITH mine AS (${mine(userId)})
-            SELECT id::text, asset, amount::text, credited, purpose, kind, reference, reason, created_at
-            FROM (${side(sql`t.credit_account_id`, true)} UNION ALL ${side(sql`t.debit_account_id`, false)}) entries
-            ORDER BY entries.id DESC, entries.credited DESC
-            LIMIT ${pageSize} OFFSET ${offset}`,
+        'records_asset_log',
+        sql`WITH mine AS (${mine(userId)}),
+            counted AS (
+              SELECT ((SELECT count(*) FROM ledger_transfers t JOIN mine m ON t.credit_account_id = m.id)
+                    + (SELECT count(*) FROM ledger_transfers t JOIN mine m ON t.debit_account_id = m.id))::text AS total
+            )
+            SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
+              SELECT id::text, asset, amount::text, credited, purpose, kind, reference, reason, created_at
+              FROM (${side(sql`t.credit_account_id`, true)} UNION ALL ${side(sql`t.debit_account_id`, false)}) entries
+              ORDER BY entries.id DESC, entries.credited DESC
+              LIMIT ${pageSize} OFFSET ${offset}
+            ) page ON true`,
       );
-      const [count] = await rowsOf<{ total: string }>(
-        db,
-        sql`WITH mine AS (${mine(userId)})
-            SELECT ((SELECT count(*) FROM ledger_transfers t JOIN mine m ON t.credit_account_id = m.id)
-                  + (SELECT count(*) FROM ledger_transfers t JOIN mine m ON t.debit_account_id = m.id))::text AS total`,
-      );
+      const total = Number(rows[0].total);
+      const entries = rows.filter((row) => row.id !== null);
       return {
-        list: rows.map((row) => {
+        list: entries.map((row) => {
           const entryAsset = asset(row.asset);
           const amount = toDecimalString(BigInt(row.amount), entryAsset);
           return {
@@ -90,7 +95,7 @@ export function createRecords(db: Db) {
             createdAt: new Date(row.created_at).toISOString(),
           };
         }),
-        total: Number(count.total),
+        total,
         page,
         pageSize,
       };
