@@ -66,9 +66,14 @@ function firstPaint(): Plugin {
         if (!marker.test(html)) throw new Error('index.html has no boot-hint marker');
         const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/;
         if (!stylesheet.test(html)) throw new Error("index.html has no stylesheet link for the app's CSS");
+        // The shell paints from the page alone: the app's files are fetched at low priority, so
+        // the document comes first on a slow connection, and they are not mistaken for
+        // render-blocking (the boot hint's preloads say the same).
         return html
           .replace(marker, `<script>${script}</script>`)
-          .replace(stylesheet, '<link rel="preload" as="style" crossorigin href="$1" data-app-css>');
+          .replace(stylesheet, '<link rel="preload" as="style" crossorigin href="$1" fetchpriority="low" data-app-css>')
+          .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
       },
     },
   };

@@ -9,8 +9,9 @@ import { restoreQueryCache } from './api/query';
 import { runStartup } from './api/startup';
 import { registerClientHandlers } from './app/clientHandlers';
 import { Root } from './app/Root';
+import { resolveFirstRoute } from './app/router';
 import { activateLocale, startLocale } from './i18n';
-import { loadSession } from './storage/session';
+import { currentToken, loadSession } from './storage/session';
 import './styles.css';
 
 /**
@@ -51,6 +52,7 @@ async function boot(): Promise<void> {
   registerClientHandlers();
   // The offline copy is the signed-in user's: it can only be found once the session is known.
   await Promise.all([loadSession().then(restoreQueryCache), activateLocale(startLocale()), applyStylesheet()]);
+  await resolveFirstRoute(currentToken() !== null);
   // A transition: React renders the first screen in slices and keeps the shell on screen until
   // it commits, so the phone's main thread is never blocked for the whole render at once.
   startTransition(() => {

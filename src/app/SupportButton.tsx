@@ -96,7 +96,9 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
   const [covering, setCovering] = useState(false);
   useEffect(() => {
     const check = () => setCovering(coversSubmitButton(homeRef.current));
-    check();
+    // In a task of its own, once the new screen is painted: reading positions right after the
+    // render would force the browser to lay the page out inside it.
+    const first = setTimeout(check, 0);
     const settled = setTimeout(check, SETTLE_MS);
     // Scroll events come many times a frame: the positions are read once a frame at most.
     const lastTop = new WeakMap<Element, number>();
@@ -119,6 +121,7 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
     window.addEventListener('resize', check);
     document.addEventListener('focusin', check);
     return () => {
+      clearTimeout(first);
       clearTimeout(settled);
       cancelAnimationFrame(frame);
       document.removeEventListener('scroll', onScroll, { capture: true });

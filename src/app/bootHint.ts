@@ -59,6 +59,7 @@ export function bootHint(options: BootHintOptions): string {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    link.setAttribute('fetchpriority', 'low');
     link.href = options.base + files[i];
     document.head.appendChild(link);
   }

@@ -67,3 +67,15 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+/**
+ * Resolves the first address's route (its matches, its screen's code, its loader) before the
+ * first render, so React renders the screen once: left to the router's mount, the resolution would
+ * re-render the whole app synchronously right after. Not on a members-only address for a visitor:
+ * the guard asks in a dialog there, which needs the app on screen.
+ */
+export async function resolveFirstRoute(signedIn: boolean): Promise<void> {
+  const guarded = router.matchRoutes(router.latestLocation).some((match) => match.routeId === membersRoute.id);
+  if (guarded && !signedIn) return;
+  await router.load().catch(() => undefined);
+}

@@ -85,7 +85,10 @@ describe('the built index.html', () => {
     const page = html();
     // The app's stylesheet is preloaded, not render-blocking; the shell's CSS is inline.
     expect(page).not.toMatch(/<link rel="stylesheet"/);
-    expect(page).toMatch(/<link rel="preload" as="style" crossorigin href="\/h5\/assets\/[^"]+\.css" data-app-css>/);
+    expect(page).toMatch(/<link rel="preload" as="style" crossorigin href="\/h5\/assets\/[^"]+\.css" fetchpriority="low" data-app-css>/);
+    // The app's own files come after the page: none of them at a priority that blocks rendering.
+    expect(page).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/h5\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(page.match(/<link rel="modulepreload"(?! crossorigin fetchpriority="low")/g)).toBeNull();
     expect(page).toMatch(/<style>[\s\S]*\.shell-card[\s\S]*<\/style>/);
     expect(page).toMatch(/<div class="shell" aria-hidden="true">[\s\S]*class="shell-tabbar"/);
     // Module scripts never block parsing; the only inline script is the boot hint.

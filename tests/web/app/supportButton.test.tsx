@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SupportButton, tuckedAfterScroll, useSupportButtonPlacement } from '../../../src/app/SupportButton';
@@ -88,7 +88,8 @@ describe('the floating support button', () => {
     // The form's full-width button right under it.
     submit.getBoundingClientRect = box(16, 760, 358, 48);
     fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
-    expect(button.getAttribute('data-tucked')).toBe('true');
+    // Checked once the new screen is painted (a task of its own, not inside the render).
+    await waitFor(() => expect(button.getAttribute('data-tucked')).toBe('true'));
     // Scrolled up above it: the support button is back.
     submit.getBoundingClientRect = box(16, 640, 358, 48);
     await scrollTo(screen.getByTestId('page'), 1200);
