@@ -9,7 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json'];
 
-function newestChange(path) {
+/** The latest modification time of a file, or of anything in a folder tree (0 when it is missing). */
+export function newestChange(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

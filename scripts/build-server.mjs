@@ -7,9 +7,10 @@
 //
 //   node scripts/build-server.mjs   builds now
 //   buildServerIfStale()             builds when dist-server/ is missing or any source is newer
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestChange } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD_DIR = join(root, 'dist-server');
@@ -18,14 +19,6 @@ const MANIFEST = join(SERVER_BUILD_DIR, 'sources.json');
 /** Whole trees whose changes always count: a new file in them may be imported. */
 const SOURCE_TREES = ['server', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
-  return newest;
-}
 
 /** Is the build older than server/, the files of src/ it bundled, or the build settings? */
 export function serverBuildIsStale() {

@@ -33,7 +33,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
 import { SERVER_ENTRY, buildServerIfStale } from '../../scripts/build-server.mjs';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { openDatabase } from '../../server/db/client';
@@ -41,6 +40,7 @@ import { inTransaction } from '../../server/db/transaction';
 import { postTransfer } from '../../server/ledger/transfers';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows';
+import { adminQuery as adminQueryOn, createBenchUsers } from './database';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -51,15 +51,7 @@ const TARGET = { ratio: 0.35, p99Ms: 80 };
 /** What the bench process changes of the defaults: load shedding off, nothing else. */
 const BENCH_SETTINGS = { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_HEAP_MB: '0', SHED_DB_WAITING: '0' };
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => adminQueryOn(SERVER_URL, text);
 
 interface Server {
   url: string;
@@ -109,19 +101,7 @@ async function stopServer(server: Server): Promise<void> {
 async function seedHistory(databaseUrl: string): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   try {
-    const others = await rowsOf<{ id: string }>(
-      database.db,
-      sql`INSERT INTO users (username, email, password_hash, invite_code, nickname)
-          SELECT 'bench' || g, 'bench' || g || '@example.com', 'not-a-password', 'BENCH' || g, 'bench' || g
-          FROM generate_series(1, ${OTHER_USERS}) AS g
-          RETURNING id::text`,
-    );
-    await database.db.execute(sql`
-      INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
-      SELECT 'user', u.id, a.asset, p.purpose FROM users u
-      CROSS JOIN (VALUES ('USDT'), ('EUR')) AS a (asset)
-      CROSS JOIN (VALUES ('available'), ('held'), ('interest')) AS p (purpose)
-      ON CONFLICT DO NOTHING`);
+    const others = await createBenchUsers(database, OTHER_USERS, { password: 'not-a-password', payPassword: null });
     // Two sessions each (one ended), as a day of logins leaves them.
     await database.db.execute(sql`
       INSERT INTO sessions (token_hash, user_id, expires_at, created_at, revoked_at)
@@ -129,7 +109,7 @@ async function seedHistory(databaseUrl: string): Promise<void> {
              CASE WHEN s = 1 THEN now() END
       FROM users u CROSS JOIN generate_series(1, 2) AS s`);
     const [demo] = await rowsOf<{ id: string }>(database.db, sql`SELECT id::text FROM users WHERE username = ${DEMO_ACCOUNTS[0].username}`);
-    const users = [demo.id, ...others.map((user) => user.id)];
+    const users = [demo.id, ...others];
     // The money arrives and moves the only way it does: postings (deposit, VIP gift, conversions).
     for (let start = 0; start < users.length; start += 50) {
       await inTransaction(database.db, async (tx) => {

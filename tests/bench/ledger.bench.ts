@@ -26,15 +26,13 @@
  * postgres://postgres@127.0.0.1:5432/postgres); BENCH_SECONDS shortens the runs;
  * BENCH_SERVER_LOG=1 shows the server process's output.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
@@ -43,6 +41,8 @@ import { postTransfer, type TransferInput } from '../../server/ledger/transfers'
 import { verifyLedger } from '../../server/ledger/verify';
 import { newTotpSecret, totpCode } from '../../server/modules/ops/totp';
 import { hashPassword, verifyPassword } from '../../server/security/passwords';
+import { startServerProcess } from '../api/server-process';
+import { adminQuery as adminQueryOn, createBenchUsers } from './database';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -53,19 +53,10 @@ const FUNDING = 1_000_000_000n;
 const PGBENCH = '/usr/bin/pgbench';
 /** At least one branch row per client: at a smaller scale pgbench's clients queue on branch rows. */
 const PGBENCH_SCALE = 16;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const run = promisify(execFile);
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => adminQueryOn(SERVER_URL, text);
 
 /** A database that exists for the duration of `work` only. */
 async function withThrowawayDatabase<T>(label: string, work: (url: string) => Promise<T>): Promise<T> {
@@ -107,21 +98,8 @@ async function fund(database: Database, userIds: string[], asset: 'USDT' | 'EUR'
 }
 
 /** `count` users with their ledger accounts, written with bulk SQL: the bench measures postings, not sign-ups. */
-async function createUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
-  const users = await rowsOf<{ id: string }>(
-    database.db,
-    sql`INSERT INTO users (username, email, password_hash, pay_password_hash, invite_code, nickname)
-        SELECT 'bench' || g, 'bench' || g || '@example.com', ${hashes.password}, ${hashes.payPassword}, 'BENCH' || g, 'bench' || g
-        FROM generate_series(1, ${count}) AS g
-        RETURNING id::text`,
-  );
-  await database.db.execute(sql`
-    INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
-    SELECT 'user', u.id, a.asset, p.purpose FROM users u
-    CROSS JOIN (VALUES ('USDT'), ('EUR')) AS a (asset)
-    CROSS JOIN (VALUES ('available'), ('held'), ('interest')) AS p (purpose)
-    ON CONFLICT DO NOTHING`);
-  return users.map((user) => user.id);
+function createUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
+  return createBenchUsers(database, count, hashes);
 }
 
 interface Rate {
@@ -211,43 +189,6 @@ async function benchLedgerCore(url: string): Promise<CoreResult> {
 const PASSWORD = 'bench-password-1';
 const PAY_PASSWORD = '250917';
 
-/**
- * The server as its own process, started from the sources (`node --import tsx server/main.ts`),
- * resolved with its base URL once its banner is out.
- */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`the server printed no banner within 60 s:\n${output}`));
-    }, 60_000);
-    const read = (chunk: Buffer) => {
-      // Only the start is kept: the banner, or why there is none.
-      if (output.length < 100_000) output += chunk.toString();
-      if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
-      const banner = /Tessera is running at (http:\/\/\S+?)\/h5\//.exec(output);
-      if (banner) {
-        clearTimeout(timer);
-        resolve({ url: banner[1], stop });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
-  });
-}
-
 async function api<T>(base: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const reply = await fetch(`${base}/api${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const envelope = (await reply.json()) as { data?: T; msg?: string; code?: unknown };
@@ -265,7 +206,7 @@ interface MoneyCallResult {
 async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
   const database = await openDatabase({ kind: 'postgres', url });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     // Migrated here as the server would, so that users and operators can be written before it starts.
     await migrate(database.sql);
@@ -279,7 +220,7 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
       INSERT INTO operators (username, password_hash, totp_secret, role, created_at)
       SELECT 'benchops' || g, ${password}, ${totpSecret}, 'finance', now() FROM generate_series(1, ${WORKERS}) AS g`);
 
-    server = await startServer({
+    server = await startServerProcess({
       ...process.env,
       DATABASE_URL: url,
       PORT: '0',

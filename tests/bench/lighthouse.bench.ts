@@ -10,8 +10,9 @@
  *                    where the session lives)
  *
  * The server is the one `npm start` runs (compiled), on the embedded database, serving the current
- * build (both rebuilt first when their sources changed). Each page prints one line per figure; the run
- * fails when a page misses its performance target or accessibility is below 100.
+ * build (both rebuilt first when their sources changed). Each page prints one line per figure, then
+ * the targets missed (performance; accessibility 100). Like the other benches it reports them and
+ * fails only when it cannot measure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,10 +148,7 @@ async function main(): Promise<void> {
     rmSync(profile, { recursive: true, force: true });
     await app.stop();
   }
-  if (failures.length > 0) {
-    console.error(`lighthouse targets missed:\n  ${failures.join('\n  ')}`);
-    process.exit(1);
-  }
+  console.log(failures.length > 0 ? `lighthouse targets missed:\n  ${failures.join('\n  ')}` : 'lighthouse targets met');
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,34 @@
+/** The benches' database helpers: statements on the server itself, and users written with bulk SQL (the benches measure postings and reads, not sign-ups). */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
+
+/** `count` users named bench1…benchN, each with its ledger accounts; their ids. */
+export async function createBenchUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
+  const users = await rowsOf<{ id: string }>(
+    database.db,
+    sql`INSERT INTO users (username, email, password_hash, pay_password_hash, invite_code, nickname)
+        SELECT 'bench' || g, 'bench' || g || '@example.com', ${hashes.password}, ${hashes.payPassword}, 'BENCH' || g, 'bench' || g
+        FROM generate_series(1, ${count}) AS g
+        RETURNING id::text`,
+  );
+  await database.db.execute(sql`
+    INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
+    SELECT 'user', u.id, a.asset, p.purpose FROM users u
+    CROSS JOIN (VALUES ('USDT'), ('EUR')) AS a (asset)
+    CROSS JOIN (VALUES ('available'), ('held'), ('interest')) AS p (purpose)
+    ON CONFLICT DO NOTHING`);
+  return users.map((user) => user.id);
+}
+
+/** One statement on the PostgreSQL server at `serverUrl` (creating or dropping a throwaway database). */
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
