@@ -12,8 +12,8 @@
  *               funded users, 8 workers: first each posting as its own transaction (postTransfer
  *               on the database: one statement), then each in an explicit transaction
  *               (inTransaction + postTransfer, as a money call posts beside its business row);
- *  money call   through the whole service: a real server process (`node --import tsx
- *               server/main.ts`) on its own database, 8 signed-in clients. One conversion =
+ *  money call   through the whole service: a real server process (the compiled one `npm start`
+ *               runs) on its own database, 8 signed-in clients. One conversion =
  *               POST /api/transfer/quote, then POST /api/transfer with the payment password and a
  *               fresh Idempotency-Key (session, validation, the argon2id password check, the quote
  *               and conversion rows, three legs). One operator correction = POST
