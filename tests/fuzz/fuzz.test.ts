@@ -43,7 +43,7 @@ if (!Number.isInteger(SEED) || !(SECONDS > 0)) throw new Error('FUZZ_SEED must b
 // The operations are known only once the app runs, so the tests are declared for this list and
 // the suite checks that it is exactly what /api/docs documents (a new route fails until added).
 const OPERATION_IDS = [
-  'GET /api/health', 'POST /api/sms_send', 'POST /api/sms_mail', 'POST /api/user/register', 'POST /api/user/login', 'GET /api/user/logout',
+  'GET /api/health', 'GET /api/health/live', 'POST /api/sms_send', 'POST /api/sms_mail', 'POST /api/user/register', 'POST /api/user/login', 'GET /api/user/logout',
   'POST /api/user/forget', 'POST /api/safe/update_password', 'POST /api/safe/pay_password', 'POST /api/safe/email', 'POST /api/safe/mobile',
   'GET /api/user/info', 'POST /api/user/uploadHeadPortrait', 'POST /api/user/editNickname', 'POST /api/set/lang', 'GET /api/uploads/avatars/{file}',
   'GET /api/kf', 'GET /api/currency/rate', 'GET /api/currency/list', 'POST /api/wallet/list', 'POST /api/wallet/get_in_address',
