@@ -25,8 +25,14 @@ export interface CachedSession {
 
 export interface SessionCache {
   get(tokenHash: Buffer): CachedSession | null;
-  /** Remembers a live session read from the database now (ignored while not listening). */
-  remember(tokenHash: Buffer, session: CachedSession): void;
+  /**
+   * A mark to take before reading a session from the database, handed back to `remember`: if any
+   * session ended (here or in another process) between the two, the read may predate it and is
+   * not remembered.
+   */
+  mark(): number;
+  /** Remembers a live session read from the database since `mark` (ignored while not listening). */
+  remember(tokenHash: Buffer, session: CachedSession, mark: number): void;
   forgetSessions(ids: Iterable<number>): void;
   forgetUser(userId: string): void;
   /** Stops listening (app close). */
@@ -41,6 +47,7 @@ interface Entry extends CachedSession {
 /** No cache: every request reads its session. */
 export const NO_SESSION_CACHE: SessionCache = {
   get: () => null,
+  mark: () => 0,
   remember: () => undefined,
   forgetSessions: () => undefined,
   forgetUser: () => undefined,
@@ -52,6 +59,8 @@ export async function createSessionCache(listen: Listen | undefined, onListenErr
   const byToken = new Map<string, Entry>();
   const byId = new Map<number, Entry>();
   let listening = false;
+  /** Counts every ending heard of (and every reset): a read older than the last one is not kept. */
+  let endings = 0;
 
   const drop = (entry: Entry) => {
     byToken.delete(entry.key);
@@ -67,6 +76,7 @@ export async function createSessionCache(listen: Listen | undefined, onListenErr
     stop = await listen(
       SESSIONS_ENDED,
       (payload) => {
+        endings++;
         for (const part of payload.split(',')) {
           const entry = byId.get(Number(part));
           if (entry) drop(entry);
@@ -74,6 +84,7 @@ export async function createSessionCache(listen: Listen | undefined, onListenErr
       },
       (state) => {
         // Whatever was missed while not listening: start again from nothing.
+        endings++;
         clear();
         listening = state;
       },
@@ -93,8 +104,11 @@ export async function createSessionCache(listen: Listen | undefined, onListenErr
       }
       return entry;
     },
-    remember(tokenHash, session) {
-      if (!listening) return;
+    mark() {
+      return endings;
+    },
+    remember(tokenHash, session, mark) {
+      if (!listening || mark !== endings) return;
       if (byToken.size >= MAX_ENTRIES) {
         // The oldest entry (a Map keeps insertion order).
         const oldest = byToken.values().next().value;
@@ -107,16 +121,19 @@ export async function createSessionCache(listen: Listen | undefined, onListenErr
       byId.set(entry.sessionId, entry);
     },
     forgetSessions(ids) {
+      endings++;
       for (const id of ids) {
         const entry = byId.get(id);
         if (entry) drop(entry);
       }
     },
     forgetUser(userId) {
+      endings++;
       for (const entry of [...byId.values()]) if (entry.userId === userId) drop(entry);
     },
     async close() {
       listening = false;
+      endings++;
       clear();
       await stop();
     },

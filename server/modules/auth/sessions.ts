@@ -68,10 +68,11 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
         if (cached.expiresAt <= clock()) throw new AppError('session.gone', 401);
         return { userId: cached.userId, sessionId: cached.sessionId };
       }
+      const mark = cache.mark();
       const [session] = await byToken.execute({ tokenHash });
       if (!session) throw new AppError('session.required', 401);
       if (session.revokedAt || session.expiresAt <= clock()) throw new AppError('session.gone', 401);
-      cache.remember(tokenHash, { sessionId: session.id, userId: session.userId, expiresAt: session.expiresAt });
+      cache.remember(tokenHash, { sessionId: session.id, userId: session.userId, expiresAt: session.expiresAt }, mark);
       return { userId: session.userId, sessionId: session.id };
     },
 
