@@ -24,7 +24,7 @@ import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- a plain JavaScript module of the build scripts
 import { firstScreenJavaScript } from '../../scripts/first-screen.mjs';
-import { startApp } from '../e2e/harness';
+import { logInWithForm, startApp } from '../e2e/harness';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { buildServerIfStale } from '../../scripts/build-server.mjs';
 
@@ -78,12 +78,7 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/h5/auth/login`);
-    await page.getByRole('tab', { name: /E-mail/ }).click();
-    await page.getByLabel(/E-mail or username/).fill(DEMO.username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+    await logInWithForm(page, baseUrl, DEMO);
     await page.close();
   } finally {
     // Disconnects only: the browser stays up for Lighthouse.

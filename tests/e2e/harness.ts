@@ -19,6 +19,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 export const PHONE = { width: 390, height: 844 };
 
+/** Logs in with a username or e-mail on the login form (in English), as a person does. */
+export async function logInWithForm(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/h5/auth/login`);
+  await page.getByRole('tab', { name: /E-mail/ }).click();
+  await page.getByLabel(/E-mail or username/).fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+}
+
 /** A UI text as the given language shows it, read from its catalogues (the first screen's and the others'). */
 export function uiText(locale: string, english: string): string {
   for (const catalogue of ['shell', 'messages']) {

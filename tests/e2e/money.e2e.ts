@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
+import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -64,13 +64,8 @@ async function pinSheet(page: Page, pin: string): Promise<void> {
 }
 
 /** Logs the demo user in with the username, as a person does on the login form. */
-async function logIn(phone: Page, baseUrl: string): Promise<void> {
-  await phone.goto(`${baseUrl}/h5/auth/login`);
-  await phone.getByRole('tab', { name: /E-mail/ }).click();
-  await phone.getByLabel(/E-mail or username/).fill(DEMO.username);
-  await phone.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await phone.getByRole('button', { name: 'Log in' }).click();
-  await phone.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
+function logIn(phone: Page, baseUrl: string): Promise<void> {
+  return logInWithForm(phone, baseUrl, DEMO);
 }
 
 /**
