@@ -13,7 +13,8 @@ export interface TestDatabase extends Database {
   url?: string;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** One statement on the PostgreSQL server at `url` (creating or dropping a throwaway database). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

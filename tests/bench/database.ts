@@ -1,8 +1,9 @@
 /** The benches' database helpers: statements on the server itself, and users written with bulk SQL (the benches measure postings and reads, not sign-ups). */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
+
+export { adminQuery } from '../api/database';
 
 /** `count` users named bench1…benchN, each with its ledger accounts; their ids. */
 export async function createBenchUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
@@ -22,13 +23,3 @@ export async function createBenchUsers(database: Database, count: number, hashes
   return users.map((user) => user.id);
 }
 
-/** One statement on the PostgreSQL server at `serverUrl` (creating or dropping a throwaway database). */
-export async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
