@@ -36,10 +36,18 @@ export interface AppOptions extends Omit<AppDeps, 'rateLimits'> {
   rateLimits?: RateLimits;
   /** Queries waiting for a database connection (Database.waiting): sheds load when too many. */
   dbWaiting?: () => number;
+  /**
+   * Settles when the database is migrated and seeded (main.ts listens before that: the PWA's files
+   * need no database). Until then API requests wait for it; only the liveness probe answers at once.
+   */
+  databaseReady?: Promise<unknown>;
 }
 
+/** The one API route that must answer while the database is still opening. */
+const LIVENESS_PATH = '/api/health/live';
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, dbWaiting, ...rest } = options;
+  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, dbWaiting, databaseReady, ...rest } = options;
   const deps: AppDeps = { config, rateLimits, ...rest };
   const serverOptions: FastifyServerOptions = {
     logger: logger ?? { level: config.logLevel },
@@ -55,6 +63,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify(serverOptions);
   app.decorate('deps', deps);
+  if (databaseReady) {
+    // First of all hooks: nothing behind it (sessions, rate limits by account) may read the database early.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/') && !request.url.startsWith(LIVENESS_PATH)) await databaseReady;
+    });
+  }
   const sessionCache = await createSessionCache(deps.listen, (error) =>
     app.log.error({ err: error }, 'no LISTEN connection: every signed-in request reads its session from the database'),
   );
@@ -68,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerErrorHandler(app);
   registerLocale(app);
-  await registerLoadShedding(app, config.shed, dbWaiting);
+  await registerLoadShedding(app, config.shed, dbWaiting, databaseReady);
   registerInputGuard(app);
   registerUnreadBodyClose(app);
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, { status: 404, key: 'request.notFound' }));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase, type Database, type Db } from './db/client';
 import { rowsOf } from './db/rows';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
@@ -85,16 +85,25 @@ async function demoOperatorEnabled(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+/** Migrates and seeds the database; says what the banner should about accounts. */
+async function prepareDatabase(database: Database, config: Config): Promise<{ applied: string[]; accounts: AccountsNote }> {
   const applied = await migrate(database.sql);
   const seeded = await seed(database.db, config);
   const accounts: AccountsNote = seeded.demo
     ? { demo: true }
     : { demo: false, adminExists: await hasActiveAdmin(database.db), demoOperatorEnabled: await demoOperatorEnabled(database.db) };
+  return { applied, accounts };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  // The server listens while the database opens, migrates and seeds (the embedded one takes a
+  // second or more): the PWA's files are served at once, API requests wait for it (app.ts).
+  const prepared = prepareDatabase(database, config);
+  prepared.catch(() => undefined);
 
   const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
   // Providers log through the app's logger, which exists only once the app is built.
@@ -102,46 +111,69 @@ async function main(): Promise<void> {
   const log = { info: (obj: object, msg: string) => appLog.info(obj, msg) };
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const sms = createSmsProvider(config.smsProvider, log);
-  const app = await buildApp({ config, db: database.db, dbWaiting: database.waiting, listen: database.listen, clock: systemClock, codePepper, mailer, sms });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbWaiting: database.waiting,
+    listen: database.listen,
+    databaseReady: prepared,
+    clock: systemClock,
+    codePepper,
+    mailer,
+    sms,
+  });
   appLog = app.log;
-  if (applied.length) app.log.info({ applied }, 'database migrated');
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    // Port taken or not allowed: leave the embedded database's files clean before exiting.
-    app.log.error({ err: error }, 'could not listen');
-    await app.close().catch(() => undefined);
-    await database.close();
-    process.exit(1);
-  }
-  // PORT=0 picks a free port: show the one taken.
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  console.log(banner(config, port, mailer.name, sms.name, accounts));
-  const housekeeping = startHousekeeping(database.db, systemClock, app.log);
-
+  let housekeeping: { stop(): void } | null = null;
   let stopping = false;
-  const stop = async (signal: string) => {
+  /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
+  const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    housekeeping.stop();
+    housekeeping?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
       await app.close();
       mailer.close();
+      await prepared.catch(() => undefined);
       await database.close();
-      process.exit(0);
+      process.exit(code);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      void stop(0);
+    });
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Port taken or not allowed.
+    app.log.error({ err: error }, 'could not listen');
+    return stop(1);
+  }
+  let accounts: AccountsNote;
+  try {
+    const done = await prepared;
+    accounts = done.accounts;
+    if (done.applied.length) app.log.info({ applied: done.applied }, 'database migrated');
+  } catch (error) {
+    app.log.error({ err: error }, 'could not open, migrate or seed the database');
+    return stop(1);
+  }
+  if (stopping) return;
+  // PORT=0 picks a free port: show the one taken.
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  console.log(banner(config, port, mailer.name, sms.name, accounts));
+  housekeeping = startHousekeeping(database.db, systemClock, app.log);
 }
 
 main().catch((error) => {

@@ -55,7 +55,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // Not awaited: opening takes about a second from an existing folder (longer when it is new), and
+  // every query waits for it itself, so the server can listen meanwhile (main.ts). A folder that
+  // cannot be opened fails the first query: the migration at startup.
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  client.waitReady.catch(() => undefined);
   const queue = new SerialQueue();
   const connection: SqlConnection = {
     exec: async (script) => {

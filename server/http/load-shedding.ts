@@ -13,6 +13,8 @@ import type { Config } from '../config';
 
 const NEVER_SHED = new Set(['/api/health', '/api/health/live']);
 const MB = 1024 * 1024;
+/** How often under-pressure samples the event loop delay and the heap. */
+const SAMPLE_INTERVAL_MS = 1000;
 
 /** The default heap threshold: 90% of what this Node process may use. */
 const defaultHeapMb = () => Math.floor((v8.getHeapStatistics().heap_size_limit / MB) * 0.9);
@@ -22,8 +24,13 @@ const defaultHeapMb = () => Math.floor((v8.getHeapStatistics().heap_size_limit /
  * each request rather than sampled (under-pressure's healthCheck): a sampled flag stays stale for
  * its interval, shedding requests after a burst has drained or letting a burst pile up.
  */
-export async function registerLoadShedding(app: FastifyInstance, shed: Config['shed'], dbWaiting?: () => number): Promise<void> {
+export async function registerLoadShedding(app: FastifyInstance, shed: Config['shed'], dbWaiting?: () => number, startup?: Promise<unknown>): Promise<void> {
   const heapMb = shed.heapMb ?? defaultHeapMb();
+  // The server listens while the embedded database opens and migrates (main.ts), which holds the
+  // event loop for seconds: that lag is the startup's, not load. The event loop and heap checks
+  // count from the first sample taken wholly after it.
+  let armed = !startup;
+  void startup?.finally(() => setTimeout(() => (armed = true), SAMPLE_INTERVAL_MS * 2).unref());
   const busy = (request: FastifyRequest, reply: FastifyReply, reason: object) => {
     request.log.debug(reason, 'request shed');
     reply.header('Retry-After', String(shed.retryAfterSeconds));
@@ -34,8 +41,9 @@ export async function registerLoadShedding(app: FastifyInstance, shed: Config['s
     maxEventLoopDelay: shed.eventLoopDelayMs,
     maxHeapUsedBytes: heapMb * MB,
     retryAfter: shed.retryAfterSeconds,
+    sampleInterval: SAMPLE_INTERVAL_MS,
     pressureHandler: (request, reply, type, value) => {
-      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return undefined;
+      if (!armed || NEVER_SHED.has(request.routeOptions.url ?? '')) return undefined;
       return Promise.reject(busy(request, reply, { type, value }));
     },
   });

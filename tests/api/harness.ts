@@ -51,6 +51,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs on the built app before it is made ready (e.g. to add a route). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** As main.ts passes it: API requests wait for this (the database still opening). */
+  databaseReady?: Promise<unknown>;
   /**
    * A second server process of the same installation: this app uses the other's database and
    * clock (and leaves the database to it to close).
@@ -115,6 +117,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     mailer,
     sms,
     rateLimits: options.rateLimits,
+    databaseReady: options.databaseReady,
     // Every reply of every test is checked against the schema /api/docs states for it.
     checkReplies: true,
   });

@@ -388,6 +388,30 @@ describe('the edge of the HTTP layer', () => {
   });
 });
 
+describe('while the database is still opening (npm start listens before it is ready)', () => {
+  test('the PWA and the liveness probe answer at once; API calls wait for the database, then answer', async () => {
+    let open!: () => void;
+    const databaseReady = new Promise<void>((resolve) => (open = resolve));
+    const early = await startTestApp({ publicDir, databaseReady });
+    try {
+      const page = await early.app.inject({ method: 'GET', url: '/h5/' });
+      expect([page.statusCode, page.body]).toEqual([200, expect.stringContaining('<div id="root">')]);
+      expect((await early.get('/health/live')).status).toBe(200);
+      let answered = false;
+      const health = early.get('/health').then((reply) => ((answered = true), reply));
+      const login = early.post('/user/login', { account: 'demo', password: '583927' }).then((reply) => ((answered = true), reply));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      open();
+      expect((await health).status).toBe(200);
+      expect((await login).body.type).toBe('ok');
+    } finally {
+      open();
+      await early.close();
+    }
+  });
+});
+
 describe('the compiled server, as npm start runs it', () => {
   test('dist-server/main.mjs starts on an embedded database, finds its migrations, serves /api/health and /h5/', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-built-'));
