@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootHint, type BootHintOptions } from './src/app/bootHint.ts';
+import { SHELL_TEXTS, shellText, type ShellTexts } from './src/app/shellText.ts';
+import { SIGNED_IN_HINT_KEY } from './src/domain/constants.ts';
 import { LOCALE_STORAGE_KEY, LOCALES, RTL_LOCALES } from './src/domain/locales.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -19,6 +21,35 @@ const LANDING_SCREENS: Record<string, string> = {
   '/auth/register': 'src/features/auth/RegisterScreen.tsx',
   '/mine': 'src/features/mine/MineScreen.tsx',
 };
+
+/** A PO string's text: the quoted pieces of a msgid or msgstr joined, escapes undone. */
+function poText(quoted: string): string {
+  return [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+    .map(([, piece]) => piece.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t' })[c] ?? c))
+    .join('');
+}
+
+/**
+ * The shell's words (src/app/shellText.ts) in every language, from the same catalogues the app
+ * renders with; an untranslated one falls back to English as the app does. A word missing from
+ * the catalogues fails the build: the shell would show a text the app never does.
+ */
+function shellTexts(): ShellTexts {
+  const texts: ShellTexts = {};
+  for (const locale of LOCALES) {
+    const translated = new Map<string, string>();
+    for (const catalogue of ['shell', 'messages']) {
+      const po = readFileSync(new URL(`./src/locales/${locale}/${catalogue}.po`, import.meta.url), 'utf8');
+      for (const [, id, text] of po.matchAll(/^msgid ((?:".*"\s*)+)msgstr ((?:".*"\s*)+)/gm)) translated.set(poText(id), poText(text));
+    }
+    texts[locale] = SHELL_TEXTS.map((english) => {
+      const text = translated.get(english);
+      if (text === undefined) throw new Error(`the shell's text "${english}" is in no catalogue of ${locale}: run npm run extract`);
+      return text || english;
+    });
+  }
+  return texts;
+}
 
 /**
  * The built index.html paints its static shell before any script runs: the boot hint goes in
@@ -60,20 +91,38 @@ function firstPaint(): Plugin {
         }
         const missing = LOCALES.filter((locale) => !preload[locale] || !screens[locale]);
         if (missing.length > 0) throw new Error(`no catalogue chunk found for ${missing.join(', ')}`);
-        const options: BootHintOptions = { locales: LOCALES, rtl: RTL_LOCALES, base: '/h5/', preload, routes, screens, storageKey: LOCALE_STORAGE_KEY };
-        const script = `(${bootHint.toString()})(${JSON.stringify(options)});`;
+        // The app's own tags leave the page: the boot hint adds them once the shell is painted.
+        const base = '/h5/';
+        const entry = /\s*<script type="module" crossorigin src="\/h5\/([^"]+\.js)"><\/script>/;
+        const imports = /\s*<link rel="modulepreload" crossorigin href="\/h5\/([^"]+\.js)">/g;
+        const stylesheet = /\s*<link rel="stylesheet" crossorigin href="\/h5\/([^"]+\.css)">/;
+        const script = entry.exec(html)?.[1];
+        const style = stylesheet.exec(html)?.[1];
+        if (!script) throw new Error("index.html has no module script for the app's entry");
+        if (!style) throw new Error("index.html has no stylesheet link for the app's CSS");
+        const app = { script, modules: [...html.matchAll(imports)].map(([, file]) => file), style };
+        const options: BootHintOptions = {
+          locales: LOCALES,
+          rtl: RTL_LOCALES,
+          base,
+          preload,
+          routes,
+          screens,
+          storageKey: LOCALE_STORAGE_KEY,
+          signedInKey: SIGNED_IN_HINT_KEY,
+          app,
+        };
+        const hint = `(${bootHint.toString()})(${JSON.stringify(options)});`;
         const marker = /<!-- boot-hint:[^>]*-->/;
         if (!marker.test(html)) throw new Error('index.html has no boot-hint marker');
-        const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/;
-        if (!stylesheet.test(html)) throw new Error("index.html has no stylesheet link for the app's CSS");
-        // The shell paints from the page alone: the app's files are fetched at low priority, so
-        // the document comes first on a slow connection, and they are not mistaken for
-        // render-blocking (the boot hint's preloads say the same).
+        const textMarker = /<!-- shell-text:[^>]*-->/;
+        if (!textMarker.test(html)) throw new Error('index.html has no shell-text marker');
         return html
-          .replace(marker, `<script>${script}</script>`)
-          .replace(stylesheet, '<link rel="preload" as="style" crossorigin href="$1" fetchpriority="low" data-app-css>')
-          .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+          .replace(entry, '')
+          .replace(imports, '')
+          .replace(stylesheet, '')
+          .replace(marker, `<script>${hint}</script>`)
+          .replace(textMarker, `<script>(${shellText.toString()})(${JSON.stringify(shellTexts())});</script>`);
       },
     },
   };

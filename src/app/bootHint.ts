@@ -12,7 +12,13 @@
  *  - the files of the screen at this address when it is one people land on (options.routes);
  *  - which shell fits the address: `data-shell="home"` (header and balance card), `"tabs"` (another
  *    tab screen: the tab bar only), `"auth"` (the log-in and sign-up header) or `"screen"`
- *    (everything else: the backdrop only).
+ *    (everything else: the backdrop only);
+ *  - `data-visitor` when nobody was signed in on this device at the last visit (the app keeps that
+ *    hint in localStorage, src/storage/session.ts): the balance card shows the visitor's words
+ *    instead of an empty card awaiting the balances;
+ *  - the app itself (options.app: its stylesheet, its module script and the modules it imports,
+ *    with the files above) is requested once the shell has been painted, not before: on a slow
+ *    connection nothing competes with the page for the first paint.
  *
  * It must stay self-contained: it is serialised with Function.prototype.toString.
  */
@@ -31,13 +37,19 @@ export interface BootHintOptions {
   routes: Record<string, readonly string[]>;
   screens: Record<string, readonly string[]>;
   storageKey: string;
+  /** The localStorage key of the signed-in hint. */
+  signedInKey: string;
+  /** The app's built files (relative to base): the entry script, the modules it imports, its stylesheet. */
+  app: { script: string; modules: readonly string[]; style: string };
 }
 
 export function bootHint(options: BootHintOptions): string {
   const known = (tag: string | null | undefined) => (tag && options.locales.indexOf(tag) >= 0 ? tag : null);
   let stored: string | null = null;
+  let signedIn = false;
   try {
     stored = window.localStorage.getItem(options.storageKey);
+    signedIn = window.localStorage.getItem(options.signedInKey) !== null;
   } catch {
     // storage blocked: the browser's language decides
   }
@@ -54,16 +66,29 @@ export function bootHint(options: BootHintOptions): string {
   root.dir = options.rtl.indexOf(locale) >= 0 ? 'rtl' : 'ltr';
   const path = location.pathname.slice(options.base.length - 1).replace(/\/+$/, '') || '/home';
   const route = options.routes[path];
-  const files = (options.preload[locale] || []).concat(route ? route.concat(options.screens[locale] || []) : []);
-  for (let i = 0; i < files.length; i++) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.setAttribute('fetchpriority', 'low');
-    link.href = options.base + files[i];
-    document.head.appendChild(link);
-  }
+  const files = options.app.modules.concat(options.preload[locale] || [], route ? route.concat(options.screens[locale] || []) : []);
+  const add = (tag: string, attributes: Record<string, string>) => {
+    const element = document.createElement(tag);
+    for (const name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
+  };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // src/main.tsx applies the stylesheet (data-app-css) before the app replaces the shell.
+    add('link', { rel: 'preload', as: 'style', crossorigin: '', href: options.base + options.app.style, 'data-app-css': '' });
+    for (let i = 0; i < files.length; i++) add('link', { rel: 'modulepreload', crossorigin: '', href: options.base + files[i] });
+    add('script', { type: 'module', crossorigin: '', src: options.base + options.app.script });
+  };
+  // Once the page is parsed, after the next frame (the one that paints the shell); a page opened
+  // in a background tab paints no frame until it is shown, so it starts at once there.
+  document.addEventListener('DOMContentLoaded', () => {
+    if (document.visibilityState === 'hidden') start();
+    else requestAnimationFrame(() => setTimeout(start, 0));
+  });
   const shell = path === '/home' ? 'home' : /^\/(market|order|mine)$/.test(path) ? 'tabs' : /^\/auth\//.test(path) ? 'auth' : 'screen';
   root.setAttribute('data-shell', shell);
+  if (!signedIn) root.setAttribute('data-visitor', '');
   return locale;
 }

@@ -33,6 +33,8 @@ export const SOCKET_TIMEOUT_MS = 20_000;
 
 export const TOKEN_KEY = 'auth_token';
 export const USER_INFO_KEY = 'user_info';
+/** localStorage: present while someone is signed in on this device (read by index.html's boot hint). */
+export const SIGNED_IN_HINT_KEY = 'signed_in';
 export const COIN_INFO_KEY = 'coin_info';
 export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain JavaScript module of the build scripts
 import { firstScreenJavaScript, readManifest } from '../../../scripts/first-screen.mjs';
+import { SHELL_TEXTS } from '../../../src/app/shellText';
 import { LOCALES } from '../../../src/domain/locales';
 
 /** Gzip bytes: the design card's own libraries take about 144 KB of it. */
@@ -48,7 +49,7 @@ describe('the first screen (/h5/home)', () => {
     const listing = files.map(({ file, gzip: size }) => `${(size / 1024).toFixed(1)} KB ${file}`).join('\n');
     expect(gzip, `first-screen JavaScript:\n${listing}`).toBeLessThanOrEqual(BUDGET);
     // The home screen itself is part of it (else the budget would measure the wrong thing).
-    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain('/h5/assets/');
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toMatch(/"script":"assets\/index-[^"]+\.js"/);
     expect(firstScreenKeys()).toContain('index.html');
   });
 
@@ -83,22 +84,55 @@ describe('the built index.html', () => {
 
   it('paints its static shell before any script or stylesheet has arrived', () => {
     const page = html();
-    // The app's stylesheet is preloaded, not render-blocking; the shell's CSS is inline.
-    expect(page).not.toMatch(/<link rel="stylesheet"/);
-    expect(page).toMatch(/<link rel="preload" as="style" crossorigin href="\/h5\/assets\/[^"]+\.css" fetchpriority="low" data-app-css>/);
-    // The app's own files come after the page: none of them at a priority that blocks rendering.
-    expect(page).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/h5\/assets\/index-[^"]+\.js"><\/script>/);
-    expect(page.match(/<link rel="modulepreload"(?! crossorigin fetchpriority="low")/g)).toBeNull();
+    // Nothing of the app is requested by the page itself: the boot hint asks for its stylesheet,
+    // script and modules once the shell is painted. The shell's CSS is inline.
+    expect(page).not.toMatch(/<link rel="stylesheet"|<link rel="preload"|<link rel="modulepreload"|<script type="module"/);
+    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*?\})\);<\/script>/.exec(page);
+    const { app } = JSON.parse(hint![1]) as { app: { script: string; modules: string[]; style: string } };
+    const manifest = readManifest(dist) as Manifest;
+    expect(app.script).toBe(manifest['index.html'].file);
+    expect(app.style).toMatch(/^assets\/index-[^/]+\.css$/);
+    // Every module the entry imports, directly or through another.
+    const imported = new Set<string>();
+    const visit = (key: string) => {
+      for (const next of manifest[key].imports ?? []) {
+        if (imported.has(next)) continue;
+        imported.add(next);
+        visit(next);
+      }
+    };
+    visit('index.html');
+    expect(app.modules.sort()).toEqual([...imported].map((key) => manifest[key].file).sort());
     expect(page).toMatch(/<style>[\s\S]*\.shell-card[\s\S]*<\/style>/);
     expect(page).toMatch(/<div class="shell" aria-hidden="true">[\s\S]*class="shell-tabbar"/);
-    // Module scripts never block parsing; the only inline script is the boot hint.
-    expect(page.match(/<script>/g)).toHaveLength(1);
+    // Module scripts never block parsing; the only inline scripts are the boot hint and the
+    // shell's words, which runs right after the shell's markup.
+    expect(page.match(/<script>/g)).toHaveLength(2);
     expect(page).toMatch(/<script>\(function bootHint\(/);
+    expect(page).toMatch(/<div class="shell-tabbar">[\s\S]*<\/div>\s*<script>\(function shellText\(/);
+  });
+
+  it("writes the shell's words in every language, as the app's catalogues have them", () => {
+    const page = html();
+    const words = /<script>\(function shellText[\s\S]*?\}\)\((\{[\s\S]*\})\);<\/script>/.exec(page);
+    expect(words).not.toBeNull();
+    const texts = JSON.parse(words![1]) as Record<string, string[]>;
+    expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) expect(texts[locale]).toHaveLength(SHELL_TEXTS.length);
+    expect(texts.en).toEqual([...SHELL_TEXTS]);
+    expect(texts.ar[SHELL_TEXTS.indexOf('Log in to see your balances, deposit, withdraw and trade.')]).toBe(
+      'سجّل الدخول لعرض أرصدتك والإيداع والسحب والتداول.',
+    );
+    expect(texts.de[SHELL_TEXTS.indexOf('Me')]).toBe('Ich');
+    // Every word of the shell's markup is one of them, in English until the script runs.
+    const slots = [...page.matchAll(/data-text="(\d+)">([^<]*)</g)].map(([, index, text]) => [SHELL_TEXTS[Number(index)], text]);
+    expect(slots.length).toBe(SHELL_TEXTS.length);
+    for (const [expected, text] of slots) expect(text).toBe(expected);
   });
 
   it("preloads each language's catalogue and error texts from the boot hint", () => {
     const manifest = readManifest(dist) as Manifest;
-    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*\})\);<\/script>/.exec(html());
+    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*?\})\);<\/script>/.exec(html());
     expect(hint).not.toBeNull();
     const options = JSON.parse(hint![1]) as { preload: Record<string, string[]> };
     expect(Object.keys(options.preload).sort()).toEqual([...LOCALES].sort());
@@ -110,7 +144,7 @@ describe('the built index.html', () => {
 
   it('preloads the login screen with everything it imports when the address is the login', () => {
     const manifest = readManifest(dist) as Manifest;
-    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*\})\);<\/script>/.exec(html());
+    const hint = /<script>\(function bootHint[\s\S]*?\}\)\((\{[\s\S]*?\})\);<\/script>/.exec(html());
     const options = JSON.parse(hint![1]) as { routes: Record<string, string[]>; screens: Record<string, string[]> };
     const login = manifest['src/features/auth/LoginScreen.tsx'];
     expect(options.routes['/auth/login']).toContain(login.file);
