@@ -128,6 +128,43 @@ function firstPaint(): Plugin {
   };
 }
 
+/**
+ * The chunks a first screen runs at once — the entry and every chunk it imports statically, and
+ * likewise each landing screen's (LANDING_SCREENS) — start with V8's explicit compile hint:
+ * Chromium (136 and later) then compiles all their functions while it streams the file, off the
+ * main thread, instead of each function on its first call, on the main thread, while the screen
+ * renders (on /h5/home this took about a third off the main thread's work). Other chunks stay
+ * lazily compiled.
+ */
+function compileHints(): Plugin {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'tessera-compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      // After Vite's own rewriting of the chunks (its preload helper goes at their top).
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+        const roots = chunks.filter(
+          (chunk) => chunk.isEntry || Object.values(LANDING_SCREENS).some((module) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module)),
+        );
+        if (roots.length !== 1 + Object.keys(LANDING_SCREENS).length) throw new Error('compile hints: the entry or a landing screen has no chunk');
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+          seen.add(fileName);
+          if (!chunk.code.startsWith(HINT)) chunk.code = HINT + chunk.code;
+          chunk.imports.forEach(visit);
+        };
+        roots.forEach((root) => visit(root.fileName));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/h5/',
   define: {
@@ -138,6 +175,7 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     firstPaint(),
+    compileHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

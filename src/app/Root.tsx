@@ -6,7 +6,7 @@
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { App } from 'konsta/react';
+import { KonstaProvider } from 'konsta/react';
 import { queryClient } from '../api/query';
 import { i18n } from '../i18n';
 import { FeedbackHosts } from './feedback/FeedbackHosts';
@@ -16,10 +16,13 @@ export function Root() {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <App theme="material" safeAreas className="bg-backdrop">
-          <RouterProvider router={router} />
-          <FeedbackHosts />
-        </App>
+        {/* Konsta's App (Material theme, safe areas) with its classes written out: see TabBar.tsx. */}
+        <KonstaProvider theme="material" dark>
+          <div className="k-material k-app relative h-full min-h-screen w-full bg-backdrop safe-areas">
+            <RouterProvider router={router} />
+            <FeedbackHosts />
+          </div>
+        </KonstaProvider>
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -4,7 +4,6 @@
  * no reload of the kept view).
  */
 import { useLingui } from '@lingui/react/macro';
-import { Tabbar, TabbarLink } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { HomeIcon, OrdersIcon, TradeIcon, UserIcon } from './icons';
 import { isTabPath, normalisePath } from './paths';
@@ -31,26 +30,50 @@ export function TabBar({ path, target, onNavigate }: TabBarProps) {
     { path: '/mine', label: t`Me`, icon: <UserIcon /> },
   ];
 
+  // Konsta's Material tab bar (Tabbar, TabbarLink), drawn here with the same classes: it is on
+  // the first screen, and Konsta's components merge their classes with tailwind-merge, whose
+  // first call builds its whole class table (tens of milliseconds on a phone, in one task).
   return (
     <nav aria-label={t`Main`} className="absolute inset-x-0 bottom-0 z-20">
-      <Tabbar labels icons className="border-t border-line" colors={{ bgMaterial: 'bg-surface' }}>
-        {tabs.map((tab) => {
-          const active = tab.path === current;
-          return (
-            <TabbarLink
-              key={tab.path}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              data-path={tab.path}
-              icon={tab.icon}
-              label={tab.label}
-              onClick={() => {
-                if (!active) onNavigate(tab.path);
-              }}
-            />
-          );
-        })}
-      </Tabbar>
+      <div className="k-toolbar relative z-20 w-full border-t border-line pb-safe">
+        <div className="absolute top-0 left-0 h-full w-full bg-surface" />
+        <div className="relative flex h-20 w-full items-center justify-between overflow-hidden">
+          {tabs.map((tab) => {
+            const active = tab.path === current;
+            return (
+              <a
+                key={tab.path}
+                role="link"
+                tabIndex={0}
+                aria-current={active ? 'page' : undefined}
+                data-path={tab.path}
+                className={`k-link relative z-10 inline-flex h-full max-h-12 w-full cursor-pointer items-center justify-center gap-1 px-3 text-sm font-medium transition-colors duration-300 select-none${active ? ' k-tabbar-link-active' : ''}`}
+                onClick={() => {
+                  if (!active) onNavigate(tab.path);
+                }}
+                onKeyDown={(event) => {
+                  if ((event.key === 'Enter' || event.key === ' ') && !active) {
+                    event.preventDefault();
+                    onNavigate(tab.path);
+                  }
+                }}
+              >
+                <span
+                  className={`flex h-full flex-col items-center justify-center gap-1 py-2 ${active ? 'text-md-light-on-secondary-container' : 'text-md-light-on-surface-variant'}`}
+                >
+                  <span className="k-tabbar-link-icon relative flex h-8 w-16 items-center justify-center rounded-full">
+                    <span
+                      className={`pointer-events-none absolute top-0 left-0 -z-10 h-full w-full rounded-full duration-200 ${active ? 'bg-md-light-secondary-container' : 'scale-x-[0.5] opacity-0'}`}
+                    />
+                    {tab.icon}
+                  </span>
+                  <span className="text-xs font-medium">{tab.label}</span>
+                </span>
+              </a>
+            );
+          })}
+        </div>
+      </div>
     </nav>
   );
 }

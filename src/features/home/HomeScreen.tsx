@@ -4,7 +4,6 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Page } from 'konsta/react';
 import { GlobeIcon } from '../../app/icons';
 import { BalanceCard } from './BalanceCard';
 import { MerchantNotice } from './MerchantNotice';
@@ -15,7 +14,8 @@ import { SupportCard } from './SupportCard';
 export default function HomeScreen() {
   const { t } = useLingui();
   return (
-    <Page colors={{ bgMaterial: 'bg-canvas', bgIos: 'bg-canvas' }}>
+    // Konsta's Page with its classes written out (see app/TabBar.tsx).
+    <div className="k-page absolute top-0 left-0 h-full w-full overflow-auto bg-canvas">
       <header className="flex items-center justify-between px-5 pt-[calc(var(--k-safe-area-top)+1rem)] pb-3">
         <div className="flex items-center gap-2.5">
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" className="size-8" />
@@ -32,6 +32,6 @@ export default function HomeScreen() {
         <MerchantNotice />
         <SupportCard />
       </div>
-    </Page>
+    </div>
   );
 }
