@@ -7,11 +7,26 @@ import * as realtime from '../realtime/socket';
 import { coinListQuery, eurRateQuery, loadAccount, supportLinkQuery } from './queries';
 import { queryClient } from './query';
 
-/** The calls go out in order without waiting for each answer; none of them stops the others. */
+/** The next macrotask: lets the browser paint and handle input between two calls. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The calls go out in order without waiting for each answer; none of them stops the others. Each
+ * starts in a task of its own, so the first screen's main thread is never held by all of them at
+ * once (on a phone, preparing a request and the socket take tens of milliseconds each).
+ */
 export async function runStartup(): Promise<void> {
-  const support = queryClient.prefetchQuery(supportLinkQuery);
-  const socket = realtime.start().catch((error: unknown) => console.warn('[realtime] could not start', error));
-  const rate = queryClient.prefetchQuery(eurRateQuery);
-  const coins = queryClient.prefetchQuery(coinListQuery);
-  await Promise.all([support, socket, rate, coins, loadAccount()]);
+  const starts: (() => Promise<unknown>)[] = [
+    () => queryClient.prefetchQuery(supportLinkQuery),
+    () => realtime.start().catch((error: unknown) => console.warn('[realtime] could not start', error)),
+    () => queryClient.prefetchQuery(eurRateQuery),
+    () => queryClient.prefetchQuery(coinListQuery),
+    () => loadAccount(),
+  ];
+  const calls: Promise<unknown>[] = [];
+  for (const start of starts) {
+    calls.push(start());
+    await nextTask();
+  }
+  await Promise.all(calls);
 }

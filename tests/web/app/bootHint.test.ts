@@ -26,7 +26,10 @@ let added: Element[] = [];
 /** Runs the hint and lets its timer add the app's files, as after the first paint. */
 function run(stored: string | null, languages: string[], path = '/h5/home'): string {
   added = [];
-  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => (added.push(node as unknown as Element), node));
+  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
+    added.push(...(node instanceof DocumentFragment ? [...node.children] : [node as unknown as Element]));
+    return node;
+  });
   vi.useFakeTimers();
   if (stored === null) localStorage.removeItem(LOCALE_STORAGE_KEY);
   else localStorage.setItem(LOCALE_STORAGE_KEY, stored);
