@@ -67,22 +67,31 @@ export function bootHint(options: BootHintOptions): string {
   const path = location.pathname.slice(options.base.length - 1).replace(/\/+$/, '') || '/home';
   const route = options.routes[path];
   const files = options.app.modules.concat(options.preload[locale] || [], route ? route.concat(options.screens[locale] || []) : []);
+  // The stylesheet (src/main.tsx applies it, data-app-css, before the app replaces the shell), the
+  // entry script, then the modules it and the screen import.
+  const tags: [string, Record<string, string>][] = [
+    ['link', { rel: 'preload', as: 'style', crossorigin: '', href: options.base + options.app.style, 'data-app-css': '' }],
+    ['script', { type: 'module', crossorigin: '', src: options.base + options.app.script }],
+  ];
+  for (let i = 0; i < files.length; i++) tags.push(['link', { rel: 'modulepreload', crossorigin: '', href: options.base + files[i] }]);
   let started = false;
+  // A few requests per task: starting each one takes the main thread a millisecond or two on a
+  // phone, twenty at once would hold it for a long task.
+  const insert = () => {
+    const batch = document.createDocumentFragment();
+    for (let n = 0; n < 2 && tags.length > 0; n++) {
+      const [tag, attributes] = tags.shift()!;
+      const element = document.createElement(tag);
+      for (const name in attributes) element.setAttribute(name, attributes[name]);
+      batch.appendChild(element);
+    }
+    document.head.appendChild(batch);
+    if (tags.length > 0) setTimeout(insert, 0);
+  };
   const start = () => {
     if (started) return;
     started = true;
-    // One insertion for all of them (each element inserted on its own costs a style pass).
-    const tags = document.createDocumentFragment();
-    const add = (tag: string, attributes: Record<string, string>) => {
-      const element = document.createElement(tag);
-      for (const name in attributes) element.setAttribute(name, attributes[name]);
-      tags.appendChild(element);
-    };
-    // src/main.tsx applies the stylesheet (data-app-css) before the app replaces the shell.
-    add('link', { rel: 'preload', as: 'style', crossorigin: '', href: options.base + options.app.style, 'data-app-css': '' });
-    for (let i = 0; i < files.length; i++) add('link', { rel: 'modulepreload', crossorigin: '', href: options.base + files[i] });
-    add('script', { type: 'module', crossorigin: '', src: options.base + options.app.script });
-    document.head.appendChild(tags);
+    insert();
   };
   // Once the page is parsed, after the next frame (the one that paints the shell); a page opened
   // in a background tab paints no frame until it is shown, so it starts at once there.
