@@ -6,12 +6,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Dialog, DialogButton, Preloader } from 'konsta/react';
+import { useState } from 'react';
 import { acceptConfirm, cancelConfirm, confirmQueueAtom } from './confirm';
 
 export function ConfirmHost() {
   const { t } = useLingui();
   const queue = useAtomValue(confirmQueueAtom);
   const dialog = queue[0];
+  // Konsta's Dialog merges its classes with tailwind-merge, whose first call builds its whole
+  // class table (tens of milliseconds on a phone, in one task): it is mounted with the first
+  // confirmation, not with the first screen, and then stays for its closing transitions.
+  const [used, setUsed] = useState(false);
+  if (dialog && !used) setUsed(true);
   return (
     <>
       {/* Our own overlay rather than Konsta's, so "a tap outside cancels" has one clear owner. */}
@@ -21,6 +27,7 @@ export function ConfirmHost() {
         onClick={() => dialog && cancelConfirm(dialog)}
         className={`fixed inset-0 z-40 bg-black/50 transition-opacity duration-300 ${dialog ? 'opacity-100' : 'pointer-events-none invisible opacity-0'}`}
       />
+      {used || dialog ? (
       <Dialog
         opened={Boolean(dialog)}
         backdrop={false}
@@ -48,6 +55,7 @@ export function ConfirmHost() {
           ) : null
         }
       />
+      ) : null}
     </>
   );
 }
