@@ -161,8 +161,11 @@ function load(server: Server, route: Route, token: string, seconds: number): Pro
   });
 }
 
-/** Seconds from spawning `npm start`'s script until GET /h5/ answers 200. */
-async function timeStart(dataDir: string): Promise<number> {
+/**
+ * Seconds from spawning `npm start`'s script until GET /h5/ answers 200, and until GET /api/health
+ * does (the database open, migrated and seeded: the server listens before that).
+ */
+async function timeStart(dataDir: string): Promise<{ page: number; api: number }> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = 20_000 + crypto.randomInt(20_000);
   const started = performance.now();
@@ -182,7 +185,12 @@ async function timeStart(dataDir: string): Promise<number> {
         (reply) => reply.status,
         () => 0,
       );
-      if (status === 200) return (performance.now() - started) / 1000;
+      if (status === 200) {
+        const page = (performance.now() - started) / 1000;
+        const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((reply) => reply.status);
+        if (health !== 200) throw new Error(`/api/health answered ${health}:\n${output}`);
+        return { page, api: (performance.now() - started) / 1000 };
+      }
       if (status !== 0) throw new Error(`/h5/ answered ${status}: is the app built (npm run build)?`);
       if (performance.now() - started > 120_000) throw new Error('npm start did not serve /h5/ within 120 s');
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -202,7 +210,10 @@ async function measureStart(): Promise<void> {
   try {
     const first = await timeStart(dataDir);
     const again = await timeStart(dataDir);
-    console.log(`npm start until /h5/ answers: ${again.toFixed(2)} s (target < 3 s); the very first start, which creates the embedded database: ${first.toFixed(2)} s`);
+    console.log(
+      `npm start until /h5/ answers: ${again.page.toFixed(2)} s (target < 3 s), the API ${again.api.toFixed(2)} s; ` +
+        `the very first start, which creates the embedded database: ${first.page.toFixed(2)} s, the API ${first.api.toFixed(2)} s`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
