@@ -10,8 +10,8 @@
  *  - that language's catalogue and error texts are preloaded next to the app's own files, instead
  *    of after they have run;
  *  - the files of the screen at this address when it is one people land on (options.routes);
- *  - which shell fits the address: `data-shell="home"` (header and balance card), `"tabs"` (another
- *    tab screen: the tab bar only), `"auth"` (the log-in and sign-up header) or `"screen"`
+ *  - which shell fits the address: `data-shell="home"` (header and balance card), `"mine"` (Me's
+ *    title, cards and menu, for someone signed in), `"tabs"` (another tab screen: the tab bar only), `"auth"` (the log-in and sign-up header) or `"screen"`
  *    (everything else: the backdrop only);
  *  - `data-visitor` when nobody was signed in on this device at the last visit (the app keeps that
  *    hint in localStorage, src/storage/session.ts): the balance card shows the visitor's words
@@ -99,7 +99,7 @@ export function bootHint(options: BootHintOptions): string {
     if (document.visibilityState === 'hidden') start();
     else requestAnimationFrame(() => setTimeout(start, 0));
   });
-  const shell = path === '/home' ? 'home' : /^\/(market|order|mine)$/.test(path) ? 'tabs' : /^\/auth\//.test(path) ? 'auth' : 'screen';
+  const shell = path === '/home' ? 'home' : path === '/mine' ? 'mine' : /^\/(market|order)$/.test(path) ? 'tabs' : /^\/auth\//.test(path) ? 'auth' : 'screen';
   root.setAttribute('data-shell', shell);
   if (!signedIn) root.setAttribute('data-visitor', '');
   return locale;

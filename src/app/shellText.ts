@@ -1,7 +1,7 @@
 /**
  * The words of index.html's static shell. The shell paints before any script or catalogue has
  * arrived; with its texts in the reader's language it is the screen they will use (the visitor's
- * balance card, the shortcuts, the tab bar, the log-in header), not a grey outline, and the app's
+ * balance card, the shortcuts, the tab bar, the log-in header, Me's menu), not a grey outline, and the app's
  * render replaces it with the same words in the same places.
  *
  * Each element of the shell with `data-text="N"` shows SHELL_TEXTS[N]. The build (the Vite plugin in
@@ -34,6 +34,18 @@ export const SHELL_TEXTS = [
   // 16–17: the log-in and sign-up header (src/features/auth/AuthLayout.tsx)
   'Language',
   'USDT and EUR, kept calm and clear.',
+  // 18–28: Me (src/features/mine/MineScreen.tsx; its first three rows are 5–7)
+  'Me',
+  'Balances',
+  'My assets',
+  'Fund record',
+  'VIP levels',
+  'Account binding',
+  'Platform loan',
+  'Platform intro',
+  'Interest record',
+  'Interest wallet',
+  'Settings',
 ] as const;
 
 /** Per language, SHELL_TEXTS translated, in the same order. */

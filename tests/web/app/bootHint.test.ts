@@ -87,7 +87,7 @@ describe('the boot hint', () => {
     ['/h5/home', 'home'],
     ['/h5/', 'home'],
     ['/h5/home/', 'home'],
-    ['/h5/mine', 'tabs'],
+    ['/h5/mine', 'mine'],
     ['/h5/market', 'tabs'],
     ['/h5/order', 'tabs'],
     ['/h5/auth/login', 'auth'],
