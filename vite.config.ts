@@ -22,6 +22,28 @@ const LANDING_SCREENS: Record<string, string> = {
   '/mine': 'src/features/mine/MineScreen.tsx',
 };
 
+type Bundle = Record<string, { type: string; fileName: string; imports?: readonly string[]; facadeModuleId?: string | null }>;
+
+/** The chunk built from `module` (a path under the project, e.g. a landing screen). */
+function chunkOf(bundle: Bundle, module: string): string {
+  const chunk = Object.values(bundle).find((candidate) => candidate.type === 'chunk' && candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+  if (!chunk) throw new Error(`no chunk for ${module}`);
+  return chunk.fileName;
+}
+
+/** A chunk and every chunk it imports statically, directly or through another. */
+function withStaticImports(bundle: Bundle, fileNames: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    chunk.imports?.forEach(visit);
+  };
+  fileNames.forEach(visit);
+  return files;
+}
+
 /** A PO string's text: the quoted pieces of a msgid or msgstr joined, escapes undone. */
 function poText(quoted: string): string {
   return [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
@@ -53,9 +75,10 @@ function shellTexts(): ShellTexts {
 
 /**
  * The built index.html paints its static shell before any script runs: the boot hint goes in
- * inline (language, direction, the language's catalogue preloaded, which shell), and the app's
- * stylesheet stops blocking the first paint — it is preloaded, and src/main.tsx applies it before
- * the app replaces the shell.
+ * inline (language, direction, which shell, and the app's files to request once the shell is
+ * painted), the shell's words after its markup, and the page keeps no script, modulepreload or
+ * stylesheet tag of the app's own (src/main.tsx applies the stylesheet before the app replaces the
+ * shell).
  */
 function firstPaint(): Plugin {
   return {
@@ -76,19 +99,7 @@ function firstPaint(): Plugin {
         }
         // A landing screen's chunk and every chunk it imports statically.
         const routes: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(LANDING_SCREENS)) {
-          const screen = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
-          if (!screen) throw new Error(`no chunk for the landing screen ${module}`);
-          const files = new Set<string>();
-          const visit = (fileName: string) => {
-            const chunk = bundle[fileName];
-            if (files.has(fileName) || chunk?.type !== 'chunk') return;
-            files.add(fileName);
-            chunk.imports.forEach(visit);
-          };
-          visit(screen.fileName);
-          routes[path] = [...files];
-        }
+        for (const [path, module] of Object.entries(LANDING_SCREENS)) routes[path] = [...withStaticImports(bundle, [chunkOf(bundle, module)])];
         const missing = LOCALES.filter((locale) => !preload[locale] || !screens[locale]);
         if (missing.length > 0) throw new Error(`no catalogue chunk found for ${missing.join(', ')}`);
         // The app's own tags leave the page: the boot hint adds them once the shell is painted.
@@ -146,20 +157,13 @@ function compileHints(): Plugin {
       // After Vite's own rewriting of the chunks (its preload helper goes at their top).
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-        const roots = chunks.filter(
-          (chunk) => chunk.isEntry || Object.values(LANDING_SCREENS).some((module) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module)),
-        );
-        if (roots.length !== 1 + Object.keys(LANDING_SCREENS).length) throw new Error('compile hints: the entry or a landing screen has no chunk');
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
+        const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+        if (!entry) throw new Error('compile hints: no entry chunk');
+        const roots = [entry.fileName, ...Object.values(LANDING_SCREENS).map((module) => chunkOf(bundle, module))];
+        for (const fileName of withStaticImports(bundle, roots)) {
           const chunk = bundle[fileName];
-          if (seen.has(fileName) || chunk?.type !== 'chunk') return;
-          seen.add(fileName);
-          if (!chunk.code.startsWith(HINT)) chunk.code = HINT + chunk.code;
-          chunk.imports.forEach(visit);
-        };
-        roots.forEach((root) => visit(root.fileName));
+          if (chunk.type === 'chunk' && !chunk.code.startsWith(HINT)) chunk.code = HINT + chunk.code;
+        }
       },
     },
   };

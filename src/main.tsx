@@ -24,8 +24,8 @@ const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 Object.assign((zodConfig.__zod_globalConfig ??= {}), { jitless: true });
 
 /**
- * The built index.html only preloads the app's stylesheet (so the shell paints without waiting
- * for it); it is applied here, and the app renders once it is in. In development Vite injects
+ * The boot hint only preloads the app's stylesheet, after the shell has painted (src/app/bootHint.ts);
+ * it is applied here, and the app renders once it is in. In development Vite injects
  * the styles itself and there is no such link.
  */
 function applyStylesheet(): Promise<void> {

@@ -11,8 +11,8 @@
  *    of after they have run;
  *  - the files of the screen at this address when it is one people land on (options.routes);
  *  - which shell fits the address: `data-shell="home"` (header and balance card), `"mine"` (Me's
- *    title, cards and menu, for someone signed in), `"tabs"` (another tab screen: the tab bar only), `"auth"` (the log-in and sign-up header) or `"screen"`
- *    (everything else: the backdrop only);
+ *    title, cards and menu, for someone signed in), `"tabs"` (another tab screen: the tab bar
+ *    only), `"auth"` (the log-in and sign-up header) or `"screen"` (everything else: the backdrop);
  *  - `data-visitor` when nobody was signed in on this device at the last visit (the app keeps that
  *    hint in localStorage, src/storage/session.ts): the balance card shows the visitor's words
  *    instead of an empty card awaiting the balances;
@@ -74,7 +74,6 @@ export function bootHint(options: BootHintOptions): string {
     ['script', { type: 'module', crossorigin: '', src: options.base + options.app.script }],
   ];
   for (let i = 0; i < files.length; i++) tags.push(['link', { rel: 'modulepreload', crossorigin: '', href: options.base + files[i] }]);
-  let started = false;
   // A few requests per task: starting each one takes the main thread a millisecond or two on a
   // phone, twenty at once would hold it for a long task.
   const insert = () => {
@@ -88,17 +87,16 @@ export function bootHint(options: BootHintOptions): string {
     document.head.appendChild(batch);
     if (tags.length > 0) setTimeout(insert, 0);
   };
-  const start = () => {
-    if (started) return;
-    started = true;
-    insert();
-  };
   // Once the page is parsed, after the next frame (the one that paints the shell); a page opened
   // in a background tab paints no frame until it is shown, so it starts at once there.
-  document.addEventListener('DOMContentLoaded', () => {
-    if (document.visibilityState === 'hidden') start();
-    else requestAnimationFrame(() => setTimeout(start, 0));
-  });
+  document.addEventListener(
+    'DOMContentLoaded',
+    () => {
+      if (document.visibilityState === 'hidden') insert();
+      else requestAnimationFrame(() => setTimeout(insert, 0));
+    },
+    { once: true },
+  );
   const shell = path === '/home' ? 'home' : path === '/mine' ? 'mine' : /^\/(market|order)$/.test(path) ? 'tabs' : /^\/auth\//.test(path) ? 'auth' : 'screen';
   root.setAttribute('data-shell', shell);
   if (!signedIn) root.setAttribute('data-visitor', '');

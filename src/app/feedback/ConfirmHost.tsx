@@ -28,33 +28,33 @@ export function ConfirmHost() {
         className={`fixed inset-0 z-40 bg-black/50 transition-opacity duration-300 ${dialog ? 'opacity-100' : 'pointer-events-none invisible opacity-0'}`}
       />
       {used || dialog ? (
-      <Dialog
-        opened={Boolean(dialog)}
-        backdrop={false}
-        title={dialog ? (dialog.title ?? t`Tip`) : null}
-        content={dialog?.content}
-        role="alertdialog"
-        aria-modal="true"
-        buttons={
-          dialog ? (
-            <>
-              <DialogButton onClick={() => cancelConfirm(dialog)} disabled={dialog.waiting}>
-                {dialog.cancelText ?? t`Cancel`}
-              </DialogButton>
-              <DialogButton strong onClick={() => void acceptConfirm(dialog)} disabled={dialog.waiting} aria-busy={dialog.waiting}>
-                {dialog.waiting ? (
-                  <span className="inline-flex items-center gap-2">
-                    <Preloader className="size-4" />
-                    {t`Please wait`}
-                  </span>
-                ) : (
-                  (dialog.confirmText ?? t`Confirm`)
-                )}
-              </DialogButton>
-            </>
-          ) : null
-        }
-      />
+        <Dialog
+          opened={Boolean(dialog)}
+          backdrop={false}
+          title={dialog ? (dialog.title ?? t`Tip`) : null}
+          content={dialog?.content}
+          role="alertdialog"
+          aria-modal="true"
+          buttons={
+            dialog ? (
+              <>
+                <DialogButton onClick={() => cancelConfirm(dialog)} disabled={dialog.waiting}>
+                  {dialog.cancelText ?? t`Cancel`}
+                </DialogButton>
+                <DialogButton strong onClick={() => void acceptConfirm(dialog)} disabled={dialog.waiting} aria-busy={dialog.waiting}>
+                  {dialog.waiting ? (
+                    <span className="inline-flex items-center gap-2">
+                      <Preloader className="size-4" />
+                      {t`Please wait`}
+                    </span>
+                  ) : (
+                    (dialog.confirmText ?? t`Confirm`)
+                  )}
+                </DialogButton>
+              </>
+            ) : null
+          }
+        />
       ) : null}
     </>
   );
