@@ -128,6 +128,10 @@ function firstPaint(): Plugin {
         if (!marker.test(html)) throw new Error('index.html has no boot-hint marker');
         const textMarker = /<!-- shell-text:[^>]*-->/;
         if (!textMarker.test(html)) throw new Error('index.html has no shell-text marker');
+        // Rendering waits for the shell's end (after its words' script): see index.html.
+        if (!/<link rel="expect" href="#shell-end" blocking="render"/.test(html) || !html.includes('<i id="shell-end" hidden></i>')) {
+          throw new Error('index.html must block rendering until #shell-end');
+        }
         return html
           .replace(entry, '')
           .replace(imports, '')
@@ -232,6 +236,11 @@ export default defineConfig({
     // Every browser the app supports (module scripts) knows <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // Konsta's modules only define components, but its package does not say so
         // ("sideEffects" is missing), so without this rule every component of the library lands in

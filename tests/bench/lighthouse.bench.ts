@@ -12,7 +12,7 @@
  * The server is the one `npm start` runs (compiled), on the embedded database, serving the current
  * build (both rebuilt first when their sources changed). Each page prints one line per figure, then
  * the targets missed (performance; accessibility 100). Like the other benches it reports them and
- * fails only when it cannot measure.
+ * fails only when it cannot measure. `BENCH_PAGES=home,login,mine` picks pages by the last part of their path.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,9 @@ const PAGES: Page[] = [
   { path: '/h5/auth/login', name: 'login', performance: 95, signedIn: false },
   { path: '/h5/mine', name: 'mine (signed in)', performance: 90, signedIn: true },
 ];
+
+/** `BENCH_PAGES=home,login` measures only those pages (by the last part of their path). */
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -105,7 +108,7 @@ async function main(): Promise<void> {
     );
     console.log(`first-screen JavaScript from the build manifest (gzip): ${(budgeted / 1024).toFixed(1)} KB`);
     let signedIn = false;
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((candidate) => !ONLY || ONLY.includes(candidate.path.split('/').pop()!))) {
       if (page.signedIn && !signedIn) {
         await signIn(chrome.port, app.baseUrl);
         signedIn = true;

@@ -1,7 +1,7 @@
 /** The full-screen loading overlay: blocks taps while shown, with "Loading" or the caller's text. */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Preloader } from 'konsta/react';
+import { Spinner } from '../Spinner';
 import { loadingAtom } from './loading';
 
 export function LoadingOverlay() {
@@ -11,7 +11,7 @@ export function LoadingOverlay() {
   return (
     <div className="fixed inset-0 z-[80] flex items-center justify-center bg-black/25" role="status" aria-live="assertive">
       <div className="flex min-w-32 flex-col items-center gap-3 rounded-2xl bg-surface px-6 py-5 shadow-xl">
-        <Preloader />
+        <Spinner />
         <span className="text-sm text-ink">{text ?? t`Loading`}</span>
       </div>
     </div>

@@ -2,9 +2,11 @@
  * Log out, after a confirmation: the server revokes the token first, then the device
  * forgets the session, calls in flight are cancelled and the login page opens (signOut).
  * The dialog's button waits while that runs.
+ *
+ * Konsta's large rounded outline Button with its classes written out, in the danger colour: it is
+ * on Me, a first screen (see app/TabBar.tsx for why the first screens draw Konsta's markup).
  */
 import { useLingui } from '@lingui/react/macro';
-import { Button } from 'konsta/react';
 import { signOut } from '../../api/account';
 import { confirm } from '../../app/feedback/confirm';
 import { LogoutIcon } from '../../app/moreIcons';
@@ -12,11 +14,9 @@ import { LogoutIcon } from '../../app/moreIcons';
 export function LogoutButton() {
   const { t } = useLingui();
   return (
-    <Button
-      large
-      rounded
-      outline
-      className="k-color-brand-danger"
+    <button
+      type="button"
+      className="k-button k-color-brand-danger relative z-10 flex h-12 w-full cursor-pointer appearance-none items-center justify-center overflow-hidden rounded-full border border-md-light-outline bg-transparent px-4 py-1 text-center font-medium text-md-light-primary transition-colors duration-300 select-none focus:outline-none active:bg-md-light-primary/10 dark:border-md-dark-outline dark:text-md-dark-primary dark:active:bg-md-dark-primary/10"
       onClick={() =>
         void confirm({
           title: t`Log out`,
@@ -28,6 +28,6 @@ export function LogoutButton() {
     >
       <LogoutIcon size={20} className="me-2" />
       {t`Log out`}
-    </Button>
+    </button>
   );
 }

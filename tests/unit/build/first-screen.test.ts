@@ -110,6 +110,10 @@ describe('the built index.html', () => {
     expect(page.match(/<script>/g)).toHaveLength(2);
     expect(page).toMatch(/<script>\(function bootHint\(/);
     expect(page).toMatch(/<div class="shell-tabbar">[\s\S]*<\/div>\s*<script>\(function shellText\(/);
+    // The first frame is the whole shell with its words: rendering is blocked until the parser
+    // has passed the words' script, so no half-parsed page is painted (and laid out again) first.
+    expect(page).toMatch(/<head>[\s\S]*<link rel="expect" href="#shell-end" blocking="render"[\s\S]*<\/head>/);
+    expect(page).toMatch(/<script>\(function shellText\([\s\S]*?<\/script>\s*<i id="shell-end" hidden><\/i>/);
   });
 
   it("writes the shell's words in every language, as the app's catalogues have them", () => {

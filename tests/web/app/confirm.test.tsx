@@ -14,6 +14,8 @@ async function open(options: Parameters<typeof confirm>[0]) {
   act(() => {
     answer = confirm(options);
   });
+  // The dialog's code loads with the first confirmation.
+  await screen.findByRole('alertdialog');
   return { view, answer };
 }
 
@@ -95,7 +97,7 @@ describe('confirm dialog', () => {
       first = confirm({ content: 'first' });
       second = confirm({ content: 'second' });
     });
-    expect(screen.getByText('first')).toBeTruthy();
+    expect(await screen.findByText('first')).toBeTruthy();
     act(() => fireEvent.click(screen.getByText('Confirm')));
     await expect(first).resolves.toBe(true);
     expect(screen.getByText('second')).toBeTruthy();

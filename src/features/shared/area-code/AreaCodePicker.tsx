@@ -1,12 +1,14 @@
 /**
  * The area-code picker: a full-height sheet listing every country with its flag and
- * dialling code, searchable by name in the current language or by code.
+ * dialling code, searchable by name in the current language or by code. PhoneField loads and
+ * mounts it with the first tap on the area code; it opens a frame after mounting, so that it slides
+ * in as it does every later time.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { memo, useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { CheckIcon } from '../../../app/icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries, type Country } from './countries';
@@ -19,7 +21,13 @@ export interface AreaCodePickerProps {
   onClose(): void;
 }
 
-export function AreaCodePicker({ opened, selected, onSelect, onClose }: AreaCodePickerProps) {
+export function AreaCodePicker({ opened: wanted, selected, onSelect, onClose }: AreaCodePickerProps) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const opened = wanted && mounted;
   useOverlay(opened);
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);

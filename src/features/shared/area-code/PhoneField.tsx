@@ -5,12 +5,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ChevronDownIcon } from '../../../app/moreIcons';
 import { TextField } from '../TextField';
-import { AreaCodePicker } from './AreaCodePicker';
 import { areaCountryAtom } from './areaCountry';
 import { flagOf } from './countries';
+
+// The picker (Konsta's Popup, Navbar and Searchbar, and the country list) is loaded with the first
+// tap on the area code, not with the form: the login screen is a first screen, and Konsta's
+// components build tailwind-merge's whole class table on their first render.
+const AreaCodePicker = lazy(() => import('./AreaCodePicker').then(({ AreaCodePicker }) => ({ default: AreaCodePicker })));
 
 /**
  * The E.164 form of a national number in a country ("0151 1234567", DE → "+491511234567").
@@ -45,6 +49,9 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
   const { t } = useLingui();
   const [country, setCountry] = useAtom(areaCountryAtom);
   const [picking, setPicking] = useState(false);
+  // Once opened, the picker stays mounted (its closing transition, its search).
+  const [everPicked, setEverPicked] = useState(false);
+  if (picking && !everPicked) setEverPicked(true);
   const closePicker = useCallback(() => setPicking(false), []);
   return (
     <>
@@ -72,7 +79,11 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
         }
         trailing={trailing}
       />
-      <AreaCodePicker opened={picking} selected={country} onSelect={setCountry} onClose={closePicker} />
+      {everPicked ? (
+        <Suspense fallback={null}>
+          <AreaCodePicker opened={picking} selected={country} onSelect={setCountry} onClose={closePicker} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

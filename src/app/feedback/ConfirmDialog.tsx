@@ -1,0 +1,42 @@
+/**
+ * The confirm dialog itself, with Konsta's Dialog: title (default "Tip"), content, cancel and
+ * confirm; the confirm button waits while the dialog's work runs. Loaded with the first
+ * confirmation (ConfirmHost.tsx), not with the first screen.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Dialog, DialogButton } from 'konsta/react';
+import { Spinner } from '../Spinner';
+import { acceptConfirm, cancelConfirm, type OpenConfirm } from './confirm';
+
+export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefined }) {
+  const { t } = useLingui();
+  return (
+    <Dialog
+      opened={Boolean(dialog)}
+      backdrop={false}
+      title={dialog ? (dialog.title ?? t`Tip`) : null}
+      content={dialog?.content}
+      role="alertdialog"
+      aria-modal="true"
+      buttons={
+        dialog ? (
+          <>
+            <DialogButton onClick={() => cancelConfirm(dialog)} disabled={dialog.waiting}>
+              {dialog.cancelText ?? t`Cancel`}
+            </DialogButton>
+            <DialogButton strong onClick={() => void acceptConfirm(dialog)} disabled={dialog.waiting} aria-busy={dialog.waiting}>
+              {dialog.waiting ? (
+                <span className="inline-flex items-center gap-2">
+                  <Spinner size="size-4" />
+                  {t`Please wait`}
+                </span>
+              ) : (
+                (dialog.confirmText ?? t`Confirm`)
+              )}
+            </DialogButton>
+          </>
+        ) : null
+      }
+    />
+  );
+}
