@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { openOverlaysAtom } from './overlays';
 import { KeptTabs } from './KeptTabs';
-import { normalisePath } from './paths';
+import { isTabPath, normalisePath } from './paths';
 import { SupportButton, useSupportButtonPlacement } from './SupportButton';
 import { TabBar } from './TabBar';
 import { transitionClass, useScreenTransition } from './transition';
@@ -26,7 +26,9 @@ export function Shell() {
   const navigate = useNavigate();
   const historyIndex = location.state.__TSR_index ?? 0;
   const path = normalisePath(location.pathname);
-  const { tab = false, auth = false } = useScreenStatic();
+  const { tab: tabRoute = false, auth = false } = useScreenStatic();
+  // A tab's view only on the tab's own address: below it (/mine/whatever) is "page not found".
+  const tab = tabRoute && isTabPath(path);
   const transition = useScreenTransition(path, historyIndex);
   const support = useSupportButtonPlacement(path);
   const overlays = useAtomValue(openOverlaysAtom);

@@ -74,17 +74,13 @@ export function bootHint(options: BootHintOptions): string {
     ['script', { type: 'module', crossorigin: '', src: options.base + options.app.script }],
   ];
   for (let i = 0; i < files.length; i++) tags.push(['link', { rel: 'modulepreload', crossorigin: '', href: options.base + files[i] }]);
-  // A few requests per task: starting each one takes the main thread a millisecond or two on a
-  // phone, twenty at once would hold it for a long task.
+  // One request per task: starting one takes the main thread several milliseconds on a phone (up
+  // to ten here at 1× when the browser is busy); two at once already made a long task.
   const insert = () => {
-    const batch = document.createDocumentFragment();
-    for (let n = 0; n < 2 && tags.length > 0; n++) {
-      const [tag, attributes] = tags.shift()!;
-      const element = document.createElement(tag);
-      for (const name in attributes) element.setAttribute(name, attributes[name]);
-      batch.appendChild(element);
-    }
-    document.head.appendChild(batch);
+    const [tag, attributes] = tags.shift()!;
+    const element = document.createElement(tag);
+    for (const name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
     if (tags.length > 0) setTimeout(insert, 0);
   };
   // Once the page is parsed, after the next frame (the one that paints the shell); a page opened

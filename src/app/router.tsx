@@ -60,6 +60,9 @@ export const router = createRouter({
   context: { queryClient, shownHref: () => router.state.resolvedLocation?.href },
   defaultPreload: false,
   scrollRestoration: true,
+  // An unknown address is the root's "page not found", also below a tab (/mine/whatever): in the
+  // default fuzzy mode the tab route would take it, and a kept tab view has no outlet to show it in.
+  notFoundMode: 'root',
 });
 
 declare module '@tanstack/react-router' {

@@ -123,6 +123,14 @@ describe('foundation in Chromium at 390×844', () => {
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'no tab bar off the four tab paths');
   });
 
+  it('says a page does not exist, also below a tab (not a blank screen)', async () => {
+    for (const path of ['/h5/no/such/page', '/h5/mine/settings', '/h5/home/extra']) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.getByText('This page does not exist').waitFor();
+    }
+    await screenshot(page, 'not-found-below-tab');
+  });
+
   it('sets a payment password', async () => {
     await page.goto(`${app.baseUrl}/h5/setting/pay-password`);
     await page.getByLabel('Login password').fill(PASSWORD);
