@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueTexts } from './scripts/catalogues.mjs';
 import { bootHint, type BootHintOptions } from './src/app/bootHint.ts';
 import { SHELL_TEXTS, shellText, type ShellTexts } from './src/app/shellText.ts';
 import { SIGNED_IN_HINT_KEY } from './src/domain/constants.ts';
@@ -44,13 +45,6 @@ function withStaticImports(bundle: Bundle, fileNames: readonly string[]): Set<st
   return files;
 }
 
-/** A PO string's text: the quoted pieces of a msgid or msgstr joined, escapes undone. */
-function poText(quoted: string): string {
-  return [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
-    .map(([, piece]) => piece.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t' })[c] ?? c))
-    .join('');
-}
-
 /**
  * The shell's words (src/app/shellText.ts) in every language, from the same catalogues the app
  * renders with; an untranslated one falls back to English as the app does. A word missing from
@@ -59,11 +53,7 @@ function poText(quoted: string): string {
 function shellTexts(): ShellTexts {
   const texts: ShellTexts = {};
   for (const locale of LOCALES) {
-    const translated = new Map<string, string>();
-    for (const catalogue of ['shell', 'messages']) {
-      const po = readFileSync(new URL(`./src/locales/${locale}/${catalogue}.po`, import.meta.url), 'utf8');
-      for (const [, id, text] of po.matchAll(/^msgid ((?:".*"\s*)+)msgstr ((?:".*"\s*)+)/gm)) translated.set(poText(id), poText(text));
-    }
+    const translated = catalogueTexts(locale);
     texts[locale] = SHELL_TEXTS.map((english) => {
       const text = translated.get(english);
       if (text === undefined) throw new Error(`the shell's text "${english}" is in no catalogue of ${locale}: run npm run extract`);

@@ -5,15 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import PO from 'pofile';
 import { SMTPServer } from 'smtp-server';
+import { catalogueTexts } from '../../scripts/catalogues.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
@@ -31,12 +31,7 @@ export async function logInWithForm(page: Page, baseUrl: string, account: { user
 
 /** A UI text as the given language shows it, read from its catalogues (the first screen's and the others'). */
 export function uiText(locale: string, english: string): string {
-  for (const catalogue of ['shell', 'messages']) {
-    const po = PO.parse(readFileSync(join(root, 'src', 'locales', locale, `${catalogue}.po`), 'utf8'));
-    const text = po.items.find((item) => item.msgid === english)?.msgstr.join('');
-    if (text) return text;
-  }
-  return english;
+  return catalogueTexts(locale).get(english) || english;
 }
 
 export interface Mail {
