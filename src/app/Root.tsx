@@ -16,7 +16,7 @@ export function Root() {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        {/* Konsta's App (Material theme, safe areas) with its classes written out: see TabBar.tsx. */}
+        {/* Konsta's App (Material theme, safe areas) written out: see konstaMarkup.ts. */}
         <KonstaProvider theme="material" dark>
           <div className="k-material k-app relative h-full min-h-screen w-full bg-backdrop safe-areas">
             <RouterProvider router={router} />

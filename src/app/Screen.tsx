@@ -2,10 +2,9 @@
  * The frame of every screen but the auth pages: a navbar with the translated title of the
  * route on display (its staticData) and a back button, then the scrolling content.
  *
- * Konsta's Page and Navbar (Material, centred title, our canvas colour) with their classes written
- * out: Konsta's components merge their classes with tailwind-merge, whose first call builds its
- * whole class table in one long task, and Me is a first screen (see TabBar.tsx). A plain navbar
- * (neither large nor transparent) has no scroll behaviour, so the markup is all there is to it.
+ * Konsta's Page and Navbar (Material, centred title, our canvas colour), written out
+ * (konstaMarkup.ts): Me is a first screen. A plain navbar (neither large nor transparent) has no
+ * scroll behaviour, so the markup is all there is to it.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';

@@ -1,9 +1,7 @@
 /**
  * The spinner of screens still loading, the loading overlay and busy buttons: Konsta's Material
- * preloader with its classes written out. Konsta's own component merges its classes with
- * tailwind-merge, whose first call builds its whole class table in one long task; the first screens
- * draw this instead (see TabBar.tsx for the same reason). `size` is its size classes (default
- * 2rem), `color` its colour classes (default the primary colour).
+ * preloader, written out (konstaMarkup.ts). `size` is its size classes (default 2rem), `color` its
+ * colour classes (default the primary colour).
  */
 export function Spinner({ size = 'w-8 h-8', color = 'text-md-light-primary dark:text-md-dark-primary' }: { size?: string; color?: string }) {
   return (

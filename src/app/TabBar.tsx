@@ -30,9 +30,8 @@ export function TabBar({ path, target, onNavigate }: TabBarProps) {
     { path: '/mine', label: t`Me`, icon: <UserIcon /> },
   ];
 
-  // Konsta's Material tab bar (Tabbar, TabbarLink), drawn here with the same classes: it is on
-  // the first screen, and Konsta's components merge their classes with tailwind-merge, whose
-  // first call builds its whole class table (tens of milliseconds on a phone, in one task).
+  // Konsta's Material tab bar (Tabbar, TabbarLink), written out (konstaMarkup.ts): it is on the
+  // first screen.
   return (
     <nav aria-label={t`Main`} className="absolute inset-x-0 bottom-0 z-20">
       <div className="k-toolbar relative z-20 w-full border-t border-line pb-safe">

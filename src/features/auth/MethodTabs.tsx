@@ -1,12 +1,10 @@
 /**
- * Phone or e-mail: the two ways to sign up, log in and reset a password.
- *
- * Konsta's strong rounded Segmented control with its classes written out: Konsta's component
- * merges its classes with tailwind-merge (whose first call builds its whole class table in one long
- * task) and places its highlight in an effect that renders the control a second time. The login
- * screen is a first screen, so it draws the same markup directly (see app/TabBar.tsx).
+ * Phone or e-mail: the two ways to sign up, log in and reset a password. Konsta's strong rounded
+ * Segmented control, written out (app/konstaMarkup.ts): the login screen is a first screen. The
+ * highlight's place is computed here; Konsta's component sets it in an effect and renders twice.
  */
 import { useLingui } from '@lingui/react/macro';
+import { KONSTA_BUTTON } from '../../app/konstaMarkup';
 
 export type ContactMethod = 'phone' | 'email';
 
@@ -17,8 +15,7 @@ export interface MethodTabsProps {
   emailLabel?: string;
 }
 
-const BUTTON =
-  'font-medium px-4 k-button text-center justify-center items-center appearance-none py-1 transition-colors focus:outline-none cursor-pointer select-none overflow-hidden z-10 relative w-full flex rounded-full text-sm h-10';
+const BUTTON = `${KONSTA_BUTTON} h-10 text-sm`;
 
 export function MethodTabs({ value, onChange, emailLabel }: MethodTabsProps) {
   const { t } = useLingui();

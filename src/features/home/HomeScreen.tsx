@@ -14,7 +14,7 @@ import { SupportCard } from './SupportCard';
 export default function HomeScreen() {
   const { t } = useLingui();
   return (
-    // Konsta's Page with its classes written out (see app/TabBar.tsx).
+    // Konsta's Page, written out (app/konstaMarkup.ts).
     <div className="k-page absolute top-0 left-0 h-full w-full overflow-auto bg-canvas">
       <header className="flex items-center justify-between px-5 pt-[calc(var(--k-safe-area-top)+1rem)] pb-3">
         <div className="flex items-center gap-2.5">

@@ -2,13 +2,13 @@
  * Log out, after a confirmation: the server revokes the token first, then the device
  * forgets the session, calls in flight are cancelled and the login page opens (signOut).
  * The dialog's button waits while that runs.
- *
- * Konsta's large rounded outline Button with its classes written out, in the danger colour: it is
- * on Me, a first screen (see app/TabBar.tsx for why the first screens draw Konsta's markup).
+ * Konsta's large rounded outline Button in the danger colour, written out (app/konstaMarkup.ts):
+ * it is on Me, a first screen.
  */
 import { useLingui } from '@lingui/react/macro';
 import { signOut } from '../../api/account';
 import { confirm } from '../../app/feedback/confirm';
+import { KONSTA_BUTTON } from '../../app/konstaMarkup';
 import { LogoutIcon } from '../../app/moreIcons';
 
 export function LogoutButton() {
@@ -16,7 +16,7 @@ export function LogoutButton() {
   return (
     <button
       type="button"
-      className="k-button k-color-brand-danger relative z-10 flex h-12 w-full cursor-pointer appearance-none items-center justify-center overflow-hidden rounded-full border border-md-light-outline bg-transparent px-4 py-1 text-center font-medium text-md-light-primary transition-colors duration-300 select-none focus:outline-none active:bg-md-light-primary/10 dark:border-md-dark-outline dark:text-md-dark-primary dark:active:bg-md-dark-primary/10"
+      className={`${KONSTA_BUTTON} k-color-brand-danger h-12 border border-md-light-outline bg-transparent text-md-light-primary duration-300 active:bg-md-light-primary/10 dark:border-md-dark-outline dark:text-md-dark-primary dark:active:bg-md-dark-primary/10`}
       onClick={() =>
         void confirm({
           title: t`Log out`,
