@@ -8,14 +8,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { signIn } from '../../api/account';
 import { toast } from '../../app/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../app/navigation';
-import { loginSchema, phoneSchema } from '../../domain/validation';
 import { areaCountryAtom } from '../shared/area-code/areaCountry';
-import { fromE164, PhoneField, toE164 } from '../shared/area-code/PhoneField';
+import { PhoneField } from '../shared/area-code/PhoneField';
 import { submitOnce, textField, useZodForm } from '../shared/form';
 import { PasswordField } from '../shared/PasswordField';
 import { serverFieldError } from '../shared/serverFieldError';
@@ -33,30 +31,31 @@ interface LoginValues {
   password: string;
 }
 
-/** loginSchema's rules, with the phone tab's number checked as a phone number. */
-const loginFormSchema = z
-  .discriminatedUnion('method', [
-    z.object({ method: z.literal('phone'), phone: phoneSchema, password: loginSchema.shape.password }),
-    z.object({ method: z.literal('email'), account: loginSchema.shape.account, password: loginSchema.shape.password }),
-  ])
-  .transform((values) => ({ account: values.method === 'phone' ? values.phone : values.account, password: values.password }));
+/**
+ * The form's rules and phone conversions (zod, the domain's rules, libphonenumber): asked for when
+ * the form is first touched, so they load while the person types, not with the screen.
+ */
+const loadRules = () => import('./loginRules');
+type LoginFormSchema = Awaited<ReturnType<typeof loadRules>>['loginFormSchema'];
 
 export default function LoginScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { redirect, account: prefill = '' } = useSearch({ from: '/auth/login' });
-  const prefillPhone = prefill.startsWith('+') ? fromE164(prefill) : null;
+  // A phone number handed over in E.164 opens the phone tab; its country and national number are
+  // filled in once the rules have loaded (at once after a sign-up, which has loaded them).
+  const prefillPhone = prefill.startsWith('+');
 
   const country = useAtomValue(areaCountryAtom);
   const setCountry = useSetAtom(areaCountryAtom);
-  const form = useZodForm<typeof loginFormSchema, LoginValues>(loginFormSchema, {
+  const form = useZodForm<LoginFormSchema, LoginValues>(async () => (await loadRules()).loginFormSchema, {
     defaultValues: {
       method: prefill && !prefillPhone ? 'email' : 'phone',
-      phone: prefillPhone?.national ?? '',
+      phone: '',
       account: prefillPhone ? '' : prefill,
       password: '',
     },
-    input: (values) => ({ ...values, phone: toE164(values.phone, country) }),
+    input: async (values) => ({ ...values, phone: (await loadRules()).toE164(values.phone, country) }),
     check: (values, errors) =>
       values.method === 'email' && !values.account.trim() ? { ...errors, account: t`Please enter your e-mail or username.` } : errors,
   });
@@ -64,7 +63,17 @@ export default function LoginScreen() {
 
   // An account handed over by the sign-up or reset page brings its own country.
   useEffect(() => {
-    if (prefillPhone) setCountry(prefillPhone.country);
+    if (!prefillPhone) return;
+    let current = true;
+    void loadRules().then(({ fromE164 }) => {
+      const split = fromE164(prefill);
+      if (!current || !split) return;
+      setCountry(split.country);
+      form.setValue('phone', split.national);
+    });
+    return () => {
+      current = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the handed-over account
   }, []);
 
@@ -101,7 +110,7 @@ export default function LoginScreen() {
         }}
         emailLabel={t`E-mail or username`}
       />
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-4">
         {method === 'phone' ? (
           <PhoneField label={t`Phone number`} {...textField(form, 'phone')} autoComplete="username" />
         ) : (

@@ -10,16 +10,22 @@
  * A form whose fields are not the schema's input (a national number the schema wants in E.164,
  * a tab that picks one of two shapes) says how to build that input (`input`), and a rule the
  * schema cannot state, or states too late, is added per field (`check`).
+ *
+ * A first screen passes a function that imports its schema instead of the schema (see
+ * LoginScreen): zod, the domain's rules and libphonenumber then load when the form is first
+ * checked, not with the screen.
  */
 import type { BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type SubmitHandler, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { MessageParams } from '../../domain/errors';
+import { toast } from '../../app/feedback/toast';
+import { errorMessage } from '../../i18n';
 import { fieldErrors, type FieldErrors } from './fieldErrors';
 import { serverFieldError } from './serverFieldError';
 
 export interface ZodFormExtras<V extends FieldValues> {
-  /** The schema's input made from the form's values; the values themselves when absent. */
+  /** The schema's input made from the form's values (or a promise of it); the values themselves when absent. */
   input?(values: V): unknown;
   /** Adds or replaces messages after the schema's (e.g. checkConfirmation); may find problems in a valid parse. */
   check?(values: V, errors: FieldErrors): FieldErrors;
@@ -28,12 +34,26 @@ export interface ZodFormExtras<V extends FieldValues> {
 }
 
 /** A resolver from a zod schema whose messages are error keys of the catalogue (src/domain/errors.ts). */
+/** A schema, or a function that imports it (for a form whose rules load when it is first checked). */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 export function zodFormResolver<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
-  schema: S,
+  source: SchemaSource<S>,
   extras: ZodFormExtras<V> = {},
 ): Resolver<V, unknown, z.output<S> & FieldValues> {
   return async (values) => {
-    const parsed = await schema.safeParseAsync(extras.input ? extras.input(values) : values);
+    let schema: S;
+    try {
+      schema = typeof source === 'function' ? await source() : source;
+    } catch {
+      // The rules could not be downloaded (offline on a first visit): nothing is sent, and the
+      // person is told why, as for any request that cannot reach the server.
+      toast.error(errorMessage('network.error'));
+      return { values: {}, errors: { root: { type: 'load', message: errorMessage('network.error') } } } as Awaited<
+        ReturnType<Resolver<V, unknown, z.output<S> & FieldValues>>
+      >;
+    }
+    const parsed = await schema.safeParseAsync(extras.input ? await extras.input(values) : values);
     // Field names are the schema's keys; a message without a field stays on the form as `root`.
     const found: FieldErrors = parsed.success ? {} : fieldErrors<string>(parsed.error, 'root', extras.params);
     const problems = Object.entries(extras.check ? extras.check(values, found) : found).filter(
@@ -46,7 +66,7 @@ export function zodFormResolver<S extends z.ZodType, V extends FieldValues = z.i
 }
 
 export function useZodForm<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
-  schema: S,
+  schema: SchemaSource<S>,
   options: Omit<UseFormProps<V, unknown, z.output<S> & FieldValues>, 'resolver'> & ZodFormExtras<V> = {},
 ): UseFormReturn<V, unknown, z.output<S> & FieldValues> {
   const { input, check, params, ...formOptions } = options;

@@ -1,6 +1,9 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toastsAtom } from '../../../src/app/feedback/toast';
+import { zodFormResolver } from '../../../src/features/shared/form';
 import LoginScreen from '../../../src/features/auth/LoginScreen';
 import { areaCountryAtom } from '../../../src/features/shared/area-code/areaCountry';
 import { errorText } from '../../../src/locales/errors';
@@ -66,7 +69,21 @@ describe('the login form', () => {
   it('splits a handed-over phone number into its country and national number', async () => {
     await renderScreen(LoginScreen, '/auth/login?account=%2B4915123456789', loginRoute);
     expect(screen.getByRole('tab', { name: 'Phone' }).getAttribute('aria-selected')).toBe('true');
-    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('15123456789');
+    // The split needs libphonenumber, which the screen loads after its first render.
+    await waitFor(() => expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('15123456789'));
     expect(getDefaultStore().get(areaCountryAtom)).toBe('DE');
+  });
+});
+
+describe('a form whose rules load on first use', () => {
+  it('sends nothing and says the connection failed when its rules cannot be downloaded', async () => {
+    getDefaultStore().set(toastsAtom, []);
+    const resolve = zodFormResolver<z.ZodType<{ account: string }>, { account: string }>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const result = await resolve({ account: 'demo' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(result.values).toEqual({});
+    expect(result.errors.root?.message).toBe(errorText('en', 'network.error'));
+    expect(getDefaultStore().get(toastsAtom).map((shown) => shown.text)).toEqual([errorText('en', 'network.error')]);
   });
 });

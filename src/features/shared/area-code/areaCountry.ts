@@ -3,8 +3,9 @@
  * kept after logout, like the language).
  */
 import { atom } from 'jotai';
-import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { currentLocale } from '../../../i18n';
+import { isCountryCode } from './callingCodes';
 import { defaultCountry } from './countries';
 
 const STORAGE_KEY = 'areaCountry';
@@ -12,7 +13,7 @@ const STORAGE_KEY = 'areaCountry';
 function remembered(): CountryCode | null {
   try {
     const value = globalThis.localStorage?.getItem(STORAGE_KEY);
-    return value && (getCountries() as string[]).includes(value) ? (value as CountryCode) : null;
+    return value && isCountryCode(value) ? value : null;
   } catch {
     return null;
   }

@@ -1,9 +1,10 @@
 /**
- * The countries of the area-code picker, from libphonenumber-js's own metadata (so every
- * country it can validate is offered and no list is hand-kept), named in the UI language.
+ * The countries of the area-code picker: every country libphonenumber-js can validate
+ * (callingCodes.ts), named in the UI language.
  */
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
 import type { Locale } from '../../../domain/locales';
+import { callingCodeOf, COUNTRY_CODES, isCountryCode } from './callingCodes';
 
 export interface Country {
   code: CountryCode;
@@ -33,8 +34,7 @@ export function countriesFor(locale: Locale): Country[] {
   if (cached) return cached;
   const names = displayNames(locale);
   const collator = new Intl.Collator(locale);
-  const list = getCountries()
-    .map((code) => ({ code, callingCode: getCountryCallingCode(code), name: names?.of(code) ?? code, flag: flagOf(code) }))
+  const list = COUNTRY_CODES.map((code) => ({ code, callingCode: callingCodeOf(code), name: names?.of(code) ?? code, flag: flagOf(code) }))
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(locale, list);
   return list;
@@ -60,10 +60,9 @@ const REGION_BY_LOCALE: Record<Locale, CountryCode> = {
 };
 
 export function defaultCountry(locale: Locale, browserTags: readonly string[]): CountryCode {
-  const known = new Set<string>(getCountries());
   for (const tag of browserTags) {
     const region = tag.split(/[-_]/)[1]?.toUpperCase();
-    if (region && known.has(region)) return region as CountryCode;
+    if (region && isCountryCode(region)) return region;
   }
   return REGION_BY_LOCALE[locale];
 }
