@@ -184,7 +184,7 @@ export default defineConfig({
         // The shell, every route chunk and every locale catalogue chunk; not the icons twice.
         globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/icon-192.png'],
       },
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      includeAssets: ['icons/favicon-48.png', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Tessera',
         short_name: 'Tessera',

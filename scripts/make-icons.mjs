@@ -110,6 +110,8 @@ const icons = [
   ['maskable-512.png', 512, true],
   // iOS masks its own corners and shows transparency as black: give it the full-bleed tile.
   ['apple-touch-icon.png', 180, true],
+  // The page's favicon (index.html): a PNG, which the browser decodes cheaply, unlike an SVG.
+  ['favicon-48.png', 48, false],
 ];
 for (const [name, size, maskable] of icons) {
   writeFileSync(new URL(name, out), render(size, maskable));

@@ -53,3 +53,19 @@ export const InfoIcon = make('Info', <><circle cx="12" cy="12" r="9" /><path d="
 export const CheckIcon = make('Check', <path d="m5 12 5 5 9-10" />);
 export const ChevronEndIcon = make('ChevronEnd', <path d="m9 6 6 6-6 6" />, true);
 export const StoreIcon = make('Store', <><path d="M4 10v10h16V10" /><path d="M3 10 5 4h14l2 6a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" /><path d="M10 20v-5h4v5" /></>);
+
+/**
+ * Tessera's mark (the app icon's tile and mosaic), drawn inline like the shell's in index.html: an
+ * <img> of an SVG file makes the browser build a whole SVG document for it on the main thread.
+ */
+export function BrandMark({ size = 32 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#0f5f5c" />
+      <rect x="14" y="14" width="16.2" height="16.2" rx="3.6" fill="#f4faf9" />
+      <rect x="33.8" y="14" width="16.2" height="16.2" rx="3.6" fill="#5eead4" />
+      <rect x="14" y="33.8" width="16.2" height="16.2" rx="3.6" fill="#f4faf9" />
+      <rect x="33.8" y="33.8" width="16.2" height="16.2" rx="3.6" fill="#f4faf9" />
+    </svg>
+  );
+}

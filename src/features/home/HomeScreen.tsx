@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { GlobeIcon } from '../../app/icons';
+import { BrandMark, GlobeIcon } from '../../app/icons';
 import { BalanceCard } from './BalanceCard';
 import { MerchantNotice } from './MerchantNotice';
 import { NoticeTicker } from './NoticeTicker';
@@ -18,7 +18,7 @@ export default function HomeScreen() {
     <div className="k-page absolute top-0 left-0 h-full w-full overflow-auto bg-canvas">
       <header className="flex items-center justify-between px-5 pt-[calc(var(--k-safe-area-top)+1rem)] pb-3">
         <div className="flex items-center gap-2.5">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" className="size-8" />
+          <BrandMark size={32} />
           <h1 className="text-xl font-semibold tracking-tight text-ink">Tessera</h1>
         </div>
         <Link to="/setting/language" aria-label={t`Language`} className="-me-2 flex size-10 items-center justify-center rounded-full text-ink hover:bg-surface">
