@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TransferKind } from '../../src/domain/ledger';
 import type { Asset } from '../../src/domain/money';
-import type { CalcReply, LedgerEntry, Page, QuoteReply } from '../../src/domain/wire';
+import type { CalcReply, LedgerEntry, Page, QuoteReply, WalletListReply } from '../../src/domain/wire';
 import { inTransaction } from '../../server/db/transaction';
 import type { AccountRef } from '../../server/ledger/accounts';
 import { postTransfer } from '../../server/ledger/transfers';
@@ -86,6 +86,16 @@ const ALICE_LOG: Array<[string, string, string]> = [
   ['adjustment', 'available', '+100.00'],
 ];
 
+describe('balances', () => {
+  test('balances asked at once by several users (read in one statement) are each the asker\'s own', async () => {
+    const balances = (user: User) => t.post<WalletListReply>('/wallet/list', {}, { token: user.token });
+    const [aliceAlone, bobAlone] = [await balances(alice), await balances(bob)];
+    expect(aliceAlone.body.data).not.toEqual(bobAlone.body.data);
+    const together = await Promise.all(Array.from({ length: 10 }, (_, n) => balances(n % 2 === 0 ? alice : bob)));
+    together.forEach((reply, n) => expect(reply.body.data).toEqual((n % 2 === 0 ? aliceAlone : bobAlone).body.data));
+  });
+});
+
 describe('asset log', () => {
   test("lists every posting on the user's accounts, newest first, signed, with account, kind and reason", async () => {
     const reply = await log(alice, { pageSize: '50' });
@@ -125,6 +135,16 @@ describe('asset log', () => {
     expect((await log(alice, { pageSize: '51' })).status).toBe(400);
     expect((await log(alice, { page: '0' })).status).toBe(400);
     expect((await log(alice, { page: 'x' })).status).toBe(400);
+  });
+
+  test('pages asked at once by several users (read in one statement) are each the asker\'s own', async () => {
+    const alone = await Promise.all([log(alice, { pageSize: '3' }), log(alice, { page: '2', pageSize: '3' }), log(bob, { pageSize: '50' })]);
+    const together = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => (n % 3 === 0 ? log(alice, { pageSize: '3' }) : n % 3 === 1 ? log(alice, { page: '2', pageSize: '3' }) : log(bob, { pageSize: '50' }))),
+    );
+    together.forEach((reply, n) => expect(reply.body.data).toEqual(alone[n % 3].body.data));
+    expect(alone[0].body.data!.list.map((e) => e.amount)).toEqual(ALICE_LOG.slice(0, 3).map(([, , amount]) => amount));
+    expect(alone[1].body.data!.list.map((e) => e.amount)).toEqual(ALICE_LOG.slice(3, 6).map(([, , amount]) => amount));
   });
 
   test("another user sees none of Alice's postings", async () => {

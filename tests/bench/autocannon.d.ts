@@ -7,6 +7,14 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Each request goes through `setupRequest` before it is sent. */
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+  }
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   export interface Histogram {
     average: number;

@@ -1,0 +1,87 @@
+/**
+ * One statement for the same read asked by many requests at once. Under load, requests that
+ * arrive in one turn of the event loop all ask before any of them is answered; instead of a round
+ * trip to PostgreSQL each, their questions wait until that turn ends (setImmediate: nothing waits
+ * on a quiet server beyond the current turn) and go as one statement with array parameters. Each
+ * round trip costs the database a wake-up and the server a write to its socket, and those, not the
+ * rows read, are what limited the API's reads (docs/architecture.md, "Reads in batches").
+ *
+ * The same question asked twice in one batch is asked once and both askers get the answer. A
+ * failed statement fails every request of its batch (each is answered with the error, as it
+ * would have been alone).
+ */
+
+export interface BatchedRead<Q, R> {
+  /** Identifies a question: two questions with the same key have the same answer. */
+  keyOf: (question: Q) => string;
+  /** Answers every question in one statement, by key; a key with no answer is a bug of `answer`. */
+  answer: (questions: Q[]) => Promise<Map<string, R>>;
+  /** At most this many questions in one statement; the rest go in the next. */
+  maxBatch?: number;
+}
+
+interface Waiting<Q, R> {
+  question: Q;
+  settle: Array<{ resolve: (value: R) => void; reject: (error: unknown) => void }>;
+}
+
+export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64 }: BatchedRead<Q, R>): (question: Q) => Promise<R> {
+  let waiting = new Map<string, Waiting<Q, R>>();
+  let scheduled = false;
+
+  const send = (batch: Map<string, Waiting<Q, R>>) => {
+    answer([...batch.values()].map((entry) => entry.question)).then(
+      (answers) => {
+        for (const [key, entry] of batch) {
+          const found = answers.has(key);
+          for (const { resolve, reject } of entry.settle) {
+            if (found) resolve(answers.get(key) as R);
+            else reject(new Error(`a batched read gave no answer for ${key}`));
+          }
+        }
+      },
+      (error: unknown) => {
+        for (const entry of batch.values()) for (const { reject } of entry.settle) reject(error);
+      },
+    );
+  };
+
+  const flush = () => {
+    scheduled = false;
+    const all = waiting;
+    waiting = new Map();
+    let batch = new Map<string, Waiting<Q, R>>();
+    for (const [key, entry] of all) {
+      batch.set(key, entry);
+      if (batch.size === maxBatch) {
+        send(batch);
+        batch = new Map();
+      }
+    }
+    if (batch.size > 0) send(batch);
+  };
+
+  return (question) =>
+    new Promise<R>((resolve, reject) => {
+      const key = keyOf(question);
+      const entry = waiting.get(key);
+      if (entry) entry.settle.push({ resolve, reject });
+      else waiting.set(key, { question, settle: [{ resolve, reject }] });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+}
+
+/** The rows of a batched statement, per asker: one pass over the rows, whatever the batch's size. */
+export function rowsPerAsker<T>(rows: T[], askerOf: (row: T) => string): Map<string, T[]> {
+  const per = new Map<string, T[]>();
+  for (const row of rows) {
+    const asker = askerOf(row);
+    const mine = per.get(asker);
+    if (mine) mine.push(row);
+    else per.set(asker, [row]);
+  }
+  return per;
+}

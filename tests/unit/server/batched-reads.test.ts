@@ -1,0 +1,60 @@
+/** Reads asked at once go to the database as one statement, and every asker gets its own answer. */
+import { describe, expect, test } from 'vitest';
+import { batchedRead } from '../../../server/db/batched-reads';
+
+/** A read that records each statement it was asked to make and answers a key with its upper case. */
+function recordingRead(options: { maxBatch?: number; fail?: (questions: string[]) => boolean } = {}) {
+  const statements: string[][] = [];
+  const read = batchedRead<string, string>({
+    keyOf: (question) => question,
+    maxBatch: options.maxBatch,
+    async answer(questions) {
+      statements.push(questions);
+      if (options.fail?.(questions)) throw new Error('the database went away');
+      return new Map(questions.map((question) => [question, question.toUpperCase()]));
+    },
+  });
+  return { read, statements };
+}
+
+describe('batched reads', () => {
+  test('questions asked in one turn make one statement; each asker gets the answer to its own question', async () => {
+    const { read, statements } = recordingRead();
+    const answers = await Promise.all(['ann', 'bob', 'cy'].map(read));
+    expect(answers).toEqual(['ANN', 'BOB', 'CY']);
+    expect(statements).toEqual([['ann', 'bob', 'cy']]);
+  });
+
+  test('the same question twice in one turn is asked once, and both askers are answered', async () => {
+    const { read, statements } = recordingRead();
+    expect(await Promise.all([read('ann'), read('ann'), read('bob')])).toEqual(['ANN', 'ANN', 'BOB']);
+    expect(statements).toEqual([['ann', 'bob']]);
+  });
+
+  test('a question asked after an answer makes a statement of its own: nothing is remembered', async () => {
+    const { read, statements } = recordingRead();
+    await read('ann');
+    await read('ann');
+    expect(statements).toEqual([['ann'], ['ann']]);
+  });
+
+  test('more questions than a statement takes go in several', async () => {
+    const { read, statements } = recordingRead({ maxBatch: 2 });
+    expect(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(read))).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(statements).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  });
+
+  test('a failed statement fails the askers of its batch only', async () => {
+    const { read } = recordingRead({ maxBatch: 2, fail: (questions) => questions.includes('b') });
+    const settled = await Promise.allSettled(['a', 'b', 'c'].map(read));
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((settled[0] as PromiseRejectedResult).reason).toEqual(new Error('the database went away'));
+  });
+
+  test('an answer missing for a question is an error for its asker, not a silent undefined', async () => {
+    const read = batchedRead<string, string>({ keyOf: (q) => q, answer: async () => new Map([['a', 'A']]) });
+    const settled = await Promise.allSettled([read('a'), read('b')]);
+    expect(settled[0]).toEqual({ status: 'fulfilled', value: 'A' });
+    expect(settled[1].status).toBe('rejected');
+  });
+});
