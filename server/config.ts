@@ -36,7 +36,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'MAIL_FROM', default: 'Tessera <no-reply@tessera.local>', description: 'Sender of the verification e-mails.' },
   { name: 'SMS_PROVIDER', default: 'log', description: "SMS provider. 'log' writes each text message, with its code, to the server log." },
   { name: 'SESSION_TTL_HOURS', default: '720', description: 'Lifetime of a login session (30 days).' },
-  { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes. Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes valid.' },
+  { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes and the key of payment passwords (changing it makes every payment password wrong). Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes and payment passwords valid.' },
   { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT, 0.01 to 100. Applied at start when set; otherwise seeded once.' },
   { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
   { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once.' },

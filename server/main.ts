@@ -86,9 +86,9 @@ async function demoOperatorEnabled(db: Db): Promise<boolean> {
 }
 
 /** Migrates and seeds the database; says what the banner should about accounts. */
-async function prepareDatabase(database: Database, config: Config): Promise<{ applied: string[]; accounts: AccountsNote }> {
+async function prepareDatabase(database: Database, config: Config, secret: string): Promise<{ applied: string[]; accounts: AccountsNote }> {
   const applied = await migrate(database.sql);
-  const seeded = await seed(database.db, config);
+  const seeded = await seed(database.db, config, secret);
   const accounts: AccountsNote = seeded.demo
     ? { demo: true }
     : { demo: false, adminExists: await hasActiveAdmin(database.db), demoOperatorEnabled: await demoOperatorEnabled(database.db) };
@@ -102,10 +102,10 @@ async function main(): Promise<void> {
   );
   // The server listens while the database opens, migrates and seeds (the embedded one takes a
   // second or more): the PWA's files are served at once, API requests wait for it (app.ts).
-  const prepared = prepareDatabase(database, config);
+  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
+  const prepared = prepareDatabase(database, config, codePepper);
   prepared.catch(() => undefined);
 
-  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
   // Providers log through the app's logger, which exists only once the app is built.
   let appLog: InfoLog = { info: (_obj, msg) => console.log(msg) };
   const log = { info: (obj: object, msg: string) => appLog.info(obj, msg) };

@@ -17,6 +17,7 @@ import { proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer/mailer';
 import { createOperators } from './modules/ops';
 import { createRecords } from './modules/records';
+import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms/provider';
 import { createStartup } from './modules/startup';
 import { avatarStoreOf, createProfiles } from './modules/user';
@@ -27,6 +28,7 @@ export interface AppDeps {
   /** LISTEN on the database (PostgreSQL): lets this process remember live sessions (auth/session-cache.ts). */
   listen?: Listen;
   clock: Clock;
+  /** The installation's secret: the pepper of verification codes and the key of payment passwords (security/secrets.ts). */
   codePepper: string;
   mailer: Mailer;
   sms: SmsProvider;
@@ -44,7 +46,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   return {
     sessions,
     codes,
-    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }),
+    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
     operators: createOperators(db, clock),
     profiles: createProfiles(db),
     avatars: avatarStoreOf(config),

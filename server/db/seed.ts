@@ -11,6 +11,7 @@ import { newInviteCode } from '../modules/auth';
 import { seedDemoOperator } from '../modules/ops';
 import { SETTING_KEYS, writeSetting } from '../modules/startup';
 import { hashPassword } from '../security/passwords';
+import { createPayPasswords, type PayPasswords } from '../security/pay-passwords';
 import type { Db } from './client';
 import { rowsOf } from './rows';
 import { coins, users } from './schema';
@@ -55,11 +56,12 @@ async function seedCoins(db: Db, config: Config): Promise<void> {
   }
 }
 
-async function seedDemoAccounts(db: Db): Promise<void> {
+async function seedDemoAccounts(db: Db, payPasswords: PayPasswords): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     const existing = await rowsOf<{ id: string }>(db, sql`SELECT id FROM users WHERE lower(username) = lower(${demo.username})`);
     if (existing.length > 0) continue;
-    const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(demo.password), hashPassword(demo.payPassword)]);
+    const passwordHash = await hashPassword(demo.password);
+    const payPasswordHash = payPasswords.hash(demo.payPassword);
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
@@ -86,13 +88,16 @@ export interface SeedOptions {
   demo?: boolean;
 }
 
-/** Returns whether the demo data was seeded (the start banner prints its credentials only then). */
-export async function seed(db: Db, config: Config, { demo = config.seedDemo }: SeedOptions = {}): Promise<{ demo: boolean }> {
+/**
+ * Returns whether the demo data was seeded (the start banner prints its credentials only then).
+ * `secret` is the installation's (security/secrets.ts): the demo payment passwords are keyed with it.
+ */
+export async function seed(db: Db, config: Config, secret: string, { demo = config.seedDemo }: SeedOptions = {}): Promise<{ demo: boolean }> {
   await seedCoins(db, config);
   await writeSetting(db, SETTING_KEYS.supportUrl, config.supportUrl, config.explicit.has('SUPPORT_URL'));
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
   if (!demo) return { demo: false };
-  await seedDemoAccounts(db);
+  await seedDemoAccounts(db, createPayPasswords(secret));
   // The operator side's demo admin (server/modules/ops/demo.ts): a published credential.
   await seedDemoOperator(db);
   return { demo: true };

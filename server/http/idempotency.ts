@@ -4,10 +4,10 @@
  * different request is refused, and a replay while the first is still running is refused (409)
  * rather than run twice.
  *
- * The key is marked done in the same database transaction as the money it moved, so a crash can
- * never leave money moved with the key still open (a later retry would move it again), nor the key
- * closed with nothing moved. Only a success is kept: a refused request moved nothing and may be
- * corrected and sent again.
+ * The key is claimed and marked done in the same database transaction as the money it moved, so
+ * a crash can never leave money moved with the key still open (a later retry would move it again),
+ * nor the key closed with nothing moved. Only a success is kept: a refused request moved nothing
+ * and may be corrected and sent again.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -80,36 +80,56 @@ export type Idempotency = ReturnType<typeof createIdempotency>;
 
 const callerOf = (scope: IdempotencyScope) => scope.caller ?? 'user';
 
+/**
+ * What a gate (the payment-password check) decides inside a call's transaction, before the key is
+ * claimed: go on; refuse (what the gate wrote, a wrong try's count, is committed, then `error`
+ * is thrown); or run the call again in a new transaction once what the gate wrote is committed.
+ */
+export type Gate = { kind: 'open' } | { kind: 'refuse'; error: Error } | { kind: 'again' };
+
+/** A call whose gate keeps answering "again" has met something it cannot settle. */
+const GATE_ROUNDS = 3;
+
 export function createIdempotency(db: Db, clock: Clock) {
-  /** Claims the key for this request: true when we may run it, else replays or refuses. */
-  async function claim(scope: IdempotencyScope, fingerprint: Buffer): Promise<{ run: true } | { run: false; reply: unknown }> {
+  /**
+   * Claims the key for this request inside the call's transaction: true when we may run it, else
+   * replays or refuses. The claim holds the key's advisory lock until the transaction ends, so a
+   * second request with the key meanwhile is answered 409 at once instead of waiting; the key's
+   * row is committed with the money, or not at all.
+   */
+  async function claim(tx: Tx, scope: IdempotencyScope, fingerprint: Buffer): Promise<{ run: true } | { run: false; reply: unknown }> {
     const now = clock();
     const lease = new Date(now.getTime() + RUNNING_LEASE_SECONDS * 1000);
+    const lockKey = `idempotency:${scope.userId}:${callerOf(scope)}:${scope.key}`;
     const inserted = await rowsOf<{ key: string }>(
-      db,
+      tx,
       sql`INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until)
-          VALUES (${scope.userId}, ${callerOf(scope)}, ${scope.key}, ${scope.route}, ${fingerprint}, 'running', ${now.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz)
+          SELECT ${scope.userId}::uuid, ${callerOf(scope)}::text, ${scope.key}::text, ${scope.route}::text, ${fingerprint}::bytea, 'running', ${now.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz
+          WHERE pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0))
           ON CONFLICT (user_id, caller, key) DO NOTHING
           RETURNING key`,
     );
     if (inserted.length > 0) return { run: true };
 
     const [row] = await rowsOf<KeyRow>(
-      db,
+      tx,
       sql`SELECT route, fingerprint, state, status, reply, locked_until FROM idempotency_keys
           WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
     );
-    if (!row) return claim(scope, fingerprint); // removed meanwhile (a failed first attempt): try again
+    // No row and no claim: another request holds the key's lock and has not committed yet.
+    if (!row) throw new AppError('idempotency.inProgress', 409);
     if (row.route !== scope.route || !Buffer.from(row.fingerprint).equals(fingerprint)) {
       throw new AppError('idempotency.keyReused', 422);
     }
     if (row.state === 'done' && row.reply) return { run: false, reply: row.reply.data };
-    // Running: either truly in progress, or its process died; take it over only after the lease.
+    // A committed 'running' row was left by an earlier version of the server, which claimed keys
+    // in a transaction of their own: taken over only after its lease.
     const taken = await rowsOf<{ key: string }>(
-      db,
+      tx,
       sql`UPDATE idempotency_keys SET locked_until = ${lease.toISOString()}::timestamptz
           WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key} AND state = 'running'
             AND locked_until < ${now.toISOString()}::timestamptz
+            AND pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0))
           RETURNING key`,
     );
     if (taken.length === 0) throw new AppError('idempotency.inProgress', 409);
@@ -123,28 +143,46 @@ export function createIdempotency(db: Db, clock: Clock) {
     );
   }
 
+  async function unclaim(tx: Tx, scope: IdempotencyScope): Promise<void> {
+    await tx.execute(
+      sql`DELETE FROM idempotency_keys WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key} AND state = 'running'`,
+    );
+  }
+
+  type Round<T> = { kind: 'done'; data: T } | Exclude<Gate, { kind: 'open' }>;
+
   return {
     /**
-     * Runs `work` once per key. `work` gets the transaction its money moves in; its result must be
-     * JSON (it is what a replay returns).
+     * Runs `work` once per key, in one transaction with the key's claim and reply: a refusal or
+     * a failure rolls all of it back (nothing moved, the key free to be sent again), a crash
+     * leaves nothing behind. `work`'s result must be JSON (it is what a replay returns). `gate`
+     * runs after the claim in the same transaction, before the work or a replay (the payment
+     * password: a replay needs it too).
      */
-    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>): Promise<T> {
+    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>, gate?: (tx: Tx) => Promise<Gate>): Promise<T> {
       const fingerprint = fingerprintOf(scope);
-      const claimed = await claim(scope, fingerprint);
-      if (!claimed.run) return claimed.reply as T;
-      try {
-        return await inTransaction(db, async (tx) => {
+      for (let round = 1; ; round++) {
+        const outcome: Round<T> = await inTransaction(db, async (tx) => {
+          // The key first: a request whose key is busy is answered 409 at once, without waiting
+          // for the gate's lock, which the busy request holds.
+          const claimed = await claim(tx, scope, fingerprint);
+          if (gate) {
+            const passed = await gate(tx);
+            if (passed.kind !== 'open') {
+              // What the gate wrote is committed, the claim is not: the key stays free.
+              if (claimed.run) await unclaim(tx, scope);
+              return passed;
+            }
+          }
+          // A replay, once the gate let it through.
+          if (!claimed.run) return { kind: 'done', data: claimed.reply as T };
           const data = await work(tx);
           await finish(tx, scope, 200, { data: data ?? null });
-          return data;
+          return { kind: 'done', data };
         });
-      } catch (error) {
-        // Nothing was committed: a refusal (wrong payment password, too little balance) or a failure
-        // leaves no trace, so the user may correct it and send again, with this key or another.
-        await db.execute(
-          sql`DELETE FROM idempotency_keys WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key} AND state = 'running'`,
-        );
-        throw error;
+        if (outcome.kind === 'done') return outcome.data;
+        if (outcome.kind === 'refuse') throw outcome.error;
+        if (round >= GATE_ROUNDS) throw new Error(`the gate of ${scope.route} asked ${round} times to run again`);
       }
     },
 

@@ -2,6 +2,11 @@
  * The shape every user money call shares: the Idempotency-Key header is required, the payment
  * password is checked, then the work runs once per key (a replay returns the first result and
  * moves nothing). The key is scoped to the call's route, so one key cannot replay another call.
+ *
+ * The key's claim, the password check, the work and the key's reply are one transaction
+ * (idempotency.run with the check as its gate): a payment commits once. The check holds the
+ * user's payment lock until that commit, so one user's payments run one after another, as their
+ * postings on the same accounts would anyway.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
@@ -19,9 +24,12 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
   // The key before the password: a request that cannot be made idempotent is refused first.
   const key = idempotencyKeyOf(request);
   const { accounts, idempotency } = request.server.services;
-  await accounts.checkPayPassword(userId, call.payPassword);
   const route = `${request.method} ${request.routeOptions.url}`;
-  return idempotency.run({ userId, key, route, input: call.input }, (tx) => work(tx, userId));
+  return idempotency.run(
+    { userId, key, route, input: call.input },
+    (tx) => work(tx, userId),
+    (tx) => accounts.payPasswordGate(tx, userId, call.payPassword),
+  );
 }
 
 /** payOnce for a body that carries the payment password: the rest of the body is what the key covers and what `work` gets. */

@@ -1,6 +1,8 @@
 /**
- * The pepper for verification-code hashes. When CODE_PEPPER is not set we generate one and keep
- * it in DATA_DIR/secret.json, so a restart does not invalidate the codes already sent.
+ * The installation's secret: the pepper of verification-code hashes and the key of payment
+ * passwords (security/pay-passwords.ts). When CODE_PEPPER is not set we generate one and keep it
+ * in DATA_DIR/secret.json, so a restart invalidates neither the codes already sent nor anyone's
+ * payment password.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -27,6 +27,8 @@ import { openTestDatabase, type TestDatabase } from './database';
 import { root, startServerProcess } from './server-process';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The installation's secret the seeded demo payment passwords are keyed with. */
+const SECRET = crypto.randomBytes(32).toString('base64url');
 const opened: Array<{ close(): Promise<void> }> = [];
 const dirs: string[] = [];
 
@@ -90,14 +92,14 @@ describe('seed', () => {
 
   test('with DATABASE_URL and no SEED_DEMO: coins and settings, no user, no operator', async () => {
     const database = await freshDatabase();
-    const result = await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera' }));
+    const result = await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera' }), SECRET);
     expect(result.demo).toBe(false);
     expect(await counts(database.db)).toMatchObject({ users: 0, operators: 0, coins: 4 });
   });
 
   test('with DATABASE_URL and SEED_DEMO=true: the demo users and the demo operator', async () => {
     const database = await freshDatabase();
-    expect((await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera', SEED_DEMO: 'true' }))).demo).toBe(true);
+    expect((await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera', SEED_DEMO: 'true' }), SECRET)).demo).toBe(true);
     expect(await counts(database.db)).toMatchObject({ users: DEMO_ACCOUNTS.length, operators: 1, admins: 1 });
     const names = await rowsOf<{ username: string }>(database.db, sql`SELECT username FROM users ORDER BY username`);
     expect(names.map((r) => r.username)).toEqual(DEMO_ACCOUNTS.map((d) => d.username).sort());
@@ -105,10 +107,10 @@ describe('seed', () => {
 
   test('on the embedded default (no DATABASE_URL) the demo data is there for a newcomer; SEED_DEMO=false turns it off', async () => {
     const embedded = await freshDatabase();
-    expect((await seed(embedded.db, config({}))).demo).toBe(true);
+    expect((await seed(embedded.db, config({}), SECRET)).demo).toBe(true);
     expect(await counts(embedded.db)).toMatchObject({ users: DEMO_ACCOUNTS.length, operators: 1 });
     const off = await freshDatabase();
-    expect((await seed(off.db, config({ SEED_DEMO: 'false' }))).demo).toBe(false);
+    expect((await seed(off.db, config({ SEED_DEMO: 'false' }), SECRET)).demo).toBe(false);
     expect(await counts(off.db)).toMatchObject({ users: 0, operators: 0 });
   });
 });
@@ -167,7 +169,7 @@ describe('bootstrap-admin', () => {
     expect(invalid.stderr).toMatch(/the name/);
 
     const database = await freshDatabase();
-    await seed(database.db, loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true' }));
+    await seed(database.db, loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true' }), SECRET);
     expect(await bootstrapAdmin(database.db, 'root')).toEqual({ ok: false, reason: 'adminExists' });
     expect(await counts(database.db)).toMatchObject({ operators: 1 });
   }, 60_000);

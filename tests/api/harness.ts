@@ -57,7 +57,7 @@ export interface TestAppOptions {
    * A second server process of the same installation: this app uses the other's database and
    * clock (and leaves the database to it to close).
    */
-  sameInstallationAs?: { database: TestDatabase; clock: TestClock };
+  sameInstallationAs?: { database: TestDatabase; clock: TestClock; codePepper: string };
 }
 
 const silentLog = { info: () => undefined };
@@ -103,7 +103,9 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   // The suites sign in with the demo operator: seeded whatever the database.
-  if (!shared) await seed(database.db, config, { demo: true });
+  // One installation, one secret: payment passwords set through either app verify in both.
+  const codePepper = shared ? shared.codePepper : crypto.randomBytes(32).toString('base64url');
+  if (!shared) await seed(database.db, config, codePepper, { demo: true });
   const clock = shared ? shared.clock : new TestClock();
   const sms = new LogSmsProvider(silentLog);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
@@ -113,7 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     dbWaiting: database.waiting,
     listen: database.listen,
     clock: clock.now,
-    codePepper: crypto.randomBytes(32).toString('base64url'),
+    codePepper,
     mailer,
     sms,
     rateLimits: options.rateLimits,
@@ -175,6 +177,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     sms,
     config,
     database,
+    codePepper,
     get: <T = unknown>(url: string, opts?: CallOptions) => call<T>('GET', url, undefined, opts),
     post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => call<T>('POST', url, body ?? {}, opts),
 

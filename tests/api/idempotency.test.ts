@@ -152,12 +152,17 @@ describe('a call still running', () => {
       await blocker.query('BEGIN');
       await blocker.query('SELECT id FROM conversion_quotes WHERE id = $1 FOR UPDATE', [quoteId]);
       const first = convert(user, quoteId, key);
-      // Wait until the first call has claimed the key; it then waits for the quote's lock.
-      for (let i = 0; i < 400; i++) {
-        const { rows } = await blocker.query('SELECT state FROM idempotency_keys WHERE key = $1', [key]);
-        if (rows.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      // Wait until the first call has claimed the key (in its transaction, unseen from here) and
+      // waits for the quote's lock.
+      let waiting = false;
+      for (let i = 0; i < 400 && !waiting; i++) {
+        const { rows } = await blocker.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        waiting = rows[0].n > 0;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 25));
       }
+      expect(waiting).toBe(true);
       const racing = await Promise.all([convert(user, quoteId, key), convert(user, quoteId, key)]);
       for (const reply of racing) expect([reply.status, reply.body.key]).toEqual([409, 'idempotency.inProgress']);
       expect((await movedFor(user)).conversions).toBe(0);

@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
-import { operators } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { operators, users } from '../../server/db/schema';
 import { totpCode } from '../../server/modules/ops/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
@@ -152,6 +153,18 @@ describe('payment-password lockout with two server processes', () => {
     expect(replies.map((r) => r.body.key)).toEqual(Array(10).fill(ACCEPTED));
     // The right one cleared the count: four more wrong ones do not lock.
     for (let i = 0; i < 4; i++) expect((await withdraw(t2, user, '999111')).body.key).toBe('payPassword.wrong');
+  });
+
+  test('a payment password kept from before (argon2id) still pays, and is then kept as a keyed hash that both processes verify', async () => {
+    const user = await t.payingUser();
+    const id = user.userId;
+    await t.database.db.update(users).set({ payPasswordHash: await hashPassword(user.payPassword) }).where(eq(users.id, id));
+    expect((await withdraw(t, user, '999111')).body.key).toBe('payPassword.wrong');
+    expect((await withdraw(t, user, user.payPassword)).body.key).toBe(ACCEPTED);
+    const [row] = await t.database.db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, id));
+    expect(row.hash).toMatch(/^hmac-sha256\$v1\$/);
+    expect((await withdraw(t2, user, user.payPassword)).body.key).toBe(ACCEPTED);
+    expect((await withdraw(t2, user, '999111')).body.key).toBe('payPassword.wrong');
   });
 
   test('wrong ones at once from both: exactly four wrong, then locked, the right one too', async () => {

@@ -18,9 +18,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/** `nodeArgs`: options for node itself (the benches' --cpu-prof). */
+export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ServerProcess> {
   await buildServerIfStale();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,10 +1,12 @@
 /**
  * "Five wrong passwords lock it for fifteen minutes" (constants.ts), for login keys and for
- * payment passwords. One try of a key reads its count, checks the password and writes the
- * outcome in one transaction that holds the key's row lock, so tries of one key run one after
- * another across every process sharing the database: parallel guesses get no more than five
- * checks, and a right password sent many times at once never looks like a burst of guesses.
- * Tries older than the lock window are forgotten; a right password clears the count.
+ * payment passwords. One try of a key takes the key's lock (a transaction-scoped advisory lock),
+ * reads its count, checks the password and writes the outcome in the same transaction, so tries
+ * of one key run one after another across every process sharing the database: parallel guesses
+ * get no more than five checks, and a right password sent many times at once never looks like a
+ * burst of guesses. Tries older than the lock window are forgotten; a right password clears the
+ * count. A try writes nothing while there is no count to clear: a right payment password costs
+ * no write of its own, and its check can run inside the payment's own transaction (`tryIn`).
  */
 import { sql } from 'drizzle-orm';
 import { addSeconds, type Clock } from '../../clock';
@@ -16,71 +18,83 @@ export interface LockoutTable {
   keyColumn: 'login_key' | 'user_id';
 }
 
+export interface LockoutRefusals {
+  locked: (until: Date) => Error;
+  wrong: () => Error;
+}
+
+/**
+ * How one try ended. `right` with `cleared`: the password was right after earlier wrong ones,
+ * whose count the try deleted — to be committed whatever the caller then does.
+ */
+export type TryOutcome = { kind: 'right'; cleared: boolean } | { kind: 'wrong' } | { kind: 'locked'; until: Date };
+
 export interface Lockout {
   /**
-   * Checks a password under the lockout of `key`. `verify` runs inside the key's transaction
-   * (database work in it goes through `tx`). Resolves when it says yes; otherwise throws
-   * `refusals.locked(until)` or `refusals.wrong()`.
+   * Checks a password under the lockout of `key`, in a transaction of its own. `verify` runs
+   * inside it (database work in it goes through `tx`). Resolves when it says yes; otherwise
+   * throws `refusals.locked(until)` or `refusals.wrong()`.
    */
-  guard(key: string, verify: (tx: Tx) => Promise<boolean>, refusals: { locked: (until: Date) => Error; wrong: () => Error }): Promise<void>;
+  guard(key: string, verify: (tx: Tx) => Promise<boolean>, refusals: LockoutRefusals): Promise<void>;
+  /**
+   * One try inside the caller's transaction, which must be committed whatever the outcome (a
+   * wrong try's count is written in it). The key stays locked until that transaction ends.
+   */
+  tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>): Promise<TryOutcome>;
+  /** Runs `work` after the earlier tries of `key` in this process (see `oneAtATime`). */
+  serially<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** The refusal a try that was not right ends in. */
+  refusalOf(outcome: Exclude<TryOutcome, { kind: 'right' }>, refusals: LockoutRefusals): Error;
   clear(db: Db | Tx, key: string): Promise<void>;
 }
 
-type Row = { failures: number; locked_until: string | Date | null };
-type Outcome = { kind: 'right' } | { kind: 'wrong' } | { kind: 'locked'; until: Date };
+type Row = { failures: number; last_failure: string | Date; locked_until: string | Date | null };
 
 export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFailures: number, lockMinutes: number): Lockout {
   const table = sql.raw(where.table);
   const keyColumn = sql.raw(where.keyColumn);
   const keyValue = (key: string) => (where.keyColumn === 'user_id' ? sql`${key}::uuid` : sql`${key}`);
-
   /**
-   * Takes the key's row lock (creating the row when there is none: a concurrent insert of the
-   * same key waits on the unique index) and returns the count in the current window.
+   * The key's lock: one 64-bit advisory lock per table and key (two keys sharing a hash only wait
+   * for each other). Sent when called (a Drizzle query runs only once awaited), so that a
+   * statement called after it goes out after it.
    */
-  async function lockRow(tx: Tx, key: string, now: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const windowStart = addSeconds(now, -lockMinutes * 60).toISOString();
-    const [row] = await rowsOf<Row>(
-      tx,
-      sql`INSERT INTO ${table} AS t (${keyColumn}, failures, last_failure)
-          VALUES (${keyValue(key)}, 0, ${nowSql})
-          ON CONFLICT (${keyColumn}) DO UPDATE SET
-            -- An old count, or a lock that has run out, starts again from zero.
-            failures = CASE WHEN t.last_failure < ${windowStart}::timestamptz
-                             OR (t.locked_until IS NOT NULL AND t.locked_until <= ${nowSql})
-                       THEN 0 ELSE t.failures END,
-            locked_until = CASE WHEN t.locked_until > ${nowSql} THEN t.locked_until END
-          RETURNING failures, locked_until`,
-    );
-    return { failures: row.failures, lockedUntil: row.locked_until ? new Date(row.locked_until) : null };
+  async function takeLock(tx: Db | Tx, key: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`);
   }
 
   async function clear(tx: Db | Tx, key: string): Promise<void> {
     await tx.execute(sql`DELETE FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`);
   }
 
-  async function attempt(key: string, verify: (tx: Tx) => Promise<boolean>): Promise<Outcome> {
-    return db.transaction(async (tx) => {
-      const now = clock();
-      const { failures, lockedUntil } = await lockRow(tx, key, now);
-      if (lockedUntil) return { kind: 'locked', until: lockedUntil };
-      if (await verify(tx)) {
-        await clear(tx, key);
-        return { kind: 'right' };
-      }
-      const until = failures + 1 >= maxFailures ? addSeconds(now, lockMinutes * 60) : null;
-      await tx.execute(
-        sql`UPDATE ${table} SET failures = ${failures + 1}, last_failure = ${now.toISOString()}::timestamptz,
-              locked_until = ${until ? sql`${until.toISOString()}::timestamptz` : sql`NULL`}
-            WHERE ${keyColumn} = ${keyValue(key)}`,
-      );
-      return until ? { kind: 'locked', until } : { kind: 'wrong' };
-    });
+  async function tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>): Promise<TryOutcome> {
+    const now = clock();
+    // Sent together (the connection pipelines); PostgreSQL reads the count only once the lock is
+    // held, so the read sees every try committed before.
+    const [, rows] = await Promise.all([takeLock(tx, key), rowsOf<Row>(tx, sql`SELECT failures, last_failure, locked_until FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`)]);
+    const row = rows[0] as Row | undefined;
+    const lockedUntil = row?.locked_until ? new Date(row.locked_until) : null;
+    if (lockedUntil && lockedUntil > now) return { kind: 'locked', until: lockedUntil };
+    // An old count, or a lock that has run out, starts again from zero.
+    const windowStart = addSeconds(now, -lockMinutes * 60);
+    const counted = row && new Date(row.last_failure) >= windowStart && !lockedUntil ? row.failures : 0;
+    if (await verify(tx)) {
+      if (row) await clear(tx, key);
+      return { kind: 'right', cleared: Boolean(row) };
+    }
+    const failures = counted + 1;
+    const until = failures >= maxFailures ? addSeconds(now, lockMinutes * 60) : null;
+    const untilSql = until ? sql`${until.toISOString()}::timestamptz` : sql`NULL`;
+    await tx.execute(
+      sql`INSERT INTO ${table} AS t (${keyColumn}, failures, last_failure, locked_until)
+          VALUES (${keyValue(key)}, ${failures}, ${now.toISOString()}::timestamptz, ${untilSql})
+          ON CONFLICT (${keyColumn}) DO UPDATE SET failures = EXCLUDED.failures, last_failure = EXCLUDED.last_failure, locked_until = EXCLUDED.locked_until`,
+    );
+    return until ? { kind: 'locked', until } : { kind: 'wrong' };
   }
 
   // Tries of one key also queue in this process, so that a burst of them waits here rather
-  // than each holding a database connection while it waits for the row lock.
+  // than each holding a database connection while it waits for the key's lock.
   const queues = new Map<string, Promise<unknown>>();
   function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
     const current = (queues.get(key) ?? Promise.resolve()).then(work);
@@ -92,13 +106,22 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     return current;
   }
 
+  function refusalOf(outcome: Exclude<TryOutcome, { kind: 'right' }>, refusals: LockoutRefusals): Error {
+    return outcome.kind === 'locked' ? refusals.locked(outcome.until) : refusals.wrong();
+  }
+
   return {
     async guard(key, verify, refusals) {
-      const outcome = await oneAtATime(key, () => attempt(key, verify));
+      const outcome = await oneAtATime(key, () => db.transaction((tx) => tryIn(tx, key, verify)));
       // Refused after the transaction: its count must be committed, not rolled back.
-      if (outcome.kind === 'locked') throw refusals.locked(outcome.until);
-      if (outcome.kind === 'wrong') throw refusals.wrong();
+      if (outcome.kind !== 'right') throw refusalOf(outcome, refusals);
     },
-    clear,
+    tryIn,
+    serially: oneAtATime,
+    refusalOf,
+    async clear(tx, key) {
+      await takeLock(tx, key);
+      await clear(tx, key);
+    },
   };
 }

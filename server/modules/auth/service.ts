@@ -1,9 +1,10 @@
 /**
  * Accounts: registration, login and logout, password reset and change, payment password,
- * binding an e-mail address or a phone number. Passwords are argon2id; the answer to a failed
+ * binding an e-mail address or a phone number. Login passwords are argon2id, payment passwords a
+ * keyed hash (security/pay-passwords.ts); the answer to a failed
  * login never tells whether the account exists (login.failed for both).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import type { Locale } from '../../../src/domain/locales';
@@ -11,11 +12,13 @@ import type * as forms from '../../../src/domain/validation';
 import type { LoginReply } from '../../../src/domain/wire';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { uniqueViolation } from '../../db/rows';
+import { rowsOf, uniqueViolation } from '../../db/rows';
 import { users, type User } from '../../db/schema';
+import type { Gate } from '../../http/idempotency';
 import { Refusal, waitRefusal } from '../../http/refusal';
 import { openUserAccounts } from '../../ledger/accounts';
 import { hashPassword, prepareDecoy, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
+import type { PayPasswords } from '../../security/pay-passwords';
 import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
@@ -29,6 +32,7 @@ export interface AccountsDeps {
   sessions: Sessions;
   loginLockout: Lockout;
   payLockout: Lockout;
+  payPasswords: PayPasswords;
 }
 
 /** Which refusal a unique index stands for. */
@@ -48,7 +52,7 @@ const INVITE_CODE_ATTEMPTS = 3;
 
 export type Accounts = ReturnType<typeof createAccounts>;
 
-export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout }: AccountsDeps) {
+export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords }: AccountsDeps) {
   void prepareDecoy();
   async function userById(id: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -65,14 +69,40 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     });
   }
 
-  async function checkPayPassword(userId: string, payPassword: string, field = 'payPassword'): Promise<void> {
-    const user = await userById(userId);
-    const hash = user.payPasswordHash;
-    if (!hash) throw new Refusal('payPassword.notSet', 400);
-    await payLockout.guard(userId, () => verifyPassword(hash, payPassword), {
-      locked: (until) => lockedRefusal('payPassword.locked', until, clock()),
-      wrong: () => new Refusal('payPassword.wrong', 400, { field }),
+  /**
+   * The payment password's check inside the transaction of a payment (its gate: http/paid-call.ts)
+   * or of its own. The hash is read together with the lockout's lock and count: one round trip,
+   * and no write unless a try was wrong or clears earlier wrong ones. An argon2id hash from before
+   * (security/pay-passwords.ts) is rewritten in the keyed form on its first right try.
+   */
+  async function payPasswordGate(tx: Tx, userId: string, payPassword: string, field = 'payPassword'): Promise<Gate> {
+    const hashRead = rowsOf<{ pay_password_hash: string | null }>(tx, sql`SELECT pay_password_hash FROM users WHERE id = ${userId}`);
+    // Awaited in the check; until then a failure must not go unhandled.
+    hashRead.catch(() => undefined);
+    const outcome = await payLockout.tryIn(tx, userId, async () => {
+      const [row] = await hashRead;
+      // A live session of a deleted user: treat as a session that has ended.
+      if (!row) throw new AppError('session.gone', 401);
+      const hash = row.pay_password_hash;
+      // Thrown before anything is written: not a try, and the transaction rolls back.
+      if (!hash) throw new Refusal('payPassword.notSet', 400);
+      const { right, upgrade } = await payPasswords.verify(hash, payPassword);
+      // Compared with the hash read: a new payment password set meanwhile is not overwritten.
+      if (upgrade) await tx.update(users).set({ payPasswordHash: upgrade }).where(and(eq(users.id, userId), eq(users.payPasswordHash, hash)));
+      return right;
     });
+    if (outcome.kind === 'right') return outcome.cleared ? { kind: 'again' } : { kind: 'open' };
+    const refusals = {
+      locked: (until: Date) => lockedRefusal('payPassword.locked', until, clock()),
+      wrong: () => new Refusal('payPassword.wrong', 400, { field }),
+    };
+    return { kind: 'refuse', error: payLockout.refusalOf(outcome, refusals) };
+  }
+
+  /** The payment password checked on its own (to change it), committed whatever the outcome. */
+  async function checkPayPassword(userId: string, payPassword: string, field: string): Promise<void> {
+    const gate = await payLockout.serially(userId, () => db.transaction((tx) => payPasswordGate(tx, userId, payPassword, field)));
+    if (gate.kind === 'refuse') throw gate.error;
   }
 
   async function assertFree(input: z.output<typeof forms.registerSchema>): Promise<void> {
@@ -191,12 +221,12 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
         if (!input.oldPayPassword) throw new Refusal('password.required', 400, { field: 'oldPayPassword' });
         await checkPayPassword(viewer.userId, input.oldPayPassword, 'oldPayPassword');
       }
-      const payPasswordHash = await hashPassword(input.password);
+      const payPasswordHash = payPasswords.hash(input.password);
       await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
     },
 
-    /** For every money action that asks for the payment password (trades, withdrawals, …). */
-    checkPayPassword,
+    /** For every money action that asks for the payment password (trades, withdrawals, …): http/paid-call.ts. */
+    payPasswordGate,
 
     bindEmail(viewer: Viewer, input: z.output<typeof forms.bindEmailSchema>): Promise<void> {
       return bindContact(viewer, { email: input.email }, input.code);
