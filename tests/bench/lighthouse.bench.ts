@@ -13,6 +13,11 @@
  * build (both rebuilt first when their sources changed). Each page prints one line per figure, then
  * the targets missed (performance; accessibility 100). Like the other benches it reports them and
  * fails only when it cannot measure. `BENCH_PAGES=home,login,mine` picks pages by the last part of their path.
+ *
+ * The 4× slowdown is relative to this machine: each page also prints Lighthouse's CPU benchmark
+ * of the host (its benchmarkIndex) and what phone the slowdown then stands for (DevTools
+ * calibrates a mid-tier phone, a Pixel 5, at 1,000 and a low-end one, a Moto G Power 2022, at
+ * 264). `BENCH_CPU_SLOWDOWN=<n>` measures with another slowdown (e.g. the host's index / 264).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,11 +29,14 @@ import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- a plain JavaScript module of the build scripts
 import { firstScreenJavaScript } from '../../scripts/first-screen.mjs';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { logInWithForm, startApp } from '../e2e/harness';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { buildServerIfStale } from '../../scripts/build-server.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Lighthouse's mobile default, unless BENCH_CPU_SLOWDOWN says otherwise. */
+const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { username: 'demo', password: '583927' };
 const dist = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -104,7 +112,8 @@ async function main(): Promise<void> {
     const { gzip: budgeted } = firstScreenJavaScript(dist) as { gzip: number };
     console.log(
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults ` +
-        `(simulated slow 4G, 4× CPU slowdown), ${CHROMIUM}, median of ${RUNS} runs; server ${app.baseUrl} (embedded database)`,
+        `(simulated slow 4G, ${SLOWDOWN}× CPU slowdown${process.env.BENCH_CPU_SLOWDOWN ? ', set by BENCH_CPU_SLOWDOWN' : ''}), ${CHROMIUM}, ` +
+        `median of ${RUNS} runs; server ${app.baseUrl} (embedded database)`,
     );
     console.log(`first-screen JavaScript from the build manifest (gzip): ${(budgeted / 1024).toFixed(1)} KB`);
     let signedIn = false;
@@ -120,6 +129,7 @@ async function main(): Promise<void> {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
+          throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: SLOWDOWN },
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
@@ -138,6 +148,8 @@ async function main(): Promise<void> {
       console.log(`${label} cumulative layout shift: ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}`);
       console.log(`${label} JavaScript transferred (compressed): ${(javascriptBytes(lhr) / 1024).toFixed(1)} KB`);
       console.log(`${label} performance of the ${RUNS} runs: ${runs.map((run) => score(run, 'performance')).join(', ')} /100`);
+      const index = lhr.environment.benchmarkIndex;
+      console.log(`${label} host CPU benchmark (Lighthouse's benchmarkIndex; ${SLOWDOWN}× slower stands for a phone of ${Math.round(index / SLOWDOWN)}): ${Math.round(index)} index`);
       if (score(lhr, 'performance') < page.performance) failures.push(`${page.path}: performance ${score(lhr, 'performance')} < ${page.performance}`);
       if (score(lhr, 'accessibility') < 100) failures.push(`${page.path}: accessibility ${score(lhr, 'accessibility')} < 100`);
     }
