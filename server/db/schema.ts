@@ -125,6 +125,9 @@ export const ledgerTransfers = pgTable('ledger_transfers', {
   amount: money('amount').notNull(),
   debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
   creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull(),
+  /** The owners of the debit and credit accounts, null for a platform account (0005_ledger_transfer_owners.sql). */
+  debitUserId: uuid('debit_user_id'),
+  creditUserId: uuid('credit_user_id'),
   kind: requiredText('kind'),
   reference: requiredText('reference'),
   idempotencyKey: requiredText('idempotency_key'),

@@ -40,10 +40,11 @@ export const MAX_LEGS = 8;
 /**
  * The legs travel as one JSON parameter, so the statement's text never changes: it is prepared
  * once per connection. A leg names its accounts by owner (a user id, or none for a platform
- * account), purpose and asset; the ids are looked up inside the statement.
+ * account), purpose and asset; the ids are looked up inside the statement. The owners are written
+ * beside the account ids (debit_user_id, credit_user_id: a user's postings are read by them).
  */
 const POST_MOVEMENT = `WITH leg AS (
-  SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at,
+  SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at, l.debit_user, l.credit_user,
     coalesce(
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.debit_user AND a.asset = l.asset AND a.purpose = l.debit_purpose),
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.debit_user IS NULL AND a.asset = l.asset AND a.purpose = l.debit_purpose)
@@ -74,8 +75,8 @@ const POST_MOVEMENT = `WITH leg AS (
   RETURNING a.id
 )
 INSERT INTO ledger_transfers
-  (asset, amount, debit_account_id, credit_account_id, kind, reference, idempotency_key, reason, operator_id, created_at)
-SELECT leg.asset, leg.amount, leg.debit_id, leg.credit_id, leg.kind, leg.reference, leg.idempotency_key, leg.reason, leg.operator_id, leg.created_at
+  (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, reason, operator_id, created_at)
+SELECT leg.asset, leg.amount, leg.debit_id, leg.credit_id, leg.debit_user, leg.credit_user, leg.kind, leg.reference, leg.idempotency_key, leg.reason, leg.operator_id, leg.created_at
 FROM leg, verdict v
 WHERE v.ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM change)
 ORDER BY leg.n

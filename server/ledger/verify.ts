@@ -4,14 +4,16 @@
  *  - per asset, all account balances sum to zero (every transfer adds to one and takes from another);
  *  - every account's balance equals the sum of its postings (credits minus debits);
  *  - no user account is negative;
- *  - every transfer is between two accounts of its own asset.
+ *  - every transfer is between two accounts of its own asset;
+ *  - every transfer names the owners of its accounts (debit_user_id, credit_user_id: null for a
+ *    platform account), by which the asset log finds a user's postings.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 export interface LedgerProblem {
-  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch';
+  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch';
   detail: string;
 }
 
@@ -48,6 +50,13 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
         JOIN ledger_accounts c ON c.id = t.credit_account_id
         WHERE d.asset <> t.asset OR c.asset <> t.asset`,
   );
+  const misowned = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT t.id::text FROM ledger_transfers t
+        JOIN ledger_accounts d ON d.id = t.debit_account_id
+        JOIN ledger_accounts c ON c.id = t.credit_account_id
+        WHERE t.debit_user_id IS DISTINCT FROM d.user_id OR t.credit_user_id IS DISTINCT FROM c.user_id`,
+  );
   const [counts] = await rowsOf<{ accounts: string; transfers: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
@@ -61,6 +70,7 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     })),
     ...negative.map((row) => ({ check: 'user-negative' as const, detail: `account ${row.id} (${row.user_id} ${row.asset} ${row.purpose}): ${row.balance}` })),
     ...mismatched.map((row) => ({ check: 'asset-mismatch' as const, detail: `transfer ${row.id} moves between accounts of another asset` })),
+    ...misowned.map((row) => ({ check: 'owner-mismatch' as const, detail: `transfer ${row.id} does not name the owners of its accounts` })),
   ];
   return { ok: problems.length === 0, accounts: Number(counts.accounts), transfers: Number(counts.transfers), problems };
 }

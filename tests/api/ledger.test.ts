@@ -191,6 +191,31 @@ describe('verifyLedger', () => {
     );
     await t.assertLedgerClean();
   });
+  test('names the owners of both accounts on every posting, and reports a posting that names another user', async () => {
+    const [ann, ben] = [await t.payingUser(), await t.payingUser()];
+    await t.fund(ann.userId, 'USDT', 9_000_000n);
+    const hold = await transfer({ userId: ann.userId, purpose: 'available' }, { userId: ann.userId, purpose: 'held' }, 2_000_000n);
+    const owners = await rowsOf<{ debit: string | null; credit: string | null }>(
+      t.database.db,
+      sql`SELECT debit_user_id::text AS debit, credit_user_id::text AS credit FROM ledger_transfers WHERE id = ${hold}`,
+    );
+    expect(owners).toEqual([{ debit: ann.userId, credit: ann.userId }]);
+    await t.assertLedgerClean();
+
+    // Transfers are immutable: the wrong owner is written, checked and rolled back in one transaction.
+    const rolledBack = new Error('rolled back');
+    const seen = await inTransaction(t.database.db, async (tx) => {
+      await tx.execute(sql`INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)
+        SELECT 'USDT', 1, d.id, c.id, NULL, ${ben.userId}, 'adjustment', 'test', ${`owner-test:${crypto.randomUUID()}`}, now()
+        FROM ledger_accounts d, ledger_accounts c
+        WHERE d.owner_kind = 'platform' AND d.asset = 'USDT' AND d.purpose = 'adjustments'
+          AND c.owner_kind = 'user' AND c.user_id = ${ann.userId} AND c.asset = 'USDT' AND c.purpose = 'available'`);
+      const report = await verifyLedger(tx as unknown as Parameters<typeof verifyLedger>[0]);
+      throw Object.assign(rolledBack, { report });
+    }).catch((error: unknown) => (error === rolledBack ? (rolledBack as Error & { report: Awaited<ReturnType<typeof verifyLedger>> }).report : Promise.reject(error)));
+    expect(seen.problems.map((p) => p.check)).toContain('owner-mismatch');
+    await t.assertLedgerClean();
+  });
 });
 
 describe('concurrency', () => {

@@ -2,6 +2,8 @@
 import { afterEach, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate, readMigrations } from '../../server/db/migrate';
+import { verifyLedger } from '../../server/ledger/verify';
+import { createRecords } from '../../server/modules/records/service';
 import { openTestDatabase, type TestDatabase } from './database';
 
 const opened: Array<Database | TestDatabase> = [];
@@ -42,4 +44,59 @@ test('a failing migration leaves nothing half-applied', async () => {
     conn.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'half'"),
   );
   expect(tables[0].n).toBe(0);
+});
+
+test('0005 gives the postings made before it the owners of their accounts, and the log reads them', async () => {
+  const database = await openTestDatabase({ migrated: false });
+  opened.push(database);
+  const all = readMigrations();
+  const before = all.filter((m) => m.version < '0005');
+  await migrate(database.sql, before);
+  // A database with history: two users, a deposit to one, a hold between her own accounts, and a transfer between them.
+  await database.sql.exclusive(0, async (conn) => {
+    await conn.exec(`
+      INSERT INTO users (id, username, email, password_hash, invite_code, nickname) VALUES
+        ('00000000-0000-4000-8000-00000000000a', 'ann', 'ann@example.com', 'x', 'A1', 'Ann'),
+        ('00000000-0000-4000-8000-00000000000b', 'ben', 'ben@example.com', 'x', 'B1', 'Ben');
+      INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
+      SELECT 'user', u.id, 'USDT', p FROM users u CROSS JOIN (VALUES ('available'), ('held')) AS v (p);
+      CREATE FUNCTION pg_temp.account(owner uuid, kind text) RETURNS bigint LANGUAGE sql AS
+        $$ SELECT id FROM ledger_accounts WHERE asset = 'USDT' AND (user_id = owner OR (owner IS NULL AND owner_kind = 'platform')) AND purpose = kind $$;
+      INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, kind, reference, idempotency_key, created_at) VALUES
+        ('USDT', 100, pg_temp.account(NULL, 'deposits'), pg_temp.account('00000000-0000-4000-8000-00000000000a', 'available'), 'deposit', 'd:1', 'k1', now()),
+        ('USDT', 30, pg_temp.account('00000000-0000-4000-8000-00000000000a', 'available'), pg_temp.account('00000000-0000-4000-8000-00000000000a', 'held'), 'withdrawal_hold', 'w:1', 'k2', now()),
+        ('USDT', 20, pg_temp.account('00000000-0000-4000-8000-00000000000a', 'available'), pg_temp.account('00000000-0000-4000-8000-00000000000b', 'available'), 'adjustment', 'a:1', 'k3', now());
+      UPDATE ledger_accounts a SET balance = coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
+        - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = a.id), 0);
+    `);
+  });
+  expect(await migrate(database.sql)).toEqual(all.filter((m) => m.version >= '0005').map((m) => m.name));
+
+  const owners = await database.sql.exclusive(0, (conn) =>
+    conn.query<{ kind: string; debit: string | null; credit: string | null }>(
+      'SELECT kind, debit_user_id::text AS debit, credit_user_id::text AS credit FROM ledger_transfers ORDER BY id',
+    ),
+  );
+  const ann = '00000000-0000-4000-8000-00000000000a';
+  const ben = '00000000-0000-4000-8000-00000000000b';
+  expect(owners).toEqual([
+    { kind: 'deposit', debit: null, credit: ann },
+    { kind: 'withdrawal_hold', debit: ann, credit: ann },
+    { kind: 'adjustment', debit: ann, credit: ben },
+  ]);
+  // Still history: the migration's own update was the last.
+  await expect(database.sql.exclusive(0, (conn) => conn.exec("UPDATE ledger_transfers SET reference = 'changed'"))).rejects.toThrow(/immutable/);
+  expect((await verifyLedger(database.db)).problems).toEqual([]);
+
+  const records = createRecords(database.db);
+  const annLog = await records.assetLog(ann, 1, 10);
+  expect(annLog.total).toBe(4);
+  expect(annLog.list.map((e) => [e.kind, e.account, e.amount])).toEqual([
+    ['adjustment', 'available', '-0.000020'],
+    ['withdrawal_hold', 'held', '+0.000030'],
+    ['withdrawal_hold', 'available', '-0.000030'],
+    ['deposit', 'available', '+0.000100'],
+  ]);
+  const benLog = await records.assetLog(ben, 1, 10);
+  expect(benLog).toMatchObject({ total: 1, list: [{ kind: 'adjustment', account: 'available', amount: '+0.000020' }] });
 });

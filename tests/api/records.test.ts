@@ -156,6 +156,36 @@ describe('asset log', () => {
     expect((await log(alice, { pageSize: '50' })).body.data!.total).toBe(ALICE_LOG.length);
   });
 
+  test("entries interleaved with other users' postings: only the user's own, newest first, at the time they were posted", async () => {
+    const dan = await t.payingUser();
+    const erin = await t.payingUser();
+    const times: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const user of [dan, erin]) {
+        await post('deposit', { platform: 'deposits' }, { userId: user.userId, purpose: 'available' }, 'USDT', BigInt(round + 1) * 1_000_000n);
+        if (user === dan) times.push(t.clock.now().toISOString());
+      }
+    }
+    // One of Dan's transfers between his own accounts, and one from Erin to him.
+    await post('withdrawal_hold', { userId: dan.userId, purpose: 'available' }, { userId: dan.userId, purpose: 'held' }, 'USDT', 500_000n);
+    await post('adjustment', { userId: erin.userId, purpose: 'available' }, { userId: dan.userId, purpose: 'available' }, 'USDT', 250_000n);
+    const page = (await log(dan, { pageSize: '4' })).body.data!;
+    expect(page.total).toBe(6);
+    expect(page.list.map((e) => [e.kind, e.account, e.amount])).toEqual([
+      ['adjustment', 'available', '+0.250000'],
+      ['withdrawal_hold', 'held', '+0.500000'],
+      ['withdrawal_hold', 'available', '-0.500000'],
+      ['deposit', 'available', '+3.000000'],
+    ]);
+    const rest = (await log(dan, { page: '2', pageSize: '4' })).body.data!;
+    expect(rest.list.map((e) => e.amount)).toEqual(['+2.000000', '+1.000000']);
+    expect([...page.list.slice(3), ...rest.list].map((e) => e.createdAt)).toEqual([...times].reverse());
+    const erinLog = (await log(erin, { pageSize: '50' })).body.data!;
+    expect(erinLog.total).toBe(4);
+    expect(erinLog.list.map((e) => e.amount)).toEqual(['-0.250000', '+3.000000', '+2.000000', '+1.000000']);
+    await t.assertLedgerClean();
+  });
+
   test('needs a session', async () => {
     expect((await t.get('/wallet/legal_log')).status).toBe(401);
     expect((await t.get('/user/calc')).status).toBe(401);

@@ -27,7 +27,8 @@ interface EntryRow {
   kind: string;
   reference: string;
   reason: string | null;
-  created_at: Date | string;
+  /** ISO 8601 in UTC with milliseconds, as toISOString writes it (PostgreSQL's to_char: see below). */
+  created_at: string;
 }
 
 function asset(value: string): Asset {
@@ -61,62 +62,74 @@ function entryOf(row: EntryRow): LedgerEntry {
     kind: row.kind,
     reference: row.reference,
     reason: row.reason,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at,
   };
 }
 
 const pageKey = ({ userId, page, pageSize }: PageQuestion) => `${userId}:${page}:${pageSize}`;
 
+/** At most this many asked pages in one statement (the statement's row estimates say so too). */
+const MAX_PAGES_PER_STATEMENT = 64;
+
 export function createRecords(db: Db) {
   /**
    * Pages of asset logs, every user asking at once in one named statement (server/db/batched-reads.ts).
-   * Per asked page: the user's own accounts (a few rows), and per account and side a backward scan
-   * of its (account, id) index that reads at most offset + pageSize postings, however long the
-   * history is; beside the page, the count of all the user's entries (one row of nulls beside the
-   * count when the page is past the end).
+   * A transfer carries the owners of its accounts (debit_user_id, credit_user_id), so per asked
+   * page PostgreSQL runs four index scans whatever the user's accounts: per side, a backward scan
+   * of the user's (owner, id) index that stops after offset + pageSize postings, merged newest
+   * first, and a count of the user's postings beside the page (one row of nulls beside the count
+   * when the page is past the end); then each entry's account (its purpose) by primary key.
+   *
+   * The time of each entry is written in ISO 8601 by PostgreSQL (to_char), not parsed into a Date
+   * and written again by the server: parsing and toISOString took a microsecond per entry of the
+   * server's one thread.
+   *
+   * The asked pages travel as one JSON parameter read by json_to_recordset, which PostgreSQL
+   * cannot look into while planning: every execution of the named statement then has the same
+   * estimates, so after its first few it keeps one generic plan. Arrays spelled out in the
+   * parameters (string_to_array) let it count the askers, and a batch of one to a few made it
+   * plan the statement again at each execution, which cost more than running it.
    */
   const assetLogPages = batchedRead<PageQuestion, Page<LedgerEntry>>({
     keyOf: pageKey,
+    maxBatch: MAX_PAGES_PER_STATEMENT,
     async answer(questions) {
-      const list = (pick: (question: PageQuestion) => string | number) => questions.map(pick).join(',');
-      const side = (column: SQL, credited: boolean) =>
-        sql`SELECT t.id, t.asset, t.amount, ${sql.raw(credited ? 'true' : 'false')} AS credited, m.purpose, t.kind, t.reference, t.reason, t.created_at
-            FROM mine m CROSS JOIN LATERAL (
-              SELECT * FROM ledger_transfers t WHERE ${column} = m.id ORDER BY t.id DESC LIMIT asked.reach
-            ) t
-            WHERE m.n = asked.n`;
-      const count = (column: SQL) => sql`(SELECT count(*) FROM mine m JOIN ledger_transfers t ON ${column} = m.id WHERE m.n = asked.n)`;
-      const rows = await namedRowsOf<EntryRow & { n: string; total: string }>(
+      const asked = JSON.stringify(
+        questions.map((question, index) => ({ n: index + 1, user_id: question.userId, page_size: question.pageSize, skip: (question.page - 1) * question.pageSize })),
+      );
+      const side = (owner: SQL, account: SQL, credited: boolean) =>
+        sql`(SELECT t.id, t.asset, t.amount, ${sql.raw(credited ? 'true' : 'false')} AS credited, ${account} AS account_id, t.kind, t.reference, t.reason, t.created_at
+             FROM ledger_transfers t WHERE ${owner} = asked.user_id ORDER BY t.id DESC LIMIT asked.page_size + asked.skip)`;
+      const rows = await namedRowsOf<EntryRow & { n: number; total: string }>(
         db,
         'records_asset_log_pages',
-        sql`WITH asked AS (
-              SELECT *, page_size + skip AS reach FROM unnest(
-                string_to_array(${list((q) => q.userId)}, ',')::uuid[],
-                string_to_array(${list((q) => q.pageSize)}, ',')::int[],
-                string_to_array(${list((q) => (q.page - 1) * q.pageSize)}, ',')::int[]
-              ) WITH ORDINALITY AS a(user_id, page_size, skip, n)
-            ),
-            -- The askers' own accounts, looked up once for the count and the page.
-            mine AS MATERIALIZED (
-              SELECT asked.n, m.id, m.purpose FROM asked JOIN ledger_accounts m ON m.owner_kind = 'user' AND m.user_id = asked.user_id
-            ),
-            -- Counted once per asked page (materialized: as a column beside the page rows, the
-            -- count ran again for every row of the page).
-            counted AS MATERIALIZED (
-              SELECT asked.*, (${count(sql`t.credit_account_id`)} + ${count(sql`t.debit_account_id`)})::text AS total FROM asked
+        sql`WITH asked AS MATERIALIZED (
+              -- Counted once per asked page (materialized: as a column beside the page rows, the
+              -- count ran again for every row of the page).
+              SELECT a.*,
+                (SELECT count(*) FROM ledger_transfers t WHERE t.credit_user_id = a.user_id)
+                + (SELECT count(*) FROM ledger_transfers t WHERE t.debit_user_id = a.user_id) AS total
+              FROM (SELECT * FROM json_to_recordset(${asked}::json) AS a(n int, user_id uuid, page_size int, skip int) LIMIT ${sql.raw(String(MAX_PAGES_PER_STATEMENT))}) a
             )
-            SELECT asked.n::text, asked.total, page.*
-            FROM counted asked
+            SELECT asked.n, asked.total::text, page.id::text, page.asset, page.amount::text, page.credited, page.purpose, page.kind, page.reference, page.reason,
+              to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+            FROM asked
             LEFT JOIN LATERAL (
-              SELECT id::text, asset, amount::text, credited, purpose, kind, reference, reason, created_at
-              FROM (${side(sql`t.credit_account_id`, true)} UNION ALL ${side(sql`t.debit_account_id`, false)}) entries
-              ORDER BY entries.id DESC, entries.credited DESC
-              LIMIT asked.page_size OFFSET asked.skip
+              SELECT e.*, m.purpose
+              FROM (
+                ${side(sql`t.credit_user_id`, sql`t.credit_account_id`, true)}
+                UNION ALL
+                ${side(sql`t.debit_user_id`, sql`t.debit_account_id`, false)}
+                -- A transfer between two of the user's own accounts is two entries: the credit first.
+                ORDER BY id DESC, credited DESC
+                LIMIT asked.page_size OFFSET asked.skip
+              ) e
+              JOIN ledger_accounts m ON m.id = e.account_id
             ) page ON true
-            ORDER BY asked.n, page.id::bigint DESC, page.credited DESC`,
+            ORDER BY asked.n, page.id DESC, page.credited DESC`,
       );
       const pages = new Map<string, Page<LedgerEntry>>();
-      const perAsker = rowsPerAsker(rows, (row) => row.n);
+      const perAsker = rowsPerAsker(rows, (row) => String(row.n));
       questions.forEach((question, index) => {
         // Every asked page has at least its row of the count.
         const mine = perAsker.get(String(index + 1)) ?? [];
@@ -142,16 +155,22 @@ export function createRecords(db: Db) {
 
     /** Totals per asset: recharged, withdrawn, earned, and the available and held balances. */
     async totals(userId: string): Promise<CalcReply> {
+      // The user's postings by owner, one pass per side (the indexes of 0005_ledger_transfer_owners.sql), summed per account.
       const rows = await rowsOf<{ asset: string; purpose: UserPurpose; balance: string; recharged: string; withdrawn: string; earned: string }>(
         db,
         sql`SELECT a.asset, a.purpose, a.balance::text,
-              (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t
-               WHERE t.credit_account_id = a.id AND t.kind IN (${kindList(RECHARGED_KINDS)}))::text AS recharged,
-              (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t
-               WHERE t.debit_account_id = a.id AND t.kind IN (${kindList(WITHDRAWN_KINDS)}))::text AS withdrawn,
-              (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t
-               WHERE t.credit_account_id = a.id AND t.kind IN (${kindList(EARNED_KINDS)}))::text AS earned
+              coalesce(c.recharged, 0)::text AS recharged, coalesce(d.withdrawn, 0)::text AS withdrawn, coalesce(c.earned, 0)::text AS earned
             FROM ledger_accounts a
+            LEFT JOIN (
+              SELECT t.credit_account_id AS id,
+                sum(t.amount) FILTER (WHERE t.kind IN (${kindList(RECHARGED_KINDS)})) AS recharged,
+                sum(t.amount) FILTER (WHERE t.kind IN (${kindList(EARNED_KINDS)})) AS earned
+              FROM ledger_transfers t WHERE t.credit_user_id = ${userId} GROUP BY t.credit_account_id
+            ) c ON c.id = a.id
+            LEFT JOIN (
+              SELECT t.debit_account_id AS id, sum(t.amount) FILTER (WHERE t.kind IN (${kindList(WITHDRAWN_KINDS)})) AS withdrawn
+              FROM ledger_transfers t WHERE t.debit_user_id = ${userId} GROUP BY t.debit_account_id
+            ) d ON d.id = a.id
             WHERE a.owner_kind = 'user' AND a.user_id = ${userId}`,
       );
       const recharged = zeroTotals();
