@@ -182,7 +182,8 @@ export function createIdempotency(db: Db, clock: Clock) {
         });
         if (outcome.kind === 'done') return outcome.data;
         if (outcome.kind === 'refuse') throw outcome.error;
-        if (round >= GATE_ROUNDS) throw new Error(`the gate of ${scope.route} asked ${round} times to run again`);
+        // Wrong tries keep arriving between the rounds: the call is as busy as a running key.
+        if (round >= GATE_ROUNDS) throw new AppError('idempotency.inProgress', 409);
       }
     },
 

@@ -6,11 +6,14 @@
  * The key's claim, the password check, the work and the key's reply are one transaction
  * (idempotency.run with the check as its gate): a payment commits once. The check holds the
  * user's payment lock until that commit, so one user's payments run one after another, as their
- * postings on the same accounts would anyway.
+ * postings on the same accounts would anyway; within a process they queue here first, so that a
+ * burst of one user's payments (or a payment stuck on a lock) holds one of the pool's connections,
+ * not all of them.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { viewerOf } from './auth';
+import { AppError } from '../../src/domain/errors';
 import { idempotencyKeyOf } from './idempotency';
 
 export interface PaidCall {
@@ -19,17 +22,31 @@ export interface PaidCall {
   input: unknown;
 }
 
+/** The users' keys whose calls this process is running or queueing. */
+const keysUnderWay = new Set<string>();
+
 export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: (tx: Tx, userId: string) => Promise<T>): Promise<T> {
   const { userId } = viewerOf(request);
   // The key before the password: a request that cannot be made idempotent is refused first.
   const key = idempotencyKeyOf(request);
   const { accounts, idempotency } = request.server.services;
   const route = `${request.method} ${request.routeOptions.url}`;
-  return idempotency.run(
-    { userId, key, route, input: call.input },
-    (tx) => work(tx, userId),
-    (tx) => accounts.payPasswordGate(tx, userId, call.payPassword),
-  );
+  // A key already under way in this process is answered at once (in another process, the claim's
+  // key lock answers it); queued, it would wait behind itself.
+  const running = `${userId}\0${key}`;
+  if (keysUnderWay.has(running)) throw new AppError('idempotency.inProgress', 409);
+  keysUnderWay.add(running);
+  try {
+    return await accounts.payingSerially(userId, () =>
+      idempotency.run(
+        { userId, key, route, input: call.input },
+        (tx) => work(tx, userId),
+        (tx) => accounts.payPasswordGate(tx, userId, call.payPassword),
+      ),
+    );
+  } finally {
+    keysUnderWay.delete(running);
+  }
 }
 
 /** payOnce for a body that carries the payment password: the rest of the body is what the key covers and what `work` gets. */

@@ -177,6 +177,36 @@ describe('a call still running', () => {
   });
 });
 
+describe('one user\'s burst while a payment of theirs is stuck', () => {
+  // The pool has 10 connections; a payment stuck on a lock must not let the same user's next ones
+  // take the rest, or everyone else waits too. PostgreSQL only, as above.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('the others queue without a connection each; another user is answered meanwhile', async () => {
+    const user = await eurUser(50_00n);
+    const other = await t.signedInUser();
+    const quoteId = await quoteOf(user);
+    const blocker = new pg.Client({ connectionString: t.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM conversion_quotes WHERE id = $1 FOR UPDATE', [quoteId]);
+      const stuck = convert(user, quoteId, crypto.randomUUID());
+      const burst = Array.from({ length: 12 }, () => convert(user, quoteId, crypto.randomUUID()));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const read = await t.post('/wallet/list', {}, { token: other.token });
+      expect(read.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await blocker.query('COMMIT');
+      // The quote executes once; the others find it used.
+      const replies = await Promise.all([stuck, ...burst]);
+      expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+      expect(await movedFor(user)).toMatchObject({ conversions: 1 });
+    } finally {
+      await blocker.end();
+    }
+  });
+});
+
 describe('keys are per user', () => {
   test("user B's key that user A already used is B's own", async () => {
     const a = await eurUser(50_00n);

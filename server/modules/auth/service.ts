@@ -227,6 +227,8 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
 
     /** For every money action that asks for the payment password (trades, withdrawals, …): http/paid-call.ts. */
     payPasswordGate,
+    /** Runs a payment of the user after the user's earlier ones in this process (http/paid-call.ts). */
+    payingSerially: <T>(userId: string, work: () => Promise<T>) => payLockout.serially(userId, work),
 
     bindEmail(viewer: Viewer, input: z.output<typeof forms.bindEmailSchema>): Promise<void> {
       return bindContact(viewer, { email: input.email }, input.code);

@@ -23,6 +23,14 @@ describe('payment passwords', () => {
     expect((await createPayPasswords('another installation secret!!').verify(first, '250917')).right).toBe(false);
   });
 
+  test('a value stored by an earlier release still verifies: the key and the format do not drift', async () => {
+    // Written by this module on 2026-11-25 with `secret`; a change of the derivation would make
+    // every payment password wrong at once.
+    const stored = 'hmac-sha256$v1$8g97_5FHeBLYEHwoP1PwVg$OMho3paXpw1GYjkOVAoR4cDmTSUTqsIBCzezJBh-OG8';
+    expect(await payPasswords.verify(stored, '250917')).toEqual({ right: true });
+    expect((await payPasswords.verify(stored, '250916')).right).toBe(false);
+  });
+
   test('a damaged or unknown stored value never verifies', async () => {
     const stored = payPasswords.hash('250917');
     for (const damaged of [stored.slice(0, -2), stored.replace('$v1$', '$v2$'), 'hmac-sha256$v1$onlysalt', '', 'plain 250917']) {
