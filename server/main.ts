@@ -100,9 +100,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
+  // The seed keys the demo payment passwords with it.
+  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
   // The server listens while the database opens, migrates and seeds (the embedded one takes a
   // second or more): the PWA's files are served at once, API requests wait for it (app.ts).
-  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
   const prepared = prepareDatabase(database, config, codePepper);
   prepared.catch(() => undefined);
 

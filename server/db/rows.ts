@@ -11,8 +11,9 @@ export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
 /**
  * rowsOf as a named statement: PostgreSQL parses it once per pool connection instead of at every
  * call, and plans it once unless the values change its estimates (then it may plan each execution
- * again: modules/records/service.ts says how the asset log avoids that). For the reads behind every screen. `name` must stand for one SQL text only
- * (the values may differ, the shape of the query may not).
+ * again: modules/records/service.ts says how the asset log avoids that). For the reads behind
+ * every screen. `name` must stand for one SQL text only (the values may differ, the shape of the
+ * query may not).
  */
 export async function namedRowsOf<R>(db: Db | Tx, name: string, query: SQL): Promise<R[]> {
   const internal = db as unknown as { dialect: PgDialect; _: { session: PgSession } };

@@ -43,9 +43,12 @@ export interface Lockout {
   tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>): Promise<TryOutcome>;
   /** Runs `work` after the earlier tries of `key` in this process (see `oneAtATime`). */
   serially<T>(key: string, work: () => Promise<T>): Promise<T>;
-  /** The refusal a try that was not right ends in. */
-  refusalOf(outcome: Exclude<TryOutcome, { kind: 'right' }>, refusals: LockoutRefusals): Error;
   clear(db: Db | Tx, key: string): Promise<void>;
+}
+
+/** The refusal a try that was not right ends in. */
+export function refusalOf(outcome: Exclude<TryOutcome, { kind: 'right' }>, refusals: LockoutRefusals): Error {
+  return outcome.kind === 'locked' ? refusals.locked(outcome.until) : refusals.wrong();
 }
 
 type Row = { failures: number; last_failure: string | Date; locked_until: string | Date | null };
@@ -80,7 +83,8 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     const counted = row && new Date(row.last_failure) >= windowStart && !lockedUntil ? row.failures : 0;
     if (await verify(tx)) {
       if (row) await clear(tx, key);
-      return { kind: 'right', cleared: Boolean(row) };
+      // A spent count (an old window, a lock run out) needs no commit of its own to be gone.
+      return { kind: 'right', cleared: counted > 0 };
     }
     const failures = counted + 1;
     const until = failures >= maxFailures ? addSeconds(now, lockMinutes * 60) : null;
@@ -106,10 +110,6 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     return current;
   }
 
-  function refusalOf(outcome: Exclude<TryOutcome, { kind: 'right' }>, refusals: LockoutRefusals): Error {
-    return outcome.kind === 'locked' ? refusals.locked(outcome.until) : refusals.wrong();
-  }
-
   return {
     async guard(key, verify, refusals) {
       const outcome = await oneAtATime(key, () => db.transaction((tx) => tryIn(tx, key, verify)));
@@ -118,7 +118,6 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     },
     tryIn,
     serially: oneAtATime,
-    refusalOf,
     async clear(tx, key) {
       await takeLock(tx, key);
       await clear(tx, key);

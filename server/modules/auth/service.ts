@@ -22,7 +22,7 @@ import type { PayPasswords } from '../../security/pay-passwords';
 import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
-import type { Lockout } from './lockout';
+import { refusalOf, type Lockout } from './lockout';
 import type { Sessions, Viewer } from './sessions';
 
 export interface AccountsDeps {
@@ -96,7 +96,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       locked: (until: Date) => lockedRefusal('payPassword.locked', until, clock()),
       wrong: () => new Refusal('payPassword.wrong', 400, { field }),
     };
-    return { kind: 'refuse', error: payLockout.refusalOf(outcome, refusals) };
+    return { kind: 'refuse', error: refusalOf(outcome, refusals) };
   }
 
   /** The payment password checked on its own (to change it), committed whatever the outcome. */
