@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NamingClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -135,8 +136,9 @@ function listenerOf(url: string, stopAll: Set<() => Promise<void>>): Listen {
 
 async function openPostgres(url: string): Promise<Database> {
   // pipeline: a query is sent without waiting for the answer to the one before on the same connection
-  // (server/db/transaction.ts sends BEGIN with a transaction's first statement).
-  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
+  // (server/db/transaction.ts sends BEGIN with a transaction's first statement). NamingClient: every
+  // parameterised statement is prepared once per connection (server/db/named-statements.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, Client: NamingClient });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const listeners = new Set<() => Promise<void>>();

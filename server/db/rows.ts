@@ -4,7 +4,8 @@ import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
-  const result = (await db.execute(query)) as unknown as { rows: R[] };
+  // execute(): sent now, not when awaited (statements sent together keep their order: server/db/pipeline.ts).
+  const result = (await db.execute(query).execute()) as unknown as { rows: R[] };
   return result.rows;
 }
 

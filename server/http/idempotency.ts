@@ -17,7 +17,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/domain/le
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, withCommit } from '../db/transaction';
 
 /** A running request that has not finished after this long is taken to have died with its process. */
 const RUNNING_LEASE_SECONDS = 60;
@@ -137,10 +137,12 @@ export function createIdempotency(db: Db, clock: Clock) {
   }
 
   async function finish(tx: Db | Tx, scope: IdempotencyScope, status: number, stored: Stored): Promise<void> {
-    await tx.execute(
-      sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
-          WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
-    );
+    await tx
+      .execute(
+        sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
+            WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
+      )
+      .execute();
   }
 
   async function unclaim(tx: Tx, scope: IdempotencyScope): Promise<void> {
@@ -177,7 +179,8 @@ export function createIdempotency(db: Db, clock: Clock) {
           // A replay, once the gate let it through.
           if (!claimed.run) return { kind: 'done', data: claimed.reply as T };
           const data = await work(tx);
-          await finish(tx, scope, 200, { data: data ?? null });
+          // The key's reply is the last statement: it goes out with COMMIT (server/db/transaction.ts).
+          withCommit(tx, finish(tx, scope, 200, { data: data ?? null }));
           return { kind: 'done', data };
         });
         if (outcome.kind === 'done') return outcome.data;

@@ -39,7 +39,8 @@ export async function balancesOf(db: Db | Tx, userId: string, purpose: UserPurpo
   const rows = await db
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)));
+    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)))
+    .execute();
   // USDT first, then EUR: the order of ASSET_CODES, which the app shows.
   return rows.sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
 }

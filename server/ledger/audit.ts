@@ -35,13 +35,16 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    operatorId,
-    action: entry.action,
-    subject: entry.subject,
-    userId: entry.userId ?? null,
-    reason: entry.reason ?? null,
-    details: entry.details ?? {},
-    createdAt: at,
-  });
+  await tx
+    .insert(auditLog)
+    .values({
+      operatorId,
+      action: entry.action,
+      subject: entry.subject,
+      userId: entry.userId ?? null,
+      reason: entry.reason ?? null,
+      details: entry.details ?? {},
+      createdAt: at,
+    })
+    .execute();
 }

@@ -1,4 +1,4 @@
-/** The part of autocannon's programmatic API the API bench uses (the package ships no types). */
+/** The part of autocannon's programmatic API the benches use (the package ships no types). */
 declare module 'autocannon' {
   export interface Options {
     url: string;
@@ -7,8 +7,17 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
-    /** Each request goes through `setupRequest` before it is sent. */
-    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+    /**
+     * A sequence sent over and over on each connection. Each request goes through `setupRequest`
+     * before it is sent (a falsy result starts the sequence over); `onResponse` gets its reply.
+     * `context` lives for one run of the sequence.
+     */
+    requests?: Array<{
+      method?: 'GET' | 'POST';
+      path?: string;
+      setupRequest?: (request: Request, context: Record<string, string>) => Request | null;
+      onResponse?: (status: number, body: string, context: Record<string, string>) => void;
+    }>;
   }
   export interface Request {
     method?: string;

@@ -59,11 +59,11 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
   const keyValue = (key: string) => (where.keyColumn === 'user_id' ? sql`${key}::uuid` : sql`${key}`);
   /**
    * The key's lock: one 64-bit advisory lock per table and key (two keys sharing a hash only wait
-   * for each other). Sent when called (a Drizzle query runs only once awaited), so that a
-   * statement called after it goes out after it.
+   * for each other). Sent when called (execute(): a Drizzle query is otherwise sent only once
+   * awaited), so that a statement called after it goes out after it (server/db/pipeline.ts).
    */
   async function takeLock(tx: Db | Tx, key: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`).execute();
   }
 
   async function clear(tx: Db | Tx, key: string): Promise<void> {

@@ -11,6 +11,7 @@ import { amountOf, type quoteRequestSchema } from '../../../src/domain/payments'
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
@@ -20,17 +21,33 @@ import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from '
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
 
-/** The rate and fee as the operators set them now, for one direction. */
-async function currentPricing(db: Db | Tx, from: Asset, to: Asset): Promise<Pricing> {
+interface PricingSettings {
+  eurPerUsdt: ReturnType<typeof parseRate>;
+  feePercent: ReturnType<typeof parseFeePercent>;
+}
+
+/** The rate and fee as the operators set them now. */
+async function pricingSettings(db: Db | Tx): Promise<PricingSettings> {
   const [rateSetting, feeSetting] = await Promise.all([
     readSetting(db, SETTING_KEYS.usdtEurRate),
     readSetting(db, SETTING_KEYS.transferFeePercent),
   ]);
-  const eurPerUsdt = rateSetting === null ? null : parseRate(rateSetting);
-  const feePercent = feeSetting === null ? null : parseFeePercent(feeSetting);
+  return {
+    eurPerUsdt: rateSetting === null ? null : parseRate(rateSetting),
+    feePercent: feeSetting === null ? null : parseFeePercent(feeSetting),
+  };
+}
+
+/** Those settings for one direction. */
+function pricingOf(settings: PricingSettings, from: Asset, to: Asset): Pricing {
+  const { eurPerUsdt, feePercent } = settings;
   // Both are seeded and checked when an operator changes them: anything else is a broken database.
   if (eurPerUsdt === null || feePercent === null) throw new AppError('server.error', 500);
   return { from, to, rate: directedRate(eurPerUsdt, from), feePercent };
+}
+
+async function currentPricing(db: Db | Tx, from: Asset, to: Asset): Promise<Pricing> {
+  return pricingOf(await pricingSettings(db), from, to);
 }
 
 function feePercentText(hundredths: bigint): string {
@@ -97,62 +114,71 @@ export function createConversions(db: Db, clock: Clock) {
 
     /** Executes the user's quote inside `tx` (the idempotency transaction): decided once, under its row lock. */
     async execute(tx: Tx, userId: string, quoteId: string): Promise<ConversionRecord> {
-      const [quote] = await tx
-        .select()
-        .from(conversionQuotes)
-        .where(and(eq(conversionQuotes.id, quoteId), eq(conversionQuotes.userId, userId)))
-        .for('update');
+      // The quote under its row lock, the pricing now and the conversion's id: one round trip.
+      const [[quote], settings, id] = await Promise.all([
+        tx
+          .select()
+          .from(conversionQuotes)
+          .where(and(eq(conversionQuotes.id, quoteId), eq(conversionQuotes.userId, userId)))
+          .for('update'),
+        pricingSettings(tx),
+        nextIdOf(tx, 'conversions'),
+      ]);
       // Someone else's quote answers exactly like one that does not exist.
       if (!quote) throw new AppError('record.notFound', 404);
       const now = clock();
       // A used quote is as spent as an old one: the user needs a new quote either way.
       if (quote.usedAt || now.getTime() > quote.expiresAt.getTime()) throw expired();
-      const pricing = await currentPricing(tx, quote.fromAsset, quote.toAsset);
+      const pricing = pricingOf(settings, quote.fromAsset, quote.toAsset);
       if (rateText(pricing.rate) !== quote.rate) throw new AppError('transfer.rateChanged', 409);
 
-      await tx.update(conversionQuotes).set({ usedAt: now }).where(eq(conversionQuotes.id, quote.id));
-      const [row] = await tx
-        .insert(conversions)
-        .values({
-          userId,
-          quoteId: quote.id,
-          fromAsset: quote.fromAsset,
-          toAsset: quote.toAsset,
-          amount: quote.amount,
-          fee: quote.fee,
-          receive: quote.receive,
-          rate: quote.rate,
-          createdAt: now,
-        })
-        .returning();
-
-      const reference = `conversion:${row.id}`;
+      const reference = `conversion:${id}`;
       const available = { userId, purpose: 'available' as const };
       const leg = { reference, at: now };
-      // All legs in one posting: it locks the accounts in one order, so conversions both ways at
-      // once queue on the exchange accounts instead of deadlocking on them.
-      await postTransfers(tx, [
-        {
-          ...leg,
-          debit: available,
-          credit: { platform: 'exchange' },
-          asset: quote.fromAsset,
-          amount: quote.amount - quote.fee,
-          kind: 'conversion_out',
-          idempotencyKey: `${reference}:out`,
-        },
-        ...(quote.fee > 0n
-          ? [{ ...leg, debit: available, credit: { platform: 'fees' as const }, asset: quote.fromAsset, amount: quote.fee, kind: 'conversion_fee' as const, idempotencyKey: `${reference}:fee` }]
-          : []),
-        {
-          ...leg,
-          debit: { platform: 'exchange' },
-          credit: available,
-          asset: quote.toAsset,
-          amount: quote.receive,
-          kind: 'conversion_in',
-          idempotencyKey: `${reference}:in`,
-        },
+      // The quote spent, the record and its postings: one round trip, all or nothing with the
+      // transaction. All legs in one posting: it locks the accounts in one order, so conversions
+      // both ways at once queue on the exchange accounts instead of deadlocking on them.
+      const [, [row]] = await allInOrder([
+        tx.update(conversionQuotes).set({ usedAt: now }).where(eq(conversionQuotes.id, quote.id)).execute(),
+        tx
+          .insert(conversions)
+          .values({
+            id,
+            userId,
+            quoteId: quote.id,
+            fromAsset: quote.fromAsset,
+            toAsset: quote.toAsset,
+            amount: quote.amount,
+            fee: quote.fee,
+            receive: quote.receive,
+            rate: quote.rate,
+            createdAt: now,
+          })
+          .returning()
+          .execute(),
+        postTransfers(tx, [
+          {
+            ...leg,
+            debit: available,
+            credit: { platform: 'exchange' },
+            asset: quote.fromAsset,
+            amount: quote.amount - quote.fee,
+            kind: 'conversion_out',
+            idempotencyKey: `${reference}:out`,
+          },
+          ...(quote.fee > 0n
+            ? [{ ...leg, debit: available, credit: { platform: 'fees' as const }, asset: quote.fromAsset, amount: quote.fee, kind: 'conversion_fee' as const, idempotencyKey: `${reference}:fee` }]
+            : []),
+          {
+            ...leg,
+            debit: { platform: 'exchange' },
+            credit: available,
+            asset: quote.toAsset,
+            amount: quote.receive,
+            kind: 'conversion_in',
+            idempotencyKey: `${reference}:in`,
+          },
+        ]),
       ]);
       return conversionRecordOf(row);
     },

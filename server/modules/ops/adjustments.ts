@@ -16,6 +16,8 @@ import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
+import { allInOrder } from '../../db/pipeline';
+import { withCommit } from '../../db/transaction';
 
 export interface AdjustmentInput {
   operatorId: string;
@@ -76,27 +78,35 @@ export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<
   const reference = `adjustment:${crypto.randomUUID()}`;
   const userSide = { userId: user.id, purpose: 'available' as const };
   const platformSide = { platform: 'adjustments' as const };
-  // A debit beyond the available balance is refused by the posting (balance.insufficient).
-  const transferId = await postTransfer(tx, {
-    debit: signed > 0n ? platformSide : userSide,
-    credit: signed > 0n ? userSide : platformSide,
-    asset: input.asset,
-    amount: signed > 0n ? signed : -signed,
-    kind: 'adjustment',
-    reference,
-    idempotencyKey: reference,
-    reason: input.reason,
-    operatorId: input.operatorId,
-    at: input.at,
-  });
+  // A debit beyond the available balance is refused by the posting (balance.insufficient). The
+  // balance after it is read in the same round trip, behind it.
+  const [transferId, balanceAfter] = await allInOrder([
+    postTransfer(tx, {
+      debit: signed > 0n ? platformSide : userSide,
+      credit: signed > 0n ? userSide : platformSide,
+      asset: input.asset,
+      amount: signed > 0n ? signed : -signed,
+      kind: 'adjustment',
+      reference,
+      idempotencyKey: reference,
+      reason: input.reason,
+      operatorId: input.operatorId,
+      at: input.at,
+    }),
+    balanceOf(tx, user.id, input.asset),
+  ]);
   const amount = toDecimalString(signed, input.asset);
-  const balance = toDecimalString(await balanceOf(tx, user.id, input.asset), input.asset);
-  await recordAudit(tx, input, {
-    action: 'ledger.adjust',
-    subject: `transfer:${transferId}`,
-    userId: user.id,
-    reason: input.reason,
-    details: { asset: input.asset, amount, balanceAfter: balance, reference },
-  });
+  const balance = toDecimalString(balanceAfter, input.asset);
+  // The audit row goes out with COMMIT: the transaction commits only with it.
+  withCommit(
+    tx,
+    recordAudit(tx, input, {
+      action: 'ledger.adjust',
+      subject: `transfer:${transferId}`,
+      userId: user.id,
+      reason: input.reason,
+      details: { asset: input.asset, amount, balanceAfter: balance, reference },
+    }),
+  );
   return { transferId, userId: user.id, username: user.username, asset: input.asset, amount, balance };
 }

@@ -12,6 +12,7 @@ import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/p
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
 import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
+import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { users, withdrawals } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
@@ -92,15 +93,19 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
     throw error;
   }
 
+  // What the checks need and the record's id, in one round trip (the connection pipelines).
+  const [binding, { minimum, fee }, id] = await Promise.all([
+    input.method === 'bank' ? bankBindingOf(tx, userId) : null,
+    withdrawalLimits(tx, asset),
+    nextIdOf(tx, 'withdrawals'),
+  ]);
   let destination: string;
   if (input.method === 'bank') {
-    const binding = await bankBindingOf(tx, userId);
     if (!binding) throw new Refusal('bank.required', 400);
     destination = bankDestinationOf(binding);
   } else {
     destination = input.address;
   }
-  const { minimum, fee } = await withdrawalLimits(tx, asset);
   if (amount < minimum) {
     throw new Refusal('withdraw.belowMinimum', 400, { params: { min: plainAmount(minimum, asset), asset }, field: 'amount' });
   }
@@ -108,9 +113,12 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
     throw new Refusal('withdraw.notAboveFee', 400, { params: { fee: plainAmount(fee, asset), asset }, field: 'amount' });
   }
 
-  const [row] = await tx
+  // The record and its hold in one round trip as well: the hold names the record by the id taken
+  // above. Should the hold be refused, the transaction (and the record with it) rolls back.
+  const recorded = tx
     .insert(withdrawals)
     .values({
+      id,
       userId,
       method: input.method,
       asset,
@@ -121,23 +129,23 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
       status: 'processing',
       createdAt: at,
     })
-    .returning();
-  try {
-    await postTransfer(tx, {
-      debit: { userId, purpose: 'available' },
-      credit: { userId, purpose: 'held' },
-      asset,
-      amount,
-      kind: 'withdrawal_hold',
-      reference: `withdrawal:${row.id}`,
-      idempotencyKey: `withdrawal:${row.id}:hold`,
-      at,
-    });
-  } catch (error) {
+    .returning()
+    .execute();
+  const held = postTransfer(tx, {
+    debit: { userId, purpose: 'available' },
+    credit: { userId, purpose: 'held' },
+    asset,
+    amount,
+    kind: 'withdrawal_hold',
+    reference: `withdrawal:${id}`,
+    idempotencyKey: `withdrawal:${id}:hold`,
+    at,
+  }).catch((error: unknown) => {
     // The record goes with the transaction; the refusal names the field to correct.
     if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400, { field: 'amount' });
     throw error;
-  }
+  });
+  const [[row]] = await allInOrder([recorded, held]);
   return recordOf(row);
 }
 

@@ -1,0 +1,117 @@
+/**
+ * Statements sent together (server/db/pipeline.ts), a last statement sent with COMMIT
+ * (withCommit in server/db/transaction.ts) and named statements (server/db/named-statements.ts):
+ * what a money call saves in round trips must never cost it its all-or-nothing.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { statementNameOf } from '../../server/db/named-statements';
+import { allInOrder } from '../../server/db/pipeline';
+import { rowsOf } from '../../server/db/rows';
+import { inTransaction, withCommit } from '../../server/db/transaction';
+import type { Tx } from '../../server/db/client';
+import { balanceOf } from '../../server/ledger/accounts';
+import { postTransfer } from '../../server/ledger/transfers';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+function move(tx: Tx, from: string, to: string, amount: bigint) {
+  return postTransfer(tx, {
+    debit: { userId: from, purpose: 'available' },
+    credit: { userId: to, purpose: 'available' },
+    asset: 'EUR',
+    amount,
+    kind: 'adjustment',
+    reference: 'test:pipeline',
+    idempotencyKey: `pipeline-test:${crypto.randomUUID()}`,
+    at: t.clock.now(),
+  });
+}
+
+/** The PostgreSQL error code of a failure (Drizzle wraps it; the code sits on a cause). */
+function codeOf(error: unknown): string | undefined {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code) return e.code;
+  return undefined;
+}
+
+describe('a last statement sent with COMMIT', () => {
+  test('when it fails, nothing of the transaction stays and its own error is thrown', async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    await t.fund(a.userId, 'EUR', 10_00n);
+    const failure = await inTransaction(t.database.db, async (tx) => {
+      await move(tx, a.userId, b.userId, 4_00n);
+      withCommit(tx, rowsOf(tx, sql`SELECT 1 / ${0}::int AS never`));
+    }).catch((error: unknown) => error);
+    expect(codeOf(failure)).toBe('22012');
+    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(10_00n);
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(0n);
+    await t.assertLedgerClean();
+  });
+
+  test('when it succeeds, it is committed with the rest', async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    await t.fund(a.userId, 'EUR', 10_00n);
+    await inTransaction(t.database.db, async (tx) => {
+      await move(tx, a.userId, b.userId, 1_00n);
+      withCommit(tx, move(tx, a.userId, b.userId, 2_00n));
+    });
+    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(7_00n);
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(3_00n);
+  });
+
+  test('is refused in a transaction that would not wait for it', async () => {
+    await expect(t.database.db.transaction(async (tx) => withCommit(tx, Promise.resolve()))).rejects.toThrow(/inTransaction/);
+  });
+});
+
+describe('statements sent together', () => {
+  test("the first failure is the one reported, not the aborted transaction of the statements behind it", async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    const failure = await inTransaction(t.database.db, (tx) =>
+      allInOrder([move(tx, a.userId, b.userId, 1_00n), rowsOf(tx, sql`SELECT ${1}::int AS one`)]),
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ key: 'balance.insufficient' });
+  });
+
+  test('a read behind a posting in the same round trip sees it', async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    await t.fund(a.userId, 'EUR', 5_00n);
+    const [, after] = await inTransaction(t.database.db, (tx) => allInOrder([move(tx, a.userId, b.userId, 2_00n), balanceOf(tx, a.userId, 'EUR')]));
+    expect(after).toBe(3_00n);
+  });
+
+  test('a query builder not yet sent is refused (it would go out behind the statements after it)', async () => {
+    const builder = t.database.db.execute(sql`SELECT 1`);
+    await expect(allInOrder([builder as unknown as Promise<unknown>])).rejects.toThrow(/execute\(\)/);
+  });
+});
+
+describe('named statements', () => {
+  test('one name per distinct text, the same every time', () => {
+    const first = statementNameOf('SELECT $1::int AS pipeline_test_a');
+    expect(first).toMatch(/^auto_\d+$/);
+    expect(statementNameOf('SELECT $1::int AS pipeline_test_a')).toBe(first);
+    expect(statementNameOf('SELECT $1::int AS pipeline_test_b')).not.toBe(first);
+  });
+
+  // PGlite runs in the process and parses nothing over a wire; the pool's connections are PostgreSQL's.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL a parameterised statement is prepared once on its connection and used again', async () => {
+    const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
+    const prepared = await inTransaction(t.database.db, async (tx) => {
+      for (let n = 0; n < 3; n++) await rowsOf(tx, sql`SELECT ${n}::int AS ${sql.raw(marker)}`);
+      return rowsOf<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE ${`%${marker}%`}`);
+    });
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0].name).toMatch(/^auto_\d+$/);
+  });
+});
