@@ -43,7 +43,7 @@ export const MAX_LEGS = 8;
  * account), purpose and asset; the ids are looked up inside the statement. The owners are written
  * beside the account ids (debit_user_id, credit_user_id: a user's postings are read by them).
  */
-const POST_MOVEMENT = `WITH leg AS (
+export const POST_MOVEMENT = `WITH leg AS (
   SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at, l.debit_user, l.credit_user,
     coalesce(
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.debit_user AND a.asset = l.asset AND a.purpose = l.debit_purpose),

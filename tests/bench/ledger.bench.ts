@@ -21,6 +21,11 @@
  *               /api/transfer with the payment password and a fresh Idempotency-Key (the quote and
  *               conversion rows, three legs). One operator correction = POST /api/ops/adjustments
  *               with an Idempotency-Key (operator session, validation, the posting, the audit row).
+ *  statements   what PostgreSQL alone needs for a withdrawal: pgbench's C client sending the
+ *               statements the server sends for one, all in one pipeline (no HTTP, no server, no
+ *               round trip between them); the withdrawal over HTTP is also printed as a ratio to it
+ *               (the server's own cost: 1.00 would be none). A money call cannot reach a higher
+ *               ratio to pgbench than this line does.
  *
  * Each part gets a throwaway database that is dropped afterwards, and the ledger must verify
  * clean after each. BENCH_DATABASE_URL picks the server (default
@@ -40,7 +45,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction, retrying } from '../../server/db/transaction';
-import { postTransfer, type TransferInput } from '../../server/ledger/transfers';
+import { POST_MOVEMENT, postTransfer, type TransferInput } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { newTotpSecret, totpCode } from '../../server/modules/ops/totp';
 import { hashPassword } from '../../server/security/passwords';
@@ -395,6 +400,74 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
   }
 }
 
+// ---- what PostgreSQL alone needs for a withdrawal ------------------------------------------
+
+/**
+ * pgbench's C client sending a withdrawal's own statements (as the server sends them after the
+ * session and the payment password's hash check: the key's claim, the hash, the payment lock and
+ * the failure count, the two limits, the record's id, the record, the hold's posting, the key's
+ * reply, BEGIN and END), all in one pipeline (one round trip) on a prepared connection: the most a
+ * withdrawal can reach on this database with no HTTP, no server and an ideal client. The texts
+ * mirror the server's (the posting's is the ledger's own, POST_MOVEMENT); the user's id is looked
+ * up before each (one small statement more than the server sends).
+ */
+function withdrawalScript(): string {
+  const hold = `json_build_array(json_build_object('n', 0, 'asset', 'USDT', 'amount', '20000000', 'kind', 'withdrawal_hold',
+    'reference', 'withdrawal-' || currval(pg_get_serial_sequence('withdrawals', 'id')),
+    'idempotency_key', 'withdrawal-' || currval(pg_get_serial_sequence('withdrawals', 'id')) || '-hold',
+    'reason', NULL::text, 'operator_id', NULL::uuid, 'created_at', now(),
+    'debit_user', :uid::uuid, 'debit_purpose', 'available', 'credit_user', :uid::uuid, 'credit_purpose', 'held'))`;
+  // pgbench takes a command per line, and a colon followed by a name anywhere as its variable.
+  const posting = POST_MOVEMENT.replace('$1::json', hold).replace(/\s+/g, ' ');
+  const reply = JSON.stringify({ data: { id: 1, orderNo: 'W0000000001', method: 'crypto', asset: 'USDT', network: 'TRC20', destination: TRC20_ADDRESS, amount: '20.000000', fee: '1.000000', net: '19.000000', status: 'processing' } }).replace(/:/g, ' : ');
+  return [
+    `\\set u random(1, ${PAYING_USERS})`,
+    'SELECT id AS uid, gen_random_uuid()::text AS k FROM bench_users WHERE n = :u \\gset',
+    '\\startpipeline',
+    'BEGIN;',
+    `INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until) SELECT :uid::uuid, 'user', :k::text, 'POST /api/wallet/out', sha256(:k::text::bytea), 'running', now(), now() + interval '60 s' WHERE pg_try_advisory_xact_lock(hashtextextended(:k::text, 0)) ON CONFLICT (user_id, caller, key) DO NOTHING RETURNING key;`,
+    'SELECT pay_password_hash FROM users WHERE id = :uid::uuid;',
+    "SELECT pg_advisory_xact_lock(hashtextextended('pay_password_failures-' || :uid::text, 0));",
+    'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid;',
+    "SELECT value FROM settings WHERE key = 'withdraw_min_usdt' LIMIT 1;",
+    "SELECT value FROM settings WHERE key = 'withdraw_fee_usdt' LIMIT 1;",
+    "SELECT nextval(pg_get_serial_sequence('withdrawals', 'id'));",
+    `INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at) VALUES (currval(pg_get_serial_sequence('withdrawals', 'id')), :uid::uuid, 'crypto', 'USDT', 'TRC20', '${TRC20_ADDRESS}', 20000000, 1000000, 'processing', now()) RETURNING *;`,
+    `${posting};`,
+    `UPDATE idempotency_keys SET state = 'done', status = 200, reply = '${reply}'::jsonb WHERE user_id = :uid::uuid AND caller = 'user' AND key = :k::text;`,
+    'END;',
+    '\\endpipeline',
+    '',
+  ].join('\n');
+}
+
+/** Withdrawals per second with pgbench sending their statements (withdrawalScript), on a database like the money call's. */
+async function benchWithdrawalStatements(url: string): Promise<number> {
+  const database = await openDatabase({ kind: 'postgres', url });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
+  try {
+    await migrate(database.sql);
+    const users = await createUsers(database, PAYING_USERS, { password: 'not-a-password', payPassword: createPayPasswords(crypto.randomBytes(32).toString('base64url')).hash(PAY_PASSWORD) });
+    await fund(database, users, 'USDT', 1_000_000_000_000n);
+    await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users`);
+    await database.db.execute(sql`ANALYZE`);
+    const script = path.join(dataDir, 'withdrawal.pgbench');
+    fs.writeFileSync(script, withdrawalScript());
+    const { stdout } = await run(PGBENCH, ['-n', '-M', 'prepared', '-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const match = /tps = ([\d.]+)/.exec(stdout);
+    if (!match) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    const [row] = await rowsOf<{ withdrawals: number }>(database.db, sql`SELECT count(*)::int AS withdrawals FROM withdrawals`);
+    if (row.withdrawals === 0) throw new Error('pgbench recorded no withdrawal');
+    await verifyClean(database);
+    return Number(match[1]);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   try {
     await adminQuery('SELECT 1');
@@ -422,10 +495,19 @@ async function main(): Promise<void> {
       `${core.inTransaction.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.inTransaction.perSecond)}`,
   );
 
+  const ceiling = await withThrowawayDatabase('statements', benchWithdrawalStatements);
+  console.log(
+    `pgbench sending a withdrawal's own statements, all in one pipeline (what PostgreSQL alone needs for one; no HTTP, no server): ` +
+      `${ceiling.toFixed(1)} withdrawals/s, ratio: ${ratio(ceiling)}`,
+  );
   const call = await withThrowawayDatabase('money', benchMoneyCall);
   console.log(
     `money call, a withdrawal over HTTP (POST /api/wallet/out with the payment password and an Idempotency-Key: the record and the hold; ` +
       `${call.withdrawals.refused} refused): ${call.withdrawals.perSecond.toFixed(1)} withdrawals/s, ratio: ${ratio(call.withdrawals.perSecond)}`,
+  );
+  console.log(
+    `money call, a withdrawal over HTTP against the same statements sent by pgbench (the server's own cost: 1.00 would be none): ` +
+      `ratio: ${(call.withdrawals.perSecond / ceiling).toFixed(2)}`,
   );
   console.log(
     `money call, a conversion over HTTP (quote, then execute with the payment password and an Idempotency-Key; ` +
