@@ -29,7 +29,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'PORT', default: '8080', description: 'HTTP port of the API, the PWA and socket.io.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
-  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server, reached directly or through a pooler that keeps prepared statements per connection (the server prepares every statement it sends; PgBouncer in transaction mode needs max_prepared_statements).' },
   { name: 'REDIS_URL', default: '(unset)', description: 'redis://… keeps the rate limits in Redis, so that several server processes share one allowance. Unset: each process counts in its own memory. While Redis does not answer, each process counts on its own and logs an error.' },
   { name: 'REDIS_PREFIX', default: 'tessera:', description: 'Prefix of the keys written to Redis, so that several installations can share one Redis.' },
   { name: 'SMTP_URL', default: '(unset)', description: 'Nodemailer transport URL (smtp://user:pass@host:587). Unset: e-mails, with their codes, are written to the server log.' },
