@@ -16,7 +16,7 @@ import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfers } from '../../ledger/transfers';
-import { parseFeePercent, readSetting, SETTING_KEYS } from '../startup';
+import { parseFeePercent, readSettings, SETTING_KEYS } from '../startup';
 import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from './pricing';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
@@ -28,10 +28,7 @@ interface PricingSettings {
 
 /** The rate and fee as the operators set them now. */
 async function pricingSettings(db: Db | Tx): Promise<PricingSettings> {
-  const [rateSetting, feeSetting] = await Promise.all([
-    readSetting(db, SETTING_KEYS.usdtEurRate),
-    readSetting(db, SETTING_KEYS.transferFeePercent),
-  ]);
+  const [rateSetting, feeSetting] = await readSettings(db, [SETTING_KEYS.usdtEurRate, SETTING_KEYS.transferFeePercent]);
   return {
     eurPerUsdt: rateSetting === null ? null : parseRate(rateSetting),
     feePercent: feeSetting === null ? null : parseFeePercent(feeSetting),

@@ -2,7 +2,7 @@
  * Operator settings kept in the database (support link, EUR rate). The configuration seeds them
  * on first start; a variable set explicitly in the environment overrides them at every start.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { maxAmountMinor, parseAmount, parseRate, type Asset } from '../../../src/domain/money';
 import { settings } from '../../db/schema';
@@ -21,6 +21,13 @@ export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 export async function readSetting(db: Db | Tx, key: SettingKey): Promise<string | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return row?.value ?? null;
+}
+
+/** Several settings in one statement, in the order asked (null where unset). */
+export async function readSettings<const K extends readonly SettingKey[]>(db: Db | Tx, keys: K): Promise<{ [I in keyof K]: string | null }> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys])).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  return keys.map((key) => byKey.get(key) ?? null) as { [I in keyof K]: string | null };
 }
 
 export async function writeSetting(db: Db, key: SettingKey, value: string, overwrite: boolean): Promise<void> {
@@ -74,6 +81,6 @@ export async function withdrawalLimits(db: Db | Tx, asset: Asset): Promise<Withd
   const keys = asset === 'USDT'
     ? [SETTING_KEYS.withdrawMinUsdt, SETTING_KEYS.withdrawFeeUsdt]
     : [SETTING_KEYS.withdrawMinEur, SETTING_KEYS.withdrawFeeEur];
-  const [minimum, fee] = await Promise.all(keys.map(async (key) => parseAmount((await readSetting(db, key)) ?? '0', asset) ?? 0n));
+  const [minimum, fee] = (await readSettings(db, keys)).map((value) => parseAmount(value ?? '0', asset) ?? 0n);
   return { minimum, fee };
 }
