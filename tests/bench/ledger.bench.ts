@@ -403,10 +403,10 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
 // ---- what PostgreSQL alone needs for a withdrawal ------------------------------------------
 
 /**
- * pgbench's C client sending a withdrawal's own statements (as the server sends them after the
- * session and the payment password's hash check: the key's claim, the hash, the payment lock and
- * the failure count, the two limits, the record's id, the record, the hold's posting, the key's
- * reply, BEGIN and END), all in one pipeline (one round trip) on a prepared connection: the most a
+ * pgbench's C client sending a withdrawal's own statements (as the server sends them: the key's
+ * claim, the payment-password hash with the user's payment lock, the failure count, the limits,
+ * the record's id, the record, the hold's posting, the key's reply, BEGIN and END; not the HTTP,
+ * the session or the hash check itself), all in one pipeline (one round trip) on a prepared connection: the most a
  * withdrawal can reach on this database with no HTTP, no server and an ideal client. The texts
  * mirror the server's (the posting's is the ledger's own, POST_MOVEMENT); the user's id is looked
  * up before each (one small statement more than the server sends).
@@ -426,11 +426,9 @@ function withdrawalScript(): string {
     '\\startpipeline',
     'BEGIN;',
     `INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until) SELECT :uid::uuid, 'user', :k::text, 'POST /api/wallet/out', sha256(:k::text::bytea), 'running', now(), now() + interval '60 s' WHERE pg_try_advisory_xact_lock(hashtextextended(:k::text, 0)) ON CONFLICT (user_id, caller, key) DO NOTHING RETURNING key;`,
-    'SELECT pay_password_hash FROM users WHERE id = :uid::uuid;',
-    "SELECT pg_advisory_xact_lock(hashtextextended('pay_password_failures-' || :uid::text, 0));",
+    "SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended('pay_password_failures-' || :uid::text, 0)) FROM users WHERE id = :uid::uuid;",
     'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid;',
-    "SELECT value FROM settings WHERE key = 'withdraw_min_usdt' LIMIT 1;",
-    "SELECT value FROM settings WHERE key = 'withdraw_fee_usdt' LIMIT 1;",
+    "SELECT key, value FROM settings WHERE key IN ('withdraw_min_usdt', 'withdraw_fee_usdt');",
     "SELECT nextval(pg_get_serial_sequence('withdrawals', 'id'));",
     `INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at) VALUES (currval(pg_get_serial_sequence('withdrawals', 'id')), :uid::uuid, 'crypto', 'USDT', 'TRC20', '${TRC20_ADDRESS}', 20000000, 1000000, 'processing', now()) RETURNING *;`,
     `${posting};`,

@@ -8,7 +8,7 @@
  * count. A try writes nothing while there is no count to clear: a right payment password costs
  * no write of its own, and its check can run inside the payment's own transaction (`tryIn`).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -40,7 +40,13 @@ export interface Lockout {
    * One try inside the caller's transaction, which must be committed whatever the outcome (a
    * wrong try's count is written in it). The key stays locked until that transaction ends.
    */
-  tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>): Promise<TryOutcome>;
+  tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>, locking?: Promise<unknown>): Promise<TryOutcome>;
+  /**
+   * The key's lock as an SQL expression, for a statement of the caller's that takes it beside a
+   * read of its own; that statement, already sent, is then given to `tryIn` as `locking` (one
+   * statement fewer). It must take the lock whenever the try can go on.
+   */
+  lockOf(key: string): SQL;
   /** Runs `work` after the earlier tries of `key` in this process (see `oneAtATime`). */
   serially<T>(key: string, work: () => Promise<T>): Promise<T>;
   clear(db: Db | Tx, key: string): Promise<void>;
@@ -62,19 +68,22 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
    * for each other). Sent when called (execute(): a Drizzle query is otherwise sent only once
    * awaited), so that a statement called after it goes out after it (server/db/pipeline.ts).
    */
+  const lockOf = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`;
+
   async function takeLock(tx: Db | Tx, key: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`).execute();
+    await tx.execute(sql`SELECT ${lockOf(key)}`).execute();
   }
 
   async function clear(tx: Db | Tx, key: string): Promise<void> {
     await tx.execute(sql`DELETE FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`);
   }
 
-  async function tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>): Promise<TryOutcome> {
+  async function tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>, locking?: Promise<unknown>): Promise<TryOutcome> {
     const now = clock();
     // Sent together (the connection pipelines); PostgreSQL reads the count only once the lock is
-    // held, so the read sees every try committed before.
-    const [, rows] = await Promise.all([takeLock(tx, key), rowsOf<Row>(tx, sql`SELECT failures, last_failure, locked_until FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`)]);
+    // held, so the read sees every try committed before. A statement of its own: one that took
+    // the lock itself would read with a snapshot from before it.
+    const [, rows] = await Promise.all([locking ?? takeLock(tx, key), rowsOf<Row>(tx, sql`SELECT failures, last_failure, locked_until FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`)]);
     const row = rows[0] as Row | undefined;
     const lockedUntil = row?.locked_until ? new Date(row.locked_until) : null;
     if (lockedUntil && lockedUntil > now) return { kind: 'locked', until: lockedUntil };
@@ -117,6 +126,7 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
       if (outcome.kind !== 'right') throw refusalOf(outcome, refusals);
     },
     tryIn,
+    lockOf,
     serially: oneAtATime,
     async clear(tx, key) {
       await takeLock(tx, key);

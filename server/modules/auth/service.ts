@@ -76,7 +76,9 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
    * (security/pay-passwords.ts) is rewritten in the keyed form on its first right try.
    */
   async function payPasswordGate(tx: Tx, userId: string, payPassword: string, field = 'payPassword'): Promise<Gate> {
-    const hashRead = rowsOf<{ pay_password_hash: string | null }>(tx, sql`SELECT pay_password_hash FROM users WHERE id = ${userId}`);
+    // The hash read and the user's payment lock in one statement (the lock is taken for the
+    // user's row; without a row the check ends below as session.gone), the count behind it.
+    const hashRead = rowsOf<{ pay_password_hash: string | null }>(tx, sql`SELECT pay_password_hash, ${payLockout.lockOf(userId)} FROM users WHERE id = ${userId}`);
     // Awaited in the check; until then a failure must not go unhandled.
     hashRead.catch(() => undefined);
     const outcome = await payLockout.tryIn(tx, userId, async () => {
@@ -90,7 +92,7 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       // Compared with the hash read: a new payment password set meanwhile is not overwritten.
       if (upgrade) await tx.update(users).set({ payPasswordHash: upgrade }).where(and(eq(users.id, userId), eq(users.payPasswordHash, hash)));
       return right;
-    });
+    }, hashRead);
     if (outcome.kind === 'right') return outcome.cleared ? { kind: 'again' } : { kind: 'open' };
     const refusals = {
       locked: (until: Date) => lockedRefusal('payPassword.locked', until, clock()),
