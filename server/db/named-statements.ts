@@ -42,11 +42,27 @@ export class NamingClient extends pg.Client {
   // node-postgres's query has many overloads; this one only looks at a config object and passes everything on.
   override query(...args: unknown[]): never {
     const [config, values] = args as [QueryConfigLike | string, unknown[] | undefined];
+    let name: string | undefined;
     if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
       const hasValues = (Array.isArray(values) && values.length > 0) || (Array.isArray(config.values) && config.values.length > 0);
-      const name = hasValues ? statementNameOf(config.text) : undefined;
+      name = hasValues ? statementNameOf(config.text) : undefined;
       if (name !== undefined) args[0] = { ...config, name };
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (name === undefined || !(result instanceof Promise)) return result as never;
+    const named = name;
+    return result.catch((error: unknown) => {
+      // A value node-postgres could not write makes it close the statement on the server (no
+      // SQLSTATE on that error), and a statement gone from the server answers 26000: either way
+      // it is parsed again next time instead of failing on this connection until it is replaced.
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || code === '26000') this.forget(named);
+      throw error;
+    }) as never;
+  }
+
+  private forget(name: string): void {
+    const connection = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection;
+    if (connection?.parsedStatements) delete connection.parsedStatements[name];
   }
 }

@@ -12,6 +12,7 @@
  * ROLLBACK (a transaction in error cannot commit), so nothing of the transaction stays.
  */
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from './client';
 
@@ -42,21 +43,30 @@ const lastStatements = new WeakMap<Tx, Array<Promise<unknown>>>();
  * its answer before COMMIT: the transaction commits only if it succeeds, and fails with its error
  * otherwise. One round trip fewer for every money call (the Idempotency-Key's reply is its last
  * statement). On PGlite it is simply awaited before the commit.
+ *
+ * It takes the statement's SQL and sends it itself, and nothing reads its answer: COMMIT answers
+ * ROLLBACK only when PostgreSQL refused something, so a statement whose failure were decided in
+ * JavaScript (a posting refused for lack of funds answers no rows, not an error) or that failed
+ * before it was sent would let the rest commit without it. The SQL is built here, synchronously:
+ * a value that cannot be written (JSON.stringify of a BigInt, say) throws in the caller, before
+ * COMMIT, and the transaction rolls back. Values are given as text, numbers or JSON text.
  */
-export function withCommit(tx: Tx, statement: Promise<unknown>): void {
-  // Awaited at the commit; a failure meanwhile must not go unhandled.
-  statement.catch(() => undefined);
+export function withCommit(tx: Tx, query: SQL): void {
   const list = lastStatements.get(tx);
   // Only inTransaction waits for these: under another transaction a failed one would go unnoticed
   // (its COMMIT answering ROLLBACK).
   if (!list) throw new Error('withCommit needs a transaction of inTransaction');
+  // Built now (a failure throws here), sent now (execute(): not when awaited).
+  const statement = tx.execute(query).execute();
+  // Awaited at the commit; a failure meanwhile must not go unhandled.
+  statement.catch(() => undefined);
   list.push(statement);
 }
 
-/** Waits for the statements handed to withCommit; the first failure is thrown. */
+/** Waits for the statements handed to withCommit; the first failure in the order they were sent is thrown. */
 async function lastOf(tx: Tx): Promise<void> {
-  const list = lastStatements.get(tx);
-  if (list) await Promise.all(list);
+  const settled = await Promise.allSettled(lastStatements.get(tx) ?? []);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 /** One attempt: BEGIN, `work`, COMMIT on one connection of the pool; ROLLBACK when anything fails. */
@@ -84,8 +94,13 @@ async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, work: (tx: Tx) => 
       try {
         await lastOf(tx);
       } catch (error) {
-        // COMMIT behind a failed statement answers ROLLBACK: the transaction is over, nothing kept.
-        await committed.catch(() => undefined);
+        // COMMIT behind a statement PostgreSQL refused answers ROLLBACK: nothing is kept.
+        const ended = await committed.catch(() => undefined);
+        if (ended?.command === 'COMMIT') {
+          // Only a failure outside PostgreSQL can get here (withCommit leaves none that it knows of):
+          // the rest of the transaction is committed without that statement, which must be said.
+          throw new Error(`committed without its last statement, which failed outside the database: ${(error as Error).message}`, { cause: error });
+        }
         throw error;
       }
       const { command } = await committed;

@@ -10,7 +10,7 @@
  * and may be corrected and sent again.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../src/domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/domain/ledger';
@@ -136,13 +136,10 @@ export function createIdempotency(db: Db, clock: Clock) {
     return { run: true };
   }
 
-  async function finish(tx: Db | Tx, scope: IdempotencyScope, status: number, stored: Stored): Promise<void> {
-    await tx
-      .execute(
-        sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
-            WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`,
-      )
-      .execute();
+  /** The key's reply, kept: a statement for withCommit (the reply is written as JSON text here, so a reply that cannot be throws before COMMIT). */
+  function finished(scope: IdempotencyScope, status: number, stored: Stored): SQL {
+    return sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
+               WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`;
   }
 
   async function unclaim(tx: Tx, scope: IdempotencyScope): Promise<void> {
@@ -180,7 +177,7 @@ export function createIdempotency(db: Db, clock: Clock) {
           if (!claimed.run) return { kind: 'done', data: claimed.reply as T };
           const data = await work(tx);
           // The key's reply is the last statement: it goes out with COMMIT (server/db/transaction.ts).
-          withCommit(tx, finish(tx, scope, 200, { data: data ?? null }));
+          withCommit(tx, finished(scope, 200, { data: data ?? null }));
           return { kind: 'done', data };
         });
         if (outcome.kind === 'done') return outcome.data;

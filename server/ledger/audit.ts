@@ -3,6 +3,7 @@
  * user, why and when. Written by the action itself, in its own transaction, so an action without
  * its audit row cannot exist. The table refuses UPDATE and DELETE.
  */
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -34,8 +35,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx
+/** The audit row's INSERT, built now (its details written as JSON here): for withCommit, or sent by recordAudit. */
+export function auditRow(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEntry): SQL {
+  return tx
     .insert(auditLog)
     .values({
       operatorId,
@@ -46,5 +48,9 @@ export async function recordAudit(tx: Tx, { operatorId, at }: AuditActor, entry:
       details: entry.details ?? {},
       createdAt: at,
     })
-    .execute();
+    .getSQL();
+}
+
+export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.execute(auditRow(tx, actor, entry)).execute();
 }

@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { statementNameOf } from '../../server/db/named-statements';
+import pg from 'pg';
+import { NamingClient, statementNameOf } from '../../server/db/named-statements';
 import { allInOrder } from '../../server/db/pipeline';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction, withCommit } from '../../server/db/transaction';
@@ -41,13 +42,13 @@ function codeOf(error: unknown): string | undefined {
 }
 
 describe('a last statement sent with COMMIT', () => {
-  test('when it fails, nothing of the transaction stays and its own error is thrown', async () => {
+  test('when PostgreSQL refuses it, nothing of the transaction stays and its own error is thrown', async () => {
     const a = await t.payingUser();
     const b = await t.payingUser();
     await t.fund(a.userId, 'EUR', 10_00n);
     const failure = await inTransaction(t.database.db, async (tx) => {
       await move(tx, a.userId, b.userId, 4_00n);
-      withCommit(tx, rowsOf(tx, sql`SELECT 1 / ${0}::int AS never`));
+      withCommit(tx, sql`SELECT 1 / ${0}::int AS never`);
     }).catch((error: unknown) => error);
     expect(codeOf(failure)).toBe('22012');
     expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(10_00n);
@@ -55,20 +56,34 @@ describe('a last statement sent with COMMIT', () => {
     await t.assertLedgerClean();
   });
 
+  test('when it cannot even be written (a value JSON cannot hold), it throws before COMMIT and nothing stays', async () => {
+    const a = await t.payingUser();
+    const b = await t.payingUser();
+    await t.fund(a.userId, 'EUR', 10_00n);
+    const failure = await inTransaction(t.database.db, async (tx) => {
+      await move(tx, a.userId, b.userId, 4_00n);
+      withCommit(tx, sql`SELECT ${JSON.stringify({ amount: 4n })}::jsonb`);
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(10_00n);
+  });
+
   test('when it succeeds, it is committed with the rest', async () => {
     const a = await t.payingUser();
     const b = await t.payingUser();
     await t.fund(a.userId, 'EUR', 10_00n);
+    const nickname = `pipeline-${crypto.randomBytes(3).toString('hex')}`;
     await inTransaction(t.database.db, async (tx) => {
       await move(tx, a.userId, b.userId, 1_00n);
-      withCommit(tx, move(tx, a.userId, b.userId, 2_00n));
+      withCommit(tx, sql`UPDATE users SET nickname = ${nickname} WHERE id = ${b.userId}`);
     });
-    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(7_00n);
-    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(3_00n);
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(1_00n);
+    const [row] = await rowsOf<{ nickname: string }>(t.database.db, sql`SELECT nickname FROM users WHERE id = ${b.userId}`);
+    expect(row.nickname).toBe(nickname);
   });
 
   test('is refused in a transaction that would not wait for it', async () => {
-    await expect(t.database.db.transaction(async (tx) => withCommit(tx, Promise.resolve()))).rejects.toThrow(/inTransaction/);
+    await expect(t.database.db.transaction(async (tx) => withCommit(tx, sql`SELECT 1`))).rejects.toThrow(/inTransaction/);
   });
 });
 
@@ -113,5 +128,19 @@ describe('named statements', () => {
     });
     expect(prepared).toHaveLength(1);
     expect(prepared[0].name).toMatch(/^auto_\d+$/);
+  });
+
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('a statement gone from the server is parsed again on the next use (one failure, not one per use)', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, Client: NamingClient });
+    try {
+      const text = `SELECT $1::int AS pipeline_${crypto.randomBytes(4).toString('hex')}`;
+      expect((await pool.query({ text, values: [1] })).rows).toHaveLength(1);
+      // As if node-postgres had closed it after a value it could not write.
+      await pool.query('DEALLOCATE ALL');
+      await expect(pool.query({ text, values: [2] })).rejects.toMatchObject({ code: '26000' });
+      expect((await pool.query({ text, values: [3] })).rows[0]).toEqual({ [text.split(' AS ')[1]]: 3 });
+    } finally {
+      await pool.end();
+    }
   });
 });

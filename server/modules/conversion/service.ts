@@ -117,7 +117,8 @@ export function createConversions(db: Db, clock: Clock) {
           .select()
           .from(conversionQuotes)
           .where(and(eq(conversionQuotes.id, quoteId), eq(conversionQuotes.userId, userId)))
-          .for('update'),
+          .for('update')
+          .execute(),
         pricingSettings(tx),
         nextIdOf(tx, 'conversions'),
       ]);

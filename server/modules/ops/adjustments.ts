@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { Refusal } from '../../http/refusal';
 import { balanceOf } from '../../ledger/accounts';
-import { recordAudit } from '../../ledger/audit';
+import { auditRow } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
 import { allInOrder } from '../../db/pipeline';
 import { withCommit } from '../../db/transaction';
@@ -100,7 +100,7 @@ export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<
   // The audit row goes out with COMMIT: the transaction commits only with it.
   withCommit(
     tx,
-    recordAudit(tx, input, {
+    auditRow(tx, input, {
       action: 'ledger.adjust',
       subject: `transfer:${transferId}`,
       userId: user.id,
