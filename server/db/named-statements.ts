@@ -25,7 +25,7 @@ export function statementNameOf(text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
   if (names.size >= MAX_NAMED) return undefined;
-  // A prefix no hand-named statement uses (those are words: post_movement, session_by_token, …).
+  // A prefix no hand-named statement uses (Drizzle's prepare() takes a name: session_by_token).
   const name = `auto_${names.size + 1}`;
   names.set(text, name);
   return name;

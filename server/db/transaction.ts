@@ -15,6 +15,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from './client';
+import { allInOrder } from './pipeline';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 6;
@@ -65,8 +66,7 @@ export function withCommit(tx: Tx, query: SQL): void {
 
 /** Waits for the statements handed to withCommit; the first failure in the order they were sent is thrown. */
 async function lastOf(tx: Tx): Promise<void> {
-  const settled = await Promise.allSettled(lastStatements.get(tx) ?? []);
-  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  await allInOrder(lastStatements.get(tx) ?? []);
 }
 
 /** One attempt: BEGIN, `work`, COMMIT on one connection of the pool; ROLLBACK when anything fails. */

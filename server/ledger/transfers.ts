@@ -115,9 +115,9 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
       credit_purpose: credit.purpose,
     };
   });
-  // A named statement is parsed and planned once per connection instead of once per posting:
-  // the posting is the hot path of every money call.
-  const result = (await tx._.session.prepareQuery({ sql: POST_MOVEMENT, params: [JSON.stringify(rows)] }, undefined, 'post_movement', false).execute()) as {
+  // The text as it is, with nothing for Drizzle to build: the posting is the hot path of every
+  // money call (the pool prepares it once per connection: server/db/named-statements.ts).
+  const result = (await tx._.session.prepareQuery({ sql: POST_MOVEMENT, params: [JSON.stringify(rows)] }, undefined, undefined, false).execute()) as {
     rows: Array<{ id: string | number }>;
   };
   if (result.rows.length !== legs.length) throw new AppError('balance.insufficient', 400);

@@ -35,6 +35,14 @@ function move(tx: Tx, from: string, to: string, amount: bigint) {
   });
 }
 
+/** Two paying users, the first with `eur` minor units of EUR. */
+async function twoUsers(eur = 0n) {
+  const a = await t.payingUser();
+  const b = await t.payingUser();
+  if (eur > 0n) await t.fund(a.userId, 'EUR', eur);
+  return { a, b };
+}
+
 /** The PostgreSQL error code of a failure (Drizzle wraps it; the code sits on a cause). */
 function codeOf(error: unknown): string | undefined {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code) return e.code;
@@ -43,9 +51,7 @@ function codeOf(error: unknown): string | undefined {
 
 describe('a last statement sent with COMMIT', () => {
   test('when PostgreSQL refuses it, nothing of the transaction stays and its own error is thrown', async () => {
-    const a = await t.payingUser();
-    const b = await t.payingUser();
-    await t.fund(a.userId, 'EUR', 10_00n);
+    const { a, b } = await twoUsers(10_00n);
     const failure = await inTransaction(t.database.db, async (tx) => {
       await move(tx, a.userId, b.userId, 4_00n);
       withCommit(tx, sql`SELECT 1 / ${0}::int AS never`);
@@ -57,9 +63,7 @@ describe('a last statement sent with COMMIT', () => {
   });
 
   test('when it cannot even be written (a value JSON cannot hold), it throws before COMMIT and nothing stays', async () => {
-    const a = await t.payingUser();
-    const b = await t.payingUser();
-    await t.fund(a.userId, 'EUR', 10_00n);
+    const { a, b } = await twoUsers(10_00n);
     const failure = await inTransaction(t.database.db, async (tx) => {
       await move(tx, a.userId, b.userId, 4_00n);
       withCommit(tx, sql`SELECT ${JSON.stringify({ amount: 4n })}::jsonb`);
@@ -69,9 +73,7 @@ describe('a last statement sent with COMMIT', () => {
   });
 
   test('when it succeeds, it is committed with the rest', async () => {
-    const a = await t.payingUser();
-    const b = await t.payingUser();
-    await t.fund(a.userId, 'EUR', 10_00n);
+    const { a, b } = await twoUsers(10_00n);
     const nickname = `pipeline-${crypto.randomBytes(3).toString('hex')}`;
     await inTransaction(t.database.db, async (tx) => {
       await move(tx, a.userId, b.userId, 1_00n);
@@ -89,8 +91,7 @@ describe('a last statement sent with COMMIT', () => {
 
 describe('statements sent together', () => {
   test("the first failure is the one reported, not the aborted transaction of the statements behind it", async () => {
-    const a = await t.payingUser();
-    const b = await t.payingUser();
+    const { a, b } = await twoUsers();
     const failure = await inTransaction(t.database.db, (tx) =>
       allInOrder([move(tx, a.userId, b.userId, 1_00n), rowsOf(tx, sql`SELECT ${1}::int AS one`)]),
     ).catch((error: unknown) => error);
@@ -98,9 +99,7 @@ describe('statements sent together', () => {
   });
 
   test('a read behind a posting in the same round trip sees it', async () => {
-    const a = await t.payingUser();
-    const b = await t.payingUser();
-    await t.fund(a.userId, 'EUR', 5_00n);
+    const { a, b } = await twoUsers(5_00n);
     const [, after] = await inTransaction(t.database.db, (tx) => allInOrder([move(tx, a.userId, b.userId, 2_00n), balanceOf(tx, a.userId, 'EUR')]));
     expect(after).toBe(3_00n);
   });

@@ -8,7 +8,7 @@ import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money'
 import type { AssetTotals, CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
-import { namedRowsOf, rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
 import type { UserPurpose } from '../../ledger/accounts';
 
 /** Money that arrived from outside. */
@@ -100,9 +100,8 @@ export function createRecords(db: Db) {
       const side = (owner: SQL, account: SQL, credited: boolean) =>
         sql`(SELECT t.id, t.asset, t.amount, ${sql.raw(credited ? 'true' : 'false')} AS credited, ${account} AS account_id, t.kind, t.reference, t.reason, t.created_at
              FROM ledger_transfers t WHERE ${owner} = asked.user_id ORDER BY t.id DESC LIMIT asked.page_size + asked.skip)`;
-      const rows = await namedRowsOf<EntryRow & { n: number; total: string }>(
+      const rows = await rowsOf<EntryRow & { n: number; total: string }>(
         db,
-        'records_asset_log_pages',
         sql`WITH asked AS MATERIALIZED (
               -- Counted once per asked page (materialized: as a column beside the page rows, the
               -- count ran again for every row of the page).

@@ -7,17 +7,16 @@ import { walletListReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
-import { namedRowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
 
 export async function walletModule(app: FastifyInstance): Promise<void> {
   // The balances of users' available accounts (as server/ledger/accounts.ts reads them), for every
-  // user asking at once in one named statement: the home screen asks for them on every visit.
+  // user asking at once in one statement (prepared by the pool: db/named-statements.ts): the home screen asks for them on every visit.
   const availableBalances = batchedRead<string, WalletListReply>({
     keyOf: (userId) => userId,
     async answer(userIds) {
-      const rows = await namedRowsOf<{ user_id: string; asset: string; balance: string }>(
+      const rows = await rowsOf<{ user_id: string; asset: string; balance: string }>(
         app.deps.db,
-        'wallet_available_balances',
         sql`SELECT user_id::text, asset, balance::text FROM ledger_accounts
             WHERE owner_kind = 'user' AND purpose = 'available' AND user_id = ANY(string_to_array(${userIds.join(',')}, ',')::uuid[])`,
       );
