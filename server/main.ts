@@ -16,6 +16,7 @@ import { createMailer } from './modules/mailer';
 import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
+import { startTradeSweeps } from './modules/trading';
 import { resolveCodePepper } from './security/secrets';
 import { systemClock } from './clock';
 
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
   appLog = app.log;
 
   let housekeeping: { stop(): void } | null = null;
+  let tradeSweeps: { stop(): void } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
   const stop = async (code: number) => {
@@ -134,6 +136,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     housekeeping?.stop();
+    tradeSweeps?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
       await app.close();
@@ -175,6 +178,7 @@ async function main(): Promise<void> {
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(banner(config, port, mailer.name, sms.name, accounts));
   housekeeping = startHousekeeping(database.db, systemClock, app.log);
+  tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
 }
 
 main().catch((error) => {

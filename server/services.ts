@@ -20,6 +20,7 @@ import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms/provider';
 import { createStartup } from './modules/startup';
+import { createTradeFeed, createTrading } from './modules/trading';
 import { avatarStoreOf, createProfiles } from './modules/user';
 
 export interface AppDeps {
@@ -55,6 +56,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     conversions: createConversions(db, clock),
     records: createRecords(db),
     startup: createStartup(db),
+    trading: createTrading(db, clock),
+    /** Settled trades, for whoever builds prices from them (the market data). */
+    tradeFeed: createTradeFeed(),
   };
 }
 

@@ -1,5 +1,6 @@
 /** `npm run ops -- help`. */
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../src/domain/ledger';
+import { MERCHANT_APPLICATION_STATUSES } from '../../src/domain/trading';
 import { ASSET_CODES } from '../../src/domain/money';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
 
@@ -26,6 +27,11 @@ Deposits and withdrawals (lists oldest first; --status all for every state)
   withdrawals [--status ${statuses(WITHDRAWAL_STATUSES)}] [--page N] [--page-size N]
   withdrawal approve ID --reference TX_REFERENCE
   withdrawal reject ID --reason TEXT
+
+Merchant accounts (trading in the hall needs one)
+  merchants [--status ${statuses(MERCHANT_APPLICATION_STATUSES)}] [--page N] [--page-size N]
+  merchant approve ID
+  merchant reject ID --reason TEXT                  The user reads the reason.
 
 Corrections (a ledger transfer; there is no way to set a balance)
   adjust USER_ID ${ASSET_CODES.join('|')} ±AMOUNT --reason TEXT [--key K]

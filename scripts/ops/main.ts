@@ -12,6 +12,7 @@ import { bootstrapAdminCommand } from './bootstrap';
 import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
 import { HELP } from './help';
+import { decideMerchantApplication, listMerchantApplications } from './merchants';
 import { ServerRefusal } from './http';
 import { operatorCommand } from './operators';
 import { login, logout, totp } from './session';
@@ -28,6 +29,8 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   deposit: decideDeposit,
   withdrawals: listWithdrawals,
   withdrawal: decideWithdrawal,
+  merchants: listMerchantApplications,
+  merchant: decideMerchantApplication,
   adjust,
   settings: listSettings,
   set: changeSetting,

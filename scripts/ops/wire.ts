@@ -4,7 +4,7 @@
  * has no type for the reply.
  */
 import type { Asset } from '../../src/domain/money';
-import type { DepositAddressReply, DepositRecord, VipLevel, WithdrawalRecord } from '../../src/domain/wire';
+import type { DepositAddressReply, DepositRecord, MerchantApplication, VipLevel, WithdrawalRecord } from '../../src/domain/wire';
 
 interface OfUser {
   userId: string;
@@ -13,6 +13,7 @@ interface OfUser {
 
 export type OpsDeposit = DepositRecord & OfUser;
 export type OpsWithdrawal = WithdrawalRecord & OfUser;
+export type OpsMerchantApplication = MerchantApplication & OfUser & { nickname: string };
 export type OpsVipLevel = VipLevel;
 
 export interface OpsLoginReply {

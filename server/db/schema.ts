@@ -242,3 +242,55 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default({}),
   createdAt: at('created_at').notNull(),
 });
+
+// ---- the trading hall (0006_trading.sql, docs/trading.md) -----------------------------------
+
+export const merchantApplications = pgTable('merchant_applications', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+  ...operatorNote(),
+  createdAt: at('created_at').notNull(),
+  decidedAt: at('decided_at'),
+});
+
+const tradeSide = (name: string) => text(name, { enum: ['buy', 'sell'] });
+
+export const tradeOffers = pgTable('trade_offers', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  side: tradeSide('side').notNull(),
+  price: money('price').notNull(),
+  quantity: money('quantity').notNull(),
+  remaining: money('remaining').notNull(),
+  pending: money('pending').notNull(),
+  held: money('held').notNull(),
+  minAmount: money('min_amount').notNull(),
+  maxAmount: money('max_amount').notNull(),
+  status: text('status', { enum: ['open', 'filled', 'withdrawn'] }).notNull(),
+  version: integer('version').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const tradeOrders = pgTable('trade_orders', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  side: tradeSide('side').notNull(),
+  amount: money('amount').notNull(),
+  limitPrice: money('limit_price').notNull(),
+  hold: money('hold').notNull(),
+  status: text('status', { enum: ['matching', 'matched', 'completed', 'cancelled', 'expired'] }).notNull(),
+  offerId: bigint('offer_id', { mode: 'number' }),
+  merchantId: uuid('merchant_id'),
+  price: money('price'),
+  total: money('total'),
+  fee: money('fee'),
+  feePercent: text('fee_percent'),
+  wasMatched: boolean('was_matched').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  matchedAt: at('matched_at'),
+  confirmBy: at('confirm_by'),
+  endedAt: at('ended_at'),
+});

@@ -1,7 +1,7 @@
 /**
  * First-start data, safe to run at every start: deposit options and operator settings from the
  * configuration and, only where demo data belongs (the embedded default, or SEED_DEMO=true), the
- * two demo accounts (an ordinary user and a merchant) and the demo operator. Their credentials are
+ * three demo accounts (an ordinary user and two merchants, whose offers fill the trading hall) and the demo operator. Their credentials are
  * published, so a real database never gets them unless asked.
  */
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
 import { newInviteCode } from '../modules/auth';
 import { seedDemoOperator } from '../modules/ops';
+import { seedDemoHall } from '../modules/trading';
 import { SETTING_KEYS, writeSetting } from '../modules/startup';
 import { hashPassword } from '../security/passwords';
 import { createPayPasswords, type PayPasswords } from '../security/pay-passwords';
@@ -29,6 +30,7 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'user', username: 'demo', email: 'demo@tessera.local', phone: '+4915123456789', password: '583927', payPassword: '260418' },
   { role: 'merchant', username: 'merchant', email: 'merchant@tessera.local', phone: '+4915198765432', password: '749261', payPassword: '260418' },
+  { role: 'merchant', username: 'trader', email: 'trader@tessera.local', phone: '+4915187654321', password: '830264', payPassword: '260418' },
 ];
 
 function coinRows(config: Config) {
@@ -72,7 +74,7 @@ async function seedDemoAccounts(db: Db, payPasswords: PayPasswords): Promise<voi
           passwordHash,
           payPasswordHash,
           inviteCode: newInviteCode(),
-          nickname: demo.role === 'merchant' ? 'Demo Merchant' : 'Demo User',
+          nickname: { demo: 'Demo User', merchant: 'Demo Merchant', trader: 'Demo Trader' }[demo.username] ?? demo.username,
           isMerchant: demo.role === 'merchant',
         })
         .onConflictDoNothing()
@@ -98,6 +100,7 @@ export async function seed(db: Db, config: Config, secret: string, { demo = conf
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
   if (!demo) return { demo: false };
   await seedDemoAccounts(db, createPayPasswords(secret));
+  await seedDemoHall(db);
   // The operator side's demo admin (server/modules/ops/demo.ts): a published credential.
   await seedDemoOperator(db);
   return { demo: true };

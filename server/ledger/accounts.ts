@@ -8,8 +8,11 @@ import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
 
-/** available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings. */
-export const USER_PURPOSES = ['available', 'held', 'interest'] as const;
+/**
+ * available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings;
+ * trading: set aside for the user's offers and orders in the trading hall.
+ */
+export const USER_PURPOSES = ['available', 'held', 'interest', 'trading'] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 
 /**

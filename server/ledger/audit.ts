@@ -18,7 +18,9 @@ export type AuditAction =
   | 'coin.change'
   | 'operator.create'
   | 'operator.disable'
-  | 'operator.bootstrap';
+  | 'operator.bootstrap'
+  | 'merchant.approve'
+  | 'merchant.reject';
 
 /** Who acted, and when. */
 export interface AuditActor {

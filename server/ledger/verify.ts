@@ -6,14 +6,16 @@
  *  - no user account is negative;
  *  - every transfer is between two accounts of its own asset;
  *  - every transfer names the owners of its accounts (debit_user_id, credit_user_id: null for a
- *    platform account), by which the asset log finds a user's postings.
+ *    platform account), by which the asset log finds a user's postings;
+ *  - each user's trading account holds exactly what their offers and unsettled orders hold, and
+ *    each offer holds enough for what it may still give (docs/trading.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 export interface LedgerProblem {
-  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch';
+  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch' | 'trading-holds' | 'offer-hold';
   detail: string;
 }
 
@@ -57,6 +59,28 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
         JOIN ledger_accounts c ON c.id = t.credit_account_id
         WHERE t.debit_user_id IS DISTINCT FROM d.user_id OR t.credit_user_id IS DISTINCT FROM c.user_id`,
   );
+  const trading = await rowsOf<{ id: string; user_id: string; asset: string; balance: string; expected: string }>(
+    db,
+    sql`WITH held AS (
+          SELECT user_id, CASE WHEN side = 'sell' THEN 'USDT' ELSE 'EUR' END AS asset, held AS amount FROM trade_offers WHERE held <> 0
+          UNION ALL
+          SELECT user_id, CASE WHEN side = 'sell' THEN 'USDT' ELSE 'EUR' END, hold FROM trade_orders WHERE status IN ('matching', 'matched')
+        ), expected AS (SELECT user_id, asset, sum(amount) AS total FROM held GROUP BY user_id, asset)
+        SELECT a.id::text, a.user_id, a.asset, a.balance::text, coalesce(e.total, 0)::text AS expected
+        FROM ledger_accounts a LEFT JOIN expected e ON e.user_id = a.user_id AND e.asset = a.asset
+        WHERE a.owner_kind = 'user' AND a.purpose = 'trading' AND a.balance <> coalesce(e.total, 0)`,
+  );
+  // A sell offer holds its remaining and pending USDT; a buy offer at least the EUR its matched
+  // orders will take and, while open, the total of its remaining and pending quantity (rounded down).
+  const offers = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT f.id::text FROM trade_offers f
+        LEFT JOIN (SELECT offer_id, sum(amount) AS amount, sum(total) AS total FROM trade_orders WHERE status = 'matched' GROUP BY offer_id) m ON m.offer_id = f.id
+        WHERE f.pending <> coalesce(m.amount, 0)
+           OR (f.side = 'sell' AND f.held <> f.remaining + f.pending)
+           OR (f.side = 'buy' AND (f.held < coalesce(m.total, 0) OR (f.status = 'open' AND f.held < ((f.remaining + f.pending) * f.price) / 100000000)))
+           OR (f.status <> 'open' AND f.remaining <> 0)`,
+  );
   const [counts] = await rowsOf<{ accounts: string; transfers: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
@@ -71,6 +95,11 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     ...negative.map((row) => ({ check: 'user-negative' as const, detail: `account ${row.id} (${row.user_id} ${row.asset} ${row.purpose}): ${row.balance}` })),
     ...mismatched.map((row) => ({ check: 'asset-mismatch' as const, detail: `transfer ${row.id} moves between accounts of another asset` })),
     ...misowned.map((row) => ({ check: 'owner-mismatch' as const, detail: `transfer ${row.id} does not name the owners of its accounts` })),
+    ...trading.map((row) => ({
+      check: 'trading-holds' as const,
+      detail: `trading account ${row.id} (${row.user_id} ${row.asset}): balance ${row.balance}, offers and orders hold ${row.expected}`,
+    })),
+    ...offers.map((row) => ({ check: 'offer-hold' as const, detail: `offer ${row.id} holds other than its quantity needs` })),
   ];
   return { ok: problems.length === 0, accounts: Number(counts.accounts), transfers: Number(counts.transfers), problems };
 }

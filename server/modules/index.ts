@@ -13,6 +13,7 @@ import { healthModule } from './health';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
 import { startupModule } from './startup';
+import { tradingModule } from './trading';
 import { userModule } from './user';
 import { vipModule } from './vip';
 import { walletModule } from './wallet';
@@ -37,5 +38,6 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: conversionModule },
   { plugin: recordsModule },
   { plugin: vipModule },
+  { plugin: tradingModule },
   { plugin: opsModule, prefix: '/ops' },
 ];

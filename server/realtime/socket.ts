@@ -21,14 +21,20 @@ const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1m
 const subscription = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('kline'), period: z.enum(PERIODS) }),
   z.object({ channel: z.literal('daymarket') }),
+  // The signed-in user's own events (their trade orders): joined with their session token.
+  z.object({ channel: z.literal('account'), token: z.string().min(1).max(512) }),
 ]);
 
 export type Subscription = z.infer<typeof subscription>;
+type PublicSubscription = Exclude<Subscription, { channel: 'account' }>;
 
-/** The room a subscription joins; publishers emit to the same names. */
-export function roomOf(sub: Subscription): string {
+/** The room a public subscription joins; publishers emit to the same names. */
+export function roomOf(sub: PublicSubscription): string {
   return sub.channel === 'kline' ? `kline:${sub.period}` : 'daymarket';
 }
+
+/** The room of one user's private events; only a socket that showed that user's live session joins it. */
+export const accountRoom = (userId: string) => `account:${userId}`;
 
 /** What modules see of socket.io: publishing an event to the sockets of a room. */
 export interface Realtime {
@@ -49,6 +55,8 @@ export interface RealtimeOptions {
   /** Simultaneous connections per client address (SOCKET_MAX_PER_ADDRESS). */
   maxPerAddress: number;
   trustProxy: boolean | number | string[];
+  /** The user of a live session token, or null: who may join an account room. */
+  authenticate?: (token: string) => Promise<string | null>;
 }
 
 /** A handshake slot not turned into a connection within this time is given back. */
@@ -123,17 +131,30 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
   });
   const takeSlot = connectionLimit(io, options);
   io.on('connection', (socket) => {
-    const handle = (join: boolean) => (payload: unknown, ack?: unknown) => {
+    const leaveAccount = () => {
+      for (const room of socket.rooms) if (room.startsWith('account:')) void socket.leave(room);
+    };
+    const handle = (join: boolean) => async (payload: unknown, ack?: unknown) => {
       const parsed = subscription.safeParse(payload);
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
       if (!parsed.success) return reply({ ok: false, error: 'request.invalid' });
+      if (parsed.data.channel === 'account') {
+        // One account per socket: joining another leaves the first; leaving needs no token check.
+        leaveAccount();
+        if (!join) return reply({ ok: true });
+        const userId = options.authenticate ? await options.authenticate(parsed.data.token).catch(() => null) : null;
+        if (!userId) return reply({ ok: false, error: 'session.required' });
+        if (socket.disconnected) return;
+        void socket.join(accountRoom(userId));
+        return reply({ ok: true, room: 'account' });
+      }
       const room = roomOf(parsed.data);
       if (join) void socket.join(room);
       else void socket.leave(room);
       reply({ ok: true, room });
     };
-    socket.on('subscribe', handle(true));
-    socket.on('unsubscribe', handle(false));
+    socket.on('subscribe', (payload: unknown, ack?: unknown) => void handle(true)(payload, ack));
+    socket.on('unsubscribe', (payload: unknown, ack?: unknown) => void handle(false)(payload, ack));
   });
   return io;
 }
@@ -149,6 +170,7 @@ export function registerRealtime(app: FastifyInstance): void {
     allowedOrigins: config.socket.allowedOrigins,
     maxPerAddress: config.socket.maxPerAddress,
     trustProxy: config.trustProxy,
+    authenticate: async (token) => (await app.services.sessions.authenticate(token))?.userId ?? null,
   });
   app.decorate('realtime', {
     io,

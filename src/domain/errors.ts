@@ -118,6 +118,20 @@ export const ERROR_KEYS = [
   'ops.reasonRequired',
   'ops.referenceRequired',
   'ops.settingInvalid',
+  // trading hall
+  'trade.priceInvalid',
+  'trade.merchantRequired',
+  'trade.amountTooSmall',
+  'trade.limitsInvalid',
+  'trade.dailyLimit',
+  'trade.cancelBlocked',
+  'trade.offerGone',
+  'trade.offerBusy',
+  'trade.infoIncomplete',
+  'trade.orderEnded',
+  'trade.confirmExpired',
+  'merchant.alreadyMerchant',
+  'merchant.applicationPending',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -10,6 +10,10 @@ export const TRANSFER_KINDS = [
   'conversion_in',
   'conversion_fee',
   'adjustment',
+  'trade_hold',
+  'trade_release',
+  'trade_settle',
+  'trade_fee',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -133,7 +133,7 @@ export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   asset,
   amount: z.string().describe('Signed decimal string: "+100.000000" credited, "-30.000000" debited'),
-  account: z.enum(['available', 'held', 'interest']),
+  account: z.enum(['available', 'held', 'interest', 'trading']),
   kind: z.string(),
   reference: z.string(),
   reason: z.string().nullable(),
@@ -155,4 +155,75 @@ export const userLevelReplySchema = z.object({
   confirmedDeposits: amount,
   next: vipLevelSchema.nullable(),
   levels: z.array(vipLevelSchema),
+});
+
+// ---- the trading hall (src/domain/trading.ts, docs/trading.md) ---------------------------------
+
+const side = z.enum(['buy', 'sell']);
+const price = z.string().describe('EUR for one USDT, four decimals');
+
+export const merchantApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  ...decisionFields,
+});
+
+export const tradeOfferSchema = z.object({
+  id: z.number().int(),
+  side: side.describe("The merchant's side: 'sell' offers USDT for EUR, 'buy' asks for USDT paying EUR"),
+  price,
+  quantity: amount,
+  remaining: amount.describe('USDT still open to orders'),
+  pending: amount.describe('USDT matched to orders not yet confirmed'),
+  minAmount: amount,
+  maxAmount: amount,
+  status: z.enum(['open', 'filled', 'withdrawn']),
+  mine: z.boolean(),
+  merchant: z.object({
+    name: z.string(),
+    completed: z.number().int().describe('Orders completed over the last 30 days, either side'),
+    completionRate: z.string().nullable().describe('Percent of matched orders completed over 30 days; null with none'),
+  }),
+  createdAt: date,
+});
+
+export const tradeOrderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  side: side.describe("The viewer's side: 'buy' buys USDT with EUR, 'sell' sells USDT for EUR"),
+  role: z.enum(['taker', 'maker']).describe("taker: the viewer placed the order; maker: it met the viewer's offer"),
+  amount,
+  limitPrice: price,
+  price: price.nullable().describe('The matched price; null until matched'),
+  total: amount.nullable().describe('EUR: amount × price, rounded down to the cent'),
+  fee: amount.nullable(),
+  feeAsset: asset,
+  receive: amount.describe('What the user receives: at the matched price once matched, at the limit price before'),
+  receiveAsset: asset,
+  hold: amount.describe('What the order holds until it ends'),
+  holdAsset: asset,
+  status: z.enum(['matching', 'matched', 'completed', 'cancelled', 'expired']),
+  merchant: z.string().nullable().describe("The counterparty's name once matched"),
+  offerRemaining: amount.nullable().describe("The matched offer's USDT still open to orders"),
+  createdAt: date,
+  expiresAt: date.describe('Matching ends by itself at this time'),
+  matchedAt: date.nullable(),
+  confirmBy: date.nullable(),
+  endedAt: date.nullable(),
+});
+
+export const tradeSummarySchema = z.object({
+  merchant: z.boolean(),
+  application: merchantApplicationSchema.nullable(),
+  payPasswordSet: z.boolean(),
+  ordersToday: z.number().int(),
+  dailyOrders: z.number().int().describe("The user's VIP level's orders per day (UTC)"),
+  cancelsToday: z.number().int().describe('Matched orders cancelled today (UTC)'),
+  cancelLimit: z.number().int(),
+  blockedUntil: date.nullable().describe('New orders refused until then (more cancels than the limit today)'),
+  pending: z.number().int().describe("The user's orders not yet ended"),
+  feePercent: z.string(),
+  referencePrice: price.describe('The reference rate, for a price field with no offers to go by'),
+  bestSellPrice: price.nullable().describe('The cheapest open sell offer: the price to buy at'),
+  bestBuyPrice: price.nullable().describe('The dearest open buy offer: the price to sell at'),
 });

@@ -183,7 +183,7 @@ export interface LedgerEntry {
   asset: 'USDT' | 'EUR';
   /** Signed: "+100.000000" credited, "-30.000000" debited. */
   amount: string;
-  account: 'available' | 'held' | 'interest';
+  account: 'available' | 'held' | 'interest' | 'trading';
   kind: string;
   reference: string;
   reason: string | null;
@@ -218,4 +218,73 @@ export interface UserLevelReply {
   confirmedDeposits: string;
   next: VipLevel | null;
   levels: VipLevel[];
+}
+
+// ---- the trading hall (src/domain/trading.ts, docs/trading.md) ---------------------------------
+
+export interface MerchantApplication {
+  id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface TradeOffer {
+  id: number;
+  /** The merchant's side: 'sell' offers USDT for EUR, 'buy' asks for USDT paying EUR. */
+  side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  remaining: string;
+  pending: string;
+  minAmount: string;
+  maxAmount: string;
+  status: 'open' | 'filled' | 'withdrawn';
+  mine: boolean;
+  merchant: { name: string; completed: number; completionRate: string | null };
+  createdAt: string;
+}
+
+export interface TradeOrder {
+  id: number;
+  orderNo: string;
+  /** The viewer's side: 'buy' buys USDT with EUR, 'sell' sells USDT for EUR. */
+  side: 'buy' | 'sell';
+  /** taker: the viewer placed the order; maker: it was matched with the viewer's offer. */
+  role: 'taker' | 'maker';
+  amount: string;
+  limitPrice: string;
+  price: string | null;
+  total: string | null;
+  fee: string | null;
+  feeAsset: 'USDT' | 'EUR';
+  receive: string;
+  receiveAsset: 'USDT' | 'EUR';
+  hold: string;
+  holdAsset: 'USDT' | 'EUR';
+  status: 'matching' | 'matched' | 'completed' | 'cancelled' | 'expired';
+  merchant: string | null;
+  offerRemaining: string | null;
+  createdAt: string;
+  expiresAt: string;
+  matchedAt: string | null;
+  confirmBy: string | null;
+  endedAt: string | null;
+}
+
+export interface TradeSummary {
+  merchant: boolean;
+  application: MerchantApplication | null;
+  payPasswordSet: boolean;
+  ordersToday: number;
+  dailyOrders: number;
+  cancelsToday: number;
+  cancelLimit: number;
+  blockedUntil: string | null;
+  pending: number;
+  feePercent: string;
+  referencePrice: string;
+  bestSellPrice: string | null;
+  bestBuyPrice: string | null;
 }

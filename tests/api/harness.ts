@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '../../src/domain/envelope';
 import type { CoinEntry, DepositRecord } from '../../src/domain/wire';
-import { operators } from '../../server/db/schema';
+import { operatorSessions, operators } from '../../server/db/schema';
+import { newSessionToken, tokenDigest } from '../../server/security/tokens';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seed } from '../../server/db/seed';
@@ -281,6 +282,15 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** POST /wallet/charge_req as the PWA sends it: text fields first, then the file (a PNG unless told). */
+    /** A session of an operator written straight into the table: for tests about a decision, not the sign-in. */
+    async operatorToken(operatorId: string): Promise<string> {
+      const token = newSessionToken();
+      await database.db
+        .insert(operatorSessions)
+        .values({ tokenHash: tokenDigest(token), operatorId, expiresAt: new Date(clock.now().getTime() + 3600_000), createdAt: clock.now() });
+      return token;
+    },
+
     async charge(token: string, fields: Record<string, string>, options: ChargeOptions = {}) {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);

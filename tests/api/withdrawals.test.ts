@@ -7,12 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
 import type { Page, WithdrawalRecord, WithdrawInfoReply } from '../../src/domain/wire';
-import { operatorSessions } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveWithdrawal, listWithdrawals, placeWithdrawal, rejectWithdrawal } from '../../server/modules/withdrawals/service';
-import { newSessionToken, tokenDigest } from '../../server/security/tokens';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
@@ -407,14 +405,7 @@ describe('racing requests cannot spend the same money twice', () => {
 });
 
 describe('two operators deciding one withdrawal at once', () => {
-  /** A finance session straight in the table: this is about the decision, not the sign-in. */
-  async function financeToken(): Promise<string> {
-    const token = newSessionToken();
-    await t.database.db
-      .insert(operatorSessions)
-      .values({ tokenHash: tokenDigest(token), operatorId, expiresAt: new Date(t.clock.now().getTime() + 3600_000), createdAt: t.clock.now() });
-    return token;
-  }
+  const financeToken = () => t.operatorToken(operatorId);
 
   test(
     'approve and reject racing: exactly one wins, the other is told in its language it was already decided; the money follows the winner',

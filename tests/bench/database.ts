@@ -18,7 +18,7 @@ export async function createBenchUsers(database: Database, count: number, hashes
     INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
     SELECT 'user', u.id, a.asset, p.purpose FROM users u
     CROSS JOIN (VALUES ('USDT'), ('EUR')) AS a (asset)
-    CROSS JOIN (VALUES ('available'), ('held'), ('interest')) AS p (purpose)
+    CROSS JOIN (VALUES ('available'), ('held'), ('interest'), ('trading')) AS p (purpose)
     ON CONFLICT DO NOTHING`);
   return users.map((user) => user.id);
 }

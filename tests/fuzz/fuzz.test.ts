@@ -54,6 +54,10 @@ const OPERATION_IDS = [
   'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',
   'POST /api/ops/vip_levels', 'GET /api/ops/coins', 'POST /api/ops/coins', 'GET /api/ops/audit', 'POST /api/ops/operators',
   'POST /api/ops/operators/disable', 'GET /api/docs',
+  'GET /api/trade/summary', 'POST /api/merchant/apply', 'GET /api/merchant/application', 'GET /api/trade/hall', 'GET /api/trade/offers',
+  'POST /api/trade/offers/post', 'POST /api/trade/offers/edit', 'POST /api/trade/offers/withdraw', 'POST /api/trade/orders/place',
+  'POST /api/trade/orders/confirm', 'POST /api/trade/orders/cancel', 'GET /api/trade/orders', 'GET /api/trade/orders/detail',
+  'GET /api/ops/merchants', 'POST /api/ops/merchants/approve', 'POST /api/ops/merchants/reject',
 ];
 
 /** The admin writes whose success changes what other calls read. */
@@ -399,6 +403,30 @@ beforeAll(async () => {
     if (reply.status !== 200) throw new Error(`withdrawal not placed: ${JSON.stringify(reply.body)}`);
     withdrawalIds.push(reply.body.data!.id);
   }
+
+  // The hall: the fuzz user and a counterparty are merchants with offers both ways; the fuzz
+  // user's orders (matched with them, or waiting) and offers are what confirm, cancel, edit and
+  // withdraw work on; a few applications wait for the operators.
+  const counterparty = await t.payingUser();
+  await t.database.db.execute(sql`UPDATE users SET is_merchant = true WHERE id IN (${user.userId}, ${counterparty.userId})`);
+  await t.database.db.execute(sql`UPDATE vip_levels SET daily_orders = 1000`);
+  await t.fund(counterparty.userId, 'USDT', USDT(1_000_000));
+  await t.fund(counterparty.userId, 'EUR', 1_000_000n * 100n);
+  const trade = async <T extends { id: number }>(who: { token: string }, url: string, body: Record<string, unknown>): Promise<number> => {
+    const reply = await t.post<T>(url, { ...body, payPassword: PAY_PASSWORD }, { token: who.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    if (reply.status !== 200) throw new Error(`${url} refused: ${JSON.stringify(reply.body)}`);
+    return reply.body.data!.id;
+  };
+  for (const side of ['sell', 'buy']) await trade(counterparty, '/trade/offers/post', { side, quantity: '100000', price: '0.9500', minAmount: '1', maxAmount: '1000' });
+  const offerIds: number[] = [];
+  for (const side of ['sell', 'buy']) offerIds.push(await trade(user, '/trade/offers/post', { side, quantity: '1000', price: side === 'sell' ? '2.0000' : '0.1000', minAmount: '1', maxAmount: '100' }));
+  const orderIds: number[] = [];
+  for (let i = 0; i < 10; i++) orderIds.push(await trade(user, '/trade/orders/place', { side: i % 2 ? 'sell' : 'buy', amount: '10', price: i < 8 ? '0.9500' : (i % 2 ? '5' : '0.05') }));
+  const applicationIds: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const applicant = await t.payingUser();
+    applicationIds.push((await t.post<{ id: number }>('/merchant/apply', {}, { token: applicant.token })).body.data!.id);
+  }
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
   const encoded = new Response(form);
@@ -416,6 +444,7 @@ beforeAll(async () => {
     support_url: ['https://example.com/help'],
     usdt_eur_rate: ['0.92', '1', '1.25'],
     transfer_fee_percent: ['0', '1.5', '99.99'],
+    trade_fee_percent: ['0', '0.2', '99.99'],
   };
 
   const pick = <T>(...values: T[]) => fc.constantFrom(...values);
@@ -444,6 +473,12 @@ beforeAll(async () => {
     code: pick(...(await rowsOf<{ code: string }>(t.database.db, sql`SELECT code FROM coins`)).map((row) => row.code)),
     level: pick(...vipLevels, Math.max(...vipLevels) + 1),
     file: pick(avatarName),
+    side: pick('buy', 'sell'),
+    price: pick('0.95', '0.9500', '1', '0.5', '2'),
+    quantity: pick('10', '50', '1000'),
+    minAmount: pick('1', '5'),
+    maxAmount: pick('10', '100'),
+    tab: pick('all', 'review', 'expired', 'completed'),
   };
   const byOperation: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
     'POST /api/user/login': { password: pick(victim.password) },
@@ -462,6 +497,13 @@ beforeAll(async () => {
     // A setting's value is a number text but for the link: its edges are as valid to the schema as '1'.
     'POST /api/ops/settings': { value: fc.oneof(pick(...Object.values(settingValues).flat(), '1', '10', '0.5', '1000'), numericEdge.map(String)) },
     'POST /api/wallet/charge_req': { coinId: pick(...coinIds.map(String)), amount: pick('100', '10.5') },
+    'POST /api/trade/offers/edit': { id: pick(...offerIds, 2 ** 31 - 1) },
+    'POST /api/trade/offers/withdraw': { id: pick(...offerIds, 2 ** 31 - 1) },
+    'POST /api/trade/orders/confirm': { id: pick(...orderIds, 2 ** 31 - 1) },
+    'POST /api/trade/orders/cancel': { id: pick(...orderIds, 2 ** 31 - 1) },
+    'GET /api/trade/orders/detail': { id: pick(...orderIds, 2 ** 31 - 1) },
+    'POST /api/ops/merchants/approve': { id: pick(...applicationIds, 2 ** 31 - 1) },
+    'POST /api/ops/merchants/reject': { id: pick(...applicationIds, 2 ** 31 - 1) },
   };
   context = {
     hint: (operationId, field) => byOperation[operationId]?.[field] ?? byField[field],

@@ -23,6 +23,12 @@ const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) =
   'POST /api/ops/deposits/approve': { reference: (data) => `deposit:${data.id}`, kinds: ['deposit', 'deposit_bonus'] },
   'POST /api/transfer': { reference: (data) => `conversion:${data.id}`, kinds: ['conversion_out', 'conversion_fee', 'conversion_in'] },
   'POST /api/ops/adjustments': { reference: (data) => `transfer#${data.transferId}`, kinds: ['adjustment'] },
+  'POST /api/trade/offers/post': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_hold'] },
+  'POST /api/trade/offers/edit': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_hold', 'trade_release'] },
+  'POST /api/trade/offers/withdraw': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_release'] },
+  'POST /api/trade/orders/place': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_hold'] },
+  'POST /api/trade/orders/confirm': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_settle', 'trade_fee', 'trade_release'] },
+  'POST /api/trade/orders/cancel': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_release'] },
 };
 
 export interface LedgerSnapshot {

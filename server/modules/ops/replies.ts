@@ -1,6 +1,6 @@
 /** zod schemas of what the operator API answers (the `data` of its envelopes). */
 import { z } from 'zod';
-import { bankAccountSchema, coinKindSchema, depositRecordSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
+import { bankAccountSchema, coinKindSchema, depositRecordSchema, merchantApplicationSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
 import { OPERATOR_ROLES } from '../../http/auth';
 
 const amount = z.string().describe('Decimal string, full precision of the asset');
@@ -73,3 +73,12 @@ export const createdOperatorSchema = z.object({
 });
 
 export const disabledOperatorSchema = z.object({ username: z.string(), disabled: z.literal(true) });
+
+export const operatorMerchantApplicationSchema = merchantApplicationSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  operatorId: z.string().nullable(),
+});
+
+export const decidedMerchantApplicationSchema = merchantApplicationSchema.extend({ userId: z.string() });

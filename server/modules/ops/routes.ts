@@ -20,6 +20,7 @@ import { Refusal } from '../../http/refusal';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 import { approveDeposit, depositAmountOf, listDeposits, rejectDeposit } from '../deposits';
 import { vipLevelTable } from '../vip';
+import { decideMerchantApplication, listMerchantApplications } from '../trading';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals';
 import { checkAdjustment, postAdjustment } from './adjustments';
 import { listAudit } from './audit-log';
@@ -30,20 +31,24 @@ import {
   coinAddressesSchema,
   createdOperatorSchema,
   decidedDepositSchema,
+  decidedMerchantApplicationSchema,
   decidedWithdrawalSchema,
   disabledOperatorSchema,
   operatorDepositSchema,
+  operatorMerchantApplicationSchema,
   operatorSessionSchema,
   operatorWithdrawalSchema,
   settingEntrySchema,
 } from './replies';
 import {
   adjustmentSchema,
+  approveSchema,
   auditQuerySchema,
   coinChangeSchema,
   depositApproveSchema,
   depositListSchema,
   depositProofSchema,
+  merchantApplicationListSchema,
   opsLoginSchema,
   operatorCreateSchema,
   operatorDisableSchema,
@@ -223,6 +228,35 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     rejectSchema,
     decidedWithdrawalSchema,
     (tx, input, operatorId, at) => rejectWithdrawal(tx, { id: input.id, operatorId, reason: input.reason, at }),
+  );
+
+  // ---- merchant applications --------------------------------------------------------------------
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/merchants',
+    tag: TAG,
+    summary: 'Applications to become a merchant, with their user (support), oldest first',
+    auth: support,
+    query: merchantApplicationListSchema,
+    reply: pageSchemaOf(operatorMerchantApplicationSchema),
+    handler: ({ query }) => listMerchantApplications(db, query),
+  });
+
+  decision(
+    '/merchants/approve',
+    'Approve a pending merchant application: the user may trade in the hall (finance)',
+    approveSchema,
+    decidedMerchantApplicationSchema,
+    (tx, input, operatorId, at) => decideMerchantApplication(tx, { id: input.id, approve: true, reason: null, operatorId, at }),
+  );
+
+  decision(
+    '/merchants/reject',
+    'Reject a pending merchant application with a reason the user reads (finance)',
+    rejectSchema,
+    decidedMerchantApplicationSchema,
+    (tx, input, operatorId, at) => decideMerchantApplication(tx, { id: input.id, approve: false, reason: input.reason, operatorId, at }),
   );
 
   // ---- corrections -----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
 import { amountTextSchema, assetSchema, pageQuerySchema } from '../../../src/domain/payments';
+import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
 import { OPERATOR_ROLES } from '../../http/auth';
 
 /** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
@@ -22,6 +23,14 @@ export const opsLoginSchema = z.strictObject({
 
 export const depositListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(DEPOSIT_STATUSES, { error: 'request.invalid' }).optional() });
 export const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
+
+export const merchantApplicationListSchema = z.strictObject({
+  ...pageQuerySchema.shape,
+  status: z.enum(MERCHANT_APPLICATION_STATUSES, { error: 'request.invalid' }).optional(),
+});
+
+/** Approving a merchant application: the id. */
+export const approveSchema = z.strictObject({ id: recordIdSchema });
 
 export const depositProofSchema = z.strictObject({ id: recordIdSchema });
 

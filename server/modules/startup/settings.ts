@@ -15,6 +15,7 @@ export const SETTING_KEYS = {
   withdrawMinEur: 'withdraw_min_eur',
   withdrawFeeEur: 'withdraw_fee_eur',
   transferFeePercent: 'transfer_fee_percent',
+  tradeFeePercent: 'trade_fee_percent',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -64,6 +65,7 @@ export const SETTING_RULES: Record<SettingKey, (value: string) => boolean> = {
   withdraw_fee_eur: feeOrMinimum('EUR'),
   // Percent with up to 2 decimals, 0 to 99.99: at 100 nothing would be left to receive.
   transfer_fee_percent: (value) => parseFeePercent(value) !== null,
+  trade_fee_percent: (value) => parseFeePercent(value) !== null,
 };
 
 export function isSettingKey(value: unknown): value is SettingKey {

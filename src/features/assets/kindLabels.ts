@@ -22,5 +22,9 @@ export function useKindLabels(): Record<TransferKind, string> {
     conversion_in: t`Conversion in`,
     conversion_fee: t`Conversion fee`,
     adjustment: t`Adjustment`,
+    trade_hold: t`Set aside for trading`,
+    trade_release: t`Returned from trading`,
+    trade_settle: t`Trade settled`,
+    trade_fee: t`Trading fee`,
   };
 }

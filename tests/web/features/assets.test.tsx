@@ -37,6 +37,10 @@ const LABELS: Record<TransferKind, string> = {
   conversion_in: 'Conversion in',
   conversion_fee: 'Conversion fee',
   adjustment: 'Adjustment',
+  trade_hold: 'Set aside for trading',
+  trade_release: 'Returned from trading',
+  trade_settle: 'Trade settled',
+  trade_fee: 'Trading fee',
 };
 
 function entry(id: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
@@ -189,12 +193,12 @@ describe('the fund record', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     });
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(12));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(firstPage.length + secondPage.length));
     expect(sentTo('/wallet/legal_log').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1', '2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText('That is everything.')).toBeTruthy();
     // A fee too small for four decimals is shown in full, never as zero.
-    expect(screen.getAllByRole('listitem')[11].querySelector('[data-sign]')?.textContent).toBe('−0.0000USDT');
+    expect(screen.getAllByRole('listitem').at(-1)?.querySelector('[data-sign]')?.textContent).toBe('−0.0000USDT');
   });
 
   it('filters the loaded records by currency', async () => {

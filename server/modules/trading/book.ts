@@ -1,0 +1,242 @@
+/**
+ * The order book's moves, each inside the caller's transaction, each with its postings: matching
+ * an order with an offer, settling it, and releasing an order or what an offer holds. The rules
+ * and the reasons for them are in docs/trading.md; in short:
+ *
+ * - An offer holds, in its owner's 'trading' account, what its remaining and pending quantity may
+ *   give away (`held`): USDT for a sell offer, their EUR total for a buy offer. Matching moves
+ *   quantity from remaining to pending and moves no money; settling pays the order out of the
+ *   offer's hold and the order's own; releasing gives back what is no longer needed.
+ * - An order holds what its user gives (EUR at the limit price for a buy, the USDT for a sell)
+ *   from placement until it ends.
+ * - Locks are taken order first, then offer, then (by the posting) ledger accounts in id order;
+ *   the matching that starts from an offer skips orders locked by someone else instead of waiting.
+ */
+import { and, asc, desc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { CONFIRM_MINUTES, feeOf, offerSideFor, totalOf, type TradeSide } from '../../../src/domain/trading';
+import { addSeconds } from '../../clock';
+import type { Tx } from '../../db/client';
+import { tradeOffers, tradeOrders } from '../../db/schema';
+import { postTransfers, type TransferInput } from '../../ledger/transfers';
+import type { OfferRow, OrderRow } from './views';
+
+/** What changed in one transaction, told to the parties and the market once it commits (outbox.ts). */
+export interface BookEvents {
+  /** A new attempt of the transaction begins: forget what an attempt that rolled back recorded. */
+  reset(): void;
+  /** An order changed: its user and, once matched, its merchant are told. */
+  orderChanged(order: OrderRow): void;
+  /** An order settled: a trade at a price, for the market's feed. */
+  settled(order: OrderRow): void;
+}
+
+const trading = (userId: string) => ({ userId, purpose: 'trading' as const });
+const available = (userId: string) => ({ userId, purpose: 'available' as const });
+const orderRef = (id: number) => `trade_order:${id}`;
+
+/** The conditions an offer must meet to take an order, as SQL (the same as `fits`). */
+function offerFitsSql(order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): SQL | undefined {
+  return and(
+    eq(tradeOffers.status, 'open'),
+    eq(tradeOffers.side, offerSideFor(order.side)),
+    ne(tradeOffers.userId, order.userId),
+    gte(tradeOffers.remaining, order.amount),
+    lte(tradeOffers.minAmount, order.amount),
+    gte(tradeOffers.maxAmount, order.amount),
+    order.side === 'buy' ? lte(tradeOffers.price, order.limitPrice) : gte(tradeOffers.price, order.limitPrice),
+  );
+}
+
+/** Does this (locked) offer take this order? */
+export function fits(offer: OfferRow, order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): boolean {
+  return (
+    offer.status === 'open' &&
+    offer.side === offerSideFor(order.side) &&
+    offer.userId !== order.userId &&
+    offer.remaining >= order.amount &&
+    offer.minAmount <= order.amount &&
+    offer.maxAmount >= order.amount &&
+    (order.side === 'buy' ? offer.price <= order.limitPrice : offer.price >= order.limitPrice)
+  );
+}
+
+/**
+ * The best offer for an order, locked: the best price for the order's user (cheapest sell offer
+ * for a buy, dearest buy offer for a sell), then the oldest. A candidate changed by another
+ * transaction while this one waited for its lock is checked again and, if it no longer fits,
+ * the next best is looked for.
+ */
+export async function lockBestOfferFor(tx: Tx, order: OrderRow): Promise<OfferRow | null> {
+  const byPrice = order.side === 'buy' ? asc(tradeOffers.price) : desc(tradeOffers.price);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [candidate] = await tx.select({ id: tradeOffers.id }).from(tradeOffers).where(offerFitsSql(order)).orderBy(byPrice, asc(tradeOffers.id)).limit(1);
+    if (!candidate) return null;
+    const [offer] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, candidate.id)).for('update');
+    if (offer && fits(offer, order)) return offer;
+  }
+  return null;
+}
+
+/** Pairs a waiting order with an offer (both locked): price, total and fee are fixed; no money moves. */
+export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string): Promise<{ order: OrderRow; offer: OfferRow }> {
+  const total = totalOf(order.amount, offer.price);
+  // The taker pays the fee, out of what they receive.
+  const fee = feeOf(order.side === 'buy' ? order.amount : total, feeHundredths);
+  const [updatedOffer] = await tx
+    .update(tradeOffers)
+    .set({ remaining: offer.remaining - order.amount, pending: offer.pending + order.amount, updatedAt: now })
+    .where(eq(tradeOffers.id, offer.id))
+    .returning();
+  const [updatedOrder] = await tx
+    .update(tradeOrders)
+    .set({
+      status: 'matched',
+      offerId: offer.id,
+      merchantId: offer.userId,
+      price: offer.price,
+      total,
+      fee,
+      feePercent,
+      wasMatched: true,
+      matchedAt: now,
+      confirmBy: addSeconds(now, CONFIRM_MINUTES * 60),
+    })
+    .where(eq(tradeOrders.id, order.id))
+    .returning();
+  return { order: updatedOrder, offer: updatedOffer };
+}
+
+/** What the offer's owner gives for an order: USDT for a sell offer, the order's EUR total for a buy offer. */
+function makerShare(offer: OfferRow, order: OrderRow): bigint {
+  return offer.side === 'sell' ? order.amount : (order.total ?? 0n);
+}
+
+/**
+ * Settles a matched order (order and offer locked): the USDT and EUR change hands, the taker's
+ * fee goes to the fee account and what the order held beyond its total returns to its user, all
+ * in one posting. An offer with nothing left to trade is filled, and what its hold kept beyond
+ * the totals it paid (cents of rounding) returns to its owner.
+ */
+export async function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date): Promise<OrderRow> {
+  const total = order.total ?? 0n;
+  const fee = order.fee ?? 0n;
+  const taker = order.userId;
+  const maker = offer.userId;
+  const reference = orderRef(order.id);
+  const leg = (key: string, partial: Omit<TransferInput, 'reference' | 'idempotencyKey' | 'at'>): TransferInput => ({
+    ...partial,
+    reference,
+    idempotencyKey: `${reference}:${key}`,
+    at: now,
+  });
+  const legs: TransferInput[] = [];
+  if (order.side === 'buy') {
+    legs.push(leg('usdt', { debit: trading(maker), credit: available(taker), asset: 'USDT', amount: order.amount - fee, kind: 'trade_settle' }));
+    if (fee > 0n) legs.push(leg('fee', { debit: trading(maker), credit: { platform: 'fees' }, asset: 'USDT', amount: fee, kind: 'trade_fee' }));
+    legs.push(leg('eur', { debit: trading(taker), credit: available(maker), asset: 'EUR', amount: total, kind: 'trade_settle' }));
+    if (order.hold > total) legs.push(leg('rest', { debit: trading(taker), credit: available(taker), asset: 'EUR', amount: order.hold - total, kind: 'trade_release' }));
+  } else {
+    legs.push(leg('usdt', { debit: trading(taker), credit: available(maker), asset: 'USDT', amount: order.amount, kind: 'trade_settle' }));
+    legs.push(leg('eur', { debit: trading(maker), credit: available(taker), asset: 'EUR', amount: total - fee, kind: 'trade_settle' }));
+    if (fee > 0n) legs.push(leg('fee', { debit: trading(maker), credit: { platform: 'fees' }, asset: 'EUR', amount: fee, kind: 'trade_fee' }));
+  }
+
+  const pending = offer.pending - order.amount;
+  let held = offer.held - makerShare(offer, order);
+  let status = offer.status;
+  if (status === 'open' && offer.remaining === 0n && pending === 0n) {
+    status = 'filled';
+    if (held > 0n) {
+      const asset = offer.side === 'sell' ? 'USDT' : 'EUR';
+      // Named by the order whose settlement filled the offer: the event that released it.
+      legs.push({ debit: trading(maker), credit: available(maker), asset, amount: held, kind: 'trade_release', reference, idempotencyKey: `trade_offer:${offer.id}:filled`, at: now });
+      held = 0n;
+    }
+  }
+  await postTransfers(tx, legs);
+  await tx.update(tradeOffers).set({ pending, held, status, updatedAt: now }).where(eq(tradeOffers.id, offer.id));
+  const [settled] = await tx.update(tradeOrders).set({ status: 'completed', endedAt: now }).where(eq(tradeOrders.id, order.id)).returning();
+  return settled;
+}
+
+/**
+ * Ends an order that has not settled (cancelled by its user, or expired), releasing all it held.
+ * A matched order gives its quantity back to its offer (locked by the caller when `offer` is
+ * given) if the offer is still open, or, if the offer was withdrawn meanwhile, releases what the
+ * offer held for it to the offer's owner.
+ */
+export async function endOrder(tx: Tx, order: OrderRow, offer: OfferRow | null, status: 'cancelled' | 'expired', now: Date): Promise<{ order: OrderRow; offer: OfferRow | null }> {
+  const reference = orderRef(order.id);
+  const legs: TransferInput[] = [
+    { debit: trading(order.userId), credit: available(order.userId), asset: order.side === 'buy' ? 'EUR' : 'USDT', amount: order.hold, kind: 'trade_release', reference, idempotencyKey: `${reference}:release`, at: now },
+  ];
+  let updatedOffer: OfferRow | null = offer;
+  if (order.status === 'matched' && offer) {
+    const back = { pending: offer.pending - order.amount, updatedAt: now };
+    if (offer.status === 'withdrawn') {
+      const share = makerShare(offer, order);
+      legs.push({
+        debit: trading(offer.userId),
+        credit: available(offer.userId),
+        asset: offer.side === 'sell' ? 'USDT' : 'EUR',
+        amount: share,
+        kind: 'trade_release',
+        reference,
+        idempotencyKey: `${reference}:offer-release`,
+        at: now,
+      });
+      [updatedOffer] = await tx.update(tradeOffers).set({ ...back, held: offer.held - share }).where(eq(tradeOffers.id, offer.id)).returning();
+    } else {
+      [updatedOffer] = await tx.update(tradeOffers).set({ ...back, remaining: offer.remaining + order.amount }).where(eq(tradeOffers.id, offer.id)).returning();
+    }
+  }
+  await postTransfers(tx, legs);
+  const [ended] = await tx.update(tradeOrders).set({ status, endedAt: now }).where(eq(tradeOrders.id, order.id)).returning();
+  return { order: ended, offer: updatedOffer };
+}
+
+/**
+ * Waiting orders an (open, locked) offer can take, oldest first, matched one after another while
+ * its remaining lasts. Orders locked by another transaction (being cancelled, or matching
+ * elsewhere) are skipped, never waited for: that transaction holds them before any offer.
+ */
+export async function matchWaitingFor(tx: Tx, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string, events: BookEvents): Promise<OfferRow> {
+  let current = offer;
+  const takerSide: TradeSide = offer.side === 'sell' ? 'buy' : 'sell';
+  while (current.status === 'open' && current.remaining >= current.minAmount) {
+    const waiting = await tx
+      .select()
+      .from(tradeOrders)
+      .where(
+        and(
+          eq(tradeOrders.status, 'matching'),
+          eq(tradeOrders.side, takerSide),
+          ne(tradeOrders.userId, current.userId),
+          gte(tradeOrders.amount, current.minAmount),
+          lte(tradeOrders.amount, current.remaining < current.maxAmount ? current.remaining : current.maxAmount),
+          takerSide === 'buy' ? gte(tradeOrders.limitPrice, current.price) : lte(tradeOrders.limitPrice, current.price),
+          gt(tradeOrders.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(tradeOrders.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (waiting.length === 0) return current;
+    const matched = await matchOrder(tx, waiting[0], current, now, feeHundredths, feePercent);
+    events.orderChanged(matched.order);
+    current = matched.offer;
+  }
+  return current;
+}
+
+/** What an offer must keep held for its pending orders: their USDT, or the sum of their EUR totals. */
+export async function heldForPending(tx: Tx, offer: OfferRow): Promise<bigint> {
+  if (offer.pending === 0n) return 0n;
+  if (offer.side === 'sell') return offer.pending;
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${tradeOrders.total}), 0)::text` })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.offerId, offer.id), eq(tradeOrders.status, 'matched')));
+  return BigInt(row.total);
+}
+
