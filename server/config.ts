@@ -57,6 +57,12 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
   { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
   { name: 'SHED_RETRY_AFTER_SECONDS', default: '10', description: 'The Retry-After of a shed request.' },
+  {
+    name: 'CLOCK_OFFSET_FILE',
+    default: '(unset)',
+    description:
+      "For the browser suite only: a file holding how many seconds the server's clock runs ahead of the system's, read again every half second (the suite moves time to see trade orders expire). Refused with DATABASE_URL; never set on a real installation.",
+  },
 ];
 
 
@@ -125,6 +131,7 @@ const envSchema = z.object({
   SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  CLOCK_OFFSET_FILE: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -168,6 +175,8 @@ export interface Config {
   };
   /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
   shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
+  /** Test only (the browser suite): the file of the clock's offset in seconds; null: the system clock. */
+  clockOffsetFile: string | null;
   /** Names of the variables the operator set explicitly: those win over stored settings at start. */
   explicit: ReadonlySet<string>;
 }
@@ -194,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.CLOCK_OFFSET_FILE && e.DATABASE_URL) {
+    throw new ConfigError(['CLOCK_OFFSET_FILE moves the clock of a test server: it is refused with DATABASE_URL (a real database).']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -228,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dbWaiting: e.SHED_DB_WAITING,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },
+    clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(e.CLOCK_OFFSET_FILE) : null,
     explicit: new Set(Object.keys(present)),
   };
 }

@@ -18,7 +18,7 @@ import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startTradeSweeps } from './modules/trading';
 import { resolveCodePepper } from './security/secrets';
-import { systemClock } from './clock';
+import { offsetClock, systemClock } from './clock';
 
 function readConfig(): Config {
   try {
@@ -98,6 +98,8 @@ async function prepareDatabase(database: Database, config: Config, secret: strin
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // The system's time, or (the browser suite only) that time moved by CLOCK_OFFSET_FILE.
+  const clock = config.clockOffsetFile ? offsetClock(config.clockOffsetFile).clock : systemClock;
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
     dbWaiting: database.waiting,
     listen: database.listen,
     databaseReady: prepared,
-    clock: systemClock,
+    clock,
     codePepper,
     mailer,
     sms,
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(banner(config, port, mailer.name, sms.name, accounts));
-  housekeeping = startHousekeeping(database.db, systemClock, app.log);
+  housekeeping = startHousekeeping(database.db, clock, app.log);
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
 }
 

@@ -33,10 +33,10 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-type MoneyOptions = RequestOptions & { idempotencyKey: string };
+export type MoneyOptions = RequestOptions & { idempotencyKey: string };
 
 /** A call that moves money: its input as it is, under the idempotency key of the user's action. */
-const pay =
+export const pay =
   <Input extends Record<string, unknown>, Reply>(path: string) =>
   (input: Input, options: MoneyOptions) =>
     request<Reply>('POST', path, input, options);

@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from '../domain/money';
 import type { WalletListReply } from '../domain/wire';
+import * as realtime from '../realtime/socket';
 import { currentToken, saveUserInfo } from '../storage/session';
 import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
 import { bankInfo } from './money';
@@ -65,6 +66,8 @@ export async function loadAccount(): Promise<void> {
   const info = await userInfo({ quiet: true }).catch(() => null);
   if (info && currentToken() === token) {
     await saveUserInfo(info);
+    // The user's own events (their trade orders changing) arrive over the socket from now on.
+    realtime.joinAccount(token);
     if (info.id !== known) await queryClient.prefetchQuery(walletQuery(info.id));
   }
   await balances;

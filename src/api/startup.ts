@@ -5,7 +5,7 @@
  */
 import * as realtime from '../realtime/socket';
 import { coinListQuery, eurRateQuery, loadAccount, supportLinkQuery } from './queries';
-import { queryClient } from './query';
+import { invalidateAccount, queryClient } from './query';
 
 /** The next macrotask: lets the browser paint and handle input between two calls. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -16,6 +16,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * once (on a phone, preparing a request and the socket take tens of milliseconds each).
  */
 export async function runStartup(): Promise<void> {
+  // One of the user's trade orders changed (matched, settled, expired, or an order met their
+  // offer): balances, orders and records are fetched again, so every screen shows it without a reload.
+  realtime.onAccountEvent(() => void invalidateAccount());
   const starts: (() => Promise<unknown>)[] = [
     () => queryClient.prefetchQuery(supportLinkQuery),
     () => realtime.start().catch((error: unknown) => console.warn('[realtime] could not start', error)),

@@ -1,5 +1,5 @@
 /**
- * Screens of areas still being built (trading hall, orders, pledge, loans, content pages): each
+ * Screens of areas still being built (market quotes, pledge, loans, content pages): each
  * has its route and title, and shows the one honest "coming soon" screen. A feature that is
  * built takes its routes from here into its own folder.
  */
@@ -14,9 +14,6 @@ const ComingSoonScreen = lazyRouteComponent(() => import('./ComingSoonScreen'), 
 const comingSoon = <P extends string>(path: P, title: MessageDescriptor, tab = false) => memberScreen(path, ComingSoonScreen, { title, tab });
 
 export const comingSoonRoutes = [
-  comingSoon('/market', msg`Trading hall`, true),
-  comingSoon('/order', msg`Orders`, true),
-  comingSoon('/market/sell', msg`Sell USDT`),
   comingSoon('/home/tutorial', msg`Trading guide`),
   comingSoon('/home/tutorial-detail', msg`Guide`),
   comingSoon('/coin', msg`Coins`),

@@ -13,6 +13,7 @@ import { homeRoute } from '../features/home/routes';
 import { mineRoutes } from '../features/mine/routes';
 import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
+import { tradeRoutes } from '../features/trade/routes';
 import { transferRoutes } from '../features/transfer/routes';
 import { vipRoutes } from '../features/vip/routes';
 import { withdrawRoutes } from '../features/withdraw/routes';
@@ -47,6 +48,7 @@ const routeTree = rootRoute.addChildren([
     ...withdrawRoutes,
     ...bankRoutes,
     ...transferRoutes,
+    ...tradeRoutes,
     ...vipRoutes,
     ...settingsRoutes,
     ...comingSoonRoutes,

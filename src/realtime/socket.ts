@@ -4,6 +4,9 @@
  *
  * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period? }`
  * (period only for 'kline', e.g. '1min'); the server emits 'kline' and 'daymarket' events.
+ * The signed-in user's own events ('trade': one of their orders changed) come after the
+ * 'account' channel was joined with the session token; it is joined again on every reconnect and
+ * left when the session ends.
  */
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
@@ -46,6 +49,9 @@ let generation = 0;
 const subscriptions = new Map<string, Subscription>();
 const handlers: Record<Channel, Set<RealtimeHandler>> = { kline: new Set(), daymarket: new Set() };
 const connectionHandlers = new Set<(connected: boolean) => void>();
+/** The session whose private events this connection receives, or null. */
+let accountToken: string | null = null;
+const accountHandlers = new Set<RealtimeHandler>();
 
 const subscriptionKey = ({ channel, period }: Subscription) => (period ? `${channel}:${period}` : channel);
 
@@ -63,7 +69,11 @@ export async function start(options: StartOptions = {}): Promise<void> {
   socket = connection;
   connection.on('connect', () => {
     for (const subscription of subscriptions.values()) connection.emit('subscribe', subscription);
+    if (accountToken) connection.emit('subscribe', { channel: 'account', token: accountToken });
     notifyConnection(true);
+  });
+  connection.on('trade', (payload: unknown) => {
+    for (const handler of accountHandlers) handler(payload);
   });
   connection.on('disconnect', () => notifyConnection(false));
   for (const channel of Object.keys(handlers) as Channel[]) {
@@ -82,6 +92,7 @@ export function stop(): void {
     for (const subscription of subscriptions.values()) connection.emit('unsubscribe', subscription);
   }
   subscriptions.clear();
+  accountToken = null;
   if (connection) {
     connection.removeAllListeners();
     connection.disconnect();
@@ -133,6 +144,25 @@ export function subscribed(): string[] {
 export function on(channel: Channel, handler: RealtimeHandler): () => void {
   handlers[channel].add(handler);
   return () => handlers[channel].delete(handler);
+}
+
+/**
+ * Receives the private events of the session with this token (null: none any more). Remembered
+ * for reconnects; sent at once when connected.
+ */
+export function joinAccount(token: string | null): void {
+  if (token === accountToken) return;
+  const previous = accountToken;
+  accountToken = token;
+  if (!socket?.connected) return;
+  if (token) socket.emit('subscribe', { channel: 'account', token });
+  else if (previous) socket.emit('unsubscribe', { channel: 'account', token: previous });
+}
+
+/** Listens to the user's own events ('trade' { orderId, status }); returns the function that stops listening. */
+export function onAccountEvent(handler: RealtimeHandler): () => void {
+  accountHandlers.add(handler);
+  return () => accountHandlers.delete(handler);
 }
 
 /** Called with true on every (re)connect and false on every disconnect. */

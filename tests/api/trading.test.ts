@@ -275,6 +275,9 @@ describe('orders, matching and settlement', () => {
     expect(trades).toEqual([expect.objectContaining({ orderId: order.id, side: 'buy', amount: USDT(10), total: EUR(9.3), price: 9300n })]);
     const offer = (await t.get<Page<TradeOffer>>('/trade/offers', { token: early.token })).body.data!.list.find((o) => o.id === best.id);
     expect(offer).toMatchObject({ remaining: '40.000000', pending: '0.000000', status: 'open' });
+    // The merchant's record in the hall: one completed order of one matched and ended.
+    const listed = (await t.get<TradeOffer[]>('/trade/hall', { token: buyer.token, query: { side: 'buy' } })).body.data!.find((o) => o.id === best.id);
+    expect(listed!.merchant).toMatchObject({ completed: 1, completionRate: '100.0' });
     // Settled trades are in both fund records.
     const log = await t.get<Page<{ kind: string; amount: string; asset: string }>>('/wallet/legal_log', { token: buyer.token });
     expect(log.body.data!.list.map((entry) => `${entry.kind} ${entry.amount} ${entry.asset}`)).toEqual(

@@ -33,93 +33,39 @@
  * BENCH_SERVER_LOG=1 shows the server process's output; BENCH_PROFILE=<dir> has the money call's
  * server write a CPU profile (node --cpu-prof) into <dir>.
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction, retrying } from '../../server/db/transaction';
 import { POST_MOVEMENT, postTransfer, type TransferInput } from '../../server/ledger/transfers';
-import { verifyLedger } from '../../server/ledger/verify';
 import { newTotpSecret, totpCode } from '../../server/modules/ops/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { createPayPasswords } from '../../server/security/pay-passwords';
-import { startServerProcess } from '../api/server-process';
-import { adminQuery as adminQueryOn, createBenchUsers } from './database';
+import {
+  BENCH_SERVER_URL,
+  PGBENCH,
+  createBenchUsers,
+  fund,
+  measurePgbench,
+  requireBenchServer,
+  run,
+  verifyClean,
+  withThrowawayDatabase,
+  type Rate,
+} from './database';
+import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer } from './server';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WORKERS = 8;
 const USERS = 1_000;
 /** The money calls' users: 8 calls under way at a time rarely meet one user's (who pays one call at a time), and signing them in stays under the per-address limit of 60 sign-ins in 5 minutes. */
 const PAYING_USERS = 32;
 /** 1,000 USDT each: random transfers of at most 1 USDT never run a balance dry within a run. */
 const FUNDING = 1_000_000_000n;
-const PGBENCH = '/usr/bin/pgbench';
-/** At least one branch row per client: at a smaller scale pgbench's clients queue on branch rows. */
-const PGBENCH_SCALE = 16;
-
-const run = promisify(execFile);
-
-const adminQuery = (text: string) => adminQueryOn(SERVER_URL, text);
-
-/** A database that exists for the duration of `work` only. */
-async function withThrowawayDatabase<T>(label: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `tessera_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
-/** Fails the bench when the run broke an invariant of the ledger. */
-async function verifyClean(database: Database): Promise<void> {
-  const report = await verifyLedger(database.db);
-  if (!report.ok) throw new Error(`the ledger is broken after the run:\n${report.problems.map((p) => `${p.check}: ${p.detail}`).join('\n')}`);
-}
-
-/** Puts money on users' available accounts the only way money moves: postings, 100 users per transaction. */
-async function fund(database: Database, userIds: string[], asset: 'USDT' | 'EUR', amount: bigint): Promise<void> {
-  for (let start = 0; start < userIds.length; start += 100) {
-    await inTransaction(database.db, async (tx) => {
-      for (const id of userIds.slice(start, start + 100)) {
-        await postTransfer(tx, {
-          debit: { platform: 'adjustments' },
-          credit: { userId: id, purpose: 'available' },
-          asset,
-          amount,
-          kind: 'adjustment',
-          reference: 'bench:funding',
-          idempotencyKey: `bench:funding:${asset}:${id}`,
-          at: new Date(),
-        });
-      }
-    });
-  }
-}
-
-/** `count` users with their ledger accounts, written with bulk SQL: the bench measures postings, not sign-ups. */
-function createUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
-  return createBenchUsers(database, count, hashes);
-}
-
-interface Rate {
-  /** What was done: transfers, or conversions. */
-  count: number;
-  refused: number;
-  seconds: number;
-  perSecond: number;
-}
 
 /** Runs `once` in WORKERS loops until the time is up; a rejection counts as refused, not hidden. */
 async function timed(once: (worker: number, n: number) => Promise<void>): Promise<Rate> {
@@ -145,17 +91,6 @@ async function timed(once: (worker: number, n: number) => Promise<void>): Promis
   return { count, refused, seconds, perSecond: count / seconds };
 }
 
-async function benchPgbench(url: string): Promise<number> {
-  await run(PGBENCH, ['-i', '-s', String(PGBENCH_SCALE), '-q', url], { maxBuffer: 16 * 1024 * 1024 });
-  const { stdout } = await run(PGBENCH, ['-M', 'prepared', '-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  // "tps = 1234.567890 (without initial connection time)"
-  const match = /tps = ([\d.]+)/.exec(stdout);
-  if (!match) throw new Error(`no "tps = " in pgbench's output:\n${stdout}`);
-  return Number(match[1]);
-}
-
 interface CoreResult {
   /** Each posting a transaction of its own: postTransfer on the database, one statement. */
   alone: Rate;
@@ -167,7 +102,7 @@ async function benchLedgerCore(url: string): Promise<CoreResult> {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     await migrate(database.sql);
-    const users = await createUsers(database, USERS, { password: 'not-a-password', payPassword: null });
+    const users = await createBenchUsers(database, USERS, { password: 'not-a-password', payPassword: null });
     await fund(database, users, 'USDT', FUNDING);
     await database.db.execute(sql`ANALYZE`);
     const random = (n: number) => crypto.randomInt(n);
@@ -197,83 +132,10 @@ async function benchLedgerCore(url: string): Promise<CoreResult> {
 
 // ---- the whole money call --------------------------------------------------------------------
 
-const PASSWORD = 'bench-password-1';
-const PAY_PASSWORD = '250917';
-
-async function api<T>(base: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const reply = await fetch(`${base}/api${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const envelope = (await reply.json()) as { data?: T; msg?: string; code?: unknown };
-  if (reply.status !== 200 || envelope.data === undefined) throw new Error(`${route}: ${reply.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
 interface MoneyCallResult {
   withdrawals: Rate;
   conversions: Rate;
   adjustments: Rate;
-}
-
-/** One request of a money call's sequence, sent by autocannon on each of its connections. */
-interface Step {
-  path: string;
-  /** The body and headers; `context` lives for one run of the sequence and carries its Idempotency-Key. */
-  setup: (context: Record<string, string>) => { body: string; headers: Record<string, string> };
-  /** Keeps what a later step needs from this step's reply. */
-  keep?: (data: unknown, context: Record<string, string>) => void;
-  /** Its success is one money call done. */
-  done?: boolean;
-}
-
-/** The next element of `list` each call, in turn. */
-function inTurn<T>(list: readonly T[]): () => T {
-  let next = 0;
-  return () => list[next++ % list.length];
-}
-
-/**
- * Sends the sequence `steps` over WORKERS connections for SECONDS with autocannon, whose client
- * costs the machine about what pgbench's C client does (a `fetch` loop took a third of a core).
- * Each run of the sequence has a fresh Idempotency-Key; a refusal (not 200 or no data in the
- * envelope) is counted, its first one printed, and the sequence starts over.
- */
-async function load(base: string, steps: Step[]): Promise<Rate> {
-  let count = 0;
-  let refused = 0;
-  let firstRefusal: string | undefined;
-  const result = await autocannon({
-    url: base,
-    connections: WORKERS,
-    duration: SECONDS,
-    requests: steps.map((step, index) => ({
-      method: 'POST',
-      path: step.path,
-      setupRequest: (request, context) => {
-        if (index === 0) context.key = crypto.randomUUID();
-        else if (context.failed) return null;
-        const { body, headers } = step.setup(context);
-        return { ...request, body, headers: { 'content-type': 'application/json', ...headers } };
-      },
-      onResponse: (status, body, context) => {
-        let data: unknown;
-        try {
-          data = (JSON.parse(body) as { data?: unknown }).data;
-        } catch {
-          data = undefined;
-        }
-        if (status !== 200 || data === undefined) {
-          refused++;
-          firstRefusal ??= `${step.path}: ${status} ${body}`;
-          context.failed = 'yes';
-          return;
-        }
-        step.keep?.(data, context);
-        if (step.done) count++;
-      },
-    })),
-  });
-  if (firstRefusal) console.error(`  first refusal: ${firstRefusal}`);
-  if (result.errors > 0 || result.timeouts > 0) throw new Error(`${result.errors} connection errors, ${result.timeouts} timeouts`);
-  return { count, refused, seconds: result.duration, perSecond: count / result.duration };
 }
 
 /** A well-formed TRON address: where the bench's withdrawals go (nothing is paid out). */
@@ -282,43 +144,24 @@ const TRC20_ADDRESS = `T${'1'.repeat(33)}`;
 async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
   const database = await openDatabase({ kind: 'postgres', url });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
     // Migrated here as the server would, so that users and operators can be written before it starts.
     await migrate(database.sql);
     // The server's secret, given to it below: the payment passwords are keyed with it.
     const secret = crypto.randomBytes(32).toString('base64url');
-    const password = await hashPassword(PASSWORD);
-    const payPassword = createPayPasswords(secret).hash(PAY_PASSWORD);
-    const users = await createUsers(database, PAYING_USERS, { password, payPassword });
+    const users = await createPayingUsers(database, PAYING_USERS, secret);
     // Enough of both for 1 EUR and 1 USDT conversions all run long.
     await fund(database, users, 'USDT', 1_000_000_000_000n);
     await fund(database, users, 'EUR', 100_000_000n);
     const totpSecret = newTotpSecret();
     await database.db.execute(sql`
       INSERT INTO operators (username, password_hash, totp_secret, role, created_at)
-      SELECT 'benchops' || g, ${password}, ${totpSecret}, 'finance', now() FROM generate_series(1, ${WORKERS}) AS g`);
+      SELECT 'benchops' || g, ${await hashPassword(PASSWORD)}, ${totpSecret}, 'finance', now() FROM generate_series(1, ${WORKERS}) AS g`);
 
-    server = await startServerProcess({
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CODE_PEPPER: secret,
-      PUBLIC_DIR: path.join(dataDir, 'no-pwa'),
-      SEED_DEMO: 'false',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      // Load shedding off: a shed request would count as a refused call, not as a slower one.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      SHED_DB_WAITING: '0',
-      SHED_HEAP_MB: '0',
-    }, process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : []);
+    server = await startBenchServer(url, dataDir, secret);
     const base = server.url;
-    const tokens = await Promise.all(
-      users.map((_, index) => api<{ token: string }>(base, '/user/login', { account: `bench${index + 1}`, password: PASSWORD }).then((r) => r.token)),
-    );
+    const tokens = await signIn(base, users.length);
     const operatorTokens = await Promise.all(
       Array.from({ length: WORKERS }, (_, index) =>
         api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()) }).then(
@@ -332,7 +175,7 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
     const nextUser = inTurn(users);
     const nextOperator = inTurn(operatorTokens);
     const withdrawal = JSON.stringify({ method: 'crypto', network: 'TRC20', address: TRC20_ADDRESS, amount: '20', payPassword: PAY_PASSWORD });
-    const withdrawals = await load(base, [
+    const withdrawals = await load(base, SECONDS, [
       {
         path: '/api/wallet/out',
         setup: (context) => ({ body: withdrawal, headers: { authorization: nextToken(), 'idempotency-key': context.key } }),
@@ -341,7 +184,7 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
     ]);
     // Both directions in turn, so neither balance runs dry.
     let direction = 0;
-    const conversions = await load(base, [
+    const conversions = await load(base, SECONDS, [
       {
         path: '/api/transfer/quote',
         setup: (context) => {
@@ -364,7 +207,7 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
     ]);
     // Credit, then take back: every user's balance stays where it was.
     let sign = 0;
-    const adjustments = await load(base, [
+    const adjustments = await load(base, SECONDS, [
       {
         path: '/api/ops/adjustments',
         setup: (context) => {
@@ -445,7 +288,7 @@ async function benchWithdrawalStatements(url: string): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   try {
     await migrate(database.sql);
-    const users = await createUsers(database, PAYING_USERS, { password: 'not-a-password', payPassword: createPayPasswords(crypto.randomBytes(32).toString('base64url')).hash(PAY_PASSWORD) });
+    const users = await createBenchUsers(database, PAYING_USERS, { password: 'not-a-password', payPassword: createPayPasswords(crypto.randomBytes(32).toString('base64url')).hash(PAY_PASSWORD) });
     await fund(database, users, 'USDT', 1_000_000_000_000n);
     await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users`);
     await database.db.execute(sql`ANALYZE`);
@@ -467,20 +310,14 @@ async function benchWithdrawalStatements(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  try {
-    await adminQuery('SELECT 1');
-  } catch (error) {
-    console.error(`PostgreSQL is not reachable at ${SERVER_URL} (${(error as Error).message}). Start it or set BENCH_DATABASE_URL.`);
-    process.exit(1);
-  }
+  await requireBenchServer();
 
   console.log(
-    `Ledger vs pgbench on ${new URL(SERVER_URL).host}, ${WORKERS} concurrent clients, ${SECONDS} s each; ` +
+    `Ledger vs pgbench on ${new URL(BENCH_SERVER_URL).host}, ${WORKERS} concurrent clients, ${SECONDS} s each; ` +
       'the money call runs a server process with load shedding off (SHED_*=0) and makes no call that a rate limit counts ' +
       `(those count sign-ins and codes: ${PAYING_USERS + WORKERS} sign-ins)`,
   );
-  const tps = await withThrowawayDatabase('pgbench', benchPgbench);
-  console.log(`pgbench (TPC-B-like, -M prepared, scale ${PGBENCH_SCALE}, -c ${WORKERS} -j 2): ${tps.toFixed(1)} tps`);
+  const tps = await measurePgbench(WORKERS, SECONDS);
   const ratio = (perSecond: number) => (perSecond / tps).toFixed(2);
 
   const core = await withThrowawayDatabase('ledger', benchLedgerCore);

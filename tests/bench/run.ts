@@ -3,6 +3,8 @@
  * measures a ratio within its own run, and two runs would share the machine's cores).
  *
  *   ledger      the ledger's postings and a whole money call next to pgbench (PostgreSQL)
+ *   trading     the trading hall's matches settled (place + confirm) next to pgbench, with the
+ *               p99 of each call (PostgreSQL)
  *   api         signed-in API reads under autocannon next to a route without the database
  *   lighthouse  the first screens in Debian's Chromium with Lighthouse's mobile defaults
  *
@@ -12,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['ledger', 'api', 'lighthouse'] as const;
+const BENCHES = ['ledger', 'trading', 'api', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const asked = process.argv.slice(2);

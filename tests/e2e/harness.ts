@@ -4,13 +4,14 @@
  * page it opens is watched: an uncaught error, a console error or a 5xx answer fails the test.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { catalogueTexts } from '../../scripts/catalogues.mjs';
@@ -18,6 +19,50 @@ import { catalogueTexts } from '../../scripts/catalogues.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 export const PHONE = { width: 390, height: 844 };
+const runFile = promisify(execFile);
+
+/** The operator console, as an operator runs it: a separate process talking to the server over HTTP. */
+export function operatorConsole(app: RunningApp, sessionDir: string) {
+  return async (...args: string[]): Promise<string> => {
+    const { stdout } = await runFile(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ops.ts'), ...args, '--url', app.baseUrl], {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: sessionDir },
+      timeout: 60_000,
+    });
+    return stdout;
+  };
+}
+
+/** `npm run ledger:verify` on the data a run left (the server stopped first); its report. */
+export async function verifyLedgerOfRun(app: RunningApp): Promise<string> {
+  await app.stopServer();
+  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ledger-verify.ts')], {
+    cwd: root,
+    env: { ...withoutDatabaseUrl(process.env), NODE_OPTIONS: '', DATA_DIR: app.dataDir, PORT: new URL(app.baseUrl).port },
+    timeout: 120_000,
+  });
+  assert.match(stdout, /^OK: every balance is the sum of its postings/m, stdout);
+  return stdout;
+}
+
+/** The ID column of the listing row that mentions `text` (an order number, a username). */
+export function idOfRow(listing: string, text: string): string {
+  const row = listing.split('\n').find((line) => line.includes(text));
+  assert.ok(row, `no row for ${text} in:\n${listing}`);
+  return row.trim().split(/\s+/)[0];
+}
+
+export function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
+export async function pinSheet(page: Page, pin: string): Promise<void> {
+  const input = page.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true });
+  await input.waitFor();
+  await input.fill(pin);
+}
+
 
 /** Logs in with a username or e-mail on the login form (in English), as a person does. */
 export async function logInWithForm(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
@@ -103,7 +148,8 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(): Promise<RunningApp> {
+/** The compiled server on a free port with a fresh data folder; `env` adds variables (e.g. CLOCK_OFFSET_FILE). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
@@ -120,6 +166,7 @@ export async function startApp(): Promise<RunningApp> {
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_DIR: join(root, 'dist'),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

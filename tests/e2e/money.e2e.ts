@@ -7,18 +7,16 @@
  * exact balances, available and held.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual, promisify } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
+import { failOnPageErrors, idOfRow, launchBrowser, logInWithForm, operatorConsole, phonePage, pinSheet, screenshot, startApp, uiText, verifyLedgerOfRun, type RunningApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 
 const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
@@ -32,36 +30,6 @@ const BANK = {
   country: 'Germany',
   address: 'Kaiserstraße 16, 60311 Frankfurt am Main',
 };
-
-/** The operator console, as an operator runs it: a separate process talking to the server over HTTP. */
-function operatorConsole(app: RunningApp, sessionDir: string) {
-  return async (...args: string[]): Promise<string> => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ops.ts'), ...args, '--url', app.baseUrl], {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: sessionDir },
-      timeout: 60_000,
-    });
-    return stdout;
-  };
-}
-
-/** The ID column of the listing row that mentions `orderNo`. */
-function idOfRow(listing: string, orderNo: string): string {
-  const row = listing.split('\n').find((line) => line.includes(orderNo));
-  assert.ok(row, `no row for ${orderNo} in:\n${listing}`);
-  return row.trim().split(/\s+/)[0];
-}
-
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = env;
-  return rest;
-}
-
-async function pinSheet(page: Page, pin: string): Promise<void> {
-  const input = page.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true });
-  await input.waitFor();
-  await input.fill(pin);
-}
 
 /** Logs the demo user in with the username, as a person does on the login form. */
 function logIn(phone: Page, baseUrl: string): Promise<void> {
@@ -419,13 +387,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   it('leaves a clean ledger: npm run ledger:verify on the data of the run', async () => {
     // The phone is put away first: its lost connection to a stopped server is no error of the app.
     await page.context().close();
-    await app.stopServer();
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'ledger-verify.ts')], {
-      cwd: root,
-      env: { ...withoutDatabaseUrl(process.env), NODE_OPTIONS: '', DATA_DIR: app.dataDir, PORT: new URL(app.baseUrl).port },
-      timeout: 120_000,
-    });
-    assert.match(stdout, /^OK: every balance is the sum of its postings/m, stdout);
+    const stdout = await verifyLedgerOfRun(app);
     // 1,000 + 10 gift − 500 converted; 457.70 EUR received − 100 paid out (the 50 came back).
     assert.match(stdout, /USDT: .*users hold 510\.000000 \(available 510\.000000, held 0\.000000/, stdout);
     assert.match(stdout, /EUR: .*users hold 357\.70 \(available 357\.70, held 0\.00/, stdout);

@@ -100,6 +100,8 @@ CREATE TABLE trade_orders (
   CHECK (status NOT IN ('matched', 'completed') OR was_matched)
 );
 CREATE INDEX trade_orders_user_idx ON trade_orders (user_id, id DESC);
+-- The day's orders of a user (the VIP daily count, the cancel limit): today's rows only.
+CREATE INDEX trade_orders_user_day_idx ON trade_orders (user_id, created_at);
 CREATE INDEX trade_orders_merchant_idx ON trade_orders (merchant_id, id DESC) WHERE merchant_id IS NOT NULL;
 CREATE INDEX trade_orders_offer_idx ON trade_orders (offer_id) WHERE status = 'matched';
 -- Waiting orders, oldest first: the matching and the expiry job read these.

@@ -121,7 +121,7 @@ async function todayOf(db: Db | Tx, userId: string, now: Date): Promise<{ placed
   return { placed: Number(row.placed), cancelled: Number(row.cancelled) };
 }
 
-/** Names and the last 30 days of the given merchants: completed orders and completed of matched, either side. */
+/** Names and the last 30 days of the given merchants: completed orders, and completed of matched orders that ended, either side. */
 async function merchantStats(db: Db | Tx, userIds: string[], now: Date): Promise<Map<string, MerchantStats>> {
   const stats = new Map<string, MerchantStats>();
   if (userIds.length === 0) return stats;
@@ -130,7 +130,8 @@ async function merchantStats(db: Db | Tx, userIds: string[], now: Date): Promise
     db,
     sql`SELECT u.id, u.nickname AS name,
           count(o.id) FILTER (WHERE o.status = 'completed')::text AS completed,
-          count(o.id)::text AS matched
+          -- Orders still waiting for confirmation have not failed: only ended ones count.
+          count(o.id) FILTER (WHERE o.status IN ('completed', 'cancelled', 'expired'))::text AS matched
         FROM users u
         LEFT JOIN trade_orders o ON (o.user_id = u.id OR o.merchant_id = u.id) AND o.was_matched AND o.matched_at >= ${since}::timestamptz
         WHERE u.id IN (${sql.join(

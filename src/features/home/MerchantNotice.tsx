@@ -1,4 +1,4 @@
-/** Trading needs a merchant account: non-merchants are told so, and how to upgrade. */
+/** Trading needs a merchant account: non-merchants are told so, and where to apply (the trading hall). */
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -18,8 +18,8 @@ export function MerchantNotice() {
         <p className="mt-0.5 text-amber-900/80">
           <Trans>
             Your account must be upgraded to a merchant account before you can trade.{' '}
-            <Link to="/home/service" className="font-medium text-amber-800 underline underline-offset-2">
-              Ask support
+            <Link to="/market" className="font-medium text-amber-800 underline underline-offset-2">
+              Apply in the trading hall
             </Link>
           </Trans>
         </p>

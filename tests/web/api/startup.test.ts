@@ -15,7 +15,7 @@ import { ok, startTestApi, type Received, type Reply, type TestApi } from '../su
 import { TEST_USER } from '../support/session';
 
 // The socket has its own tests; here only that startup starts it.
-vi.mock('../../../src/realtime/socket', () => ({ start: vi.fn(async () => undefined) }));
+vi.mock('../../../src/realtime/socket', () => ({ start: vi.fn(async () => undefined), joinAccount: vi.fn(), onAccountEvent: vi.fn(() => () => undefined) }));
 
 const store = getDefaultStore();
 const handlers = { toast: vi.fn(), sessionEnded: vi.fn(), navigate: vi.fn() };
@@ -202,6 +202,8 @@ describe('signing in and out', () => {
     expect(balances()?.data).toEqual({ USDT: '10.300001', EUR: '5.05' });
     const info = api.received.find((r) => r.url.pathname === '/api/user/info')!;
     expect(info.headers.authorization).toBe('tok_fresh');
+    // The user's own events (their trade orders) come over the socket from now on.
+    expect(realtime.joinAccount).toHaveBeenCalledWith('tok_fresh');
   });
 
   it('signOut revokes the token on the server, then forgets the session here, persisted copy included', async () => {

@@ -1,0 +1,244 @@
+/**
+ * A merchant's offers (/market/sell): post an offer to sell USDT for EUR or to buy USDT with EUR
+ * (quantity, unit price, limits per order), seeing before the payment password what is set aside
+ * now and what the whole quantity brings; change an open offer (its hold follows) or withdraw it
+ * (what it held returns, orders already matched with it still settle). Below: the offers posted,
+ * newest first.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Preloader } from 'konsta/react';
+import { useState } from 'react';
+import { useWallet } from '../../api/queries';
+import { editOffer, postOffer, withdrawOffer } from '../../api/trading';
+import { confirm } from '../../app/feedback/confirm';
+import { toast } from '../../app/feedback/toast';
+import { StoreIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
+import { parseAmount, toDecimalString } from '../../domain/money';
+import { offerHoldOf, parsePrice, totalOf, TRADE_MIN_USDT, type TradeSide } from '../../domain/trading';
+import type { TradeOffer } from '../../domain/wire';
+import { Amount } from '../shared/Amount';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { Fact, RecordList, StatusBadge, usePagedRecords, useFormatTime } from '../shared/records';
+import { TextField } from '../shared/TextField';
+import { myOffersQuery, useTradeSummary } from './api/queries';
+import { MerchantCard, Price, SideSwitch, Sum, useAccountCall } from './parts';
+
+interface OfferFields {
+  side: TradeSide;
+  quantity: string;
+  price: string;
+  minAmount: string;
+  maxAmount: string;
+}
+
+type OfferRequest = OfferFields & { id?: number };
+
+const usdt = (text: string) => parseAmount(text.trim(), 'USDT');
+
+export default function OfferScreen() {
+  const { t } = useLingui();
+  const summary = useTradeSummary();
+  const records = usePagedRecords(myOffersQuery);
+  const [editing, setEditing] = useState<TradeOffer | null>(null);
+
+  if (summary.data && !summary.data.merchant) {
+    return (
+      <Screen>
+        <div className="px-4 pt-2">
+          <MerchantCard summary={summary.data} />
+        </div>
+      </Screen>
+    );
+  }
+  return (
+    <Screen>
+      {summary.data ? (
+        <div className="px-4 pt-2">
+          <OfferForm key={editing?.id ?? 'new'} referencePrice={summary.data.referencePrice} editing={editing} onDone={() => setEditing(null)} />
+        </div>
+      ) : null}
+      <h2 className="mt-6 px-4 text-base font-semibold text-ink">
+        <Trans>Your offers</Trans>
+      </h2>
+      <RecordList
+        records={records}
+        renderItem={(offer) => <MyOfferCard offer={offer} onEdit={() => setEditing(offer)} />}
+        empty={{ icon: <StoreIcon size={36} />, title: t`No offers yet`, text: t`Offers you post appear here with what is left of them.` }}
+      />
+    </Screen>
+  );
+}
+
+function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string; editing: TradeOffer | null; onDone(): void }) {
+  const { t } = useLingui();
+  const wallet = useWallet();
+  const [fields, setFields] = useState<OfferFields>(() =>
+    editing
+      ? { side: editing.side, quantity: editing.remaining, price: editing.price, minAmount: editing.minAmount, maxAmount: editing.maxAmount }
+      : { side: 'sell', quantity: '', price: referencePrice, minAmount: '10', maxAmount: '' },
+  );
+  const [touched, setTouched] = useState(false);
+  const set = (name: keyof OfferFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
+
+  const quantity = usdt(fields.quantity);
+  const price = parsePrice(fields.price);
+  const min = usdt(fields.minAmount);
+  const max = fields.maxAmount.trim() === '' ? quantity : usdt(fields.maxAmount);
+  const problems = {
+    quantity: quantity === null || quantity <= 0n ? t`Enter the quantity of USDT.` : null,
+    price: price === null ? t`Enter a unit price from 0.0100 to 100.0000 EUR, with at most four decimals.` : null,
+    minAmount: min === null || min < TRADE_MIN_USDT ? t`At least 1 USDT.` : quantity !== null && min > quantity ? t`Not more than the quantity.` : null,
+    maxAmount: max === null || (min !== null && max < min) ? t`Not less than the minimum.` : null,
+  };
+  const valid = Object.values(problems).every((problem) => problem === null);
+  const hold = valid && quantity !== null && price !== null ? offerHoldOf(fields.side, quantity, price) : null;
+  const total = valid && quantity !== null && price !== null ? totalOf(quantity, price) : null;
+  const giving = fields.side === 'sell' ? 'USDT' : 'EUR';
+  const available = wallet.data?.[giving] ?? null;
+
+  const action = useMoneyAction<OfferRequest, TradeOffer, 'quantity' | 'price' | 'minAmount' | 'maxAmount'>({
+    send: ({ id, ...offer }, payPassword, options) =>
+      id === undefined ? postOffer({ ...offer, payPassword: payPassword ?? '' }, options) : editOffer({ id, ...offer, payPassword: payPassword ?? '' }, options),
+    onSuccess(offer, request) {
+      toast.success(request.id === undefined ? t`Offer posted` : t`Offer changed`);
+      if (offer.pending !== '0.000000' || request.id !== undefined) onDone();
+      setFields((current) => ({ ...current, quantity: '', maxAmount: '' }));
+      setTouched(false);
+    },
+  });
+
+  function submit() {
+    setTouched(true);
+    if (!valid) return;
+    action.confirm({
+      ...(editing ? { id: editing.id } : {}),
+      side: fields.side,
+      quantity: fields.quantity.trim(),
+      price: fields.price.trim(),
+      minAmount: fields.minAmount.trim(),
+      maxAmount: (fields.maxAmount.trim() || fields.quantity).trim(),
+    });
+  }
+
+  const shown = (name: keyof typeof problems) => (touched ? problems[name] : null);
+  const pending = action.pending;
+  return (
+    <section aria-label={editing ? t`Change the offer` : t`New offer`} className="space-y-3 rounded-3xl bg-surface p-4">
+      {editing ? (
+        <p className="text-sm font-medium text-ink">
+          {editing.side === 'sell' ? <Trans>Change your offer to sell USDT</Trans> : <Trans>Change your offer to buy USDT</Trans>}
+        </p>
+      ) : (
+        <SideSwitch side={fields.side} onChange={(side) => setFields((current) => ({ ...current, side }))} labels={{ sell: t`Sell USDT`, buy: t`Buy USDT` }} />
+      )}
+      <TextField label={t`Quantity (USDT)`} value={fields.quantity} onChange={set('quantity')} inputMode="decimal" autoComplete="off" placeholder="0.00" ltr error={shown('quantity')} />
+      <TextField label={t`Unit price (EUR per USDT)`} value={fields.price} onChange={set('price')} inputMode="decimal" autoComplete="off" ltr error={shown('price')} hint={t`Reference: ${referencePrice} EUR`} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label={t`Minimum per order`} value={fields.minAmount} onChange={set('minAmount')} inputMode="decimal" autoComplete="off" ltr error={shown('minAmount')} />
+        <TextField label={t`Maximum per order`} value={fields.maxAmount} onChange={set('maxAmount')} inputMode="decimal" autoComplete="off" placeholder={fields.quantity || '0.00'} ltr error={shown('maxAmount')} />
+      </div>
+      <dl className="border-t border-line pt-2">
+        <Sum label={t`Set aside now`}>
+          <Amount value={hold === null ? null : toDecimalString(hold, giving)} asset={giving} />
+        </Sum>
+        <Sum label={t`Available`}>
+          <Amount value={available} asset={giving} />
+        </Sum>
+        <Sum label={fields.side === 'sell' ? t`Expected proceeds when all is sold` : t`You receive when all is bought`} strong>
+          {fields.side === 'sell' ? (
+            <Amount value={total === null ? null : toDecimalString(total, 'EUR')} asset="EUR" />
+          ) : (
+            <Amount value={quantity === null ? null : toDecimalString(quantity, 'USDT')} asset="USDT" />
+          )}
+        </Sum>
+      </dl>
+      <div className="flex gap-3">
+        {editing ? (
+          <Button large rounded tonal onClick={onDone} className="flex-1">
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
+        <Button large rounded onClick={submit} className="flex-1">
+          {editing ? t`Save changes` : t`Post the offer`}
+        </Button>
+      </div>
+      <MoneyActionSheet
+        action={action}
+        summary={
+          pending ? (
+            <p>
+              {pending.side === 'sell' ? (
+                <Trans>
+                  Offer to sell <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
+                </Trans>
+              ) : (
+                <Trans>
+                  Offer to buy <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
+                </Trans>
+              )}
+            </p>
+          ) : null
+        }
+      />
+    </section>
+  );
+}
+
+function MyOfferCard({ offer, onEdit }: { offer: TradeOffer; onEdit(): void }) {
+  const { t } = useLingui();
+  const formatTime = useFormatTime();
+  const call = useAccountCall();
+  const statusWords = { open: t`Open`, filled: t`Filled`, withdrawn: t`Withdrawn` } as const;
+  const tone = offer.status === 'open' ? 'processing' : offer.status === 'filled' ? 'done' : 'refused';
+
+  async function withdraw() {
+    const sure = await confirm({
+      title: t`Withdraw this offer?`,
+      content: t`What it sets aside for its remaining quantity returns to your balance. Orders already matched with it can still be confirmed.`,
+      confirmText: t`Withdraw the offer`,
+    });
+    if (sure) await call.run(() => withdrawOffer({ id: offer.id }, { quiet: true }), t`Offer withdrawn`);
+  }
+
+  return (
+    <article aria-label={t`Offer ${offer.id}`} className="rounded-2xl bg-surface p-4">
+      <header className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-base font-semibold text-ink">
+            {offer.side === 'sell' ? t`Selling USDT` : t`Buying USDT`} · <Price value={offer.price} />
+          </p>
+          <p className="text-xs text-muted">{formatTime(offer.createdAt)}</p>
+        </div>
+        <StatusBadge tone={tone}>{statusWords[offer.status]}</StatusBadge>
+      </header>
+      <dl className="mt-3 border-t border-line pt-2">
+        <Fact label={t`Remaining / quantity`}>
+          <bdi dir="ltr" className="tabular-nums">
+            <Amount value={offer.remaining} asset="USDT" code={false} /> / <Amount value={offer.quantity} asset="USDT" />
+          </bdi>
+        </Fact>
+        {offer.pending !== '0.000000' ? (
+          <Fact label={t`Waiting for confirmation`}>
+            <Amount value={offer.pending} asset="USDT" />
+          </Fact>
+        ) : null}
+        <Fact label={t`Limits per order`}>
+          <bdi dir="ltr" className="tabular-nums">
+            <Amount value={offer.minAmount} asset="USDT" code={false} /> – <Amount value={offer.maxAmount} asset="USDT" />
+          </bdi>
+        </Fact>
+      </dl>
+      {offer.status === 'open' ? (
+        <div className="mt-3 flex gap-3">
+          <Button rounded tonal onClick={onEdit} className="flex-1">
+            <Trans>Change</Trans>
+          </Button>
+          <Button rounded tonal onClick={() => void withdraw()} disabled={call.busy} className="flex-1">
+            {call.busy ? <Preloader className="size-5" /> : t`Withdraw the offer`}
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * Pieces the trading screens share: the buy/sell switch, prices, the countdown to a deadline,
+ * the merchant account card (apply, waiting, rejected with the reason), and the sums an order or
+ * an offer shows before it is confirmed — computed with the domain's own rounding, so what the
+ * screen says is what the server will hold and pay.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Button, Preloader } from 'konsta/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '../../api/client';
+import { invalidateAccount } from '../../api/query';
+import { loadAccount } from '../../api/queries';
+import { applyForMerchant } from '../../api/trading';
+import { toast } from '../../app/feedback/toast';
+import { StoreIcon } from '../../app/icons';
+import { parseAmount, toDecimalString } from '../../domain/money';
+import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
+import type { TradeSummary } from '../../domain/wire';
+import { Rate } from '../shared/Amount';
+
+/** "0.9215 EUR" for one USDT. */
+export function Price({ value, className }: { value: string; className?: string }) {
+  return <Rate value={value} unit="EUR" className={className} />;
+}
+
+/** Buy or sell USDT: a two-way switch with the pressed side marked for screen readers. */
+export function SideSwitch({ side, onChange, labels }: { side: TradeSide; onChange(side: TradeSide): void; labels: Record<TradeSide, string> }) {
+  return (
+    <div role="group" className="grid grid-cols-2 gap-1 rounded-2xl bg-surface p-1">
+      {(['buy', 'sell'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={side === value}
+          onClick={() => onChange(value)}
+          className={`min-h-11 rounded-xl text-base font-semibold transition-colors ${
+            side === value ? (value === 'buy' ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white') : 'text-muted active:bg-sea-50'
+          }`}
+        >
+          {labels[value]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Whole seconds until `iso`, ticking once a second; 0 once it has passed. */
+export function useSecondsUntil(iso: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  const until = iso ? Date.parse(iso) : 0;
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** "59:07": minutes and seconds, left to right in every language. */
+export function Countdown({ seconds }: { seconds: number }) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return (
+    <bdi dir="ltr" className="tabular-nums">
+      {minutes}:{rest}
+    </bdi>
+  );
+}
+
+/** What an order of `amount` USDT at `price` would hold and receive, or null while the numbers are incomplete. */
+export function orderSums(side: TradeSide, amountText: string, priceText: string, feePercent: string) {
+  const amount = parseAmount(amountText.trim(), 'USDT');
+  const price = parsePrice(priceText);
+  if (amount === null || amount <= 0n || price === null) return null;
+  const fee = parseFeeHundredths(feePercent);
+  const total = totalOf(amount, price);
+  const hold = orderHoldOf(side, amount, price);
+  const receive = side === 'buy' ? amount - feeOf(amount, fee) : total - feeOf(total, fee);
+  return {
+    hold: toDecimalString(hold, side === 'buy' ? 'EUR' : 'USDT'),
+    receive: toDecimalString(receive, side === 'buy' ? 'USDT' : 'EUR'),
+    total: toDecimalString(total, 'EUR'),
+  };
+}
+
+/** "0.2" → 20 hundredths of a percent. */
+function parseFeeHundredths(text: string): bigint {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text);
+  return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : 0n;
+}
+
+/** A label and its value on one line: the sums under a form. */
+export function Sum({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className={`text-end whitespace-nowrap ${strong ? 'text-base font-semibold text-ink' : 'text-sm text-ink'}`}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A call that moves nothing away from the user (applying, withdrawing an offer, cancelling an
+ * order): busy while it runs, then its success told and the account read again, or the server's
+ * refusal shown.
+ */
+export function useAccountCall() {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  async function run(call: () => Promise<unknown>, done: string): Promise<void> {
+    setBusy(true);
+    try {
+      await call();
+      toast.success(done);
+      await invalidateAccount();
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t`Something went wrong. Please try again.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
+/**
+ * For a user who is not a merchant: what a merchant account is for and how to get one, the
+ * application's state (waiting, or rejected with the operator's reason and a way to apply again).
+ */
+export function MerchantCard({ summary }: { summary: TradeSummary }) {
+  const { t } = useLingui();
+  const application = summary.application;
+  const call = useAccountCall();
+  const sending = call.busy;
+  const apply = () => call.run(() => applyForMerchant({ quiet: true }), t`Application sent`);
+
+  let state: ReactNode;
+  if (application?.status === 'pending') {
+    state = (
+      <p role="status" className="mt-3 rounded-xl bg-sea-50 px-3 py-2 text-sm text-sea-900">
+        <Trans>Your application is being reviewed. You can trade here as soon as it is approved.</Trans>
+      </p>
+    );
+  } else if (!summary.payPasswordSet) {
+    state = (
+      <Link to="/setting/pay-password" className="mt-3 flex min-h-11 items-center justify-center rounded-full bg-sea-600 px-5 text-base font-semibold text-white">
+        <Trans>Set a payment password first</Trans>
+      </Link>
+    );
+  } else {
+    state = (
+      <>
+        {application?.status === 'rejected' ? (
+          <p className="mt-3 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-900">
+            <Trans>Your last application was not approved. Reason: {application.reason ?? t`none given`}</Trans>
+          </p>
+        ) : null}
+        <Button large rounded className="mt-3" onClick={() => void apply()} disabled={sending}>
+          {sending ? <Preloader className="size-5" /> : application?.status === 'rejected' ? t`Apply again` : t`Apply for a merchant account`}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="merchant-card-title" className="rounded-3xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+      <div className="flex gap-3">
+        <StoreIcon size={24} className="mt-0.5 shrink-0 text-amber-700" />
+        <div>
+          <h2 id="merchant-card-title" className="text-base font-semibold">
+            <Trans>Trading needs a merchant account</Trans>
+          </h2>
+          <p className="mt-1 text-sm text-amber-900/80">
+            <Trans>
+              Merchants buy and sell USDT with each other here. Both sides hold their money in Tessera, so every trade settles at once. An operator
+              reviews each application.
+            </Trans>
+          </p>
+        </div>
+      </div>
+      {state}
+    </section>
+  );
+}
+
+/** The merchant flag of the stored profile follows the hall's summary (an approval arrives there first). */
+export function useMerchantFlagRefresh(summary: TradeSummary | undefined, isMerchant: boolean | undefined): void {
+  const merchant = summary?.merchant;
+  useEffect(() => {
+    if (merchant !== undefined && isMerchant !== undefined && merchant !== isMerchant) void loadAccount();
+  }, [merchant, isMerchant]);
+}

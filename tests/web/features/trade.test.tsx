@@ -1,0 +1,209 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { queryClient } from '../../../src/api/query';
+import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
+import HallScreen from '../../../src/features/trade/HallScreen';
+import OrdersScreen from '../../../src/features/trade/OrdersScreen';
+import { renderScreen } from '../app/render';
+import { ok, startTestApi, type Received, type TestApi } from '../support/api-server';
+import { signInForTest } from '../support/session';
+
+const PIN_LABEL = 'Enter your 6-digit payment password';
+let api: TestApi;
+
+const baseSummary: TradeSummary = {
+  merchant: true,
+  application: null,
+  payPasswordSet: true,
+  ordersToday: 1,
+  dailyOrders: 5,
+  cancelsToday: 0,
+  cancelLimit: 3,
+  blockedUntil: null,
+  pending: 0,
+  feePercent: '0.2',
+  referencePrice: '0.9200',
+  bestSellPrice: '0.9320',
+  bestBuyPrice: '0.9100',
+};
+
+const offer: TradeOffer = {
+  id: 7,
+  side: 'sell',
+  price: '0.9320',
+  quantity: '500.000000',
+  remaining: '400.000000',
+  pending: '0.000000',
+  minAmount: '10.000000',
+  maxAmount: '200.000000',
+  status: 'open',
+  mine: false,
+  merchant: { name: 'Demo Trader', completed: 12, completionRate: '92.3' },
+  createdAt: '2030-01-15T08:00:00.000Z',
+};
+
+const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+function order(changes: Partial<TradeOrder>): TradeOrder {
+  return {
+    id: 1,
+    orderNo: 'T0000000001',
+    side: 'buy',
+    role: 'taker',
+    amount: '25.000000',
+    limitPrice: '0.9400',
+    price: '0.9320',
+    total: '23.30',
+    fee: '0.050000',
+    feeAsset: 'USDT',
+    receive: '24.950000',
+    receiveAsset: 'USDT',
+    hold: '23.50',
+    holdAsset: 'EUR',
+    status: 'matched',
+    merchant: 'Demo Trader',
+    offerRemaining: '375.000000',
+    createdAt: '2030-01-15T09:00:00.000Z',
+    expiresAt: soon(60),
+    matchedAt: '2030-01-15T09:00:00.000Z',
+    confirmBy: soon(15),
+    endedAt: null,
+    ...changes,
+  };
+}
+
+let summary: TradeSummary;
+let orders: TradeOrder[];
+const sentTo = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
+const bodyOf = (request: Received) => JSON.parse(request.body) as Record<string, unknown>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureClient({ baseUrl: api.baseUrl });
+  setClientHandlers({ toast: () => undefined });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  queryClient.clear();
+  api.received.length = 0;
+  summary = { ...baseSummary };
+  orders = [];
+  api.respond((sent) => {
+    switch (sent.url.pathname) {
+      case '/api/trade/summary':
+        return ok(summary);
+      case '/api/trade/hall':
+        return ok(sent.url.searchParams.get('side') === 'buy' ? [offer] : []);
+      case '/api/trade/orders':
+        return ok({ list: orders, total: orders.length, page: 1, pageSize: 10 });
+      case '/api/merchant/apply':
+        summary = { ...summary, application: { id: 3, status: 'pending', reason: null, createdAt: '2030-01-15T09:00:00.000Z', decidedAt: null } };
+        return ok(summary.application);
+      case '/api/trade/orders/place':
+        return ok(order({ id: 2, status: 'matched' }));
+      case '/api/trade/orders/confirm':
+        return ok(order({ status: 'completed', endedAt: '2030-01-15T09:05:00.000Z' }));
+      default:
+        return ok(null);
+    }
+  });
+  Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+});
+afterEach(cleanup);
+
+describe('the trading hall', () => {
+  it('tells a user who is not a merchant why, and sends the application', async () => {
+    summary = { ...summary, merchant: false };
+    signInForTest({ isMerchant: false });
+    await renderScreen(HallScreen, '/market');
+    const card = await screen.findByRole('region', { name: 'Trading needs a merchant account' });
+    // Not a merchant: the offers are listed, the order form is not.
+    expect(await screen.findByRole('article', { name: 'Offer of Demo Trader' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Buy USDT' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Apply for a merchant account' }));
+    });
+    await waitFor(() => expect(sentTo('/merchant/apply')).toHaveLength(1));
+    expect(await within(card).findByText(/Your application is being reviewed/)).toBeTruthy();
+  });
+
+  it("lists a merchant's offer with the merchant's 30 days, price, what is left and the limits", async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market');
+    const card = await screen.findByRole('article', { name: 'Offer of Demo Trader' });
+    const text = card.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain('12 completed · 92.3% completion rate · 30 days');
+    expect(text).toContain('0.9320 EUR');
+    expect(text).toContain('400.0000');
+    expect(text).toContain('10.0000 – 200.0000');
+  });
+
+  it('shows what an order holds and receives before the payment password, then places it with a key', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market');
+    const form = await screen.findByRole('region', { name: 'Buy USDT' });
+    fireEvent.change(within(form).getByLabelText('Amount (USDT)'), { target: { value: '10' } });
+    // The best sell price is filled in: 10 × 0.9320 = 9.32 EUR held; 10 − 0.2 % = 9.98 USDT.
+    expect((within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement).value).toBe('0.9320');
+    expect(form.textContent).toContain('9.32');
+    expect(form.textContent).toContain('9.9800');
+    await act(async () => {
+      fireEvent.click(within(form).getAllByRole('button', { name: 'Buy USDT' }).at(-1)!);
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(PIN_LABEL), { target: { value: '260418' } });
+    });
+    await waitFor(() => expect(sentTo('/trade/orders/place')).toHaveLength(1));
+    const [sent] = sentTo('/trade/orders/place');
+    expect(bodyOf(sent)).toMatchObject({ side: 'buy', amount: '10', price: '0.9320', payPassword: '260418' });
+    expect(sent.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('refuses an amount under 1 USDT on the spot, without asking for the payment password', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market');
+    const form = await screen.findByRole('region', { name: 'Buy USDT' });
+    fireEvent.change(within(form).getByLabelText('Amount (USDT)'), { target: { value: '0.5' } });
+    await act(async () => {
+      fireEvent.click(within(form).getAllByRole('button', { name: 'Buy USDT' }).at(-1)!);
+    });
+    expect(within(form).getByText('The smallest amount is 1 USDT.')).toBeTruthy();
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+  });
+});
+
+describe('the orders', () => {
+  it('counts down a matching order and shows what it sets aside', async () => {
+    signInForTest({ isMerchant: true });
+    orders = [order({ status: 'matching', price: null, total: null, fee: null, merchant: null, offerRemaining: null, confirmBy: null, matchedAt: null, expiresAt: soon(42) })];
+    await renderScreen(OrdersScreen, '/order');
+    const card = await screen.findByRole('article', { name: 'Order T0000000001' });
+    expect(card.textContent).toContain('Finding a merchant');
+    expect(card.textContent).toMatch(/Time left: ?4[12]:\d\d ?of 60 minutes/);
+    expect(card.textContent).toContain('23.50');
+    expect(within(card).queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+
+  it('confirms a matched order with the payment password; the merchant only waits', async () => {
+    signInForTest({ isMerchant: true });
+    orders = [order({}), order({ id: 9, orderNo: 'T0000000009', role: 'maker', side: 'sell', receive: '23.30', receiveAsset: 'EUR', merchant: 'Ada' })];
+    await renderScreen(OrdersScreen, '/order');
+    const mine = await screen.findByRole('article', { name: 'Order T0000000001' });
+    expect(mine.textContent).toMatch(/confirm within 1[45]:\d\d/);
+    await act(async () => {
+      fireEvent.click(within(mine).getByRole('button', { name: 'Confirm' }));
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(PIN_LABEL), { target: { value: '260418' } });
+    });
+    await waitFor(() => expect(sentTo('/trade/orders/confirm')).toHaveLength(1));
+    expect(bodyOf(sentTo('/trade/orders/confirm')[0])).toEqual({ id: 1, payPassword: '260418', lang: 'en' });
+
+    const theirs = screen.getByRole('article', { name: 'Order T0000000009' });
+    expect(theirs.textContent).toContain('Awaiting confirmation');
+    expect(theirs.textContent).toContain('Ada took your offer');
+    expect(within(theirs).queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+});
