@@ -24,7 +24,7 @@ export async function allInOrder<T extends readonly Promise<unknown>[] | []>(sta
 }
 
 /** Tables whose ids are taken before their row is written, so that the row's postings can go out with it. */
-type SerialTable = 'withdrawals' | 'conversions';
+type SerialTable = 'withdrawals' | 'conversions' | 'trade_orders';
 
 /** The next id of `table`'s serial column, taken ahead of its INSERT (a rolled-back transaction leaves a gap, as a failed INSERT does). */
 export async function nextIdOf(tx: Tx, table: SerialTable): Promise<number> {

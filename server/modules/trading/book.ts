@@ -16,7 +16,8 @@ import { and, asc, desc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm
 import { CONFIRM_MINUTES, feeOf, offerSideFor, totalOf, type TradeSide } from '../../../src/domain/trading';
 import { addSeconds } from '../../clock';
 import type { Tx } from '../../db/client';
-import { tradeOffers, tradeOrders } from '../../db/schema';
+import { allInOrder } from '../../db/pipeline';
+import { tradeOffers, tradeOrders, users } from '../../db/schema';
 import { postTransfers, type TransferInput } from '../../ledger/transfers';
 import type { OfferRow, OrderRow } from './views';
 
@@ -60,19 +61,33 @@ export function fits(offer: OfferRow, order: Pick<OrderRow, 'userId' | 'side' | 
   );
 }
 
+/** A locked offer and the name of the merchant who posted it (shown on the order). */
+export interface LockedOffer {
+  offer: OfferRow;
+  ownerName: string;
+}
+
 /**
- * The best offer for an order, locked: the best price for the order's user (cheapest sell offer
- * for a buy, dearest buy offer for a sell), then the oldest. A candidate changed by another
- * transaction while this one waited for its lock is checked again and, if it no longer fits,
- * the next best is looked for.
+ * The best offer for an order, locked, with its merchant's name: the best price for the order's
+ * user (cheapest sell offer for a buy, dearest buy offer for a sell), then the oldest, in one
+ * statement. PostgreSQL checks a row changed by another transaction again once its lock is had
+ * and passes over it to the next when it no longer fits; when none was locked, a read without
+ * locks tells "none fits" from "the ones that fitted were all taken meanwhile" (then it tries again).
  */
-export async function lockBestOfferFor(tx: Tx, order: OrderRow): Promise<OfferRow | null> {
+export async function lockBestOfferFor(tx: Tx, order: OrderRow): Promise<LockedOffer | null> {
   const byPrice = order.side === 'buy' ? asc(tradeOffers.price) : desc(tradeOffers.price);
   for (let attempt = 0; attempt < 8; attempt++) {
-    const [candidate] = await tx.select({ id: tradeOffers.id }).from(tradeOffers).where(offerFitsSql(order)).orderBy(byPrice, asc(tradeOffers.id)).limit(1);
+    const [found] = await tx
+      .select({ offer: tradeOffers, ownerName: users.nickname })
+      .from(tradeOffers)
+      .innerJoin(users, eq(users.id, tradeOffers.userId))
+      .where(offerFitsSql(order))
+      .orderBy(byPrice, asc(tradeOffers.id))
+      .limit(1)
+      .for('update', { of: tradeOffers });
+    if (found && fits(found.offer, order)) return found;
+    const [candidate] = await tx.select({ id: tradeOffers.id }).from(tradeOffers).where(offerFitsSql(order)).limit(1);
     if (!candidate) return null;
-    const [offer] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, candidate.id)).for('update');
-    if (offer && fits(offer, order)) return offer;
   }
   return null;
 }
@@ -82,27 +97,32 @@ export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: 
   const total = totalOf(order.amount, offer.price);
   // The taker pays the fee, out of what they receive.
   const fee = feeOf(order.side === 'buy' ? order.amount : total, feeHundredths);
-  const [updatedOffer] = await tx
-    .update(tradeOffers)
-    .set({ remaining: offer.remaining - order.amount, pending: offer.pending + order.amount, updatedAt: now })
-    .where(eq(tradeOffers.id, offer.id))
-    .returning();
-  const [updatedOrder] = await tx
-    .update(tradeOrders)
-    .set({
-      status: 'matched',
-      offerId: offer.id,
-      merchantId: offer.userId,
-      price: offer.price,
-      total,
-      fee,
-      feePercent,
-      wasMatched: true,
-      matchedAt: now,
-      confirmBy: addSeconds(now, CONFIRM_MINUTES * 60),
-    })
-    .where(eq(tradeOrders.id, order.id))
-    .returning();
+  // Both rows are locked by this transaction already: the two updates go out together.
+  const [[updatedOffer], [updatedOrder]] = await allInOrder([
+    tx
+      .update(tradeOffers)
+      .set({ remaining: offer.remaining - order.amount, pending: offer.pending + order.amount, updatedAt: now })
+      .where(eq(tradeOffers.id, offer.id))
+      .returning()
+      .execute(),
+    tx
+      .update(tradeOrders)
+      .set({
+        status: 'matched',
+        offerId: offer.id,
+        merchantId: offer.userId,
+        price: offer.price,
+        total,
+        fee,
+        feePercent,
+        wasMatched: true,
+        matchedAt: now,
+        confirmBy: addSeconds(now, CONFIRM_MINUTES * 60),
+      })
+      .where(eq(tradeOrders.id, order.id))
+      .returning()
+      .execute(),
+  ]);
   return { order: updatedOrder, offer: updatedOffer };
 }
 
@@ -153,9 +173,13 @@ export async function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now:
       held = 0n;
     }
   }
-  await postTransfers(tx, legs);
-  await tx.update(tradeOffers).set({ pending, held, status, updatedAt: now }).where(eq(tradeOffers.id, offer.id));
-  const [settled] = await tx.update(tradeOrders).set({ status: 'completed', endedAt: now }).where(eq(tradeOrders.id, order.id)).returning();
+  // The rows' updates and the posting go out together, the posting last: the ledger rows it locks
+  // (the platform's fee account among them, shared by every settlement) are held only from it to COMMIT.
+  const [, [settled]] = await allInOrder([
+    tx.update(tradeOffers).set({ pending, held, status, updatedAt: now }).where(eq(tradeOffers.id, offer.id)).execute(),
+    tx.update(tradeOrders).set({ status: 'completed', endedAt: now }).where(eq(tradeOrders.id, order.id)).returning().execute(),
+    postTransfers(tx, legs),
+  ]);
   return settled;
 }
 

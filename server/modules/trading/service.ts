@@ -12,6 +12,7 @@ import { parseRate, toDecimalString, type Asset } from '../../../src/domain/mone
 import { AmountError, amountOf } from '../../../src/domain/payments';
 import {
   CANCEL_LIMIT,
+  CONFIRM_MINUTES,
   MATCHING_MINUTES,
   MERCHANT_STATS_DAYS,
   ORDER_TAB_STATUSES,
@@ -32,6 +33,7 @@ import {
 import type { Page, TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { rowsOf } from '../../db/rows';
 import { merchantApplications, tradeOffers, tradeOrders, users, vipLevels } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -90,7 +92,9 @@ async function traderOf(db: Db | Tx, userId: string): Promise<TraderRow> {
     })
     .from(users)
     .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    // Sent now: it goes out together with the other reads of an order (server/db/pipeline.ts).
+    .execute();
   if (!row) throw new AppError('session.gone', 401);
   return { ...row, dailyOrders: Number(row.dailyOrders) };
 }
@@ -108,16 +112,20 @@ async function feeNow(db: Db | Tx): Promise<{ hundredths: bigint; text: string }
   return { hundredths, text };
 }
 
-/** Today's orders (UTC) the user placed, and matched ones they cancelled. */
+/** Today's orders (UTC) the user placed, and matched ones they cancelled today. */
 async function todayOf(db: Db | Tx, userId: string, now: Date): Promise<{ placed: number; cancelled: number }> {
   const { start } = utcDayOf(now);
+  // An order lives at most MATCHING_MINUTES + CONFIRM_MINUTES: one cancelled today was placed at
+  // most that long before midnight, so the rows read are a day's and a little more.
+  const placedSince = addSeconds(start, -(MATCHING_MINUTES + CONFIRM_MINUTES) * 60);
   const [row] = await db
     .select({
-      placed: count(),
+      placed: sql<number>`count(*) FILTER (WHERE ${tradeOrders.createdAt} >= ${start.toISOString()}::timestamptz)`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${tradeOrders.status} = 'cancelled' AND ${tradeOrders.wasMatched} AND ${tradeOrders.endedAt} >= ${start.toISOString()}::timestamptz)`,
     })
     .from(tradeOrders)
-    .where(and(eq(tradeOrders.userId, userId), gte(tradeOrders.createdAt, start)));
+    .where(and(eq(tradeOrders.userId, userId), gte(tradeOrders.createdAt, placedSince)))
+    .execute();
   return { placed: Number(row.placed), cancelled: Number(row.cancelled) };
 }
 
@@ -377,29 +385,31 @@ export function createTrading(db: Db, clock: Clock) {
      * that fits; with none, it waits (matching) for one until MATCHING_MINUTES have passed.
      */
     async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, events: BookEvents): Promise<TradeOrder> {
-      const trader = await traderOf(tx, userId);
-      requireMerchant(trader);
       const amount = usdtOf(input.amount, 'amount');
       if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: minParams, field: 'amount' });
       const limitPrice = priceOf(input.price);
       const now = clock();
-      const today = await todayOf(tx, userId, now);
+      // Who places it, the day's counts, the fee and the order's id: one round trip.
+      const [trader, today, fee, id] = await allInOrder([traderOf(tx, userId), todayOf(tx, userId, now), feeNow(tx), nextIdOf(tx, 'trade_orders')]);
+      requireMerchant(trader);
       if (today.cancelled > CANCEL_LIMIT) throw new AppError('trade.cancelBlocked', 403, { limit: CANCEL_LIMIT });
       if (today.placed >= trader.dailyOrders) throw new AppError('trade.dailyLimit', 403, { count: today.placed });
       const hold = orderHoldOf(input.side, amount, limitPrice);
-      const [order] = await tx
-        .insert(tradeOrders)
-        .values({ userId, side: input.side, amount, limitPrice, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
-        .returning();
-      await moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${order.id}`, key: 'hold', at: now });
+      // The order and its hold together (the id was taken above, so the hold can name the order).
+      const [[order]] = await allInOrder([
+        tx
+          .insert(tradeOrders)
+          .values({ id, userId, side: input.side, amount, limitPrice, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
+          .returning()
+          .execute(),
+        moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now }),
+      ]);
       events.orderChanged(order);
-      const offer = await lockBestOfferFor(tx, order);
-      if (offer) {
-        const fee = await feeNow(tx);
-        const matched = await matchOrder(tx, order, offer, now, fee.hundredths, fee.text);
-        events.orderChanged(matched.order);
-      }
-      return orderFor(tx, order.id, userId);
+      const best = await lockBestOfferFor(tx, order);
+      if (!best) return orderView(order, userId, null, null);
+      const matched = await matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text);
+      events.orderChanged(matched.order);
+      return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
     },
 
     /** Confirms a matched order within its time: it settles. */
@@ -410,10 +420,16 @@ export function createTrading(db: Db, clock: Clock) {
       const now = clock();
       // Past its time the order is the expiry job's: it ends and releases everything.
       if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
-      const offer = await lockOffer(tx, order.offerId);
-      if (!offer) throw new AppError('trade.offerGone', 409);
-      events.settled(await settleOrder(tx, order, offer, now));
-      return orderFor(tx, order.id, userId);
+      const [locked] = await tx
+        .select({ offer: tradeOffers, ownerName: users.nickname })
+        .from(tradeOffers)
+        .innerJoin(users, eq(users.id, tradeOffers.userId))
+        .where(eq(tradeOffers.id, order.offerId ?? 0))
+        .for('update', { of: tradeOffers });
+      if (!locked) throw new AppError('trade.offerGone', 409);
+      const settled = await settleOrder(tx, order, locked.offer, now);
+      events.settled(settled);
+      return orderView(settled, userId, locked.ownerName, null);
     },
 
     /** Cancels one of the user's orders that has not settled: all it held is released; a matched one's quantity returns to its offer. */
@@ -543,9 +559,9 @@ export function createTrading(db: Db, clock: Clock) {
           .for('update', { skipLocked: true });
         const matchFee = waiting.length > 0 ? await feeNow(tx) : null;
         for (const order of waiting) {
-          const offer = await lockBestOfferFor(tx, order);
-          if (!offer || !matchFee) continue;
-          events.orderChanged((await matchOrder(tx, order, offer, now, matchFee.hundredths, matchFee.text)).order);
+          const best = await lockBestOfferFor(tx, order);
+          if (!best || !matchFee) continue;
+          events.orderChanged((await matchOrder(tx, order, best.offer, now, matchFee.hundredths, matchFee.text)).order);
           matched++;
         }
         return { expired, matched };
