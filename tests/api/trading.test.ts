@@ -384,6 +384,30 @@ describe('orders, matching and settlement', () => {
   });
 });
 
+describe('refusals', () => {
+  test('each refusal of an order or an offer says why, in the user\'s language, and changes nothing', async () => {
+    const seller = await merchant({ usdt: 50 });
+    const buyer = await merchant({ eur: 50 });
+    const offer = await postOffer(seller, { side: 'sell', quantity: '20', price: '1.0000' });
+    const waiting = await placeOrder(buyer, { side: 'buy', amount: '5', price: '0.5000' });
+    const notYet = await confirm(buyer, waiting.id);
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.message).toBe('Trade information incomplete. Please try again.');
+    const german = await t.post('/trade/orders/confirm', { id: waiting.id, payPassword: buyer.payPassword }, { token: buyer.token, headers: { ...key(), 'accept-language': 'de' } });
+    expect(german.body.message).toBe('Handelsinformationen unvollständig. Bitte versuchen Sie es erneut.');
+    expect((await cancel(buyer, waiting.id)).status).toBe(200);
+    const ended = await cancel(buyer, waiting.id);
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe('This order has already ended.');
+    expect((await t.post('/trade/offers/withdraw', { id: offer.id }, { token: seller.token })).status).toBe(200);
+    const gone = await paid(seller, '/trade/offers/edit', { id: offer.id, quantity: '10', price: '1.0000', minAmount: '1', maxAmount: '10' });
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe('This offer is no longer available.');
+    expect(await balances(seller)).toMatchObject({ usdt: USDT(50), tradingUsdt: 0n });
+    expect(await balances(buyer)).toMatchObject({ eur: EUR(50), tradingEur: 0n });
+  });
+});
+
 describe('limits', () => {
   test("the VIP level's daily orders hold, counted per UTC day", async () => {
     await setDailyOrders(0, 2);

@@ -37,6 +37,14 @@ async function bodyText(page: Page): Promise<string> {
   return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 }
 
+/** The available EUR on the assets screen, in cents. */
+async function availableEur(page: Page): Promise<number> {
+  const first = page.locator('section[aria-label="EUR"] [data-amount]').first();
+  await first.waitFor({ timeout: 15_000 });
+  const text = (await first.evaluate((element) => element.firstChild?.textContent ?? '')).replace(/[^\d]/g, '');
+  return Number(text);
+}
+
 /** Waits until the screen's text matches, without reloading: what arrives over the socket shows by itself. */
 async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 20_000): Promise<void> {
   const deadline = Date.now() + timeout;
@@ -141,10 +149,24 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     await waitForText(trader, /Demo User took your offer.*Awaiting confirmation/, "the match on the trader's phone");
     await screenshot(trader, 'trade-order-maker-waiting');
 
+    // The trader also has the assets screen open on a second tab: the EUR must arrive there by itself.
+    const traderAssets = await trader.context().newPage();
+    await traderAssets.goto(`${app.baseUrl}/h5/assets`);
+    const eurBefore = await availableEur(traderAssets);
+
     await order.getByRole('button', { name: 'Confirm' }).click();
     await pinSheet(buyer, DEMO.payPassword);
     await order.getByText('Completed').waitFor({ timeout: 15_000 });
     await waitForText(trader, /Demo User took your offer.*Completed/, "the settlement on the trader's phone");
+    // 9.10 EUR more, without a reload.
+    const deadline = Date.now() + 20_000;
+    let eurAfter = await availableEur(traderAssets);
+    while (eurAfter !== eurBefore + 910 && Date.now() < deadline) {
+      await traderAssets.waitForTimeout(250);
+      eurAfter = await availableEur(traderAssets);
+    }
+    assert.equal(eurAfter, eurBefore + 910, "the trader's available EUR, in cents, after the sale");
+    await traderAssets.close();
     await screenshot(buyer, 'trade-order-completed');
   });
 
