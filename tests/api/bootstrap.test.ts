@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
+import { verifyLedger } from '../../server/ledger/verify';
 import { createMailer } from '../../server/modules/mailer/mailer';
 import { bootstrapAdmin } from '../../server/modules/ops';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
@@ -109,6 +110,15 @@ describe('seed', () => {
     const embedded = await freshDatabase();
     expect((await seed(embedded.db, config({}), SECRET)).demo).toBe(true);
     expect(await counts(embedded.db)).toMatchObject({ users: DEMO_ACCOUNTS.length, operators: 1 });
+    // The demo hall: both demo merchants funded once and four offers, also when seeded again.
+    await seed(embedded.db, config({}), SECRET);
+    const [hall] = await rowsOf<{ offers: number; funds: number }>(
+      embedded.db,
+      sql`SELECT (SELECT count(*)::int FROM trade_offers WHERE status = 'open') AS offers,
+                 (SELECT count(*)::int FROM ledger_transfers WHERE idempotency_key LIKE 'demo-funds:%') AS funds`,
+    );
+    expect(hall).toEqual({ offers: 4, funds: 4 });
+    expect((await verifyLedger(embedded.db)).ok).toBe(true);
     const off = await freshDatabase();
     expect((await seed(off.db, config({ SEED_DEMO: 'false' }), SECRET)).demo).toBe(false);
     expect(await counts(off.db)).toMatchObject({ users: 0, operators: 0 });

@@ -54,6 +54,10 @@ export async function seedDemoHall(db: Db): Promise<void> {
     const [user] = await rowsOf<{ id: string }>(db, sql`SELECT id FROM users WHERE lower(username) = ${merchant.username} AND is_merchant`);
     if (!user) continue;
     for (const asset of ['USDT', 'EUR'] as const) {
+      const key = `demo-funds:${merchant.username}:${asset}`;
+      // A start that stopped halfway through has funded already: the funds are posted once.
+      const [funded] = await rowsOf<{ id: string }>(db, sql`SELECT id::text FROM ledger_transfers WHERE idempotency_key = ${key}`);
+      if (funded) continue;
       await inTransaction(db, (tx) =>
         postTransfer(tx, {
           debit: { platform: 'adjustments' },
@@ -62,7 +66,7 @@ export async function seedDemoHall(db: Db): Promise<void> {
           amount: merchant.funds[asset],
           kind: 'adjustment',
           reference: `demo:${merchant.username}`,
-          idempotencyKey: `demo-funds:${merchant.username}:${asset}`,
+          idempotencyKey: key,
           reason: 'Demo funds',
           at: new Date(),
         }),

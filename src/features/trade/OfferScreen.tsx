@@ -100,9 +100,9 @@ function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string
   const action = useMoneyAction<OfferRequest, TradeOffer, 'quantity' | 'price' | 'minAmount' | 'maxAmount'>({
     send: ({ id, ...offer }, payPassword, options) =>
       id === undefined ? postOffer({ ...offer, payPassword: payPassword ?? '' }, options) : editOffer({ id, ...offer, payPassword: payPassword ?? '' }, options),
-    onSuccess(offer, request) {
+    onSuccess(_offer, request) {
       toast.success(request.id === undefined ? t`Offer posted` : t`Offer changed`);
-      if (offer.pending !== '0.000000' || request.id !== undefined) onDone();
+      if (request.id !== undefined) onDone();
       setFields((current) => ({ ...current, quantity: '', maxAmount: '' }));
       setTouched(false);
     },
