@@ -112,6 +112,11 @@ function OrderCard({ order, summary }: { order: TradeOrder; summary: TradeSummar
         <Fact label={order.price ? t`Unit price` : buying ? t`Highest unit price` : t`Lowest unit price`}>
           <Price value={order.price ?? order.limitPrice} />
         </Fact>
+        {order.offerRemaining && order.role === 'taker' ? (
+          <Fact label={t`Remaining tradable amount`}>
+            <Amount value={order.offerRemaining} asset="USDT" />
+          </Fact>
+        ) : null}
         {order.total ? (
           <Fact label={t`Total`}>
             <Amount value={order.total} asset="EUR" />

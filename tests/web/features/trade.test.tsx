@@ -192,6 +192,9 @@ describe('the orders', () => {
     await renderScreen(OrdersScreen, '/order');
     const mine = await screen.findByRole('article', { name: 'Order T0000000001' });
     expect(mine.textContent).toMatch(/confirm within 1[45]:\d\d/);
+    // The matching data: what the merchant still has to trade.
+    expect(mine.textContent).toContain('Remaining tradable amount');
+    expect(mine.textContent).toContain('375.0000');
     await act(async () => {
       fireEvent.click(within(mine).getByRole('button', { name: 'Confirm' }));
     });
