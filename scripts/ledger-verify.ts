@@ -14,6 +14,7 @@ import { ASSET_CODES, toDecimalString, type Asset } from '../src/domain/money';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
+import { USER_PURPOSES, type UserPurpose } from '../server/ledger/accounts';
 import { verifyLedger } from '../server/ledger/verify';
 import { serverIsUp } from './local-server';
 
@@ -68,9 +69,8 @@ interface AssetSums {
   asset: Asset;
   transfers: bigint;
   moved: bigint;
-  available: bigint;
-  held: bigint;
-  interest: bigint;
+  /** What users hold, per purpose of their accounts (every one of USER_PURPOSES). */
+  users: Record<UserPurpose, bigint>;
   platform: bigint;
 }
 
@@ -94,9 +94,7 @@ async function assetSums(database: Database): Promise<AssetSums[]> {
       asset,
       transfers: BigInt(flow?.transfers ?? 0),
       moved: BigInt(flow?.total ?? 0),
-      available: of('user', 'available'),
-      held: of('user', 'held'),
-      interest: of('user', 'interest'),
+      users: Object.fromEntries(USER_PURPOSES.map((purpose) => [purpose, of('user', purpose)])) as Record<UserPurpose, bigint>,
       platform,
     };
   });
@@ -111,10 +109,11 @@ async function main(): Promise<void> {
     const amount = (value: bigint, asset: Asset) => toDecimalString(value, asset);
     const lines = [`Ledger of ${label}`, `  accounts: ${report.accounts}, transfers: ${report.transfers}`];
     for (const s of sums) {
-      const users = s.available + s.held + s.interest;
+      const users = USER_PURPOSES.reduce((sum, purpose) => sum + s.users[purpose], 0n);
+      const parts = USER_PURPOSES.map((purpose) => `${purpose} ${amount(s.users[purpose], s.asset)}`).join(', ');
       lines.push(
         `  ${s.asset}: ${s.transfers} transfers moving ${amount(s.moved, s.asset)}; ` +
-          `users hold ${amount(users, s.asset)} (available ${amount(s.available, s.asset)}, held ${amount(s.held, s.asset)}, interest ${amount(s.interest, s.asset)}); ` +
+          `users hold ${amount(users, s.asset)} (${parts}); ` +
           `platform accounts ${amount(s.platform, s.asset)}; all balances sum to ${amount(users + s.platform, s.asset)}`,
       );
     }
