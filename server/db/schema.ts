@@ -294,3 +294,19 @@ export const tradeOrders = pgTable('trade_orders', {
   confirmBy: at('confirm_by'),
   endedAt: at('ended_at'),
 });
+
+// ---- market data (0007_market_candles.sql) -----------------------------------------------------
+
+export const marketCandles = pgTable('market_candles', {
+  symbol: requiredText('symbol'),
+  period: requiredText('period'),
+  openTime: at('open_time').notNull(),
+  open: requiredText('open'),
+  high: requiredText('high'),
+  low: requiredText('low'),
+  close: requiredText('close'),
+  volume: requiredText('volume'),
+  firstAt: at('first_at').notNull(),
+  lastAt: at('last_at').notNull(),
+  simulated: boolean('simulated').notNull(),
+});

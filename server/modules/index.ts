@@ -10,6 +10,7 @@ import { codesModule } from './codes';
 import { conversionModule } from './conversion';
 import { depositsModule } from './deposits';
 import { healthModule } from './health';
+import { marketModule } from './market';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
 import { startupModule } from './startup';
@@ -39,5 +40,6 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: recordsModule },
   { plugin: vipModule },
   { plugin: tradingModule },
+  { plugin: marketModule },
   { plugin: opsModule, prefix: '/ops' },
 ];

@@ -227,3 +227,17 @@ export const tradeSummarySchema = z.object({
   bestSellPrice: price.nullable().describe('The cheapest open sell offer: the price to buy at'),
   bestBuyPrice: price.nullable().describe('The dearest open buy offer: the price to sell at'),
 });
+
+// ---- market data (src/domain/market.ts) --------------------------------------------------------
+
+export const candleSchema = z.object({
+  symbol: z.string(),
+  period: z.enum(['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon']),
+  time: z.number().int().describe("Epoch seconds of the candle's start (UTC)"),
+  open: z.string().describe('Decimal text'),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  volume: z.string().describe('In the base asset'),
+  simulated: z.boolean().describe('From the simulated feed: shown with a "simulated data" label'),
+});

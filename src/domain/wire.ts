@@ -288,3 +288,17 @@ export interface TradeSummary {
   bestSellPrice: string | null;
   bestBuyPrice: string | null;
 }
+
+/** A candle of market data (GET /currency/new_timeshar, the socket's kline events). */
+export interface Candle {
+  symbol: string;
+  period: '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week' | '1mon';
+  /** Epoch seconds of the candle's start (UTC). */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  simulated: boolean;
+}

@@ -58,6 +58,7 @@ const OPERATION_IDS = [
   'POST /api/trade/offers/post', 'POST /api/trade/offers/edit', 'POST /api/trade/offers/withdraw', 'POST /api/trade/orders/place',
   'POST /api/trade/orders/confirm', 'POST /api/trade/orders/cancel', 'GET /api/trade/orders', 'GET /api/trade/orders/detail',
   'GET /api/ops/merchants', 'POST /api/ops/merchants/approve', 'POST /api/ops/merchants/reject',
+  'GET /api/currency/new_timeshar',
 ];
 
 /** The admin writes whose success changes what other calls read. */
@@ -504,6 +505,12 @@ beforeAll(async () => {
     'GET /api/trade/orders/detail': { id: pick(...orderIds, 2 ** 31 - 1) },
     'POST /api/ops/merchants/approve': { id: pick(...applicationIds, 2 ** 31 - 1) },
     'POST /api/ops/merchants/reject': { id: pick(...applicationIds, 2 ** 31 - 1) },
+    'GET /api/currency/new_timeshar': {
+      symbol: pick('usdteur', 'btcusdt'),
+      period: pick('1min', '1day', '1mon'),
+      from: pick('0', '1893456000'),
+      to: pick('1893456000', '4102444800'),
+    },
   };
   context = {
     hint: (operationId, field) => byOperation[operationId]?.[field] ?? byField[field],
