@@ -14,12 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
+import { CANDLE_PERIODS, HALL_SYMBOL } from '../../src/domain/market';
 import { clientAddressOf } from './address';
 
-const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
+const PERIODS = CANDLE_PERIODS;
 
 const subscription = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('kline'), period: z.enum(PERIODS) }),
+  // A symbol's candles of one period; without a symbol, the trading hall's own USDT/EUR.
+  z.object({ channel: z.literal('kline'), period: z.enum(PERIODS), symbol: z.string().regex(/^[a-z0-9]{2,20}$/).optional() }),
   z.object({ channel: z.literal('daymarket') }),
   // The signed-in user's own events (their trade orders): joined with their session token.
   z.object({ channel: z.literal('account'), token: z.string().min(1).max(512) }),
@@ -30,8 +32,11 @@ type PublicSubscription = Exclude<Subscription, { channel: 'account' }>;
 
 /** The room a public subscription joins; publishers emit to the same names. */
 export function roomOf(sub: PublicSubscription): string {
-  return sub.channel === 'kline' ? `kline:${sub.period}` : 'daymarket';
+  return sub.channel === 'kline' ? klineRoom(sub.symbol ?? HALL_SYMBOL, sub.period) : 'daymarket';
 }
+
+/** The room of one symbol's candles of one period: where their `kline` events are published. */
+export const klineRoom = (symbol: string, period: string) => `kline:${symbol}:${period}`;
 
 /** The room of one user's private events; only a socket that showed that user's live session joins it. */
 export const accountRoom = (userId: string) => `account:${userId}`;

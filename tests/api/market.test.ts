@@ -3,6 +3,8 @@
  * time with both ends included, the simulated flag, and the trading hall's settled trades
  * becoming USDT/EUR candles.
  */
+import type { AddressInfo } from 'node:net';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HALL_SYMBOL } from '../../src/domain/market';
 import type { Candle } from '../../src/domain/wire';
@@ -78,5 +80,33 @@ describe('candles', () => {
       if (candles.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(candles).toEqual([expect.objectContaining({ symbol: HALL_SYMBOL, open: '0.932', close: '0.932', volume: '25', simulated: false })]);
+  });
+
+  test("each candle a settled trade changes is published as kline to its symbol's and period's room, and nowhere else", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const open = async (subscription: Record<string, string>) => {
+      const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+      await new Promise((resolve, reject) => {
+        socket.on('connect', () => resolve(undefined));
+        socket.on('connect_error', reject);
+      });
+      const events: Candle[] = [];
+      socket.on('kline', (candle: Candle) => events.push(candle));
+      await socket.timeout(5000).emitWithAck('subscribe', { channel: 'kline', ...subscription });
+      return { socket, events };
+    };
+    const hall = await open({ period: '5min' });
+    const other = await open({ period: '5min', symbol: 'btcusdt' });
+    try {
+      t.app.services.tradeFeed.emitSettled({ orderId: 2, side: 'sell', amount: 10_000_000n, total: 910n, price: 9_100n, at: new Date('2030-01-15T13:02:00Z') });
+      await expect.poll(() => hall.events.length).toBe(1);
+      expect(hall.events[0]).toMatchObject({ symbol: HALL_SYMBOL, period: '5min', time: seconds('2030-01-15T13:00:00Z'), close: '0.91', volume: '10' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(other.events).toEqual([]);
+    } finally {
+      hall.socket.disconnect();
+      other.socket.disconnect();
+    }
   });
 });

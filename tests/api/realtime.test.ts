@@ -61,16 +61,18 @@ const ask = (socket: Socket, event: string, payload: unknown) =>
 
 test('over websocket, subscribe joins the room of a kline period and unsubscribe leaves it', async () => {
   const socket = await client(['websocket']);
-  expect(await ask(socket, 'subscribe', { channel: 'kline', period: '1min' })).toEqual({ ok: true, room: 'kline:1min' });
-  expect(server.sockets.adapter.rooms.get('kline:1min')?.has(socket.id!)).toBe(true);
+  // Without a symbol: the trading hall's own USDT/EUR candles.
+  expect(await ask(socket, 'subscribe', { channel: 'kline', period: '1min' })).toEqual({ ok: true, room: 'kline:usdteur:1min' });
+  expect(server.sockets.adapter.rooms.get('kline:usdteur:1min')?.has(socket.id!)).toBe(true);
+  expect(await ask(socket, 'subscribe', { channel: 'kline', period: '4hour', symbol: 'btcusdt' })).toEqual({ ok: true, room: 'kline:btcusdt:4hour' });
 
   // What the market-data publisher will do: emit to the room.
   const received = new Promise((resolve) => socket.once('kline', resolve));
-  server.to('kline:1min').emit('kline', { period: '1min', probe: true });
+  server.to('kline:usdteur:1min').emit('kline', { period: '1min', probe: true });
   expect(await received).toEqual({ period: '1min', probe: true });
 
-  expect(await ask(socket, 'unsubscribe', { channel: 'kline', period: '1min' })).toEqual({ ok: true, room: 'kline:1min' });
-  expect(server.sockets.adapter.rooms.get('kline:1min')?.has(socket.id!) ?? false).toBe(false);
+  expect(await ask(socket, 'unsubscribe', { channel: 'kline', period: '1min' })).toEqual({ ok: true, room: 'kline:usdteur:1min' });
+  expect(server.sockets.adapter.rooms.get('kline:usdteur:1min')?.has(socket.id!) ?? false).toBe(false);
 });
 
 test('over long polling, the daymarket channel works too; unknown channels are refused', async () => {
@@ -78,6 +80,7 @@ test('over long polling, the daymarket channel works too; unknown channels are r
   expect(await ask(socket, 'subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
   expect(await ask(socket, 'subscribe', { channel: 'orders' })).toEqual({ ok: false, error: 'request.invalid' });
   expect(await ask(socket, 'subscribe', { channel: 'kline', period: '7min' })).toEqual({ ok: false, error: 'request.invalid' });
+  expect(await ask(socket, 'subscribe', { channel: 'kline', period: '1min', symbol: 'BTC USDT' })).toEqual({ ok: false, error: 'request.invalid' });
 });
 
 test('the HTTP API still answers on the same port', async () => {
