@@ -8,7 +8,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HALL_SYMBOL } from '../../src/domain/market';
 import type { Candle } from '../../src/domain/wire';
-import { recordTick } from '../../server/modules/market';
+import { recordTick, SIMULATED_SYMBOLS, simulatedTick, startSimulatedFeed } from '../../server/modules/market';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -108,5 +108,38 @@ describe('candles', () => {
       hall.socket.disconnect();
       other.socket.disconnect();
     }
+  });
+
+});
+
+describe('the simulated feed (the embedded default)', () => {
+  test('the same instant gives the same quote, near its base, in cents, flagged simulated', () => {
+    const at = Date.parse('2030-01-15T14:00:00.400Z');
+    for (const { symbol, base } of SIMULATED_SYMBOLS) {
+      const tick = simulatedTick(symbol, base, at);
+      expect(simulatedTick(symbol, base, at + 500)).toEqual(tick);
+      expect(tick).toMatchObject({ symbol, simulated: true, at: new Date('2030-01-15T14:00:00.000Z') });
+      expect(tick.price).toMatch(/^\d+\.\d{2}$/);
+      expect(Math.abs(Number(tick.price) / base - 1)).toBeLessThan(0.03);
+      expect(Number(tick.volume)).toBeGreaterThan(0);
+    }
+    // The next second moves on.
+    expect(simulatedTick('btcusdt', 65_000, at + 1000).price).not.toBe(simulatedTick('btcusdt', 65_000, at).price);
+  });
+
+  test('a round records a simulated candle of every symbol and publishes each to its kline room', async () => {
+    const published: Array<{ room: string; candle: Candle }> = [];
+    const feed = startSimulatedFeed(t.database.db, () => new Date('2030-01-15T15:00:07Z'), { publish: (room, _event, candle) => published.push({ room, candle: candle as Candle }) }, console, { everyMs: 3_600_000 });
+    try {
+      await feed.tickNow();
+    } finally {
+      feed.stop();
+    }
+    for (const { symbol } of SIMULATED_SYMBOLS) {
+      const [candle] = (await history({ symbol, period: '1min', from: seconds('2030-01-15T15:00:00Z'), to: seconds('2030-01-15T15:00:00Z') })).body.data!;
+      expect(candle).toMatchObject({ symbol, simulated: true });
+      expect(published).toContainEqual({ room: `kline:${symbol}:1min`, candle: expect.objectContaining({ symbol, period: '1min', simulated: true }) });
+    }
+    expect(published).toHaveLength(SIMULATED_SYMBOLS.length * 9);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * The simulated feed of the embedded default, which has no network: reference quotes for a few
+ * coins, made up deterministically from the time (the same instant always gives the same price,
+ * so tests and screenshots can rely on it) and flagged `simulated: true` in every candle, which
+ * the API passes on and the app labels. It ticks once a second; on a real installation the
+ * exchange's feed takes its place.
+ */
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { klineRoom } from '../../realtime/socket';
+import { recordTick, type Tick } from './candles';
+
+/** The coins quoted, each around a base price in USDT. */
+export const SIMULATED_SYMBOLS = [
+  { symbol: 'btcusdt', base: 65_000 },
+  { symbol: 'ethusdt', base: 3_200 },
+  { symbol: 'bnbusdt', base: 580 },
+  { symbol: 'solusdt', base: 150 },
+] as const;
+
+/** A number in [0, 1) from a text, the same every time (FNV-1a). */
+function unitHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) / 2 ** 32;
+}
+
+/**
+ * The simulated tick of `symbol` at the second holding `ms`: an hourly swing of 1.5 %, a
+ * five-minute one of 0.5 % and a little noise around the base, in cents; a volume of 0.01–1.
+ */
+export function simulatedTick(symbol: string, base: number, ms: number): Tick {
+  const second = Math.floor(ms / 1000);
+  const phase = unitHash(symbol) * 2 * Math.PI;
+  const swing = 0.015 * Math.sin((2 * Math.PI * second) / 3600 + phase) + 0.005 * Math.sin((2 * Math.PI * second) / 300 + 2 * phase);
+  const noise = (unitHash(`${symbol}:${second}`) - 0.5) * 0.002;
+  const price = (Math.round(base * (1 + swing + noise) * 100) / 100).toFixed(2);
+  const volume = (0.01 + unitHash(`${symbol}:${second}:volume`) * 0.99).toFixed(4);
+  return { symbol, price, volume, at: new Date(second * 1000), simulated: true };
+}
+
+export interface SimulatedFeed {
+  stop(): void;
+  /** One round of ticks now (tests). */
+  tickNow(): Promise<void>;
+}
+
+/** Ticks every symbol once a `everyMs`, records the candles and publishes each one to its kline room. */
+export function startSimulatedFeed(
+  db: Db,
+  clock: Clock,
+  realtime: { publish(room: string, event: string, payload: unknown): void } | undefined,
+  log: { error(obj: object, msg: string): void },
+  { everyMs = 1000 } = {},
+): SimulatedFeed {
+  let running = false;
+  const tickNow = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = clock().getTime();
+      for (const { symbol, base } of SIMULATED_SYMBOLS) {
+        const candles = await recordTick(db, simulatedTick(symbol, base, now));
+        for (const candle of candles) realtime?.publish(klineRoom(candle.symbol, candle.period), 'kline', candle);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'market: the simulated feed could not record a tick');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tickNow(), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tickNow };
+}
