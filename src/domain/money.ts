@@ -92,3 +92,10 @@ export function formatDecimalString(text: string, decimals = 4): string {
   const shown = fraction.slice(0, decimals).padEnd(decimals, '0');
   return `${sign}${whole}${decimals > 0 ? `.${shown}` : ''}`;
 }
+
+/** "0.5" → 50 (hundredths of a percent); null for anything but 0–99.99 with at most 2 decimals. */
+export function parseFeePercent(text: string): bigint | null {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}

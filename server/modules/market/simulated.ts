@@ -37,9 +37,18 @@ export function simulatedTick(symbol: string, base: number, ms: number): Tick {
   const phase = unitHash(symbol) * 2 * Math.PI;
   const swing = 0.015 * Math.sin((2 * Math.PI * second) / 3600 + phase) + 0.005 * Math.sin((2 * Math.PI * second) / 300 + 2 * phase);
   const noise = (unitHash(`${symbol}:${second}`) - 0.5) * 0.002;
-  const price = (Math.round(base * (1 + swing + noise) * 100) / 100).toFixed(2);
-  const volume = (0.01 + unitHash(`${symbol}:${second}:volume`) * 0.99).toFixed(4);
+  // Whole cents and ten-thousandths, written as decimals without going through a float's text.
+  const cents = Math.round(base * 100 * (1 + swing + noise));
+  const tenThousandths = 100 + Math.floor(unitHash(`${symbol}:${second}:volume`) * 9900);
+  const price = decimalOf(cents, 2);
+  const volume = decimalOf(tenThousandths, 4);
   return { symbol, price, volume, at: new Date(second * 1000), simulated: true };
+}
+
+/** A whole number of 10^-decimals units as decimal text: (123456, 2) → "1234.56". */
+function decimalOf(units: number, decimals: number): string {
+  const text = String(units).padStart(decimals + 1, '0');
+  return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
 export interface SimulatedFeed {

@@ -4,7 +4,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { maxAmountMinor, parseAmount, parseRate, type Asset } from '../../../src/domain/money';
+import { maxAmountMinor, parseAmount, parseFeePercent, parseRate, type Asset } from '../../../src/domain/money';
 import { settings } from '../../db/schema';
 
 export const SETTING_KEYS = {
@@ -18,6 +18,8 @@ export const SETTING_KEYS = {
   tradeFeePercent: 'trade_fee_percent',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+export { parseFeePercent };
 
 export async function readSetting(db: Db | Tx, key: SettingKey): Promise<string | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
@@ -38,12 +40,6 @@ export async function writeSetting(db: Db, key: SettingKey, value: string, overw
     : insert.onConflictDoNothing());
 }
 
-/** "0.5" → 50 (hundredths of a percent); null for anything but 0–99.99 with at most 2 decimals. */
-export function parseFeePercent(text: string): bigint | null {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-}
 
 /** A minimum or fee: an amount of the asset, at most the largest amount anyone may enter. */
 const feeOrMinimum = (asset: Asset) => (value: string) => {

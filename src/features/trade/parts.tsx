@@ -14,7 +14,7 @@ import { loadAccount } from '../../api/queries';
 import { applyForMerchant } from '../../api/trading';
 import { toast } from '../../app/feedback/toast';
 import { StoreIcon } from '../../app/icons';
-import { parseAmount, toDecimalString } from '../../domain/money';
+import { parseAmount, parseFeePercent, toDecimalString } from '../../domain/money';
 import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
 import type { TradeSummary } from '../../domain/wire';
 import { Rate } from '../shared/Amount';
@@ -73,7 +73,7 @@ export function orderSums(side: TradeSide, amountText: string, priceText: string
   const amount = parseAmount(amountText.trim(), 'USDT');
   const price = parsePrice(priceText);
   if (amount === null || amount <= 0n || price === null) return null;
-  const fee = parseFeeHundredths(feePercent);
+  const fee = parseFeePercent(feePercent) ?? 0n;
   const total = totalOf(amount, price);
   const hold = orderHoldOf(side, amount, price);
   const receive = side === 'buy' ? amount - feeOf(amount, fee) : total - feeOf(total, fee);
@@ -82,12 +82,6 @@ export function orderSums(side: TradeSide, amountText: string, priceText: string
     receive: toDecimalString(receive, side === 'buy' ? 'USDT' : 'EUR'),
     total: toDecimalString(total, 'EUR'),
   };
-}
-
-/** "0.2" → 20 hundredths of a percent. */
-function parseFeeHundredths(text: string): bigint {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text);
-  return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : 0n;
 }
 
 /** A label and its value on one line: the sums under a form. */
