@@ -30,7 +30,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server, reached directly or through a pooler that keeps prepared statements per connection (the server prepares every statement it sends; PgBouncer in transaction mode needs max_prepared_statements).' },
-  { name: 'REDIS_URL', default: '(unset)', description: 'redis://… keeps the rate limits in Redis, so that several server processes share one allowance. Unset: each process counts in its own memory. While Redis does not answer, each process counts on its own and logs an error.' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'redis://… keeps the rate limits in Redis, so that several server processes share one allowance, and connects their socket.io servers (Redis adapter), so that a client of one process receives what another publishes. Unset: each process counts in its own memory and publishes to its own clients. While Redis does not answer, each process counts on its own and logs an error.' },
   { name: 'REDIS_PREFIX', default: 'tessera:', description: 'Prefix of the keys written to Redis, so that several installations can share one Redis.' },
   { name: 'SMTP_URL', default: '(unset)', description: 'Nodemailer transport URL (smtp://user:pass@host:587). Unset: e-mails, with their codes, are written to the server log.' },
   { name: 'MAIL_FROM', default: 'Tessera <no-reply@tessera.local>', description: 'Sender of the verification e-mails.' },
@@ -53,6 +53,9 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SEED_DEMO', default: '(true on PGlite, false with DATABASE_URL)', description: "'true' creates the demo users and the demo operator (published credentials) at start; never on a real installation." },
   { name: 'ALLOWED_ORIGINS', default: '(unset)', description: 'Comma-separated origins (https://app.example.com) allowed to open socket.io besides the server\'s own host.' },
   { name: 'SOCKET_MAX_PER_ADDRESS', default: '20', description: 'Simultaneous socket.io connections per client address; further ones are refused.' },
+  { name: 'MARKET_FEED', default: 'auto', description: "Where reference quotes come from: 'exchange' (the trade stream at MARKET_FEED_URL), 'simulated' (made up from the time, every candle flagged simulated), 'off', or 'auto': exchange when MARKET_FEED_URL is set, else simulated on the embedded PGlite, else off. With several processes on one PostgreSQL only one of them runs the feed at a time (a session advisory lock); another takes over when it stops." },
+  { name: 'MARKET_FEED_URL', default: '(unset)', description: "WebSocket URL of an exchange's public trade stream in Binance's combined-stream format, e.g. wss://stream.binance.com:9443 (the streams of MARKET_SYMBOLS are appended). Reconnects with back-off when the connection drops." },
+  { name: 'MARKET_SYMBOLS', default: 'btcusdt,ethusdt,bnbusdt,solusdt', description: "Comma-separated lower-case symbols quoted besides the trading hall's own usdteur: the feed's streams and the quotation list." },
   { name: 'SHED_EVENT_LOOP_DELAY_MS', default: '200', description: 'Load shedding: answer 503 with Retry-After while the event loop lags more than this (0: off).' },
   { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
   { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
@@ -127,6 +130,14 @@ const envSchema = z.object({
     })
     .optional(),
   SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  MARKET_FEED: z.enum(['auto', 'exchange', 'simulated', 'off']).default('auto'),
+  MARKET_FEED_URL: z.string().trim().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL').optional(),
+  MARKET_SYMBOLS: z
+    .string()
+    .trim()
+    .default('btcusdt,ethusdt,bnbusdt,solusdt')
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))])
+    .refine((symbols) => symbols.length > 0 && symbols.length <= 50 && symbols.every((symbol) => /^[a-z0-9]{2,20}$/.test(symbol)), 'comma-separated symbols such as btcusdt,ethusdt (2–20 letters or digits each, at most 50)'),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -173,6 +184,8 @@ export interface Config {
     allowedOrigins: string[];
     maxPerAddress: number;
   };
+  /** Reference quotes: the feed in use (after 'auto' is resolved), its URL and the symbols quoted. */
+  market: { feed: 'exchange' | 'simulated' | 'off'; feedUrl: string | null; symbols: string[] };
   /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
   shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
   /** Test only (the browser suite): the file of the clock's offset in seconds; null: the system clock. */
@@ -203,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.MARKET_FEED === 'exchange' && !e.MARKET_FEED_URL) {
+    throw new ConfigError(["MARKET_FEED=exchange needs MARKET_FEED_URL (the exchange's trade stream)."]);
+  }
   if (e.CLOCK_OFFSET_FILE && e.DATABASE_URL) {
     throw new ConfigError(['CLOCK_OFFSET_FILE moves the clock of a test server: it is refused with DATABASE_URL (a real database).']);
   }
@@ -234,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS },
+    market: {
+      feed: e.MARKET_FEED !== 'auto' ? e.MARKET_FEED : e.MARKET_FEED_URL ? 'exchange' : e.DATABASE_URL ? 'off' : 'simulated',
+      feedUrl: e.MARKET_FEED_URL ?? null,
+      symbols: e.MARKET_SYMBOLS,
+    },
     shed: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       heapMb: e.SHED_HEAP_MB ?? null,

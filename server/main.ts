@@ -16,7 +16,7 @@ import { createMailer } from './modules/mailer';
 import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
-import { startSimulatedFeed } from './modules/market';
+import { startMarketFeed } from './modules/market';
 import { startTradeSweeps } from './modules/trading';
 import { resolveCodePepper } from './security/secrets';
 import { offsetClock, systemClock } from './clock';
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
 
   let housekeeping: { stop(): void } | null = null;
   let tradeSweeps: { stop(): void } | null = null;
-  let simulatedFeed: { stop(): void } | null = null;
+  let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
   const stop = async (code: number) => {
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     force.unref();
     housekeeping?.stop();
     tradeSweeps?.stop();
-    simulatedFeed?.stop();
+    await marketFeed?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
       await app.close();
@@ -184,9 +184,9 @@ async function main(): Promise<void> {
   console.log(banner(config, port, mailer.name, sms.name, accounts));
   housekeeping = startHousekeeping(database.db, clock, app.log);
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
-  // The embedded default has no network: its reference quotes come from the simulated feed,
-  // flagged as such in every candle. With DATABASE_URL the exchange's feed takes its place (issue 14).
-  if (!config.databaseUrl) simulatedFeed = startSimulatedFeed(database.db, clock, app.realtime, app.log);
+  // Reference quotes (MARKET_FEED): the exchange's stream, or on the embedded default, which has no
+  // network, the simulated feed flagged as such in every candle; one process of a cluster runs it.
+  marketFeed = startMarketFeed(app, clock);
 }
 
 main().catch((error) => {

@@ -16,6 +16,7 @@ import { createConversions } from './modules/conversion';
 import { proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer/mailer';
 import { createOperators } from './modules/ops';
+import { createMarketData } from './modules/market/service';
 import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms/provider';
@@ -59,6 +60,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     trading: createTrading(db, clock),
     /** Settled trades, for whoever builds prices from them (the market data). */
     tradeFeed: createTradeFeed(),
+    /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */
+    market: createMarketData({ db, clock, symbols: config.market.symbols, log }),
   };
 }
 

@@ -9,8 +9,13 @@
  * request and every WebSocket, so its absence means a same-origin page or a non-browser client,
  * which could forge any header anyway. Each client address holds at most SOCKET_MAX_PER_ADDRESS
  * connections at once; more handshakes are refused until one closes.
+ *
+ * Several processes: with REDIS_URL, socket.io's Redis adapter carries every publication to the
+ * rooms of all processes, so a client connected to one receives what another publishes.
  */
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
@@ -177,6 +182,7 @@ export function registerRealtime(app: FastifyInstance): void {
     trustProxy: config.trustProxy,
     authenticate: async (token) => (await app.services.sessions.authenticate(token))?.userId ?? null,
   });
+  const redis = config.redisUrl ? shareThroughRedis(io, config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('realtime', {
     io,
     publish: (room: string, event: string, payload: unknown) => {
@@ -184,12 +190,44 @@ export function registerRealtime(app: FastifyInstance): void {
     },
   });
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // This process's sockets only: through the Redis adapter a plain disconnectSockets() would
+    // drop the clients of every process of the cluster.
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     // The HTTP server may be closed already: socket.io's attempt to close it again is no failure.
     await new Promise<void>((resolve) => void io.close(() => resolve()));
+    await redis?.close();
   });
+}
+
+/**
+ * Connects this process's rooms to the others' through Redis pub/sub. While Redis does not
+ * answer, publications reach this process's own clients only; the failure is logged once, and
+ * again only after Redis answered in between.
+ */
+function shareThroughRedis(io: Server, url: string, prefix: string, log: FastifyInstance['log']) {
+  const pub = new Redis(url, { lazyConnect: false });
+  const sub = pub.duplicate();
+  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+    let failing = false;
+    client.on('error', (error: Error) => {
+      if (failing) return;
+      failing = true;
+      log.error({ err: error, client: name }, 'socket.io: Redis does not answer; publications reach this process only');
+    });
+    client.on('ready', () => {
+      if (failing) log.info({ client: name }, 'socket.io: Redis answers again');
+      failing = false;
+    });
+  }
+  io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
+  return {
+    close: async () => {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
 }
 
 export { PERIODS as KLINE_PERIODS };

@@ -58,3 +58,23 @@ export const timesharQuerySchema = z
     to: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(0, 'request.invalid').max(4_102_444_800, 'request.invalid'),
   })
   .refine((query) => query.from <= query.to, { message: 'request.invalid', path: ['to'] });
+
+/** The assets a symbol may be priced in, longest first so that "usdt" wins over a shorter match. */
+const QUOTE_ASSETS = ['usdt', 'usdc', 'eur', 'usd', 'btc', 'eth'] as const;
+
+/** A symbol's base asset and the asset it is priced in: "btcusdt" → BTC / USDT, "usdteur" → USDT / EUR. */
+export function symbolParts(symbol: string): { name: string; legal: string } {
+  const lower = symbol.toLowerCase();
+  const quote = QUOTE_ASSETS.find((asset) => lower.endsWith(asset) && lower.length > asset.length);
+  if (!quote) return { name: lower.toUpperCase(), legal: '' };
+  return { name: lower.slice(0, -quote.length).toUpperCase(), legal: quote.toUpperCase() };
+}
+
+/** Coins with a logo of their own under /h5/coins/; any other shows the generic one. */
+export const COIN_LOGOS = ['btc', 'eth', 'bnb', 'sol', 'usdt'] as const;
+
+/** The path of a base asset's logo, under the PWA's base. */
+export function coinLogoPath(name: string): string {
+  const lower = name.toLowerCase();
+  return `/h5/coins/${(COIN_LOGOS as readonly string[]).includes(lower) ? lower : 'coin'}.svg`;
+}

@@ -230,6 +230,24 @@ export const tradeSummarySchema = z.object({
 
 // ---- market data (src/domain/market.ts) --------------------------------------------------------
 
+export const dayMarketSchema = z.object({
+  symbol: z.string(),
+  price: z.string().nullable().describe('Decimal text; null before the first tick'),
+  high24h: z.string().nullable(),
+  low24h: z.string().nullable(),
+  volume24h: z.string().describe('In the base asset, over the last 24 hours'),
+  change24h: z.string().nullable().describe('Percent with two decimals since 24 hours ago'),
+  time: z.number().int().nullable().describe('Epoch seconds of the last tick'),
+  simulated: z.boolean().describe('From the simulated feed: shown with a "simulated data" label'),
+});
+
+export const quotationSchema = dayMarketSchema.extend({
+  name: z.string().describe('The base asset, e.g. BTC'),
+  legal: z.string().describe('The asset it is priced in, e.g. USDT'),
+  category: z.number().int().describe('1: shown in the market list'),
+  logo: z.string().describe("Absolute URL of the coin's logo on this site's origin"),
+});
+
 export const candleSchema = z.object({
   symbol: z.string(),
   period: z.enum(['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon']),

@@ -290,6 +290,34 @@ export interface TradeSummary {
 }
 
 /** A candle of market data (GET /currency/new_timeshar, the socket's kline events). */
+/** A symbol's last price and its figures over the last 24 hours (the `daymarket` event, and the heart of a quotation). */
+export interface DayMarket {
+  symbol: string;
+  /** Decimal text; null before the first tick. */
+  price: string | null;
+  high24h: string | null;
+  low24h: string | null;
+  /** Decimal text in the base asset; "0" without trades in the last 24 hours. */
+  volume24h: string;
+  /** Percent with two decimals ("-1.25") since 24 hours ago; null without a price then. */
+  change24h: string | null;
+  /** Epoch seconds of the last tick; null before the first. */
+  time: number | null;
+  simulated: boolean;
+}
+
+/** GET /currency/quotation_new: one quoted symbol. */
+export interface Quotation extends DayMarket {
+  /** The base asset, e.g. "BTC". */
+  name: string;
+  /** The asset it is priced in (the "legal currency" of the coin screen), e.g. "USDT". */
+  legal: string;
+  /** 1: a coin quoted in the market list (the only category the app shows). */
+  category: number;
+  /** Absolute URL of the coin's logo, on this site's origin. */
+  logo: string;
+}
+
 export interface Candle {
   symbol: string;
   period: '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week' | '1mon';

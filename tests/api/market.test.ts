@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HALL_SYMBOL } from '../../src/domain/market';
-import type { Candle } from '../../src/domain/wire';
-import { recordTick, SIMULATED_SYMBOLS, simulatedTick, startSimulatedFeed } from '../../server/modules/market';
+import type { Candle, DayMarket, Quotation } from '../../src/domain/wire';
+import { changePercent, recordTick, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -127,19 +127,111 @@ describe('the simulated feed (the embedded default)', () => {
     expect(simulatedTick('btcusdt', 65_000, at + 1000).price).not.toBe(simulatedTick('btcusdt', 65_000, at).price);
   });
 
-  test('a round records a simulated candle of every symbol and publishes each to its kline room', async () => {
-    const published: Array<{ room: string; candle: Candle }> = [];
-    const feed = startSimulatedFeed(t.database.db, () => new Date('2030-01-15T15:00:07Z'), { publish: (room, _event, candle) => published.push({ room, candle: candle as Candle }) }, console, { everyMs: 3_600_000 });
+  test('the feed ticks every simulated coin each round and nothing after it stopped', async () => {
+    const ticks: Tick[] = [];
+    const feed = simulatedFeed(() => new Date('2030-01-15T15:00:07Z'), ['btcusdt', 'ethusdt', 'dogeusdt'], { everyMs: 20 });
+    feed.start((tick) => ticks.push(tick));
+    await expect.poll(() => ticks.length).toBeGreaterThanOrEqual(4);
+    feed.stop();
+    const seen = ticks.length;
+    // Only the configured coins the simulation knows; each tick flagged.
+    expect(new Set(ticks.map((tick) => tick.symbol))).toEqual(new Set(['btcusdt', 'ethusdt']));
+    expect(ticks.every((tick) => tick.simulated)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(ticks.length).toBe(seen);
+  });
+
+  test('its ticks, ingested, are simulated candles of every period, each announced as a kline event', async () => {
+    const events: MarketEvent[] = [];
+    const stop = t.app.services.market.onEvent((event) => events.push(event));
     try {
-      await feed.tickNow();
+      for (const { symbol, base } of SIMULATED_SYMBOLS) await t.app.services.market.ingest(simulatedTick(symbol, base, Date.parse('2030-01-15T15:00:07Z')));
     } finally {
-      feed.stop();
+      stop();
     }
     for (const { symbol } of SIMULATED_SYMBOLS) {
       const [candle] = (await history({ symbol, period: '1min', from: seconds('2030-01-15T15:00:00Z'), to: seconds('2030-01-15T15:00:00Z') })).body.data!;
       expect(candle).toMatchObject({ symbol, simulated: true });
-      expect(published).toContainEqual({ room: `kline:${symbol}:1min`, candle: expect.objectContaining({ symbol, period: '1min', simulated: true }) });
+      expect(events).toContainEqual({ kind: 'kline', candle: expect.objectContaining({ symbol, period: '1min', simulated: true }) });
     }
-    expect(published).toHaveLength(SIMULATED_SYMBOLS.length * 9);
+    expect(events.filter((event) => event.kind === 'kline')).toHaveLength(SIMULATED_SYMBOLS.length * 9);
+  });
+});
+
+describe('quotations and the daymarket channel', () => {
+  let q: TestApp;
+  beforeAll(async () => {
+    // Symbols of its own, so that the other tests' ticks do not count here.
+    q = await startTestApp({ env: { MARKET_SYMBOLS: 'adausdt,xrpusdt' } });
+  });
+  afterAll(() => q?.close());
+  const at = (iso: string, symbol: string, price: string, volume: string) =>
+    q.app.services.market.ingest({ symbol, price, volume, at: new Date(iso), simulated: false });
+
+  test("the hall's USDT/EUR first, then each symbol: last price, and high, low, volume and change over the last 24 hours; the logo on the site's origin", async () => {
+    // The clock reads 2030-01-15T09:00: the tick of the day before at 08:30 is older than 24 hours.
+    await at('2030-01-14T08:30:00Z', 'adausdt', '0.5', '1000');
+    await at('2030-01-14T09:30:00Z', 'adausdt', '0.40', '100');
+    await at('2030-01-15T08:00:00Z', 'adausdt', '0.45', '50');
+    await at('2030-01-15T08:59:30Z', 'adausdt', '0.42', '10');
+    const reply = await q.get<Quotation[]>('/currency/quotation_new', { headers: { host: 'wallet.example.com' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data!.map((quote) => quote.symbol)).toEqual([HALL_SYMBOL, 'adausdt', 'xrpusdt']);
+    const [hall, ada, xrp] = reply.body.data!;
+    expect(hall).toMatchObject({ name: 'USDT', legal: 'EUR', category: 1, logo: 'http://wallet.example.com/h5/coins/usdt.svg' });
+    expect(ada).toEqual({
+      symbol: 'adausdt',
+      name: 'ADA',
+      legal: 'USDT',
+      category: 1,
+      logo: 'http://wallet.example.com/h5/coins/coin.svg',
+      price: '0.42',
+      high24h: '0.45',
+      low24h: '0.4',
+      volume24h: '160',
+      change24h: '5.00',
+      time: seconds('2030-01-15T08:59:30Z'),
+      simulated: false,
+    });
+    // No tick yet: no price, no change, nothing traded.
+    expect(xrp).toMatchObject({ price: null, change24h: null, volume24h: '0', time: null, high24h: null });
+  });
+
+  test('the change is rounded half away from zero to two decimals, never through a float', () => {
+    expect(changePercent('3', '2')).toBe('-33.33');
+    expect(changePercent('0.40', '0.42')).toBe('5.00');
+    expect(changePercent('8', '8.0001')).toBe('0.00');
+    expect(changePercent('2', '2.00005')).toBe('0.00');
+    expect(changePercent('1', '1.00005')).toBe('0.01');
+    expect(changePercent('1', '0.99995')).toBe('-0.01');
+    expect(changePercent('0', '1')).toBeNull();
+  });
+
+  test('a subscriber of daymarket gets the figures of a symbol once a second at most, and nothing after unsubscribing', async () => {
+    await q.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(`http://127.0.0.1:${(q.app.server.address() as AddressInfo).port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.on('connect', () => resolve(undefined));
+        socket.on('connect_error', reject);
+      });
+      const days: DayMarket[] = [];
+      socket.on('daymarket', (day: DayMarket) => day.symbol === 'xrpusdt' && days.push(day));
+      expect(await socket.timeout(5000).emitWithAck('subscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
+      await at('2030-01-15T08:59:40Z', 'xrpusdt', '0.60', '5');
+      await at('2030-01-15T08:59:41Z', 'xrpusdt', '0.62', '5');
+      await expect.poll(() => days.length, { timeout: 3000 }).toBe(1);
+      expect(days[0]).toMatchObject({ symbol: 'xrpusdt', price: '0.62', volume24h: '10', change24h: '3.33', simulated: false });
+      // Both ticks came within one second: one event, not two.
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(days).toHaveLength(1);
+
+      expect(await socket.timeout(5000).emitWithAck('unsubscribe', { channel: 'daymarket' })).toEqual({ ok: true, room: 'daymarket' });
+      await at('2030-01-15T08:59:50Z', 'xrpusdt', '0.61', '1');
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(days).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
   });
 });

@@ -4,7 +4,12 @@
  * the start banner, several processes sharing a database and Redis, the compiled build itself.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SERVER_ENTRY, buildServerIfStale } from '../../scripts/build-server.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,4 +55,44 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: strin
       reject(new Error(`server exited (${code}):\n${output}`));
     });
   });
+}
+
+/**
+ * A throwaway PostgreSQL database on the server of `serverUrl`, and the environment of server
+ * processes sharing it and Redis (keys under a prefix of their own) with a scratch data folder.
+ * `drop()` removes the database and the folder.
+ */
+export async function clusterEnvironment(serverUrl: string, label: string, redisUrl: string) {
+  const name = `tessera_${label}_${crypto.randomBytes(5).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tessera-${label}-`));
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    // This run's keys only: other runs on the same Redis count apart.
+    REDIS_PREFIX: `tessera-${label}-${crypto.randomBytes(6).toString('hex')}:`,
+    DATA_DIR: dataDir,
+    PUBLIC_DIR: path.join(dataDir, 'no-pwa'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.SEED_DEMO;
+  delete env.MARKET_FEED;
+  return {
+    env,
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -59,6 +59,7 @@ const OPERATION_IDS = [
   'POST /api/trade/orders/confirm', 'POST /api/trade/orders/cancel', 'GET /api/trade/orders', 'GET /api/trade/orders/detail',
   'GET /api/ops/merchants', 'POST /api/ops/merchants/approve', 'POST /api/ops/merchants/reject',
   'GET /api/currency/new_timeshar',
+  'GET /api/currency/quotation_new',
 ];
 
 /** The admin writes whose success changes what other calls read. */

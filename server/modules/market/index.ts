@@ -1,4 +1,8 @@
-/** Market data's public surface: the plugin, the candle store and the simulated feed. */
-export { marketModule } from './routes';
+/** Market data's public surface: the plugin, the market data service, the candle store and the feeds. */
+export { marketModule, quotationOf } from './routes';
 export { candlesBetween, recordTick, type Tick } from './candles';
-export { SIMULATED_SYMBOLS, simulatedTick, startSimulatedFeed, type SimulatedFeed } from './simulated';
+export { changePercent, createMarketData, type MarketData, type MarketEvent } from './service';
+export type { TickFeed } from './feed';
+export { startMarketFeed } from './feeds';
+export { leadOnce, MARKET_FEED_LOCK, type Leadership } from './leader';
+export { SIMULATED_SYMBOLS, simulatedFeed, simulatedTick } from './simulated';

@@ -1,20 +1,35 @@
 /**
- * Market data: GET /currency/new_timeshar answers candles from the store; the trading hall's
- * settled trades become ticks of the USDT/EUR candles (HALL_SYMBOL) as they happen, and every
- * candle a tick changes is published as `kline` in its room (klineRoom: symbol and period).
+ * Market data's calls and events: GET /currency/new_timeshar answers candles from the store,
+ * GET /currency/quotation_new the quoted symbols with their 24-hour figures. The trading hall's
+ * settled trades become ticks of the USDT/EUR candles (HALL_SYMBOL) as they happen; every candle
+ * a tick changes is published as `kline` in its room (symbol and period), and each symbol's
+ * 24-hour figures as `daymarket` (at most once a second per symbol).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HALL_SYMBOL, timesharQuerySchema } from '../../../src/domain/market';
+import { coinLogoPath, HALL_SYMBOL, symbolParts, timesharQuerySchema } from '../../../src/domain/market';
 import { toDecimalString } from '../../../src/domain/money';
 import { priceText } from '../../../src/domain/trading';
-import { candleSchema } from '../../../src/domain/wire-schemas';
+import type { DayMarket, Quotation } from '../../../src/domain/wire';
+import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
-import { candlesBetween, MAX_CANDLES, recordTick } from './candles';
+import { candlesBetween, MAX_CANDLES } from './candles';
+
+/** The category of coins shown in the app's market list (the only one the app keeps). */
+const QUOTED_CATEGORY = 1;
+
+/** This site's origin as the client reached it (behind a trusted proxy, its forwarded host and scheme). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export function quotationOf(day: DayMarket, origin: string): Quotation {
+  const { name, legal } = symbolParts(day.symbol);
+  return { ...day, name, legal, category: QUOTED_CATEGORY, logo: origin + coinLogoPath(name) };
+}
 
 export async function marketModule(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+  const { market } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -28,15 +43,29 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => candlesBetween(db, query.symbol, query.period, query.from, query.to),
   });
 
-  // Every settled trade is a tick of the hall's USDT/EUR candles: its price, its USDT as volume.
-  // Each candle it changed goes to the subscribers of its symbol and period as a `kline` event.
-  const stop = app.services.tradeFeed.onSettled((trade) => {
-    recordTick(db, { symbol: HALL_SYMBOL, price: priceText(trade.price), volume: toDecimalString(trade.amount, 'USDT'), at: trade.at, simulated: false }).then(
-      (candles) => {
-        for (const candle of candles) app.realtime?.publish(klineRoom(candle.symbol, candle.period), 'kline', candle);
-      },
-      (error: unknown) => app.log.error({ err: error, orderId: trade.orderId }, 'market: a settled trade was not recorded in the candles'),
-    );
+  apiRoute(app, {
+    method: 'GET',
+    url: '/currency/quotation_new',
+    tag: 'market',
+    summary: "The quoted symbols, the trading hall's USDT/EUR first: last price, 24-hour high, low, volume and change, logo (Quotation[])",
+    description: 'Figures come from the 1-minute candles of the last 24 hours; a symbol without any tick yet has a null price.',
+    auth: 'none',
+    reply: z.array(quotationSchema),
+    handler: async ({ request }) => (await market.days()).map((day) => quotationOf(day, originOf(request))),
   });
-  app.addHook('onClose', async () => stop());
+
+  // Every settled trade is a tick of the hall's USDT/EUR candles: its price, its USDT as volume.
+  const stopTrades = app.services.tradeFeed.onSettled((trade) => {
+    void market.ingest({ symbol: HALL_SYMBOL, price: priceText(trade.price), volume: toDecimalString(trade.amount, 'USDT'), at: trade.at, simulated: false });
+  });
+  // What changed goes to the subscribers of its room.
+  const stopEvents = market.onEvent((event) => {
+    if (event.kind === 'kline') app.realtime?.publish(klineRoom(event.candle.symbol, event.candle.period), 'kline', event.candle);
+    else app.realtime?.publish('daymarket', 'daymarket', event.day);
+  });
+  app.addHook('onClose', async () => {
+    stopTrades();
+    stopEvents();
+    market.close();
+  });
 }

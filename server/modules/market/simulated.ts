@@ -3,12 +3,11 @@
  * coins, made up deterministically from the time (the same instant always gives the same price,
  * so tests and screenshots can rely on it) and flagged `simulated: true` in every candle, which
  * the API passes on and the app labels. It ticks once a second; on a real installation the
- * exchange's feed takes its place.
+ * exchange's feed (exchange.ts) takes its place.
  */
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { klineRoom } from '../../realtime/socket';
-import { recordTick, type Tick } from './candles';
+import type { Tick } from './candles';
+import type { TickFeed } from './feed';
 
 /** The coins quoted, each around a base price in USDT. */
 export const SIMULATED_SYMBOLS = [
@@ -51,37 +50,26 @@ function decimalOf(units: number, decimals: number): string {
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-export interface SimulatedFeed {
-  stop(): void;
-  /** One round of ticks now (tests). */
-  tickNow(): Promise<void>;
-}
-
-/** Ticks every symbol once a `everyMs`, records the candles and publishes each one to its kline room. */
-export function startSimulatedFeed(
-  db: Db,
-  clock: Clock,
-  realtime: { publish(room: string, event: string, payload: unknown): void } | undefined,
-  log: { error(obj: object, msg: string): void },
-  { everyMs = 1000 } = {},
-): SimulatedFeed {
-  let running = false;
-  const tickNow = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = clock().getTime();
-      for (const { symbol, base } of SIMULATED_SYMBOLS) {
-        const candles = await recordTick(db, simulatedTick(symbol, base, now));
-        for (const candle of candles) realtime?.publish(klineRoom(candle.symbol, candle.period), 'kline', candle);
-      }
-    } catch (error) {
-      log.error({ err: error }, 'market: the simulated feed could not record a tick');
-    } finally {
-      running = false;
-    }
+/**
+ * The simulated feed: every `everyMs`, one tick of each simulated coin among `symbols` (all of
+ * them when omitted), at the clock's current second.
+ */
+export function simulatedFeed(clock: Clock, symbols?: readonly string[], { everyMs = 1000 } = {}): TickFeed {
+  const quoted = SIMULATED_SYMBOLS.filter(({ symbol }) => !symbols || symbols.includes(symbol));
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    name: 'simulated',
+    start(emit) {
+      if (timer) return;
+      timer = setInterval(() => {
+        const now = clock().getTime();
+        for (const { symbol, base } of quoted) emit(simulatedTick(symbol, base, now));
+      }, everyMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
   };
-  const timer = setInterval(() => void tickNow(), everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), tickNow };
 }
