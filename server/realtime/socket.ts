@@ -171,8 +171,8 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
 
 /**
  * Attaches socket.io to the app's HTTP server while the app is built and decorates the
- * publisher. Sockets are dropped before the HTTP server closes (open websockets would otherwise
- * hold it open), and socket.io is closed with the app.
+ * publisher. Connections are dropped before the HTTP server closes (open websockets would
+ * otherwise hold it open), and socket.io is closed with the app.
  */
 export function registerRealtime(app: FastifyInstance): void {
   const { config } = app.deps;
@@ -190,9 +190,11 @@ export function registerRealtime(app: FastifyInstance): void {
     },
   });
   app.addHook('preClose', async () => {
-    // This process's sockets only: through the Redis adapter a plain disconnectSockets() would
-    // drop the clients of every process of the cluster.
-    io.local.disconnectSockets(true);
+    // This process's connections only, closed as a lost connection rather than a goodbye: the
+    // clients reconnect by themselves (to this process once restarted, or to another one).
+    // socket.io's disconnectSockets() would tell them not to, and through the Redis adapter it
+    // would drop the clients of every process of the cluster.
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     // The HTTP server may be closed already: socket.io's attempt to close it again is no failure.

@@ -17,10 +17,13 @@ import type {
   sendSmsSchema,
 } from '../domain/validation';
 import type { Locale } from '../domain/locales';
+import type { CandlePeriod } from '../domain/market';
 import type {
+  Candle,
   CoinListReply,
   KfReply,
   LoginReply,
+  Quotation,
   RateItem,
   SendCodeReply,
   UserInfo,
@@ -91,4 +94,6 @@ export async function eurRate(options?: RequestOptions): Promise<string> {
 }
 
 export const coinList = ask<CoinListReply>('GET', '/currency/list');
+export const quotations = ask<Quotation[]>('GET', '/currency/quotation_new');
+export const candleHistory = send<{ symbol: string; period: CandlePeriod; from: number; to: number }, Candle[]>('GET', '/currency/new_timeshar');
 export const walletList = ask<WalletListReply>('POST', '/wallet/list');

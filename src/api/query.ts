@@ -175,8 +175,10 @@ export async function restoreQueryCache(): Promise<void> {
   stopPersisting?.();
   stopPersisting = persistQueryClientSubscribe({
     ...persistOptions,
-    // Only answers are worth keeping; a failed or pending read has nothing to show offline.
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
+    // Only answers are worth keeping; a failed or pending read has nothing to show offline. Live
+    // market data (meta.persist false) changes every second: writing it would rewrite the copy
+    // as often, and a price from the last visit is no price.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false },
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Screens of areas still being built (market quotes, pledge, loans, content pages): each
+ * Screens of areas still being built (pledge, loans, content pages): each
  * has its route and title, and shows the one honest "coming soon" screen. A feature that is
  * built takes its routes from here into its own folder.
  */
@@ -16,7 +16,6 @@ const comingSoon = <P extends string>(path: P, title: MessageDescriptor, tab = f
 export const comingSoonRoutes = [
   comingSoon('/home/tutorial', msg`Trading guide`),
   comingSoon('/home/tutorial-detail', msg`Guide`),
-  comingSoon('/coin', msg`Coins`),
   comingSoon('/loan', msg`Platform loan`),
   comingSoon('/loan/apply-loan', msg`Apply for a loan`),
   comingSoon('/loan/components/article', msg`Loan terms`),

@@ -10,6 +10,7 @@ import { authRoutes } from '../features/auth/routes';
 import { bankRoutes } from '../features/bank/routes';
 import { depositRoutes } from '../features/deposit/routes';
 import { homeRoute } from '../features/home/routes';
+import { marketRoutes } from '../features/market/routes';
 import { mineRoutes } from '../features/mine/routes';
 import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
@@ -49,6 +50,7 @@ const routeTree = rootRoute.addChildren([
     ...bankRoutes,
     ...transferRoutes,
     ...tradeRoutes,
+    ...marketRoutes,
     ...vipRoutes,
     ...settingsRoutes,
     ...comingSoonRoutes,

@@ -132,3 +132,24 @@ export function formatAmount(amount: AmountValue, asset: Asset, locale: Locale, 
 export function formatRate(rate: string, locale: Locale, digits = 4): string {
   return render(cutString(rate, digits), locale, 'auto');
 }
+
+/** Decimals a quoted price shows: 2 from 100 up, 4 down to 0.01, 6 below (a coin worth fractions of a cent needs them). */
+export function quoteDecimals(price: string): number {
+  const [whole, fraction = ''] = price.replace(/^-/, '').split('.');
+  const digits = whole.replace(/^0+/, '');
+  if (digits.length >= 3) return 2;
+  return digits.length >= 1 || /[1-9]/.test(fraction.slice(0, 2)) ? 4 : 6;
+}
+
+/** A market price (decimal text) in the user's language, cut to quoteDecimals: "64.012,50". */
+export function formatQuote(price: string, locale: Locale): string {
+  return render(cutString(price, quoteDecimals(price)), locale, 'auto');
+}
+
+/** A change in percent (decimal text, two decimals) with its sign always shown: "+1.25 %" in the language's form. */
+export function formatChange(change: string, locale: Locale): string {
+  const numbers = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always', minimumFractionDigits: 2 }).formatToParts(1);
+  const body = render(cutString(change.replace(/^-/, ''), 2), locale, 'auto');
+  const sign = change.startsWith('-') && /[1-9]/.test(change) ? '-' : '+';
+  return numbers.map((part) => (part.type === 'integer' ? body : part.type === 'plusSign' ? sign : part.type === 'fraction' || part.type === 'decimal' ? '' : part.value)).join('');
+}

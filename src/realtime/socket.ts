@@ -2,8 +2,9 @@
  * The realtime connection: one socket.io connection for the whole app, the channels
  * the screens subscribed to remembered here so that every (re)connect restores them.
  *
- * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period? }`
- * (period only for 'kline', e.g. '1min'); the server emits 'kline' and 'daymarket' events.
+ * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period?, symbol? }`
+ * (period and symbol only for 'kline', e.g. '1min' and 'btcusdt'); the server emits 'kline' and
+ * 'daymarket' events.
  * The signed-in user's own events ('trade': one of their orders changed) come after the
  * 'account' channel was joined with the session token; it is joined again on every reconnect and
  * left when the session ends.
@@ -22,6 +23,8 @@ export type RealtimeHandler = (payload: unknown) => void;
 interface Subscription {
   channel: Channel;
   period?: string;
+  /** kline only: the symbol (the server's default, the hall's USDT/EUR, when absent). */
+  symbol?: string;
 }
 
 export interface StartOptions {
@@ -53,7 +56,8 @@ const connectionHandlers = new Set<(connected: boolean) => void>();
 let accountToken: string | null = null;
 const accountHandlers = new Set<RealtimeHandler>();
 
-const subscriptionKey = ({ channel, period }: Subscription) => (period ? `${channel}:${period}` : channel);
+const subscriptionKey = ({ channel, period, symbol }: Subscription) =>
+  [channel, symbol, period].filter((part) => part !== undefined).join(':');
 
 /**
  * Opens the connection. socket.io-client is loaded here, not at the top, so that it stays out
@@ -75,7 +79,15 @@ export async function start(options: StartOptions = {}): Promise<void> {
   connection.on('trade', (payload: unknown) => {
     for (const handler of accountHandlers) handler(payload);
   });
-  connection.on('disconnect', () => notifyConnection(false));
+  connection.on('disconnect', (reason) => {
+    notifyConnection(false);
+    // A server that sends its clients away does not bring them back: try again after the usual delay.
+    if (reason === 'io server disconnect') {
+      setTimeout(() => {
+        if (socket === connection && !connection.connected) connection.connect();
+      }, connection.io.reconnectionDelay());
+    }
+  });
   for (const channel of Object.keys(handlers) as Channel[]) {
     connection.on(channel, (payload: unknown) => {
       for (const handler of handlers[channel]) handler(payload);
@@ -108,14 +120,14 @@ export function isConnected(): boolean {
  * Subscribes while connected and remembers it for reconnects. While not connected it is refused
  * (false): a screen learns of the connection through onConnectionChange and subscribes then.
  */
-export function subscribe(channel: 'kline', period: string): boolean;
+export function subscribe(channel: 'kline', period: string, symbol?: string): boolean;
 export function subscribe(channel: 'daymarket'): boolean;
-export function subscribe(channel: Channel, period?: string): boolean {
+export function subscribe(channel: Channel, period?: string, symbol?: string): boolean {
   if (!socket?.connected) {
-    console.warn(`[realtime] not connected: subscription to ${channel}${period ? ` ${period}` : ''} refused`);
+    console.warn(`[realtime] not connected: subscription to ${channel}${symbol ? ` ${symbol}` : ''}${period ? ` ${period}` : ''} refused`);
     return false;
   }
-  const subscription: Subscription = period ? { channel, period } : { channel };
+  const subscription: Subscription = { channel, ...(period ? { period } : {}), ...(symbol ? { symbol } : {}) };
   const key = subscriptionKey(subscription);
   if (!subscriptions.has(key)) {
     subscriptions.set(key, subscription);
@@ -125,17 +137,17 @@ export function subscribe(channel: Channel, period?: string): boolean {
 }
 
 /** Forgets the subscription; tells the server only when connected (it forgets on disconnect). */
-export function unsubscribe(channel: 'kline', period: string): void;
+export function unsubscribe(channel: 'kline', period: string, symbol?: string): void;
 export function unsubscribe(channel: 'daymarket'): void;
-export function unsubscribe(channel: Channel, period?: string): void {
-  const key = subscriptionKey({ channel, period });
+export function unsubscribe(channel: Channel, period?: string, symbol?: string): void {
+  const key = subscriptionKey({ channel, period, symbol });
   const subscription = subscriptions.get(key);
   if (!subscription) return;
   subscriptions.delete(key);
   if (socket?.connected) socket.emit('unsubscribe', subscription);
 }
 
-/** The remembered subscriptions, e.g. ['kline:1min', 'daymarket']. */
+/** The remembered subscriptions, e.g. ['kline:1min', 'kline:btcusdt:5min', 'daymarket']. */
 export function subscribed(): string[] {
   return [...subscriptions.keys()];
 }

@@ -6,9 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HALL_SYMBOL } from '../../src/domain/market';
+import { candleStart as candleStartOf, HALL_SYMBOL } from '../../src/domain/market';
 import type { Candle, DayMarket, Quotation } from '../../src/domain/wire';
-import { changePercent, recordTick, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
+import { changePercent, fillSimulatedHistory, recordTick, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -233,5 +233,31 @@ describe('quotations and the daymarket channel', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('the simulated history', () => {
+  test('is made of the candles its ticks would have made live, and a second fill adds only what is new', async () => {
+    const symbol = 'bnbusdt';
+    const { base } = SIMULATED_SYMBOLS.find((entry) => entry.symbol === symbol)!;
+    const start = Date.parse('2031-03-03T10:00:00Z');
+    const end = start + 20 * 60_000;
+    // Live: the same ticks, one upsert each, under another symbol.
+    for (let at = start; at < end; at += 20_000) {
+      const tick = simulatedTick(symbol, base, at);
+      await recordTick(t.database.db, { ...tick, symbol: 'bnbcheck' });
+    }
+    const written = await fillSimulatedHistory(t.database.db, end, [symbol]);
+    expect(written).toBeGreaterThan(0);
+    for (const period of ['1min', '5min', '15min', '60min'] as const) {
+      const from = seconds('2031-03-03T00:00:00Z');
+      const to = seconds('2031-03-03T23:59:00Z');
+      const filled = (await history({ symbol, period, from, to })).body.data!;
+      const live = (await history({ symbol: 'bnbcheck', period, from, to })).body.data!;
+      const inWindow = (candles: Candle[]) => candles.filter((c) => c.time * 1000 >= candleStartOf(period, start));
+      expect(inWindow(filled).map(({ symbol: _s, ...rest }) => rest), period).toEqual(inWindow(live).map(({ symbol: _s, ...rest }) => rest));
+    }
+    // Nothing is missing any more: a fill a minute later writes only that minute's candles.
+    expect(await fillSimulatedHistory(t.database.db, end + 60_000, [symbol])).toBeLessThanOrEqual(9);
   });
 });

@@ -144,6 +144,8 @@ export interface RunningApp {
   dataDir: string;
   /** Stops the server and keeps its data, e.g. to check the ledger the run left behind. */
   stopServer(): Promise<void>;
+  /** Starts it again on the same port and data folder (after stopServer), waiting until it answers. */
+  startServer(): Promise<void>;
   /** Stops everything and removes the data folder. */
   stop(): Promise<void>;
 }
@@ -154,37 +156,43 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const logs: string[] = [];
-  // The compiled server, as `npm start` runs it (scripts/e2e.mjs and the benches build it first).
-  const server: ChildProcess = spawn(process.execPath, [join(root, 'dist-server', 'main.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      PUBLIC_DIR: join(root, 'dist'),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
-    try {
-      const reply = await fetch(`${baseUrl}/api/health`);
-      if (reply.ok) break;
-    } catch {
-      // not listening yet
+  let server: ChildProcess;
+  /** Starts the server on this port and data folder, and waits until it answers. */
+  const launch = async () => {
+    // The compiled server, as `npm start` runs it (scripts/e2e.mjs and the benches build it first).
+    server = spawn(process.execPath, [join(root, 'dist-server', 'main.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+        PUBLIC_DIR: join(root, 'dist'),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const started = server;
+    started.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+      try {
+        const reply = await fetch(`${baseUrl}/api/health`);
+        if (reply.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  };
+  await launch();
   const stopServer = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -197,6 +205,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     logs,
     dataDir,
     stopServer,
+    startServer: launch,
     async stop() {
       await stopServer();
       await mailbox.close();
@@ -243,7 +252,12 @@ const pageProblems: string[] = [];
  * Console errors that are not the app failing: a refusal (4xx) is an answer the app shows as a
  * message, and a test that takes the phone offline on purpose sees its requests fail.
  */
-const EXPECTED_CONSOLE_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/, /net::ERR_INTERNET_DISCONNECTED/];
+const EXPECTED_CONSOLE_ERRORS = [
+  /^Failed to load resource: the server responded with a status of 4\d\d\b/,
+  /net::ERR_INTERNET_DISCONNECTED/,
+  // A test that stops the server on purpose (the socket's reconnection) sees connections refused.
+  /net::ERR_CONNECTION_REFUSED/,
+];
 
 function watchErrors(page: Page): void {
   const where = () => {

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import { exchangeFeed } from './exchange';
 import type { TickFeed } from './feed';
 import { leadOnce, MARKET_FEED_LOCK, type Leadership } from './leader';
-import { simulatedFeed } from './simulated';
+import { fillSimulatedHistory, simulatedFeed } from './simulated';
 
 export function startMarketFeed(app: FastifyInstance, clock: Clock, { retryMs }: { retryMs?: number } = {}): Leadership | null {
   const { config } = app.deps;
@@ -23,9 +23,31 @@ export function startMarketFeed(app: FastifyInstance, clock: Clock, { retryMs }:
     retryMs,
     start: () => {
       const running = make();
-      app.log.info({ feed: running.name, symbols }, 'market: reference quotes feed started');
-      running.start((tick) => void app.services.market.ingest(tick));
-      return () => running.stop();
+      let stopped = false;
+      const begin = () => {
+        if (stopped) return;
+        app.log.info({ feed: running.name, symbols }, 'market: reference quotes feed started');
+        running.start((tick) => void app.services.market.ingest(tick));
+      };
+      if (feed === 'simulated') {
+        // The history of the time it did not run first: the live candles then go on from it.
+        fillSimulatedHistory(app.deps.db, clock().getTime(), symbols).then(
+          (written) => {
+            if (written > 0) app.log.info({ written }, 'market: simulated history written');
+            begin();
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'market: the simulated history could not be written');
+            begin();
+          },
+        );
+      } else {
+        begin();
+      }
+      return () => {
+        stopped = true;
+        running.stop();
+      };
     },
   });
 }

@@ -5,4 +5,4 @@ export { changePercent, createMarketData, type MarketData, type MarketEvent } fr
 export type { TickFeed } from './feed';
 export { startMarketFeed } from './feeds';
 export { leadOnce, MARKET_FEED_LOCK, type Leadership } from './leader';
-export { SIMULATED_SYMBOLS, simulatedFeed, simulatedTick } from './simulated';
+export { fillSimulatedHistory, SIMULATED_SYMBOLS, simulatedFeed, simulatedHistory, simulatedTick } from './simulated';

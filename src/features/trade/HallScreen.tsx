@@ -6,7 +6,7 @@
  * filled with the best price on offer; what the order holds and what arrives after the fee are
  * shown before the payment password confirms it. The matching pairs it with the best fitting
  * offer at once, or looks for one for up to 60 minutes (the orders screen counts it down).
- * For a user who is not a merchant, the way to become one.
+ * For a user who is not a merchant, the way to become one. Above it all, the market quotes.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -28,6 +28,7 @@ import { userInfoAtom } from '../../storage/session';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { QuoteList } from '../shared/QuoteList';
 import { TextField } from '../shared/TextField';
 import { hallQuery, useTradeSummary } from './api/queries';
 import { Fact } from '../shared/records';
@@ -55,6 +56,7 @@ export default function HallScreen() {
   return (
     <Screen back={false} tabbar>
       <div className="space-y-4 px-4 pt-2 pb-8">
+        <QuoteList />
         {summary.data && !merchant ? <MerchantCard summary={summary.data} /> : null}
         {summary.data && merchant ? <TraderBar summary={summary.data} /> : null}
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { formatAmount, formatRate } from '../../../src/domain/format';
+import { formatAmount, formatChange, formatQuote, formatRate } from '../../../src/domain/format';
 import { LOCALES, type Locale } from '../../../src/domain/locales';
 
 const NBSP = '\u00a0';
@@ -123,5 +123,23 @@ describe('Tamazight on an engine without its data', () => {
     spy.mockImplementation((tags) => supported(tags).filter((tag) => !['tzm', 'zgh', 'kab'].includes(tag)));
     vi.resetModules();
     expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe('100\u202f000,0000');
+  });
+});
+
+describe('market quotes', () => {
+  test('a price shows 2 decimals from 100 up, 4 down to a cent, 6 below, cut and never rounded up', () => {
+    expect(formatQuote('64012.5', 'en')).toBe('64,012.50');
+    expect(formatQuote('64012.509', 'de')).toBe('64.012,50');
+    expect(formatQuote('0.92159', 'en')).toBe('0.9215');
+    expect(formatQuote('3.5', 'es')).toBe('3,5000');
+    expect(formatQuote('0.00123456789', 'en')).toBe('0.001234');
+  });
+
+  test('a change always carries its sign, in the language form of a percentage', () => {
+    expect(formatChange('-1.25', 'en')).toBe('-1.25%');
+    expect(formatChange('3.4', 'en')).toBe('+3.40%');
+    expect(formatChange('0.00', 'en')).toBe('+0.00%');
+    expect(formatChange('-0.00', 'en')).toBe('+0.00%');
+    expect(formatChange('12.5', 'de')).toBe('+12,50\u00a0%');
   });
 });

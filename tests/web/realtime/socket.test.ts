@@ -117,6 +117,29 @@ describe('realtime socket manager', () => {
     expect(realtime.subscribed()).toEqual(['kline:1min', 'daymarket']);
   });
 
+  it("a symbol's kline period is a subscription of its own, sent with the symbol and resubscribed alike", async () => {
+    await connect();
+    realtime.subscribe('kline', '15min', 'btcusdt');
+    realtime.subscribe('kline', '15min');
+    await waitFor(() => subscribes().length === 2);
+    expect(subscribes()).toEqual([{ channel: 'kline', period: '15min', symbol: 'btcusdt' }, { channel: 'kline', period: '15min' }]);
+    expect(realtime.subscribed()).toEqual(['kline:btcusdt:15min', 'kline:15min']);
+    realtime.unsubscribe('kline', '15min', 'btcusdt');
+    await waitFor(() => seen.some((s) => s.event === 'unsubscribe'));
+    expect(seen.find((s) => s.event === 'unsubscribe')?.payload).toEqual({ channel: 'kline', period: '15min', symbol: 'btcusdt' });
+    expect(realtime.subscribed()).toEqual(['kline:15min']);
+  });
+
+  it('a server that sends the client away is connected to again, and the subscriptions restored', async () => {
+    await connect();
+    realtime.subscribe('kline', '5min', 'ethusdt');
+    await waitFor(() => subscribes().length === 1);
+    seen = [];
+    io.local.disconnectSockets(true);
+    await waitFor(() => connections.length === 2 && subscribes().length === 1);
+    expect(subscribes()).toEqual([{ channel: 'kline', period: '5min', symbol: 'ethusdt' }]);
+  });
+
   it('stop unsubscribes everything, disconnects and forgets the subscriptions', async () => {
     await connect();
     realtime.subscribe('kline', '5min');

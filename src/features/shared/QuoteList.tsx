@@ -1,0 +1,122 @@
+/**
+ * The market quotes: each quoted symbol (category 1) with its logo, last price, 24-hour change and
+ * volume, live through the daymarket channel; a row opens the coin's chart (/coin). When any
+ * figure comes from the simulated feed, the list says so above the rows.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { Preloader } from 'konsta/react';
+import { useQuotations } from '../../api/market';
+import { failureText } from '../../api/query';
+import { formatChange, formatQuote } from '../../domain/format';
+import type { Quotation } from '../../domain/wire';
+import { localeAtom } from '../../i18n';
+
+/** Only category 1 is a coin of the market list. */
+const LISTED_CATEGORY = 1;
+
+/** "1.2K" in the language's compact form: a volume to glance at, not an amount of money. */
+export function compactVolume(volume: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(Number(volume));
+}
+
+export function ChangeBadge({ change, className }: { change: string | null; className?: string }) {
+  const locale = useAtomValue(localeAtom);
+  if (change === null) return <span className={`text-muted ${className ?? ''}`}>—</span>;
+  const falling = change.startsWith('-') && /[1-9]/.test(change);
+  return (
+    <bdi dir="ltr" className={`inline-block rounded-lg px-2 py-1 text-center text-sm font-semibold tabular-nums text-white ${falling ? 'bg-rose-600' : 'bg-emerald-600'} ${className ?? ''}`}>
+      {formatChange(change, locale)}
+    </bdi>
+  );
+}
+
+export function SimulatedLabel() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900" data-simulated="true">
+      <Trans>Simulated data</Trans>
+    </span>
+  );
+}
+
+export function CoinLogo({ quotation, size = 36 }: { quotation: Pick<Quotation, 'logo' | 'name'>; size?: number }) {
+  return <img src={quotation.logo} alt="" width={size} height={size} className="shrink-0 rounded-full" loading="lazy" decoding="async" />;
+}
+
+/** "BTC/USDT", the base asset stressed, kept left-to-right in every language. */
+export function PairName({ quotation }: { quotation: Pick<Quotation, 'name' | 'legal'> }) {
+  return (
+    <bdi dir="ltr">
+      {quotation.name}
+      <span className="text-[0.875em] font-normal text-muted">/{quotation.legal}</span>
+    </bdi>
+  );
+}
+
+function QuoteRow({ quotation }: { quotation: Quotation }) {
+  const { t } = useLingui();
+  const locale = useAtomValue(localeAtom);
+  const volume = compactVolume(quotation.volume24h, locale);
+  return (
+    <Link
+      to="/coin"
+      search={{ symbol: quotation.symbol }}
+      className="flex min-h-16 items-center gap-3 px-4 py-2 active:bg-sea-50"
+      aria-label={t`${quotation.name} in ${quotation.legal}`}
+    >
+      <CoinLogo quotation={quotation} />
+      <span className="min-w-0 flex-1">
+        <span className="block text-base font-semibold text-ink">
+          <PairName quotation={quotation} />
+        </span>
+        <span className="block truncate text-xs whitespace-nowrap text-muted">
+          <Trans>24h vol. {volume}</Trans>
+        </span>
+      </span>
+      <span className="text-end">
+        <bdi dir="ltr" className="block text-base font-semibold tabular-nums text-ink" data-price={quotation.symbol}>
+          {quotation.price === null ? '—' : formatQuote(quotation.price, locale)}
+        </bdi>
+      </span>
+      <ChangeBadge change={quotation.change24h} className="min-w-[5.5rem]" />
+    </Link>
+  );
+}
+
+export function QuoteList() {
+  const { t } = useLingui();
+  const quotes = useQuotations();
+  const listed = quotes.data?.filter((quotation) => quotation.category === LISTED_CATEGORY) ?? [];
+  return (
+    <section aria-labelledby="quotes-title" className="overflow-hidden rounded-3xl bg-surface">
+      <div className="flex items-center justify-between gap-3 px-4 pt-4 pb-2">
+        <h2 id="quotes-title" className="text-base font-semibold text-ink">
+          <Trans>Markets</Trans>
+        </h2>
+        {listed.some((quotation) => quotation.simulated) ? <SimulatedLabel /> : null}
+      </div>
+      {quotes.isPending && quotes.fetchStatus !== 'idle' ? (
+        <div className="flex justify-center py-6" role="status" aria-label={t`Loading`}>
+          <Preloader />
+        </div>
+      ) : quotes.error && !quotes.data ? (
+        <p role="alert" className="mx-4 mb-4 rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-900">
+          {failureText(quotes.error)}
+        </p>
+      ) : listed.length === 0 ? (
+        <p className="px-4 pb-4 text-sm text-muted">
+          <Trans>No quotes yet.</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y divide-line pb-1">
+          {listed.map((quotation) => (
+            <li key={quotation.symbol}>
+              <QuoteRow quotation={quotation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
