@@ -4,6 +4,9 @@
  * Retry-After and `server.busy` in the caller's language, instead of joining a queue without
  * bound. GET /api/health and /api/health/live are never shed: they answer whether the process
  * (and its database) are alive, and a probe that restarted a merely busy server would make things worse.
+ * Nor are the PWA's own files (anything outside /api): they are sent as they lie, precompressed,
+ * at less cost than the refusal, and a 503 in place of the app's page leaves a blank screen
+ * where the app would have shown its offline copy and retried by itself.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +15,7 @@ import { AppError } from '../../src/domain/errors';
 import type { Config } from '../config';
 
 const NEVER_SHED = new Set(['/api/health', '/api/health/live']);
+const sheddable = (request: FastifyRequest) => request.url.startsWith('/api/') && !NEVER_SHED.has(request.routeOptions.url ?? '');
 const MB = 1024 * 1024;
 /** How often under-pressure samples the event loop delay and the heap. */
 const SAMPLE_INTERVAL_MS = 1000;
@@ -43,13 +47,13 @@ export async function registerLoadShedding(app: FastifyInstance, shed: Config['s
     retryAfter: shed.retryAfterSeconds,
     sampleInterval: SAMPLE_INTERVAL_MS,
     pressureHandler: (request, reply, type, value) => {
-      if (!armed || NEVER_SHED.has(request.routeOptions.url ?? '')) return undefined;
+      if (!armed || !sheddable(request)) return undefined;
       return Promise.reject(busy(request, reply, { type, value }));
     },
   });
   if (dbWaiting && shed.dbWaiting > 0) {
     app.addHook('onRequest', async (request, reply) => {
-      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+      if (!sheddable(request)) return;
       const waiting = dbWaiting();
       if (waiting > shed.dbWaiting) throw busy(request, reply, { type: 'dbWaiting', value: waiting });
     });

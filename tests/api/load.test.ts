@@ -55,6 +55,10 @@ describe('over the heap threshold', () => {
     expect(health.status).toBe(200);
     const live = await t.get('/health/live');
     expect([live.status, live.body.data]).toEqual([200, { status: 'ok' }]);
+    // The app's own page is never refused: it would leave a blank screen instead of the app.
+    const page = await t.app.inject({ method: 'GET', url: '/h5/' });
+    expect(page.json.bind(page)).toThrow(); // not the API's refusal (where the app is not built, a note saying so)
+    expect(page.body).not.toContain('server.busy');
   }, 60_000);
 });
 

@@ -261,3 +261,32 @@ describe('the simulated history', () => {
     expect(await fillSimulatedHistory(t.database.db, end + 60_000, [symbol])).toBeLessThanOrEqual(9);
   });
 });
+
+describe('aggregation across every period boundary', () => {
+  // For each period: the last second of a candle and the first of the next (UTC; weeks from Monday, months from the 1st).
+  const EDGES: Record<string, { before: string; start: string; boundary: string }> = {
+    '1min': { before: '2032-05-17T09:00:59Z', start: '2032-05-17T09:00:00Z', boundary: '2032-05-17T09:01:00Z' },
+    '5min': { before: '2032-05-17T09:04:59Z', start: '2032-05-17T09:00:00Z', boundary: '2032-05-17T09:05:00Z' },
+    '15min': { before: '2032-05-17T09:14:59Z', start: '2032-05-17T09:00:00Z', boundary: '2032-05-17T09:15:00Z' },
+    '30min': { before: '2032-05-17T09:29:59Z', start: '2032-05-17T09:00:00Z', boundary: '2032-05-17T09:30:00Z' },
+    '60min': { before: '2032-05-17T09:59:59Z', start: '2032-05-17T09:00:00Z', boundary: '2032-05-17T10:00:00Z' },
+    '4hour': { before: '2032-05-17T11:59:59Z', start: '2032-05-17T08:00:00Z', boundary: '2032-05-17T12:00:00Z' },
+    '1day': { before: '2032-05-17T23:59:59Z', start: '2032-05-17T00:00:00Z', boundary: '2032-05-18T00:00:00Z' },
+    // 2032-05-23 is a Sunday; Monday the 24th starts a week.
+    '1week': { before: '2032-05-23T23:59:59Z', start: '2032-05-17T00:00:00Z', boundary: '2032-05-24T00:00:00Z' },
+    '1mon': { before: '2032-05-31T23:59:59Z', start: '2032-05-01T00:00:00Z', boundary: '2032-06-01T00:00:00Z' },
+  };
+
+  test.each(Object.keys(EDGES))('%s: a tick in the last second and one at the boundary make two candles, each from its own ticks', async (period) => {
+    const { before, start, boundary } = EDGES[period];
+    const symbol = `edge${period.replace(/\W/g, '')}`;
+    await tick(symbol, start, '10', '1');
+    await tick(symbol, before, '11', '2');
+    await tick(symbol, boundary, '12', '4');
+    const candles = (await history({ symbol, period, from: seconds(start), to: seconds(boundary) })).body.data!;
+    expect(candles.map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }))).toEqual([
+      { time: seconds(start), open: '10', high: '11', low: '10', close: '11', volume: '3' },
+      { time: seconds(boundary), open: '12', high: '12', low: '12', close: '12', volume: '4' },
+    ]);
+  });
+});

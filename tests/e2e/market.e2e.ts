@@ -100,6 +100,7 @@ describe('market data on the embedded default (simulated feed)', () => {
 
     await page.goto(`${app.baseUrl}/h5/setting/language`);
     await page.getByRole('radio', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.goto(`${app.baseUrl}/h5/coin?symbol=ethusdt&period=60min`);
     await until(() => chartState(page), (state) => state.candles >= 24, 'the Arabic screen draws the hourly history');
     await page.getByText(uiText('ar', 'Simulated data')).filter({ visible: true }).first().waitFor();

@@ -100,7 +100,7 @@ export function simulatedFeed(clock: Clock, symbols?: readonly string[], { every
 const HISTORY_MS = 3 * 24 * 3600_000;
 const HISTORY_EVERY_MS = 20_000;
 /** Candles written per statement; the server answers requests between two of them. */
-const HISTORY_ROWS_PER_STATEMENT = 1000;
+const HISTORY_ROWS_PER_STATEMENT = 250;
 
 interface Aggregate {
   symbol: string;
@@ -176,7 +176,7 @@ export async function fillSimulatedHistory(db: Db, now: number, symbols?: readon
     }));
     for (let i = 0; i < rows.length; i += HISTORY_ROWS_PER_STATEMENT) {
       // The embedded database works on the server's own thread: requests go first between two parts.
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 5));
       const part = JSON.stringify(rows.slice(i, i + HISTORY_ROWS_PER_STATEMENT));
       const inserted = await rowsOf<{ n: number }>(
         db,
