@@ -1,5 +1,6 @@
 /** `npm run ops -- help`. */
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../src/domain/ledger';
+import { NEWS_STATUSES } from '../../src/domain/news';
 import { MERCHANT_APPLICATION_STATUSES } from '../../src/domain/trading';
 import { ASSET_CODES } from '../../src/domain/money';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
@@ -32,6 +33,14 @@ Merchant accounts (trading in the hall needs one)
   merchants [--status ${statuses(MERCHANT_APPLICATION_STATUSES)}] [--page N] [--page-size N]
   merchant approve ID
   merchant reject ID --reason TEXT                  The user reads the reason.
+
+News (the home's announcements; every published piece needs its English version)
+  news [--status ${statuses(NEWS_STATUSES)}] [--page N] [--page-size N]
+  news write --title TEXT (--body TEXT | --body-file FILE) [--locale en] [--category 4]
+                                                   A draft; readers see it once published.
+  news translate ID --locale de --title TEXT (--body TEXT | --body-file FILE)
+  news publish ID
+  news withdraw ID
 
 Corrections (a ledger transfer; there is no way to set a balance)
   adjust USER_ID ${ASSET_CODES.join('|')} ±AMOUNT --reason TEXT [--key K]

@@ -13,6 +13,7 @@ import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
 import { HELP } from './help';
 import { decideMerchantApplication, listMerchantApplications } from './merchants';
+import { listNews, newsCommand } from './news';
 import { ServerRefusal } from './http';
 import { operatorCommand } from './operators';
 import { login, logout, totp } from './session';
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   withdrawal: decideWithdrawal,
   merchants: listMerchantApplications,
   merchant: decideMerchantApplication,
+  news: (args) => (args.positional.length > 1 ? newsCommand(args) : listNews(args)),
   adjust,
   settings: listSettings,
   set: changeSetting,

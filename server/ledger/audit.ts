@@ -20,7 +20,11 @@ export type AuditAction =
   | 'operator.disable'
   | 'operator.bootstrap'
   | 'merchant.approve'
-  | 'merchant.reject';
+  | 'merchant.reject'
+  | 'news.create'
+  | 'news.translate'
+  | 'news.publish'
+  | 'news.withdraw';
 
 /** Who acted, and when. */
 export interface AuditActor {

@@ -11,6 +11,7 @@ import { conversionModule } from './conversion';
 import { depositsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
+import { newsModule, newsOpsModule } from './news';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
 import { startupModule } from './startup';
@@ -41,5 +42,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: vipModule },
   { plugin: tradingModule },
   { plugin: marketModule },
+  { plugin: newsModule },
   { plugin: opsModule, prefix: '/ops' },
+  { plugin: newsOpsModule, prefix: '/ops' },
 ];

@@ -132,6 +132,11 @@ export const ERROR_KEYS = [
   'trade.confirmExpired',
   'merchant.alreadyMerchant',
   'merchant.applicationPending',
+  // news
+  'news.notFound',
+  'news.textRequired',
+  'news.textTooLong',
+  'news.englishRequired',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

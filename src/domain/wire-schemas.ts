@@ -259,3 +259,24 @@ export const candleSchema = z.object({
   volume: z.string().describe('In the base asset'),
   simulated: z.boolean().describe('From the simulated feed: shown with a "simulated data" label'),
 });
+
+export const newsItemSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  title: z.string(),
+  summary: z.string().describe('The start of the text, at most 160 characters'),
+  publishedAt: z.string().describe('ISO time of publication'),
+  locale: z.string().describe("The language shown: the reader's, or en"),
+  fallback: z.boolean().describe("True when the reader's language was missing and English is shown"),
+});
+
+export const newsDetailSchema = newsItemSchema.extend({ body: z.string() });
+
+export const opsNewsSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  status: z.enum(['draft', 'published', 'withdrawn']),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+  translations: z.array(z.object({ locale: z.string(), title: z.string() })),
+});

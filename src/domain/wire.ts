@@ -330,3 +330,34 @@ export interface Candle {
   volume: string;
   simulated: boolean;
 }
+
+/** POST /news/list: one published piece of news in the reader's language (or English, `fallback`). */
+export interface NewsItem {
+  id: number;
+  categoryId: number;
+  title: string;
+  /** The start of the text, at most 160 characters, on one line. */
+  summary: string;
+  /** ISO time of publication. */
+  publishedAt: string;
+  /** The language shown: the reader's, or English when the piece has none in theirs. */
+  locale: string;
+  /** True when the reader's language was missing and English is shown instead. */
+  fallback: boolean;
+}
+
+/** POST /news/detail */
+export interface NewsDetail extends NewsItem {
+  body: string;
+}
+
+/** The operators' view of a piece of news. */
+export interface OpsNews {
+  id: number;
+  categoryId: number;
+  status: 'draft' | 'published' | 'withdrawn';
+  createdAt: string;
+  publishedAt: string | null;
+  /** Every language it is written in, with that version's title. */
+  translations: Array<{ locale: string; title: string }>;
+}

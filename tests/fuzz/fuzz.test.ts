@@ -60,6 +60,8 @@ const OPERATION_IDS = [
   'GET /api/ops/merchants', 'POST /api/ops/merchants/approve', 'POST /api/ops/merchants/reject',
   'GET /api/currency/new_timeshar',
   'GET /api/currency/quotation_new',
+  'POST /api/news/list', 'POST /api/news/detail', 'GET /api/ops/news', 'POST /api/ops/news', 'POST /api/ops/news/translate', 'POST /api/ops/news/publish',
+  'POST /api/ops/news/withdraw',
 ];
 
 /** The admin writes whose success changes what other calls read. */
@@ -506,6 +508,12 @@ beforeAll(async () => {
     'GET /api/trade/orders/detail': { id: pick(...orderIds, 2 ** 31 - 1) },
     'POST /api/ops/merchants/approve': { id: pick(...applicationIds, 2 ** 31 - 1) },
     'POST /api/ops/merchants/reject': { id: pick(...applicationIds, 2 ** 31 - 1) },
+    'POST /api/news/detail': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    'POST /api/news/list': { c_id: pick(4, 1) },
+    'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
+    'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
+    'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    'POST /api/ops/news/withdraw': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'GET /api/currency/new_timeshar': {
       symbol: pick('usdteur', 'btcusdt'),
       period: pick('1min', '1day', '1mon'),

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "انقضى وقت تأكيد هذا الطلب، وأُفرج عن كل ما كان محجوزًا له.",
   'merchant.alreadyMerchant': "حسابك حساب تاجر بالفعل.",
   'merchant.applicationPending': "طلبك قيد المراجعة. ستجد النتيجة هنا.",
+  'news.notFound': 'تعذّر العثور على هذا الخبر.',
+  'news.textRequired': 'أدخل عنوانًا ونصًا.',
+  'news.textTooLong': 'يجب ألا يتجاوز العنوان 200 حرف والنص 20,000 حرف.',
+  'news.englishRequired': 'اكتب النسخة الإنجليزية أولًا: يقرؤها من لا تتوفر لغته.',
 } satisfies ErrorCatalogue;

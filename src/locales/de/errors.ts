@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "Die Zeit zur Bestätigung dieses Auftrags ist abgelaufen; alles Zurückgehaltene wurde freigegeben.",
   'merchant.alreadyMerchant': "Ihr Konto ist bereits ein Händlerkonto.",
   'merchant.applicationPending': "Ihr Antrag wird geprüft. Das Ergebnis sehen Sie hier.",
+  'news.notFound': 'Diese Meldung wurde nicht gefunden.',
+  'news.textRequired': 'Geben Sie einen Titel und einen Text ein.',
+  'news.textTooLong': 'Der Titel darf höchstens 200 Zeichen haben, der Text höchstens 20.000.',
+  'news.englishRequired': 'Schreiben Sie zuerst die englische Fassung: Leser ohne ihre Sprache lesen sie.',
 } satisfies ErrorCatalogue;

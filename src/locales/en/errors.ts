@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "The time to confirm this order has passed; everything it held has been released.",
   'merchant.alreadyMerchant': "Your account is already a merchant account.",
   'merchant.applicationPending': "Your application is being reviewed. We will tell you the outcome here.",
+  'news.notFound': 'This news item could not be found.',
+  'news.textRequired': 'Enter a title and a text.',
+  'news.textTooLong': 'The title may have at most 200 characters and the text at most 20,000.',
+  'news.englishRequired': 'Write the English version first: readers without their language read it.',
 } satisfies ErrorCatalogue;

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "El plazo para confirmar esta orden ha pasado; todo lo que retenía se ha liberado.",
   'merchant.alreadyMerchant': "Tu cuenta ya es una cuenta de comerciante.",
   'merchant.applicationPending': "Tu solicitud se está revisando. Verás el resultado aquí.",
+  'news.notFound': 'No se encontró esta noticia.',
+  'news.textRequired': 'Introduzca un título y un texto.',
+  'news.textTooLong': 'El título puede tener como máximo 200 caracteres y el texto 20.000.',
+  'news.englishRequired': 'Escriba primero la versión en inglés: la leen quienes no tienen su idioma.',
 } satisfies ErrorCatalogue;

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "הזמן לאישור ההזמנה חלף; כל מה שהוחזק עבורה שוחרר.",
   'merchant.alreadyMerchant': "החשבון שלך כבר חשבון סוחר.",
   'merchant.applicationPending': "הבקשה שלך בבדיקה. התוצאה תוצג כאן.",
+  'news.notFound': 'הידיעה לא נמצאה.',
+  'news.textRequired': 'הזינו כותרת וטקסט.',
+  'news.textTooLong': 'הכותרת יכולה להכיל עד 200 תווים והטקסט עד 20,000.',
+  'news.englishRequired': 'כתבו קודם את הגרסה האנגלית: קוראים ללא שפתם קוראים אותה.',
 } satisfies ErrorCatalogue;

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "Il tempo per confermare questo ordine è scaduto; tutto ciò che tratteneva è stato sbloccato.",
   'merchant.alreadyMerchant': "Il tuo account è già un account commerciante.",
   'merchant.applicationPending': "La tua richiesta è in fase di verifica. Vedrai l'esito qui.",
+  'news.notFound': 'Questa notizia non è stata trovata.',
+  'news.textRequired': 'Inserisci un titolo e un testo.',
+  'news.textTooLong': 'Il titolo può avere al massimo 200 caratteri e il testo 20.000.',
+  'news.englishRequired': 'Scrivi prima la versione inglese: la leggono i lettori senza la loro lingua.',
 } satisfies ErrorCatalogue;

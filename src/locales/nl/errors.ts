@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "De tijd om deze order te bevestigen is verstreken; alles wat erin vastgehouden werd, is vrijgegeven.",
   'merchant.alreadyMerchant': "Uw account is al een handelaarsaccount.",
   'merchant.applicationPending': "Uw aanvraag wordt beoordeeld. U ziet de uitkomst hier.",
+  'news.notFound': 'Dit bericht is niet gevonden.',
+  'news.textRequired': 'Vul een titel en een tekst in.',
+  'news.textTooLong': 'De titel mag hoogstens 200 tekens hebben en de tekst hoogstens 20.000.',
+  'news.englishRequired': 'Schrijf eerst de Engelse versie: lezers zonder hun eigen taal lezen die.',
 } satisfies ErrorCatalogue;

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "O prazo para confirmar esta ordem passou; tudo o que retinha foi libertado.",
   'merchant.alreadyMerchant': "A sua conta já é uma conta de comerciante.",
   'merchant.applicationPending': "O seu pedido está a ser analisado. Verá o resultado aqui.",
+  'news.notFound': 'Esta notícia não foi encontrada.',
+  'news.textRequired': 'Introduza um título e um texto.',
+  'news.textTooLong': 'O título pode ter no máximo 200 caracteres e o texto 20 000.',
+  'news.englishRequired': 'Escreva primeiro a versão em inglês: é a que leem os leitores sem a sua língua.',
 } satisfies ErrorCatalogue;

@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "Yekfa wakud n usentem n taladt-a; ayen akk i tettaṭṭaf yettwasserreḥ.",
   'merchant.alreadyMerchant': "Amiḍan-nnek d amiḍan n umsebdal yakan.",
   'merchant.applicationPending': "Asuter-nnek iteddu deg usenqed. Ad tẓerḍ igmaḍ da.",
+  'news.notFound': 'Ur tettwaf tɣawsa-a n yisallen.',
+  'news.textRequired': 'Sekcem azwel d uḍris.',
+  'news.textTooLong': 'Azwel ur izeggir 200 n isekkilen, aḍris ur izeggir 20 000.',
+  'news.englishRequired': 'Aru tasuqilt s tnglizit zik: d nettat ara ɣren wid ur nesɛi tutlayt-nsen.',
 } satisfies ErrorCatalogue;

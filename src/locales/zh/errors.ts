@@ -117,4 +117,8 @@ export default {
   'trade.confirmExpired': "该订单的确认时间已过，所冻结的资金已全部释放。",
   'merchant.alreadyMerchant': "您的账户已是商家账户。",
   'merchant.applicationPending': "您的申请正在审核中，结果将在此处显示。",
+  'news.notFound': '找不到这条公告。',
+  'news.textRequired': '请输入标题和正文。',
+  'news.textTooLong': '标题最多 200 个字符，正文最多 20,000 个字符。',
+  'news.englishRequired': '请先写英文版本：没有对应语言的读者将阅读英文版。',
 } satisfies ErrorCatalogue;

@@ -1,0 +1,178 @@
+/**
+ * News: operators write a piece in one language, add the others, publish and withdraw it, each
+ * step audited in its own transaction; readers get the published pieces of a category, newest
+ * first, in their language or else in English (which publishing requires), said so by `fallback`.
+ */
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import { NEWS_FALLBACK_LOCALE, type NewsStatus } from '../../../src/domain/news';
+import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wire';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { recordAudit } from '../../ledger/audit';
+
+/** The start of a text on one line, cut at a word within `max` characters. */
+export function summaryOf(body: string, max = 160): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+interface ReadRow {
+  id: string;
+  category_id: number;
+  published_at: string;
+  locale: string;
+  title: string;
+  body: string;
+  total?: number;
+}
+
+function itemOf(row: ReadRow, wanted: string): NewsItem {
+  return {
+    id: Number(row.id),
+    categoryId: row.category_id,
+    title: row.title,
+    summary: summaryOf(row.body),
+    publishedAt: row.published_at,
+    locale: row.locale,
+    fallback: row.locale !== wanted,
+  };
+}
+
+const ISO = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+/** The reader's version of each piece, else the English one. */
+const VERSION = (locale: string) => sql`
+  LEFT JOIN LATERAL (
+    SELECT t.locale, t.title, t.body FROM news_translations t
+    WHERE t.news_id = n.id AND t.locale IN (${locale}, ${NEWS_FALLBACK_LOCALE})
+    ORDER BY (t.locale = ${locale}) DESC LIMIT 1
+  ) v ON true`;
+
+export async function listNews(db: Db, input: { categoryId: number; page: number; pageSize: number; locale: string }): Promise<Page<NewsItem>> {
+  const rows = await rowsOf<ReadRow>(
+    db,
+    sql`SELECT n.id::text, n.category_id, ${ISO('n.published_at')} AS published_at, v.locale, v.title, v.body, count(*) OVER ()::int AS total
+        FROM news n ${VERSION(input.locale)}
+        WHERE n.status = 'published' AND n.category_id = ${input.categoryId} AND v.locale IS NOT NULL
+        ORDER BY n.published_at DESC, n.id DESC
+        LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.page > 1) {
+    const [counted] = await rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM news WHERE status = 'published' AND category_id = ${input.categoryId}`);
+    total = counted?.total ?? 0;
+  }
+  return { list: rows.map((row) => itemOf(row, input.locale)), total, page: input.page, pageSize: input.pageSize };
+}
+
+export async function newsDetail(db: Db, id: number, locale: string): Promise<NewsDetail> {
+  const [row] = await rowsOf<ReadRow>(
+    db,
+    sql`SELECT n.id::text, n.category_id, ${ISO('n.published_at')} AS published_at, v.locale, v.title, v.body
+        FROM news n ${VERSION(locale)}
+        WHERE n.id = ${id} AND n.status = 'published' AND v.locale IS NOT NULL`,
+  );
+  if (!row) throw new AppError('news.notFound', 404);
+  return { ...itemOf(row, locale), body: row.body };
+}
+
+// ---- operators ----------------------------------------------------------------------------------
+
+interface OpsRow {
+  id: string;
+  category_id: number;
+  status: NewsStatus;
+  created_at: string;
+  published_at: string | null;
+  translations: Array<{ locale: string; title: string }>;
+  total?: number;
+}
+
+const opsOf = (row: OpsRow): OpsNews => ({
+  id: Number(row.id),
+  categoryId: row.category_id,
+  status: row.status,
+  createdAt: row.created_at,
+  publishedAt: row.published_at,
+  translations: row.translations ?? [],
+});
+
+const OPS_COLUMNS = sql`n.id::text, n.category_id, n.status, ${ISO('n.created_at')} AS created_at,
+  CASE WHEN n.published_at IS NULL THEN NULL ELSE ${ISO('n.published_at')} END AS published_at,
+  (SELECT coalesce(json_agg(json_build_object('locale', t.locale, 'title', t.title) ORDER BY t.locale), '[]'::json)
+   FROM news_translations t WHERE t.news_id = n.id) AS translations`;
+
+export async function listOpsNews(db: Db, input: { page: number; pageSize: number; status?: NewsStatus }): Promise<Page<OpsNews>> {
+  const status = input.status ?? null;
+  const rows = await rowsOf<OpsRow>(
+    db,
+    sql`SELECT ${OPS_COLUMNS}, count(*) OVER ()::int AS total FROM news n
+        WHERE ${status}::text IS NULL OR n.status = ${status}
+        ORDER BY n.id DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`,
+  );
+  return { list: rows.map(opsOf), total: rows[0]?.total ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+async function opsNewsOf(tx: Tx, id: number): Promise<OpsNews> {
+  const [row] = await rowsOf<OpsRow>(tx, sql`SELECT ${OPS_COLUMNS} FROM news n WHERE n.id = ${id}`);
+  if (!row) throw new AppError('news.notFound', 404);
+  return opsOf(row);
+}
+
+interface Actor {
+  operatorId: string;
+  at: Date;
+}
+
+export async function createNews(tx: Tx, input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
+  const [{ id }] = await rowsOf<{ id: string }>(
+    tx,
+    sql`INSERT INTO news (category_id, status, created_by, created_at, updated_at)
+        VALUES (${input.categoryId}, 'draft', ${actor.operatorId}, ${actor.at.toISOString()}, ${actor.at.toISOString()}) RETURNING id::text`,
+  );
+  await tx.execute(sql`INSERT INTO news_translations (news_id, locale, title, body) VALUES (${id}, ${input.locale}, ${input.title}, ${input.body})`);
+  await recordAudit(tx, actor, { action: 'news.create', subject: `news:${id}`, details: { locale: input.locale, title: input.title } });
+  return opsNewsOf(tx, Number(id));
+}
+
+/** Writes or replaces one language's version; a published piece shows it at once. */
+export async function translateNews(tx: Tx, input: { id: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
+  const [found] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM news WHERE id = ${input.id} FOR UPDATE`);
+  if (!found) throw new AppError('news.notFound', 404);
+  await tx.execute(
+    sql`INSERT INTO news_translations (news_id, locale, title, body) VALUES (${input.id}, ${input.locale}, ${input.title}, ${input.body})
+        ON CONFLICT (news_id, locale) DO UPDATE SET title = excluded.title, body = excluded.body`,
+  );
+  await tx.execute(sql`UPDATE news SET updated_at = ${actor.at.toISOString()} WHERE id = ${input.id}`);
+  await recordAudit(tx, actor, { action: 'news.translate', subject: `news:${input.id}`, details: { locale: input.locale, title: input.title } });
+  return opsNewsOf(tx, input.id);
+}
+
+/** Publishes a draft or a withdrawn piece (it needs its English version); publishing twice is refused. */
+export async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
+  const [row] = await rowsOf<{ status: NewsStatus; english: boolean }>(
+    tx,
+    sql`SELECT status, EXISTS (SELECT 1 FROM news_translations t WHERE t.news_id = n.id AND t.locale = ${NEWS_FALLBACK_LOCALE}) AS english
+        FROM news n WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!row) throw new AppError('news.notFound', 404);
+  if (row.status === 'published') throw new AppError('ops.alreadyDecided', 409);
+  if (!row.english) throw new AppError('news.englishRequired', 400);
+  await tx.execute(sql`UPDATE news SET status = 'published', published_at = ${actor.at.toISOString()}, updated_at = ${actor.at.toISOString()} WHERE id = ${id}`);
+  await recordAudit(tx, actor, { action: 'news.publish', subject: `news:${id}` });
+  return opsNewsOf(tx, id);
+}
+
+/** Takes a published piece off the list and its page. */
+export async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
+  const [row] = await rowsOf<{ status: NewsStatus }>(tx, sql`SELECT status FROM news WHERE id = ${id} FOR UPDATE`);
+  if (!row) throw new AppError('news.notFound', 404);
+  if (row.status !== 'published') throw new AppError('ops.alreadyDecided', 409);
+  await tx.execute(sql`UPDATE news SET status = 'withdrawn', updated_at = ${actor.at.toISOString()} WHERE id = ${id}`);
+  await recordAudit(tx, actor, { action: 'news.withdraw', subject: `news:${id}` });
+  return opsNewsOf(tx, id);
+}
