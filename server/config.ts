@@ -56,6 +56,8 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'MARKET_FEED', default: 'auto', description: "Where reference quotes come from: 'exchange' (the trade stream at MARKET_FEED_URL), 'simulated' (made up from the time, every candle flagged simulated), 'off', or 'auto': exchange when MARKET_FEED_URL is set, else simulated on the embedded PGlite, else off. With several processes on one PostgreSQL only one of them runs the feed at a time (a session advisory lock); another takes over when it stops." },
   { name: 'MARKET_FEED_URL', default: '(unset)', description: "WebSocket URL of an exchange's public trade stream in Binance's combined-stream format, e.g. wss://stream.binance.com:9443 (the streams of MARKET_SYMBOLS are appended). Reconnects with back-off when the connection drops." },
   { name: 'MARKET_SYMBOLS', default: 'btcusdt,ethusdt,bnbusdt,solusdt', description: "Comma-separated lower-case symbols quoted besides the trading hall's own usdteur: the feed's streams and the quotation list." },
+  { name: 'PUSH_SERVICE_HOSTS', default: 'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com', description: "Comma-separated push services (host names, and the names below them) devices may subscribe on; the server posts notifications only there. A loopback host listed here (127.0.0.1, localhost) is also taken over plain http: for tests only." },
+  { name: 'PUSH_CONTACT', default: 'mailto:operator@tessera.local', description: "The VAPID subject sent to push services: how they reach the installation's operator (mailto: or https:)." },
   { name: 'SHED_EVENT_LOOP_DELAY_MS', default: '200', description: 'Load shedding: answer 503 with Retry-After while the event loop lags more than this (0: off).' },
   { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
   { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
@@ -138,6 +140,13 @@ const envSchema = z.object({
     .default('btcusdt,ethusdt,bnbusdt,solusdt')
     .transform((value) => [...new Set(value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))])
     .refine((symbols) => symbols.length > 0 && symbols.length <= 50 && symbols.every((symbol) => /^[a-z0-9]{2,20}$/.test(symbol)), 'comma-separated symbols such as btcusdt,ethusdt (2–20 letters or digits each, at most 50)'),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))])
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]{1,253}$/.test(host)), 'comma-separated host names such as fcm.googleapis.com'),
+  PUSH_CONTACT: z.string().trim().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:someone@example.com or an https:// URL').default('mailto:operator@tessera.local'),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -186,6 +195,8 @@ export interface Config {
   };
   /** Reference quotes: the feed in use (after 'auto' is resolved), its URL and the symbols quoted. */
   market: { feed: 'exchange' | 'simulated' | 'off'; feedUrl: string | null; symbols: string[] };
+  /** Web Push: the push services devices may subscribe on, and the VAPID subject. */
+  push: { serviceHosts: string[]; contact: string };
   /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
   shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
   /** Test only (the browser suite): the file of the clock's offset in seconds; null: the system clock. */
@@ -250,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS },
+    push: { serviceHosts: e.PUSH_SERVICE_HOSTS, contact: e.PUSH_CONTACT },
     market: {
       feed: e.MARKET_FEED !== 'auto' ? e.MARKET_FEED : e.MARKET_FEED_URL ? 'exchange' : e.DATABASE_URL ? 'off' : 'simulated',
       feedUrl: e.MARKET_FEED_URL ?? null,

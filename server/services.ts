@@ -17,6 +17,7 @@ import { proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer/mailer';
 import { createOperators } from './modules/ops';
 import { createMarketData } from './modules/market/service';
+import { createPush } from './modules/push/service';
 import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms/provider';
@@ -62,6 +63,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     tradeFeed: createTradeFeed(),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */
     market: createMarketData({ db, clock, symbols: config.market.symbols, log }),
+    /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */
+    push: createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log }),
   };
 }
 

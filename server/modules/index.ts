@@ -12,6 +12,7 @@ import { depositsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
+import { pushModule } from './push';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
 import { startupModule } from './startup';
@@ -43,6 +44,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: tradingModule },
   { plugin: marketModule },
   { plugin: newsModule },
+  { plugin: pushModule },
   { plugin: opsModule, prefix: '/ops' },
   { plugin: newsOpsModule, prefix: '/ops' },
 ];

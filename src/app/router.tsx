@@ -12,6 +12,7 @@ import { depositRoutes } from '../features/deposit/routes';
 import { homeRoute } from '../features/home/routes';
 import { marketRoutes } from '../features/market/routes';
 import { mineRoutes } from '../features/mine/routes';
+import { newsRoutes } from '../features/news/routes';
 import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
 import { tradeRoutes } from '../features/trade/routes';
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   ...authRoutes,
   languageRoute,
+  ...newsRoutes,
   membersRoute.addChildren([
     ...mineRoutes,
     ...serviceRoutes,

@@ -41,3 +41,6 @@ export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
 /** Content ids of the about and help pages per language. */
 export const ABOUT_CONTENT_ID = { zh: 19, other: 20 } as const;
 export const HELP_CONTENT_ID = { zh: 33, other: 34 } as const;
+
+/** News: the category of the home's announcements (c_id 4). */
+export const NEWS_CATEGORY = 4;

@@ -137,6 +137,8 @@ export const ERROR_KEYS = [
   'news.textRequired',
   'news.textTooLong',
   'news.englishRequired',
+  // push
+  'push.endpointInvalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

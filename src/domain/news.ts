@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { LOCALES } from './locales';
 import { pageQuerySchema } from './payments';
 
-/** The announcements of the home ticker (c_id 4). */
-export const NEWS_CATEGORY = 4;
+import { NEWS_CATEGORY } from './constants';
+
+export { NEWS_CATEGORY };
 export const NEWS_TITLE_MAX = 200;
 export const NEWS_BODY_MAX = 20_000;
 /** The language every published piece of news is written in. */

@@ -61,7 +61,7 @@ const OPERATION_IDS = [
   'GET /api/currency/new_timeshar',
   'GET /api/currency/quotation_new',
   'POST /api/news/list', 'POST /api/news/detail', 'GET /api/ops/news', 'POST /api/ops/news', 'POST /api/ops/news/translate', 'POST /api/ops/news/publish',
-  'POST /api/ops/news/withdraw',
+  'POST /api/ops/news/withdraw', 'GET /api/push/key', 'POST /api/push/subscribe', 'POST /api/push/device', 'POST /api/push/unsubscribe',
 ];
 
 /** The admin writes whose success changes what other calls read. */

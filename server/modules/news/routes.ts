@@ -1,6 +1,7 @@
 /**
  * News calls: POST /news/list and /news/detail for readers (no sign-in: the home ticker shows
  * the announcements to everyone), and /api/ops/news… for operators (support), each write audited.
+ * Publishing sends the piece to every device subscribed to the system channel (modules/push).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newsCreateSchema, newsDetailSchema as newsDetailQuery, newsIdSchema, newsListSchema, newsTranslateSchema, opsNewsListSchema } from '../../../src/domain/news';
@@ -53,6 +54,14 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => listOpsNews(db, query),
   });
 
+  const announce = (id: number) => {
+    app.services.push
+      .broadcast('system', `news:${id}`, async (locale) => {
+        const piece = await newsDetail(db, id, locale);
+        return { title: piece.title, body: piece.summary, url: `/h5/news/detail?id=${id}`, kind: 'news', tag: `news-${id}` };
+      })
+      .catch((error: unknown) => app.log.error({ err: error, news: id }, 'news: the push notifications could not be sent'));
+  };
   const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
 
   apiRoute(app, {
@@ -85,7 +94,12 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     body: newsIdSchema,
     reply: opsNewsSchema,
-    handler: ({ body, request }) => inTransaction(db, (tx) => publishNews(tx, body.id, actorOf(request))),
+    handler: async ({ body, request }) => {
+      const published = await inTransaction(db, (tx) => publishNews(tx, body.id, actorOf(request)));
+      // Once committed: to every device on the system channel, each in its owner's language, once.
+      announce(published.id);
+      return published;
+    },
   });
 
   apiRoute(app, {

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'أدخل عنوانًا ونصًا.',
   'news.textTooLong': 'يجب ألا يتجاوز العنوان 200 حرف والنص 20,000 حرف.',
   'news.englishRequired': 'اكتب النسخة الإنجليزية أولًا: يقرؤها من لا تتوفر لغته.',
+  'push.endpointInvalid': "خدمة الإشعارات في هذا الجهاز غير مدعومة.",
 } satisfies ErrorCatalogue;

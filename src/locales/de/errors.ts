@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Geben Sie einen Titel und einen Text ein.',
   'news.textTooLong': 'Der Titel darf höchstens 200 Zeichen haben, der Text höchstens 20.000.',
   'news.englishRequired': 'Schreiben Sie zuerst die englische Fassung: Leser ohne ihre Sprache lesen sie.',
+  'push.endpointInvalid': "Der Benachrichtigungsdienst dieses Geräts wird nicht unterstützt.",
 } satisfies ErrorCatalogue;

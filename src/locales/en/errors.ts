@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Enter a title and a text.',
   'news.textTooLong': 'The title may have at most 200 characters and the text at most 20,000.',
   'news.englishRequired': 'Write the English version first: readers without their language read it.',
+  'push.endpointInvalid': "This device's notification service is not supported.",
 } satisfies ErrorCatalogue;

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Introduzca un título y un texto.',
   'news.textTooLong': 'El título puede tener como máximo 200 caracteres y el texto 20.000.',
   'news.englishRequired': 'Escriba primero la versión en inglés: la leen quienes no tienen su idioma.',
+  'push.endpointInvalid': "El servicio de notificaciones de este dispositivo no es compatible.",
 } satisfies ErrorCatalogue;

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'הזינו כותרת וטקסט.',
   'news.textTooLong': 'הכותרת יכולה להכיל עד 200 תווים והטקסט עד 20,000.',
   'news.englishRequired': 'כתבו קודם את הגרסה האנגלית: קוראים ללא שפתם קוראים אותה.',
+  'push.endpointInvalid': "שירות ההתראות של מכשיר זה אינו נתמך.",
 } satisfies ErrorCatalogue;

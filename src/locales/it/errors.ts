@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Inserisci un titolo e un testo.',
   'news.textTooLong': 'Il titolo può avere al massimo 200 caratteri e il testo 20.000.',
   'news.englishRequired': 'Scrivi prima la versione inglese: la leggono i lettori senza la loro lingua.',
+  'push.endpointInvalid': "Il servizio di notifiche di questo dispositivo non è supportato.",
 } satisfies ErrorCatalogue;

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Vul een titel en een tekst in.',
   'news.textTooLong': 'De titel mag hoogstens 200 tekens hebben en de tekst hoogstens 20.000.',
   'news.englishRequired': 'Schrijf eerst de Engelse versie: lezers zonder hun eigen taal lezen die.',
+  'push.endpointInvalid': "De meldingsdienst van dit apparaat wordt niet ondersteund.",
 } satisfies ErrorCatalogue;

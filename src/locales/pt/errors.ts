@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Introduza um título e um texto.',
   'news.textTooLong': 'O título pode ter no máximo 200 caracteres e o texto 20 000.',
   'news.englishRequired': 'Escreva primeiro a versão em inglês: é a que leem os leitores sem a sua língua.',
+  'push.endpointInvalid': "O serviço de notificações deste dispositivo não é suportado.",
 } satisfies ErrorCatalogue;

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': 'Sekcem azwel d uḍris.',
   'news.textTooLong': 'Azwel ur izeggir 200 n isekkilen, aḍris ur izeggir 20 000.',
   'news.englishRequired': 'Aru tasuqilt s tnglizit zik: d nettat ara ɣren wid ur nesɛi tutlayt-nsen.',
+  'push.endpointInvalid': "Tanfa n yilɣa n yibenk-a ur tettwassefrak.",
 } satisfies ErrorCatalogue;

@@ -121,4 +121,5 @@ export default {
   'news.textRequired': '请输入标题和正文。',
   'news.textTooLong': '标题最多 200 个字符，正文最多 20,000 个字符。',
   'news.englishRequired': '请先写英文版本：没有对应语言的读者将阅读英文版。',
+  'push.endpointInvalid': "不支持此设备的通知服务。",
 } satisfies ErrorCatalogue;

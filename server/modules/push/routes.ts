@@ -1,0 +1,64 @@
+/**
+ * Web Push calls: the installation's public key, and a signed-in user's device subscribing to
+ * the trade and system channels, reading what it receives, and unsubscribing. Publishing news
+ * sends it to every device on the system channel (modules/news), a trade order's changes to its
+ * parties' devices on the trade channel.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PUSH_CHANNELS, pushEndpointSchema, pushSubscribeSchema } from '../../../src/domain/push';
+import { apiRoute } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
+
+const channelsReply = z.object({ channels: z.array(z.enum(PUSH_CHANNELS)) });
+
+export async function pushModule(app: FastifyInstance): Promise<void> {
+  const { push } = app.services;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/push/key',
+    tag: 'push',
+    summary: "The installation's VAPID public key (base64url), the applicationServerKey devices subscribe with",
+    auth: 'none',
+    reply: z.object({ publicKey: z.string() }),
+    handler: async () => ({ publicKey: await push.publicKey() }),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/push/subscribe',
+    tag: 'push',
+    summary: 'Subscribe this device (its PushSubscription) to the channels given; the same endpoint again replaces its channels',
+    description: 'An endpoint outside the push services of PUSH_SERVICE_HOSTS: 400 push.endpointInvalid.',
+    auth: 'required',
+    body: pushSubscribeSchema,
+    reply: channelsReply,
+    handler: ({ body, request }) => push.subscribe(viewerOf(request).userId, body),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/push/device',
+    tag: 'push',
+    summary: 'The channels this device of the signed-in user receives (none when it is not subscribed)',
+    auth: 'required',
+    body: pushEndpointSchema,
+    reply: channelsReply,
+    handler: async ({ body, request }) => ({ channels: await push.channelsOf(viewerOf(request).userId, body.endpoint) }),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/push/unsubscribe',
+    tag: 'push',
+    summary: "Stop notifications to this device (the user's own only)",
+    auth: 'required',
+    body: pushEndpointSchema,
+    reply: z.null(),
+    handler: async ({ body, request }) => {
+      await push.unsubscribe(viewerOf(request).userId, body.endpoint);
+      return null;
+    },
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * Web Push: this device's subscription (its push service endpoint and keys, the channels it
+ * wants), and messages sent to it encrypted for it alone (RFC 8291, aes128gcm, by `web-push`)
+ * and signed with the installation's VAPID key (RFC 8292). The key pair is made at first use
+ * and kept in the database, so every process and restart signs with it. A message to many
+ * devices is recorded per device before it goes (push_deliveries), so it reaches each one once
+ * however often it is sent; a device its push service no longer knows (404, 410) is forgotten.
+ *
+ * Endpoints are accepted only on the push services of PUSH_SERVICE_HOSTS: the server posts to
+ * them, so any other address would let a user make it post wherever they like.
+ */
+import { sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import { AppError } from '../../../src/domain/errors';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export type PushChannel = 'trade' | 'system';
+
+export interface PushMessage {
+  /** What the service worker shows: a title, a line, and the screen a tap opens. */
+  title: string;
+  body: string;
+  url: string;
+  /** What it is about, for the open app (e.g. the ticker refreshes on `news`). */
+  kind: 'news' | 'trade';
+  tag: string;
+}
+
+export interface PushOptions {
+  db: Db;
+  clock: Clock;
+  /** Host names (or their suffixes) of the push services devices may subscribe on. */
+  serviceHosts: readonly string[];
+  /** The VAPID subject: how a push service reaches the installation's operator (mailto: or https:). */
+  contact: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Sends one request to a push service (tests may pass their own); fetch by default. */
+  post?: (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null }) => Promise<{ status: number }>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Is `endpoint` on one of the allowed push services? https always; plain http only for a listed loopback host (tests). */
+export function endpointAllowed(endpoint: string, serviceHosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const listed = serviceHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  if (!listed || url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.host.replace(/:\d+$/, '')) && serviceHosts.includes(host));
+}
+
+interface SubscriptionRow {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  locale: string;
+}
+
+export function createPush({ db, clock, serviceHosts, contact, log, post }: PushOptions) {
+  let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
+  const send =
+    post ??
+    (async (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null }) => {
+      const reply = await fetch(url, { method: init.method, headers: init.headers, body: init.body ? new Uint8Array(init.body) : null, signal: AbortSignal.timeout(10_000) });
+      await reply.arrayBuffer().catch(() => undefined);
+      return { status: reply.status };
+    });
+
+  /** The installation's key pair: read, or made and kept by the first process to need it. */
+  function vapidKeys() {
+    keys ??= (async () => {
+      const made = webpush.generateVAPIDKeys();
+      await db.execute(
+        sql`INSERT INTO push_keys (id, public_key, private_key, created_at) VALUES (1, ${made.publicKey}, ${made.privateKey}, ${clock().toISOString()})
+            ON CONFLICT (id) DO NOTHING`,
+      );
+      const [row] = await rowsOf<{ public_key: string; private_key: string }>(db, sql`SELECT public_key, private_key FROM push_keys WHERE id = 1`);
+      return { publicKey: row.public_key, privateKey: row.private_key };
+    })().catch((error: unknown) => {
+      keys = null;
+      throw error;
+    });
+    return keys;
+  }
+
+  /** Sends one message to one device; true when its push service took it. Gone devices are removed. */
+  async function deliver(subscription: SubscriptionRow, message: PushMessage): Promise<boolean> {
+    const { publicKey, privateKey } = await vapidKeys();
+    const details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(message),
+      { vapidDetails: { subject: contact, publicKey, privateKey }, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, '-') },
+    );
+    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+    try {
+      const { status } = await send(details.endpoint, { method: details.method, headers, body: (details.body as Buffer | null) ?? null });
+      if (status === 404 || status === 410) {
+        await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${subscription.id}`);
+        return false;
+      }
+      if (status < 200 || status >= 300) {
+        log.warn({ status, subscription: subscription.id }, 'push: the push service refused a message');
+        return false;
+      }
+      return true;
+    } catch (error) {
+      log.warn({ err: error, subscription: subscription.id }, 'push: the push service could not be reached');
+      return false;
+    }
+  }
+
+  return {
+    /** The public key devices subscribe with (applicationServerKey), base64url. */
+    publicKey: async () => (await vapidKeys()).publicKey,
+
+    /** Saves this device for the user (a device another user subscribed before is theirs now). */
+    async subscribe(userId: string, input: { endpoint: string; keys: { p256dh: string; auth: string }; channels: PushChannel[] }): Promise<{ channels: PushChannel[] }> {
+      if (!endpointAllowed(input.endpoint, serviceHosts)) throw new AppError('push.endpointInvalid', 400);
+      const at = clock().toISOString();
+      const channels = [...new Set(input.channels)].sort();
+      await db.execute(
+        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+            VALUES (${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${`{${channels.join(',')}}`}::text[], ${at}, ${at})
+            ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+              channels = excluded.channels, updated_at = excluded.updated_at`,
+      );
+      return { channels };
+    },
+
+    /** Forgets this device, if it is the user's. */
+    async unsubscribe(userId: string, endpoint: string): Promise<void> {
+      await db.execute(sql`DELETE FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${userId}`);
+    },
+
+    /** The channels this device of the user receives (none when it is not subscribed). */
+    async channelsOf(userId: string, endpoint: string): Promise<PushChannel[]> {
+      const [row] = await rowsOf<{ channels: PushChannel[] }>(db, sql`SELECT channels FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${userId}`);
+      return row?.channels ?? [];
+    },
+
+    /**
+     * Sends a message to every device on `channel` (of `userId` only, when given), each device
+     * once per `messageId`, in its owner's language (`messageFor(locale)`). Returns how many took it.
+     */
+    async broadcast(channel: PushChannel, messageId: string, messageFor: (locale: string) => Promise<PushMessage> | PushMessage, userId?: string): Promise<number> {
+      let delivered = 0;
+      let after = '0';
+      for (;;) {
+        const batch = await rowsOf<{ id: string }>(
+          db,
+          sql`SELECT id::text FROM push_subscriptions
+              WHERE ${channel} = ANY (channels) AND id > ${after}::bigint AND (${userId ?? null}::uuid IS NULL OR user_id = ${userId ?? null}::uuid)
+              ORDER BY id LIMIT 200`,
+        );
+        if (batch.length === 0) return delivered;
+        after = batch[batch.length - 1].id;
+        // Claimed before sending: a second run (or another process) skips the devices claimed already.
+        const devices = await rowsOf<SubscriptionRow>(
+          db,
+          sql`WITH claim AS (
+                INSERT INTO push_deliveries (subscription_id, message, sent_at)
+                SELECT unnest(${`{${batch.map((row) => row.id).join(',')}}`}::bigint[]), ${messageId}, ${clock().toISOString()}
+                ON CONFLICT DO NOTHING RETURNING subscription_id
+              )
+              SELECT s.id::text, s.endpoint, s.p256dh, s.auth, u.locale
+              FROM claim c JOIN push_subscriptions s ON s.id = c.subscription_id JOIN users u ON u.id = s.user_id
+              ORDER BY s.id`,
+        );
+        const messages = new Map<string, PushMessage>();
+        for (const device of devices) {
+          if (!messages.has(device.locale)) messages.set(device.locale, await messageFor(device.locale));
+          if (await deliver(device, messages.get(device.locale)!)) delivered++;
+        }
+      }
+    },
+  };
+}
+
+export type Push = ReturnType<typeof createPush>;

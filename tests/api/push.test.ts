@@ -1,0 +1,184 @@
+/**
+ * Web Push against a push service of our own on loopback, which does what a browser's push
+ * service and the browser do: checks the VAPID signature (RFC 8292) and decrypts the payload with
+ * the device's private key (RFC 8291, aes128gcm). Publishing news reaches every device on the
+ * system channel once, in its owner's language; a device the push service no longer knows (410)
+ * is forgotten; endpoints outside the allowed push services are refused.
+ */
+import crypto from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OpsNews } from '../../src/domain/wire';
+import { startTestApp, type TestApp } from './harness';
+
+/** A browser's side of a subscription: its key pair and auth secret. */
+function device(name: string) {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = crypto.randomBytes(16);
+  return { name, ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+type Device = ReturnType<typeof device>;
+
+/** RFC 8291: the plaintext of an aes128gcm message to `to`. */
+function decrypt(body: Buffer, to: Device): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20];
+  const senderKey = body.subarray(21, 21 + idLength);
+  const cipher = body.subarray(21 + idLength);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), to.ecdh.getPublicKey(), senderKey]);
+  const ikm = Buffer.from(crypto.hkdfSync('sha256', to.ecdh.computeSecret(senderKey), to.auth, keyInfo, 32));
+  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(cipher.subarray(cipher.length - 16));
+  const plain = Buffer.concat([decipher.update(cipher.subarray(0, cipher.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 2, then padding zeros.
+  let end = plain.length - 1;
+  while (plain[end] === 0) end--;
+  expect(plain[end]).toBe(2);
+  return plain.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: the claims of a valid VAPID header signed by `publicKey`; fails the test otherwise. */
+function vapidClaims(header: string, publicKey: string): { aud: string; exp: number; sub: string } {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(header);
+  expect(match, header).not.toBeNull();
+  const [, token, key] = match!;
+  expect(key).toBe(publicKey);
+  const raw = Buffer.from(key, 'base64url');
+  const verifier = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const [head, claims, signature] = token.split('.');
+  expect(crypto.verify('sha256', Buffer.from(`${head}.${claims}`), { key: verifier, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+  return JSON.parse(Buffer.from(claims, 'base64url').toString());
+}
+
+interface Received {
+  device: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let t: TestApp;
+let service: Server;
+let origin: string;
+const received: Received[] = [];
+/** Devices the push service says are gone. */
+const gone = new Set<string>();
+
+beforeAll(async () => {
+  service = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const name = request.url!.split('/').pop()!;
+      received.push({ device: name, headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = gone.has(name) ? 410 : 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  t = await startTestApp({ env: { PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_CONTACT: 'mailto:ops@tessera.example' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => service.close(resolve));
+});
+
+const endpointOf = (d: Device) => `${origin}/push/${d.name}`;
+const subscribe = (token: string, d: Device, channels: string[]) => t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels }, { token });
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('web push', () => {
+  test('publishing news reaches each device on the system channel once, encrypted for it, signed, in its owner language', async () => {
+    const anna = await t.signedInUser();
+    const bruno = await t.signedInUser();
+    await t.post('/set/lang', { locale: 'de' }, { token: bruno.token });
+    const phone = device('anna-phone');
+    const laptop = device('anna-laptop');
+    const tablet = device('bruno-tablet');
+    const quiet = device('bruno-quiet');
+    expect((await subscribe(anna.token, phone, ['system', 'trade'])).body.data).toEqual({ channels: ['system', 'trade'] });
+    await subscribe(anna.token, laptop, ['system']);
+    await subscribe(bruno.token, tablet, ['system']);
+    // Only trade: no news.
+    await subscribe(bruno.token, quiet, ['trade']);
+    expect((await t.post('/push/device', { endpoint: endpointOf(quiet) }, { token: bruno.token })).body.data).toEqual({ channels: ['trade'] });
+
+    const ops = await t.operatorToken(await t.financeOperator());
+    const written = await t.post<OpsNews>('/ops/news', { locale: 'en', title: 'Deposits pause on Sunday', body: 'Bank deposits pause on Sunday night.' }, { token: ops });
+    const id = written.body.data!.id;
+    await t.post('/ops/news/translate', { id, locale: 'de', title: 'Einzahlungen pausieren am Sonntag', body: 'Banküberweisungen pausieren in der Nacht zum Sonntag.' }, { token: ops });
+    received.length = 0;
+    expect((await t.post('/ops/news/publish', { id }, { token: ops })).status).toBe(200);
+    await until(() => received.length >= 3, 'three devices notified');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.map((r) => r.device).sort()).toEqual(['anna-laptop', 'anna-phone', 'bruno-tablet']);
+
+    const { publicKey } = (await t.get<{ publicKey: string }>('/push/key')).body.data!;
+    const devices = { 'anna-phone': phone, 'anna-laptop': laptop, 'bruno-tablet': tablet } as Record<string, Device>;
+    for (const message of received) {
+      expect(message.headers['content-encoding']).toBe('aes128gcm');
+      const claims = vapidClaims(String(message.headers.authorization), publicKey);
+      expect(claims.aud).toBe(origin);
+      expect(claims.sub).toBe('mailto:ops@tessera.example');
+      expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+      expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+      const payload = JSON.parse(decrypt(message.body, devices[message.device]));
+      expect(payload).toMatchObject({ kind: 'news', url: `/h5/news/detail?id=${id}`, tag: `news-${id}` });
+      expect(payload.title).toBe(message.device.startsWith('bruno') ? 'Einzahlungen pausieren am Sonntag' : 'Deposits pause on Sunday');
+    }
+
+    // Withdrawn and published again, or sent again by another process: no device hears it twice.
+    await t.post('/ops/news/withdraw', { id }, { token: ops });
+    await t.post('/ops/news/publish', { id }, { token: ops });
+    const again = await t.app.services.push.broadcast('system', `news:${id}`, () => ({ title: 'x', body: 'x', url: '/h5/news', kind: 'news', tag: 'x' }));
+    expect(again).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(3);
+  });
+
+  test('a device its push service says is gone (410) is forgotten', async () => {
+    const user = await t.signedInUser();
+    const old = device('old-phone');
+    await subscribe(user.token, old, ['system']);
+    gone.add('old-phone');
+    const sent = await t.app.services.push.broadcast('system', 'probe:1', () => ({ title: 'Probe', body: 'Probe', url: '/h5/home', kind: 'news', tag: 'probe' }), await t.userIdOf(user.token));
+    expect(sent).toBe(0);
+    expect((await t.post('/push/device', { endpoint: endpointOf(old) }, { token: user.token })).body.data).toEqual({ channels: [] });
+  });
+
+  test('unsubscribing stops the device; another user cannot unsubscribe or read it', async () => {
+    const owner = await t.signedInUser();
+    const other = await t.signedInUser();
+    const phone = device('owner-phone');
+    await subscribe(owner.token, phone, ['system']);
+    await t.post('/push/unsubscribe', { endpoint: endpointOf(phone) }, { token: other.token });
+    expect((await t.post('/push/device', { endpoint: endpointOf(phone) }, { token: other.token })).body.data).toEqual({ channels: [] });
+    expect((await t.post('/push/device', { endpoint: endpointOf(phone) }, { token: owner.token })).body.data).toEqual({ channels: ['system'] });
+    await t.post('/push/unsubscribe', { endpoint: endpointOf(phone) }, { token: owner.token });
+    expect((await t.post('/push/device', { endpoint: endpointOf(phone) }, { token: owner.token })).body.data).toEqual({ channels: [] });
+  });
+
+  test('only the push services allowed: any other endpoint is refused in the caller language and saves nothing', async () => {
+    const user = await t.signedInUser();
+    const d = device('x');
+    for (const endpoint of ['https://evil.example/push/x', 'http://127.0.0.2/push/x', 'https://127.0.0.1.evil.example/x', 'ftp://127.0.0.1/x', 'not a url', 'http://user:pw@127.0.0.1/x']) {
+      const reply = await t.post('/push/subscribe', { endpoint, keys: d.keys, channels: ['system'] }, { token: user.token, headers: { 'accept-language': 'de' } });
+      expect(reply.status, endpoint).toBe(400);
+      expect(reply.body.message).toBe('Der Benachrichtigungsdienst dieses Geräts wird nicht unterstützt.');
+    }
+    expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: { p256dh: 'short', auth: d.keys.auth }, channels: ['system'] }, { token: user.token })).status).toBe(400);
+    expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels: ['news'] }, { token: user.token })).status).toBe(400);
+    expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels: ['system'] })).status).toBe(401);
+  });
+});
