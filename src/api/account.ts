@@ -6,6 +6,7 @@ import { endSession, saveToken } from '../storage/session';
 import { login, logout, type LoginInput } from './calls';
 import { cancelAll, type RequestOptions } from './client';
 import { clientHandlers } from './handlers';
+import { forgetPushDevice } from './push';
 import { loadAccount } from './queries';
 
 export async function signIn(input: LoginInput, options?: RequestOptions): Promise<void> {
@@ -19,6 +20,8 @@ export async function signIn(input: LoginInput, options?: RequestOptions): Promi
  * asked to end. The realtime socket stays: market data is the same for everyone.
  */
 export async function signOut(): Promise<void> {
+  // While the session is still valid: this device stops receiving the user's notifications.
+  await forgetPushDevice();
   try {
     await logout({ quiet: true });
   } catch {

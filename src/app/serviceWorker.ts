@@ -1,14 +1,31 @@
 /**
  * Registers the service worker (production builds only). A new version installs in the
  * background and waits; the user is asked before the page reloads into it, so nothing they are
- * typing is lost.
+ * typing is lost. It also passes on what the worker tells the app about push messages.
  */
 import { t } from '@lingui/core/macro';
 import { Workbox } from 'workbox-window';
+import { invalidateAccount, queryClient } from '../api/query';
 import { confirm } from './feedback/confirm';
+import { router } from './router';
+
+/** What the service worker tells the open app: a push message arrived, or a tapped one asks for a screen. */
+type WorkerMessage = { type: 'push'; kind: 'news' | 'trade' } | { type: 'open'; url: string };
+
+function onWorkerMessage(event: MessageEvent): void {
+  const message = event.data as WorkerMessage | null;
+  if (message?.type === 'push') {
+    // The ticker and the news screens read again; a trade moves orders and balances.
+    if (message.kind === 'news') void queryClient.invalidateQueries({ queryKey: ['public', 'news'] });
+    else void invalidateAccount();
+  } else if (message?.type === 'open' && typeof message.url === 'string' && message.url.startsWith('/h5/')) {
+    void router.navigate({ href: message.url.slice('/h5'.length) });
+  }
+}
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', onWorkerMessage);
   const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   workbox.addEventListener('waiting', async () => {
     const reload = await confirm({

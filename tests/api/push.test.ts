@@ -147,6 +147,30 @@ describe('web push', () => {
     expect(received).toHaveLength(3);
   });
 
+  test("a trade order's change reaches its parties' devices on the trade channel, each told what it means for them", async () => {
+    const taker = await t.signedInUser();
+    const maker = await t.signedInUser();
+    await t.post('/set/lang', { locale: 'de' }, { token: maker.token });
+    const takerPhone = device('taker-phone');
+    const makerPhone = device('maker-phone');
+    const newsOnly = device('taker-news-only');
+    await subscribe(taker.token, takerPhone, ['trade', 'system']);
+    await subscribe(maker.token, makerPhone, ['trade']);
+    await subscribe(taker.token, newsOnly, ['system']);
+    received.length = 0;
+    t.app.services.tradeFeed.emitChanged({ orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) });
+    await until(() => received.length >= 2, 'both parties notified');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const payloads = Object.fromEntries(received.map((r) => [r.device, JSON.parse(decrypt(r.body, r.device === 'taker-phone' ? takerPhone : makerPhone))]));
+    expect(Object.keys(payloads).sort()).toEqual(['maker-phone', 'taker-phone']);
+    expect(payloads['taker-phone']).toMatchObject({ kind: 'trade', title: 'Order 77 is matched', body: 'Confirm it within 15 minutes to settle the trade.', url: '/h5/order' });
+    expect(payloads['maker-phone']).toMatchObject({ kind: 'trade', title: 'Auftrag 77 trifft Ihr Angebot' });
+    // The same change told again (a retried transaction): nobody hears it twice.
+    t.app.services.tradeFeed.emitChanged({ orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(2);
+  });
+
   test('a device its push service says is gone (410) is forgotten', async () => {
     const user = await t.signedInUser();
     const old = device('old-phone');

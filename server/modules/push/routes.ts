@@ -9,11 +9,30 @@ import { z } from 'zod';
 import { PUSH_CHANNELS, pushEndpointSchema, pushSubscribeSchema } from '../../../src/domain/push';
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
+import { tradeNotice, type TradeNotice } from './texts';
 
 const channelsReply = z.object({ channels: z.array(z.enum(PUSH_CHANNELS)) });
 
 export async function pushModule(app: FastifyInstance): Promise<void> {
-  const { push } = app.services;
+  const { push, tradeFeed } = app.services;
+
+  // A trade order that changed: its parties' devices on the trade channel, each in its owner's language.
+  const stopTrades = tradeFeed.onChanged((change) => {
+    if (change.status === 'matching') return;
+    const parties: Array<[string, TradeNotice]> = [[change.takerId, change.status === 'matched' ? 'matchedTaker' : change.status]];
+    if (change.makerId) parties.push([change.makerId, change.status === 'matched' ? 'matchedMaker' : change.status]);
+    for (const [userId, notice] of parties) {
+      push
+        .broadcast(
+          'trade',
+          `trade:${change.orderId}:${change.status}`,
+          (locale) => ({ ...tradeNotice(locale, notice, change.orderId), url: '/h5/order', kind: 'trade', tag: `order-${change.orderId}` }),
+          userId,
+        )
+        .catch((error: unknown) => app.log.error({ err: error, orderId: change.orderId }, 'push: a trade notification could not be sent'));
+    }
+  });
+  app.addHook('onClose', async () => stopTrades());
 
   apiRoute(app, {
     method: 'GET',

@@ -1,8 +1,9 @@
 /**
  * What a transaction of the hall changed, told once it has committed: each party of a changed
  * order gets a `trade` event in their own socket room (account:<userId>, joined with their session
- * token), carrying only the order's id and status; the app fetches what it shows. Settled orders
- * go to the trade feed, from which the market's USDT/EUR price and candles are built.
+ * token), carrying only the order's id and status; the app fetches what it shows. Changed orders
+ * go to the trade feed too (their parties' devices are notified from it, modules/push), and settled
+ * ones, from which the market's USDT/EUR price and candles are built.
  *
  * A transaction that rolls back tells nothing: the outbox is dropped with it. A transaction run
  * again (after a serialization failure) records the same orders again; they are kept by id, last
@@ -23,10 +24,20 @@ export interface SettledTrade {
   at: Date;
 }
 
-/** The internal feed of settled trades: any module may listen. */
+/** An order that changed, with the users it concerns: its taker and the merchant whose offer it met. */
+export interface OrderChange {
+  orderId: number;
+  status: OrderRow['status'];
+  takerId: string;
+  makerId: string | null;
+}
+
+/** The internal feed of settled trades and changed orders: any module may listen. */
 export interface TradeFeed {
   onSettled(listener: (trade: SettledTrade) => void): () => void;
   emitSettled(trade: SettledTrade): void;
+  onChanged(listener: (change: OrderChange) => void): () => void;
+  emitChanged(change: OrderChange): void;
 }
 
 export function createTradeFeed(): TradeFeed {
@@ -39,6 +50,13 @@ export function createTradeFeed(): TradeFeed {
     },
     emitSettled(trade) {
       emitter.emit('settled', trade);
+    },
+    onChanged(listener) {
+      emitter.on('changed', listener);
+      return () => emitter.off('changed', listener);
+    },
+    emitChanged(change) {
+      emitter.emit('changed', change);
     },
   };
 }
@@ -73,6 +91,7 @@ export class Outbox implements BookEvents {
       const payload = { orderId: order.id, status: order.status };
       realtime?.publish(accountRoom(order.userId), 'trade', payload);
       if (order.merchantId) realtime?.publish(accountRoom(order.merchantId), 'trade', payload);
+      feed.emitChanged({ orderId: order.id, status: order.status, takerId: order.userId, makerId: order.merchantId });
     }
     for (const order of this.trades.values()) {
       if (order.price === null || order.total === null || !order.endedAt) continue;

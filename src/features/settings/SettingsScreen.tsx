@@ -4,9 +4,14 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useAtom, useAtomValue } from 'jotai';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Toggle } from 'konsta/react';
 import { useState } from 'react';
+import { ApiError } from '../../api/errors';
+import { pushState, setPushChannels, type PushState } from '../../api/push';
+import { accountKey, useAccountQuery, useSessionUserId } from '../../api/query';
+import { toast } from '../../app/feedback/toast';
 import { GlobeIcon, InfoIcon, LockIcon } from '../../app/icons';
 import { BellIcon, HelpIcon, KeyIcon, ShieldIcon, TicketIcon } from '../../app/moreIcons';
 import { Row, RowGroup } from '../../app/Rows';
@@ -16,14 +21,14 @@ import { localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
 import { ChangePasswordSheet } from './ChangePasswordSheet';
-import { notificationsAtom } from './notifications';
+import type { PushChannelName } from '../../domain/push';
 
 export default function SettingsScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const user = useAtomValue(userInfoAtom);
   const locale = useAtomValue(localeAtom);
-  const [notifications, setNotifications] = useAtom(notificationsAtom);
+  const push = usePushChannels();
   const [changingPassword, setChangingPassword] = useState(false);
   const notices = [
     { kind: 'trade', label: t`Trade notices`, icon: <BellIcon size={22} /> },
@@ -51,13 +56,15 @@ export default function SettingsScreen() {
               icon={icon}
               value={
                 <Toggle
-                  checked={notifications[kind]}
-                  onChange={() => setNotifications({ ...notifications, [kind]: !notifications[kind] })}
+                  checked={push.channels.includes(kind)}
+                  disabled={!push.ready || push.busy}
+                  onChange={() => push.toggle(kind)}
                   aria-label={label}
                 />
               }
             />
           ))}
+          {push.note ? <p className="px-4 pt-1 pb-3 text-sm text-muted">{push.note}</p> : null}
         </RowGroup>
 
         <RowGroup title={t`General`}>
@@ -74,4 +81,39 @@ export default function SettingsScreen() {
       <ChangePasswordSheet opened={changingPassword} onClose={() => setChangingPassword(false)} />
     </Screen>
   );
+}
+
+/** This device's notification channels as the server sends them, and switching one on or off. */
+function usePushChannels() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const userId = useSessionUserId();
+  const [busy, setBusy] = useState(false);
+  const make = (id: string) => queryOptions({ queryKey: accountKey(id, 'push-device'), queryFn: pushState, meta: { persist: false }, retry: false });
+  const state = useAccountQuery<PushState>(make);
+  const data = state.data;
+  const channels = data?.supported ? data.channels : [];
+  const toggle = (kind: PushChannelName) => {
+    const next = channels.includes(kind) ? channels.filter((channel) => channel !== kind) : [...channels, kind];
+    setBusy(true);
+    setPushChannels(next)
+      .then((outcome) => {
+        if (outcome === 'denied') toast.error(t`Notifications are blocked for this app. Allow them in your browser's site settings.`);
+        if (outcome === 'unsupported') toast.error(t`This browser cannot receive notifications.`);
+      })
+      // The server's refusals come in the user's language; the browser's own (its push service
+      // unreachable, say) do not, and say nothing a person can act on.
+      .catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : t`Notifications could not be changed on this device. Try again later.`))
+      .finally(() => {
+        setBusy(false);
+        if (userId) void queryClient.invalidateQueries({ queryKey: make(userId).queryKey });
+      });
+  };
+  const note =
+    data && !data.supported
+      ? t`This browser cannot receive notifications. Install the app on your home screen to get them.`
+      : data?.supported && data.permission === 'denied'
+        ? t`Notifications are blocked for this app. Allow them in your browser's site settings.`
+        : null;
+  return { channels, toggle, busy, ready: data !== undefined && data.supported && data.permission !== 'denied', note };
 }
