@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
 import { newInviteCode } from '../modules/auth';
+import { seedContent } from '../modules/news/content';
 import { seedDemoOperator } from '../modules/ops';
 import { seedDemoHall } from '../modules/trading';
 import { SETTING_KEYS, writeSetting } from '../modules/startup';
@@ -98,6 +99,8 @@ export async function seed(db: Db, config: Config, secret: string, { demo = conf
   await seedCoins(db, config);
   await writeSetting(db, SETTING_KEYS.supportUrl, config.supportUrl, config.explicit.has('SUPPORT_URL'));
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
+  // About, help, company profile, platform intro and the tutorials, where missing (operators' edits stay).
+  await seedContent(db, new Date());
   if (!demo) return { demo: false };
   await seedDemoAccounts(db, createPayPasswords(secret));
   await seedDemoHall(db);

@@ -35,3 +35,14 @@ export const newsDetailQuery = (locale: string, id: number) =>
     queryKey: publicKey('news', locale, 'detail', id),
     queryFn: ({ signal }) => newsDetail({ id }, { signal, quiet: true }),
   });
+
+/** The app's content pages (server/modules/news/content.ts): pieces with fixed ids. */
+export const CONTENT_PAGES = { about: 19, help: 33, company: 21, intro: 22 } as const;
+/** The tutorials' category. */
+export const TUTORIALS_CATEGORY = 2;
+
+export const tutorialsQuery = (locale: string) =>
+  queryOptions({
+    queryKey: publicKey('news', locale, 'tutorials'),
+    queryFn: ({ signal }) => newsList({ c_id: TUTORIALS_CATEGORY, page: 1, pageSize: 50 }, { signal, quiet: true }),
+  });

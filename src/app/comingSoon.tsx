@@ -1,5 +1,5 @@
 /**
- * Screens of areas still being built (pledge, loans, content pages): each
+ * Screens of areas still being built (pledge and loans): each
  * has its route and title, and shows the one honest "coming soon" screen. A feature that is
  * built takes its routes from here into its own folder.
  */
@@ -14,18 +14,13 @@ const ComingSoonScreen = lazyRouteComponent(() => import('./ComingSoonScreen'), 
 const comingSoon = <P extends string>(path: P, title: MessageDescriptor, tab = false) => memberScreen(path, ComingSoonScreen, { title, tab });
 
 export const comingSoonRoutes = [
-  comingSoon('/home/tutorial', msg`Trading guide`),
-  comingSoon('/home/tutorial-detail', msg`Guide`),
   comingSoon('/loan', msg`Platform loan`),
   comingSoon('/loan/apply-loan', msg`Apply for a loan`),
   comingSoon('/loan/components/article', msg`Loan terms`),
   comingSoon('/loan/loan-detail', msg`Loan details`),
   comingSoon('/loan/my-loan', msg`My loans`),
   comingSoon('/mine/components', msg`Interest wallet`),
-  comingSoon('/mine/platform-intro', msg`Platform intro`),
   comingSoon('/pledge', msg`Pledge`),
   comingSoon('/pledge/do-pledge', msg`New pledge`),
   comingSoon('/pledge/records', msg`Interest record`),
-  comingSoon('/setting/about', msg`About us`),
-  comingSoon('/setting/help', msg`Help centre`),
 ] as const;

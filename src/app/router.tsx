@@ -8,6 +8,7 @@ import { queryClient } from '../api/query';
 import { assetsRoutes } from '../features/assets/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bankRoutes } from '../features/bank/routes';
+import { contentRoutes } from '../features/content/routes';
 import { depositRoutes } from '../features/deposit/routes';
 import { homeRoute } from '../features/home/routes';
 import { marketRoutes } from '../features/market/routes';
@@ -55,6 +56,7 @@ const routeTree = rootRoute.addChildren([
     ...marketRoutes,
     ...vipRoutes,
     ...settingsRoutes,
+    ...contentRoutes,
     ...comingSoonRoutes,
   ]),
   ...aliasRoutes,

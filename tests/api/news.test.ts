@@ -3,7 +3,9 @@
  * audited); readers list and open the published ones in their language, or in English with
  * `fallback`; drafts and withdrawn pieces are not shown; bad input is refused and changes nothing.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedContent } from '../../server/modules/news/content';
 import type { NewsDetail, NewsItem, OpsNews, Page } from '../../src/domain/wire';
 import { startTestApp, type TestApp } from './harness';
 
@@ -96,5 +98,32 @@ describe('news', () => {
     const user = await t.signedInUser();
     expect((await t.post('/ops/news', { locale: 'en', title: 'x', body: 'x' }, { token: user.token })).status).toBe(401);
     expect((await t.post('/ops/news', { locale: 'en', title: 'x', body: 'x' })).status).toBe(401);
+  });
+});
+
+describe('content pages', () => {
+  test('about (19) and help (33) exist in every language; a language without its version gets English and says so; operators edits survive a restart', async () => {
+    for (const lang of ['en', 'zh', 'de', 'es', 'it', 'pt', 'tzm', 'ar', 'nl', 'he']) {
+      for (const id of [19, 33, 21, 22]) {
+        const page = await t.post<NewsDetail>('/news/detail', { id }, { headers: { 'accept-language': lang } });
+        expect(page.status, `${id} ${lang}`).toBe(200);
+        expect(page.body.data).toMatchObject({ id, locale: lang, fallback: false });
+        expect(page.body.data!.body.length).toBeGreaterThan(100);
+      }
+    }
+    const tutorials = await t.post<Page<NewsItem>>('/news/list', { c_id: 2 }, de);
+    expect(tutorials.body.data!.list.map((item) => item.id).sort()).toEqual([41, 42, 43]);
+    // Content pages are not announcements.
+    expect((await list(1)).body.data!.list.map((item) => item.id)).not.toContain(19);
+
+    await t.database.db.execute(sql`DELETE FROM news_translations WHERE news_id = 33 AND locale = 'nl'`);
+    const fallback = await t.post<NewsDetail>('/news/detail', { id: 33 }, { headers: { 'accept-language': 'nl' } });
+    expect(fallback.body.data).toMatchObject({ locale: 'en', fallback: true });
+
+    await t.post('/ops/news/translate', { id: 19, locale: 'de', title: 'Über Tessera (bearbeitet)', body: 'Von einem Operator geschrieben.' }, { token: ops });
+    const written = await seedContent(t.database.db, new Date());
+    // Only the language deleted above came back; the operator's German stays.
+    expect(written).toBe(1);
+    expect((await t.post<NewsDetail>('/news/detail', { id: 19 }, de)).body.data!.title).toBe('Über Tessera (bearbeitet)');
   });
 });

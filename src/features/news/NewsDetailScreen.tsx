@@ -15,7 +15,7 @@ import { MegaphoneIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../shared/AsOf';
-import { EnglishNote, NewsDate } from './parts';
+import { Article } from '../shared/Article';
 
 export default function NewsDetailScreen() {
   const { t } = useLingui();
@@ -36,26 +36,7 @@ export default function NewsDetailScreen() {
             <Preloader />
           </div>
         ) : piece ? (
-          <article aria-labelledby="news-title" className="rounded-3xl bg-surface p-5">
-            <h2 id="news-title" lang={piece.locale} dir="auto" className="text-xl font-semibold text-ink">
-              {piece.title}
-            </h2>
-            <p className="mt-1 text-sm text-muted">
-              <NewsDate item={piece} />
-            </p>
-            {piece.fallback ? (
-              <p className="mt-3">
-                <EnglishNote />
-              </p>
-            ) : null}
-            <div className="mt-4 space-y-3 text-base leading-relaxed text-ink" lang={piece.locale}>
-              {piece.body.split(/\n\s*\n/).map((paragraph, index) => (
-                <p key={index} dir="auto" className="whitespace-pre-line">
-                  {paragraph.trim()}
-                </p>
-              ))}
-            </div>
-          </article>
+          <Article piece={piece} />
         ) : news.error && !gone ? (
           <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-900">
             {failureText(news.error)}

@@ -15,7 +15,7 @@ import { MegaphoneIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../shared/AsOf';
-import { EnglishNote, NewsDate } from './parts';
+import { EnglishNote, NewsDate } from '../shared/Article';
 
 export default function NewsListScreen() {
   const { t } = useLingui();

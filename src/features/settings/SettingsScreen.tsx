@@ -13,7 +13,7 @@ import { pushState, setPushChannels, type PushState } from '../../api/push';
 import { accountKey, useAccountQuery, useSessionUserId } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { GlobeIcon, InfoIcon, LockIcon } from '../../app/icons';
-import { BellIcon, HelpIcon, KeyIcon, ShieldIcon, TicketIcon } from '../../app/moreIcons';
+import { BellIcon, BuildingIcon, HelpIcon, KeyIcon, ShieldIcon, TicketIcon } from '../../app/moreIcons';
 import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';
 import { LOCALE_NAMES } from '../../domain/locales';
@@ -70,6 +70,7 @@ export default function SettingsScreen() {
         <RowGroup title={t`General`}>
           <Row label={t`Language`} value={LOCALE_NAMES[locale]} icon={<GlobeIcon size={22} />} onClick={() => void navigate({ to: '/setting/language' })} />
           <Row label={t`About us`} icon={<InfoIcon size={22} />} onClick={() => void navigate({ to: '/setting/about' })} />
+          <Row label={t`Company profile`} icon={<BuildingIcon size={22} />} onClick={() => void navigate({ to: '/setting/company' })} />
           <Row label={t`Help centre`} icon={<HelpIcon size={22} />} onClick={() => void navigate({ to: '/setting/help' })} />
           <Row label={t`Version`} icon={<TicketIcon size={22} />} value={<bdi dir="ltr" className="tabular-nums">{__APP_VERSION__}</bdi>} />
         </RowGroup>

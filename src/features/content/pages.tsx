@@ -1,0 +1,15 @@
+/** Each content page as a screen of its own: the piece it shows, by its fixed id or the route's ?id. */
+import { useSearch } from '@tanstack/react-router';
+import { CONTENT_PAGES } from '../../api/news';
+import ContentScreen from './ContentScreen';
+
+export const AboutScreen = () => <ContentScreen id={CONTENT_PAGES.about} />;
+export const HelpScreen = () => <ContentScreen id={CONTENT_PAGES.help} />;
+export const CompanyScreen = () => <ContentScreen id={CONTENT_PAGES.company} />;
+export const IntroScreen = () => <ContentScreen id={CONTENT_PAGES.intro} />;
+
+export function TutorialScreen() {
+  const { id } = useSearch({ from: '/members/home/tutorial-detail' });
+  const number = Number(id);
+  return <ContentScreen id={Number.isSafeInteger(number) && number > 0 ? number : null} />;
+}

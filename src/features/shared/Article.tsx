@@ -1,0 +1,61 @@
+/**
+ * A piece of news or a content page (about, help, tutorials): its date line, the note on a piece
+ * shown in English, and its text paragraph by paragraph (plain text: nothing of it is read as
+ * markup). A paragraph whose first line is a question shows that line as its heading (the help
+ * centre's questions and answers).
+ */
+import { Trans } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { NewsDetail, NewsItem } from '../../domain/wire';
+import { localeAtom } from '../../i18n';
+
+export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
+  const locale = useAtomValue(localeAtom);
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(item.publishedAt));
+  return <time dateTime={item.publishedAt}>{when}</time>;
+}
+
+/** Shown on a piece that has no version in the reader's language yet. */
+export function EnglishNote() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-sea-50 px-2.5 py-1 text-xs font-medium text-sea-800" lang="en-x-note">
+      <Trans>Shown in English: not yet translated</Trans>
+    </span>
+  );
+}
+
+/** The whole piece: title, date (news only), the English note, the text. */
+export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: boolean }) {
+  return (
+    <article aria-labelledby="article-title" className="rounded-3xl bg-surface p-5">
+      <h2 id="article-title" lang={piece.locale} dir="auto" className="text-xl font-semibold text-ink">
+        {piece.title}
+      </h2>
+      {dated ? (
+        <p className="mt-1 text-sm text-muted">
+          <NewsDate item={piece} />
+        </p>
+      ) : null}
+      {piece.fallback ? (
+        <p className="mt-3">
+          <EnglishNote />
+        </p>
+      ) : null}
+      <div className="mt-4 space-y-4 text-base leading-relaxed text-ink" lang={piece.locale}>
+        {piece.body.split(/\n\s*\n/).map((paragraph, index) => {
+          const [first, ...rest] = paragraph.trim().split('\n');
+          return /[?？؟]$/.test(first.trim()) && rest.length > 0 ? (
+            <section key={index} dir="auto">
+              <h3 className="font-semibold">{first.trim()}</h3>
+              <p className="mt-1 whitespace-pre-line text-muted">{rest.join('\n').trim()}</p>
+            </section>
+          ) : (
+            <p key={index} dir="auto" className="whitespace-pre-line">
+              {paragraph.trim()}
+            </p>
+          );
+        })}
+      </div>
+    </article>
+  );
+}
