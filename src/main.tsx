@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { restoreQueryCache } from './api/query';
 import { runStartup } from './api/startup';
 import { registerClientHandlers } from './app/clientHandlers';
+import { listenForInstall } from './app/install';
 import { Root } from './app/Root';
 import { resolveFirstRoute } from './app/router';
 import { activateLocale, startLocale } from './i18n';
@@ -50,6 +51,8 @@ function afterLoad(work: () => void): void {
 
 async function boot(): Promise<void> {
   registerClientHandlers();
+  // Chromium says early whether the app can be installed: kept for the offer after a money action.
+  listenForInstall();
   // The offline copy is the signed-in user's: it can only be found once the session is known.
   await Promise.all([loadSession().then(restoreQueryCache), activateLocale(startLocale()), applyStylesheet()]);
   await resolveFirstRoute(currentToken() !== null);

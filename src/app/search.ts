@@ -16,3 +16,10 @@ export function textSearch<const K extends string>(...names: K[]) {
   return (search: Record<string, unknown>): { [name in K]?: string } =>
     Object.fromEntries(names.map((name) => [name, textParam(search[name])]).filter(([, value]) => value !== undefined));
 }
+
+/** validateSearch for a route that shows one record: `?id=42` as the number 42, anything else dropped. */
+export function idSearch(search: Record<string, unknown>): { id?: number } {
+  const text = textParam(search.id);
+  const id = text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  return id > 0 ? { id } : {};
+}

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, operatorConsole, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
+import { failOnPageErrors, launchBrowser, logInWithForm, operatorConsole, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
 
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
+const DEMO = { username: 'demo', password: '583927' };
+const logIn = (page: Page, baseUrl: string) => logInWithForm(page, baseUrl, DEMO);
 const SUNDAY = { title: 'Bank deposits pause on Sunday night', body: 'Bank transfers that arrive between 02:00 and 03:00 UTC on Sunday are credited after 03:00.\n\nCrypto deposits are not affected.' };
 const QUOTES = { title: 'Live quotes for BTC, ETH, BNB and SOL', body: 'The market screen now shows live quotes and candlestick charts.' };
 const SUNDAY_AR = { title: 'توقف الإيداعات المصرفية ليلة الأحد', body: 'تُقيَّد التحويلات المصرفية التي تصل بين 02:00 و03:00 بالتوقيت العالمي يوم الأحد بعد الساعة 03:00.' };
@@ -95,5 +97,48 @@ describe('news in Chromium at 390×844, written with the operator console', () =
     await page.getByRole('article', { name: QUOTES.title }).waitFor({ state: 'detached', timeout: 20_000 });
     await page.goto(`${app.baseUrl}/h5/news/detail?id=${quotesId}`);
     await page.getByText(uiText('ar', 'This news is no longer available.')).waitFor({ timeout: 20_000 });
+  });
+
+  it('the content pages: help in Chinese, the trading guide and a tutorial, about us in Arabic, the company profile in English', async () => {
+    // The log-in form is filled in English; the pages are read in Chinese.
+    await page.goto(`${app.baseUrl}/h5/setting/language`);
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await logIn(page, app.baseUrl);
+    await page.goto(`${app.baseUrl}/h5/setting/language`);
+    await page.getByRole('radio', { name: '中文' }).click();
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+    await page.goto(`${app.baseUrl}/h5/setting/help`);
+    const help = page.getByRole('article');
+    await help.waitFor({ timeout: 20_000 });
+    // Eight questions, each a heading of its own.
+    assert.equal(await help.getByRole('heading', { level: 3 }).count(), 8);
+    await screenshot(page, 'content-help-zh');
+    await page.goto(`${app.baseUrl}/h5/home/tutorial`);
+    const guides = page.getByRole('link').filter({ has: page.locator('[lang="zh"]') });
+    await guides.first().waitFor({ timeout: 20_000 });
+    assert.equal(await guides.count(), 3);
+    await screenshot(page, 'content-tutorials-zh');
+    await guides.nth(1).click();
+    await page.waitForURL(/\/h5\/home\/tutorial-detail\?id=42/);
+    await page.getByRole('article').waitFor();
+    await screenshot(page, 'content-tutorial-trade-zh');
+
+    await page.goto(`${app.baseUrl}/h5/setting/language`);
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.goto(`${app.baseUrl}/h5/setting/about`);
+    await page.getByRole('article').waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByText(uiText('ar', 'Shown in English: not yet translated')).count(), 0);
+    await screenshot(page, 'content-about-ar');
+
+    await page.goto(`${app.baseUrl}/h5/setting/language`);
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await page.goto(`${app.baseUrl}/h5/setting`);
+    await page.getByRole('link', { name: 'Company profile' }).or(page.getByRole('button', { name: 'Company profile' })).first().click();
+    await page.waitForURL(/\/h5\/setting\/company$/);
+    await page.getByRole('article').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'content-company-en');
   });
 });

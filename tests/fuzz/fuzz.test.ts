@@ -514,6 +514,10 @@ beforeAll(async () => {
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/news/withdraw': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    // An endpoint of an allowed push service, so that subscribing also succeeds (nothing is sent to it).
+    'POST /api/push/subscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz') },
+    'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
+    'POST /api/push/unsubscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'GET /api/currency/new_timeshar': {
       symbol: pick('usdteur', 'btcusdt'),
       period: pick('1min', '1day', '1mon'),

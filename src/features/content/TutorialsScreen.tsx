@@ -35,7 +35,7 @@ export default function TutorialsScreen() {
           <ul className="overflow-hidden rounded-3xl bg-surface">
             {items.map((item, index) => (
               <li key={item.id} className={index > 0 ? 'border-t border-line' : ''}>
-                <Link to="/home/tutorial-detail" search={{ id: String(item.id) }} className="flex min-h-16 items-center gap-3 px-4 py-3 active:bg-sea-50">
+                <Link to="/home/tutorial-detail" search={{ id: item.id }} className="flex min-h-16 items-center gap-3 px-4 py-3 active:bg-sea-50">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">
                     <BookIcon size={20} />
                   </span>

@@ -10,6 +10,5 @@ export const IntroScreen = () => <ContentScreen id={CONTENT_PAGES.intro} />;
 
 export function TutorialScreen() {
   const { id } = useSearch({ from: '/members/home/tutorial-detail' });
-  const number = Number(id);
-  return <ContentScreen id={Number.isSafeInteger(number) && number > 0 ? number : null} />;
+  return <ContentScreen id={id ?? null} />;
 }

@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { membersRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
-import { textSearch } from '../../app/search';
+import { idSearch } from '../../app/search';
 
 const page = (name: 'AboutScreen' | 'HelpScreen' | 'CompanyScreen' | 'IntroScreen' | 'TutorialScreen') => lazyScreen(() => import('./pages'), name);
 
@@ -19,7 +19,7 @@ export const contentRoutes = [
     path: '/home/tutorial-detail',
     staticData: { title: msg`Guide`, back: '/home/tutorial' },
     // The tutorial's id.
-    validateSearch: textSearch('id'),
+    validateSearch: idSearch,
     component: page('TutorialScreen'),
   }),
 ] as const;

@@ -20,9 +20,8 @@ import { Article } from '../shared/Article';
 export default function NewsDetailScreen() {
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
-  const { id: idText } = useSearch({ from: '/news/detail' });
-  const id = Number(idText);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id = 0 } = useSearch({ from: '/news/detail' });
+  const valid = id > 0;
   const news = useQuery({ ...newsDetailQuery(locale, valid ? id : 0), enabled: valid });
   // Withdrawn since it was kept on the device: what the server says now wins over the copy.
   const gone = !valid || (news.error instanceof ApiError && news.error.key === 'news.notFound');

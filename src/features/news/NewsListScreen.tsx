@@ -40,7 +40,7 @@ export default function NewsListScreen() {
           <ul className="space-y-3">
             {items.map((item) => (
               <li key={item.id}>
-                <Link to="/news/detail" search={{ id: String(item.id) }} className="block rounded-3xl bg-surface p-4 active:bg-sea-50">
+                <Link to="/news/detail" search={{ id: item.id }} className="block rounded-3xl bg-surface p-4 active:bg-sea-50">
                   <article aria-labelledby={`news-${item.id}`}>
                     {/* An English piece on an Arabic screen reads left to right: each text takes its own direction. */}
                     <h2 id={`news-${item.id}`} lang={item.locale} dir="auto" className="text-base font-semibold text-ink">

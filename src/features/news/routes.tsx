@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
-import { textSearch } from '../../app/search';
+import { idSearch } from '../../app/search';
 
 export const newsRoutes = [
   createRoute({
@@ -17,7 +17,7 @@ export const newsRoutes = [
     path: '/news/detail',
     staticData: { title: msg`News`, back: '/news' },
     // The piece's id.
-    validateSearch: textSearch('id'),
+    validateSearch: idSearch,
     component: lazyScreen(() => import('./NewsDetailScreen')),
   }),
 ] as const;

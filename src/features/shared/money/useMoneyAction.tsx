@@ -10,6 +10,7 @@
  *   when the server names one);
  * - success: the key is spent, the sheet closes, every account read is fetched again.
  */
+import { offerInstall } from '../../../app/install';
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { isApiError, type ApiError } from '../../../api/client';
@@ -97,6 +98,8 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
     close();
     void invalidateAccount();
     await options.onSuccess(result, request);
+    // Something worth coming back for was done: the moment to offer the install (once).
+    void offerInstall();
   }
 
   return {
