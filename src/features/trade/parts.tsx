@@ -17,6 +17,7 @@ import { StoreIcon } from '../../app/icons';
 import { parseAmount, parseFeePercent, toDecimalString } from '../../domain/money';
 import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
 import type { TradeSummary } from '../../domain/wire';
+import { refuseWhenOffline } from '../shared/money/online';
 import { Rate } from '../shared/Amount';
 
 /** "0.9215 EUR" for one USDT. */
@@ -103,6 +104,8 @@ export function useAccountCall() {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   async function run(call: () => Promise<unknown>, done: string): Promise<void> {
+    // Withdrawing an offer or cancelling an order moves money too: refused offline, never queued.
+    if (refuseWhenOffline()) return;
     setBusy(true);
     try {
       await call();
