@@ -214,21 +214,42 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
+/**
+ * A phone-sized page in a browser profile of its own on disk (`dir`), not an incognito context:
+ * Chromium offers to install an app only outside incognito. Close its context when done.
+ */
+export async function profilePage(dir: string): Promise<Page> {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: BROWSER_ARGS,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  watchErrors(page);
+  return page;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: BROWSER_ARGS,
   });
 }
+
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A phone-sized page. Service workers are blocked unless a test is about them (offline starts). */
 export async function phonePage(browser: Browser, locale = 'en-US', options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {

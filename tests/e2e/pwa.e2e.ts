@@ -1,5 +1,6 @@
 /**
- * The installed app's service worker in Chromium at 390×844: a push message delivered to it
+ * The installable app in Chromium at 390×844: its manifest is valid and Chromium reports it
+ * installable; its service worker shows a push message delivered to it
  * through the DevTools protocol (as a push service would) is shown as a notification, and the
  * open app's news ticker takes the new announcement without a reload.
  */
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, operatorConsole, phonePage, screenshot, startApp, type RunningApp } from './harness';
+import { failOnPageErrors, launchBrowser, operatorConsole, phonePage, profilePage, screenshot, startApp, type RunningApp } from './harness';
 
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 
@@ -28,6 +29,24 @@ describe('the service worker and push messages', () => {
     await browser?.close();
     await app?.stop();
     if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
+  });
+
+  it('the manifest is valid and Chromium reports the app installable', async () => {
+    // A profile on disk: Chromium installs nothing from an incognito context.
+    const page = await profilePage(join(sessionDir, 'profile'));
+    await page.goto(`${app.baseUrl}/h5/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: Array<{ message: string }>; data?: string };
+    assert.deepEqual(manifest.errors, [], manifest.errors.map((error) => error.message).join('; '));
+    const parsed = JSON.parse(manifest.data ?? '{}') as { start_url?: string; display?: string; icons?: Array<{ sizes: string }> };
+    assert.equal(parsed.display, 'standalone');
+    assert.ok(parsed.icons?.some((icon) => icon.sizes === '512x512'), 'a 512×512 icon');
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    assert.deepEqual(installabilityErrors.map((error) => error.errorId), []);
+    await page.context().close();
   });
 
   it('a push message shows a notification and the open app ticker shows the news at once', async () => {
