@@ -147,8 +147,15 @@ export function formatQuote(price: string, locale: Locale): string {
 }
 
 /** A change in percent (decimal text, two decimals) with its sign always shown: "+1.25 %" in the language's form. */
+const percentTemplates = new Map<Locale, Intl.NumberFormatPart[]>();
+
 export function formatChange(change: string, locale: Locale): string {
-  const numbers = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always', minimumFractionDigits: 2 }).formatToParts(1);
+  // The language's form of a signed percentage, made once per language (a quote list formats one a second per row).
+  let numbers = percentTemplates.get(locale);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always', minimumFractionDigits: 2 }).formatToParts(1);
+    percentTemplates.set(locale, numbers);
+  }
   const body = render(cutString(change.replace(/^-/, ''), 2), locale, 'auto');
   const sign = change.startsWith('-') && /[1-9]/.test(change) ? '-' : '+';
   return numbers.map((part) => (part.type === 'integer' ? body : part.type === 'plusSign' ? sign : part.type === 'fraction' || part.type === 'decimal' ? '' : part.value)).join('');

@@ -21,7 +21,7 @@ const category = z.coerce.number({ error: 'request.invalid' }).int('request.inva
 /** POST /news/list: a page of a category's published news, newest first. */
 export const newsListSchema = z.strictObject({ c_id: category.default(NEWS_CATEGORY), ...pageQuerySchema.shape });
 /** POST /news/detail */
-export const newsDetailSchema = z.strictObject({ id: newsId });
+export const newsDetailQuerySchema = z.strictObject({ id: newsId });
 
 const text = (max: number) => z.string({ error: 'news.textRequired' }).trim().min(1, 'news.textRequired').max(max, 'news.textTooLong');
 const newsText = {

@@ -33,14 +33,13 @@ interface DayRow {
 
 function dayOf(row: DayRow): DayMarket {
   const price = row.price === null ? null : plainDecimal(row.price);
-  const open = row.open === null ? null : row.open;
   return {
     symbol: row.symbol,
     price,
     high24h: row.high === null ? null : plainDecimal(row.high),
     low24h: row.low === null ? null : plainDecimal(row.low),
     volume24h: row.volume === null ? '0' : plainDecimal(row.volume),
-    change24h: open === null || row.price === null ? null : changePercent(open, row.price),
+    change24h: row.open === null || row.price === null ? null : changePercent(row.open, row.price),
     time: row.last_time === null ? null : Math.floor(Date.parse(row.last_time) / 1000),
     simulated: row.simulated ?? false,
   };

@@ -4,7 +4,7 @@
  * Publishing sends the piece to every device subscribed to the system channel (modules/push).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newsCreateSchema, newsDetailSchema as newsDetailQuery, newsIdSchema, newsListSchema, newsTranslateSchema, opsNewsListSchema } from '../../../src/domain/news';
+import { newsCreateSchema, newsDetailQuerySchema, newsIdSchema, newsListSchema, newsTranslateSchema, opsNewsListSchema } from '../../../src/domain/news';
 import { newsDetailSchema, newsItemSchema, opsNewsSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { inTransaction } from '../../db/transaction';
 import { apiRoute } from '../../http/api-route';
@@ -32,7 +32,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
     tag: 'news',
     summary: "One published piece of news with its whole text, in the caller's language or English (NewsDetail); news.notFound otherwise",
     auth: 'none',
-    body: newsDetailQuery,
+    body: newsDetailQuerySchema,
     reply: newsDetailSchema,
     handler: ({ body, request }) => newsDetail(db, body.id, localeOf(request)),
   });

@@ -3,14 +3,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Preloader } from 'konsta/react';
 import { tutorialsQuery } from '../../api/news';
-import { asOfTime, failureText } from '../../api/query';
+import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { BookIcon, ChevronEndIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../shared/AsOf';
+import { Loading, LoadError } from '../shared/QueryStates';
 
 export default function TutorialsScreen() {
   const { t } = useLingui();
@@ -22,13 +22,9 @@ export default function TutorialsScreen() {
       <div className="space-y-3 px-4 pt-2 pb-8">
         <AsOfLine time={asOfTime(tutorials)} />
         {tutorials.isPending && tutorials.fetchStatus !== 'idle' ? (
-          <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
-            <Preloader />
-          </div>
+          <Loading />
         ) : tutorials.error && !tutorials.data ? (
-          <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-900">
-            {failureText(tutorials.error)}
-          </p>
+          <LoadError error={tutorials.error} />
         ) : items.length === 0 ? (
           <EmptyState icon={<BookIcon size={36} />} title={t`No guides yet.`} />
         ) : (

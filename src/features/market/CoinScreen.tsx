@@ -18,6 +18,7 @@ import { CANDLE_PERIODS, HALL_SYMBOL, isCandlePeriod, type CandlePeriod } from '
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { ChangeBadge, CoinLogo, compactVolume, PairName, SimulatedLabel } from '../shared/QuoteList';
+import { Loading } from '../shared/QueryStates';
 import type { Readout } from './CandleChart';
 
 const CandleChart = lazy(() => import('./CandleChart'));
@@ -47,9 +48,7 @@ export default function CoinScreen() {
   if (quotes.isPending && quotes.fetchStatus !== 'idle') {
     return (
       <Screen>
-        <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
-          <Preloader />
-        </div>
+        <Loading />
       </Screen>
     );
   }

@@ -7,15 +7,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
+import { Button } from 'konsta/react';
 import { newsPagesQuery } from '../../api/news';
-import { asOfTime, failureText } from '../../api/query';
+import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { MegaphoneIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../shared/AsOf';
 import { EnglishNote, NewsDate } from '../shared/Article';
+import { Loading, LoadError } from '../shared/QueryStates';
 
 export default function NewsListScreen() {
   const { t } = useLingui();
@@ -27,13 +28,9 @@ export default function NewsListScreen() {
       <div className="space-y-3 px-4 pt-2 pb-8">
         <AsOfLine time={asOfTime(news)} />
         {news.isPending && news.fetchStatus !== 'idle' ? (
-          <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
-            <Preloader />
-          </div>
+          <Loading />
         ) : news.error && !news.data ? (
-          <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-900">
-            {failureText(news.error)}
-          </p>
+          <LoadError error={news.error} />
         ) : items.length === 0 ? (
           <EmptyState icon={<MegaphoneIcon size={36} />} title={t`No announcements right now.`} text={t`News from Tessera appears here as soon as it is published.`} />
         ) : (

@@ -5,9 +5,18 @@
  * centre's questions and answers).
  */
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../api/errors';
+import { newsDetailQuery } from '../../api/news';
+import { asOfTime } from '../../api/query';
+import { EmptyState } from '../../app/EmptyState';
+import { Screen } from '../../app/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
+import { AsOfLine } from './AsOf';
+import { Loading, LoadError } from './QueryStates';
 
 export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
   const locale = useAtomValue(localeAtom);
@@ -57,5 +66,34 @@ export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: bo
         })}
       </div>
     </article>
+  );
+}
+
+/**
+ * The screen of one piece (a piece of news, a content page, a tutorial) by its id. A piece the
+ * server no longer has (withdrawn since it was kept on the device) shows `missing`: what the
+ * server says now wins over the copy.
+ */
+export function ArticleScreen({ id, dated, missing, icon }: { id: number | null; dated: boolean; missing: string; icon: ReactNode }) {
+  const locale = useAtomValue(localeAtom);
+  const valid = id !== null && id > 0;
+  const read = useQuery({ ...newsDetailQuery(locale, valid ? id : 0), enabled: valid });
+  const gone = !valid || (read.error instanceof ApiError && read.error.key === 'news.notFound');
+  const piece = gone ? undefined : read.data;
+  return (
+    <Screen>
+      <div className="px-4 pt-2 pb-8">
+        <AsOfLine time={asOfTime(read)} />
+        {valid && read.isPending && read.fetchStatus !== 'idle' ? (
+          <Loading />
+        ) : piece ? (
+          <Article piece={piece} dated={dated} />
+        ) : read.error && !gone ? (
+          <LoadError error={read.error} />
+        ) : (
+          <EmptyState icon={icon} title={missing} />
+        )}
+      </div>
+    </Screen>
   );
 }

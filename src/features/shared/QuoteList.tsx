@@ -6,12 +6,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Preloader } from 'konsta/react';
 import { useQuotations } from '../../api/market';
-import { failureText } from '../../api/query';
 import { formatChange, formatQuote } from '../../domain/format';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
+import { Loading, LoadError } from './QueryStates';
 
 /** Only category 1 is a coin of the market list. */
 const LISTED_CATEGORY = 1;
@@ -85,7 +84,6 @@ function QuoteRow({ quotation }: { quotation: Quotation }) {
 }
 
 export function QuoteList() {
-  const { t } = useLingui();
   const quotes = useQuotations();
   const listed = quotes.data?.filter((quotation) => quotation.category === LISTED_CATEGORY) ?? [];
   return (
@@ -97,13 +95,9 @@ export function QuoteList() {
         {listed.some((quotation) => quotation.simulated) ? <SimulatedLabel /> : null}
       </div>
       {quotes.isPending && quotes.fetchStatus !== 'idle' ? (
-        <div className="flex justify-center py-6" role="status" aria-label={t`Loading`}>
-          <Preloader />
-        </div>
+        <Loading className="py-6" />
       ) : quotes.error && !quotes.data ? (
-        <p role="alert" className="mx-4 mb-4 rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-900">
-          {failureText(quotes.error)}
-        </p>
+        <LoadError error={quotes.error} className="mx-4 mb-4" />
       ) : listed.length === 0 ? (
         <p className="px-4 pb-4 text-sm text-muted">
           <Trans>No quotes yet.</Trans>
