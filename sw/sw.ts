@@ -100,7 +100,8 @@ self.addEventListener('notificationclick', (event) => {
       const open = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).find((client) => new URL(client.url).pathname.startsWith('/h5/'));
       if (open) {
         open.postMessage({ type: 'open', url: new URL(url).pathname + new URL(url).search });
-        await open.focus();
+        // The browser may refuse to bring it forward; the screen is open in it all the same.
+        await open.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(url);

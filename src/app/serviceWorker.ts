@@ -7,6 +7,7 @@ import { t } from '@lingui/core/macro';
 import { Workbox } from 'workbox-window';
 import { invalidateAccount, queryClient } from '../api/query';
 import { confirm } from './feedback/confirm';
+import { splitHref } from './navigation';
 import { router } from './router';
 
 /** What the service worker tells the open app: a push message arrived, or a tapped one asks for a screen. */
@@ -19,7 +20,9 @@ function onWorkerMessage(event: MessageEvent): void {
     if (message.kind === 'news') void queryClient.invalidateQueries({ queryKey: ['public', 'news'] });
     else void invalidateAccount();
   } else if (message?.type === 'open' && typeof message.url === 'string' && message.url.startsWith('/h5/')) {
-    void router.navigate({ href: message.url.slice('/h5'.length) });
+    // Path and search apart: the router adds its base path itself (app/navigation.ts).
+    const { to, search } = splitHref(message.url.slice('/h5'.length));
+    void router.navigate({ to, search });
   }
 }
 

@@ -299,18 +299,21 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await openTransferFrom('/home', 'link');
   });
 
-  it('offline, opens the app and shows the assets, the fund record and the deposit records from the kept copy, marked with its time', async () => {
+  it('after one online visit and with the network cut, starts at /h5/home with the kept balances and records, and refuses a withdrawal', async () => {
     // A phone of its own, with the service worker that keeps the app's code for offline starts.
     offlinePage = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
     await logIn(offlinePage, app.baseUrl);
     // Installed once the first page has loaded; it serves the pages loaded after that.
     await offlinePage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
-    // Each screen with what shows it has its data: the totals, the last posting, the deposit.
+    // Each screen with what shows it has its data: the balances, the totals, the last posting,
+    // the deposit, the withdrawal the operator returned.
     const screens = [
+      { path: '/home', shows: /510\.0000.*357\.70/ },
       { path: '/assets', shows: /Total deposited .*1,?000\.0{2,}/ },
       { path: '/assets/assets-log', shows: /Withdrawal returned/ },
       { path: '/recharge/records', shows: new RegExp(orders.deposit!) },
+      { path: '/withdraw/records', shows: /The receiving bank refused the transfer/ },
     ];
     // One online visit of each puts it in the cache the device keeps.
     for (const { path, shows } of screens) {
@@ -318,18 +321,67 @@ describe('money in Chromium at 390×844, with the operator console', () => {
       await offlinePage.waitForFunction((source) => new RegExp(source).test(document.body.innerText.replace(/\s+/g, ' ')), shows.source, { timeout: 15_000 });
       await offlinePage.waitForTimeout(1_000); // a person reads it; the device writes its copy within half a second
     }
+    // The withdrawal form's own reads (the bound account, the limits) were seen once too.
+    await offlinePage.goto(`${app.baseUrl}/h5/withdraw/index22`);
+    await offlinePage.getByRole('region', { name: 'Paid to' }).waitFor({ timeout: 15_000 });
+    await offlinePage.waitForTimeout(1_000);
     assert.equal(await offlinePage.evaluate(() => navigator.serviceWorker.controller !== null), true, 'the service worker serves the app');
+
     await offlinePage.context().setOffline(true);
     try {
-      for (const { path, shows } of screens) {
+      // The app opened again from the home screen, as the installed app starts (its start_url).
+      await offlinePage.goto(`${app.baseUrl}/h5/home`);
+      await offlinePage.getByText(/Offline · as of/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+      assert.match(await bodyText(offlinePage), screens[0].shows, 'the balances on home, offline');
+      await screenshot(offlinePage, 'money-offline-home');
+      for (const { path, shows } of screens.slice(1)) {
         await offlinePage.goto(`${app.baseUrl}/h5${path}`);
         await offlinePage.getByText(/Offline · as of/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
-        assert.match((await offlinePage.locator('body').innerText()).replace(/\s+/g, ' '), shows, `${path} offline`);
+        assert.match(await bodyText(offlinePage), shows, `${path} offline`);
         await screenshot(offlinePage, `money-offline${path.replaceAll('/', '-')}`);
       }
+
+      // A withdrawal is refused with the offline message: no payment password asked, nothing queued.
+      await offlinePage.goto(`${app.baseUrl}/h5/withdraw/index22`);
+      await offlinePage.getByRole('region', { name: 'Paid to' }).waitFor({ timeout: 15_000 });
+      await offlinePage.getByLabel('Amount (EUR)').fill('20');
+      await offlinePage.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await offlinePage.getByText('You are offline. Money can only be moved while connected.').waitFor({ timeout: 5_000 });
+      assert.equal(await offlinePage.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true }).count(), 0, 'no payment password asked');
+      assert.equal(new URL(offlinePage.url()).pathname, '/h5/withdraw/index22');
+      await screenshot(offlinePage, 'money-offline-withdraw-refused');
     } finally {
       await offlinePage.context().setOffline(false);
     }
+    // Nothing was queued: back online, the operator's list still has only the two withdrawals.
+    await offlinePage.waitForTimeout(2_000);
+    const listing = await ops('withdrawals');
+    assert.doesNotMatch(listing, /20\.00 EUR/, listing);
+
+    // The same offline start in Chinese and in Arabic (the language is the device's choice, set online).
+    for (const [locale, label] of [['zh', '中文'], ['ar', 'العربية']] as const) {
+      await offlinePage.goto(`${app.baseUrl}/h5/setting/language`);
+      await offlinePage.getByRole('radio', { name: label }).click();
+      await offlinePage.waitForFunction((lang) => document.documentElement.lang.startsWith(lang), locale);
+      // One online visit in that language: the ticker's news is kept in it.
+      const newsRead = offlinePage.waitForResponse((response) => new URL(response.url()).pathname === '/api/news/list', { timeout: 15_000 });
+      await offlinePage.goto(`${app.baseUrl}/h5/home`);
+      await newsRead;
+      await offlinePage.waitForTimeout(1_000);
+      await offlinePage.context().setOffline(true);
+      try {
+        await offlinePage.goto(`${app.baseUrl}/h5/home`);
+        const asOf = uiText(locale, 'Offline · as of {when}').split('{when}')[0].trim();
+        await offlinePage.getByText(asOf).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+        assert.match(await bodyText(offlinePage), /510\.0000.*357\.70/, `the balances on home offline (${locale})`);
+        await screenshot(offlinePage, `money-offline-home-${locale}`);
+      } finally {
+        await offlinePage.context().setOffline(false);
+      }
+    }
+    await offlinePage.goto(`${app.baseUrl}/h5/setting/language`);
+    await offlinePage.getByRole('radio', { name: 'English' }).click();
+    await offlinePage.waitForFunction(() => document.documentElement.lang.startsWith('en'));
   });
 
   it('after logout, the device keeps nothing of the user', async () => {
@@ -356,6 +408,23 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.deepEqual(personal, [], `left on the device: ${Object.keys(stored).join(', ')}`);
     // What a visitor's copy may hold (rate, coins, support link) is no account read.
     assert.doesNotMatch(stored['cache:queries:visitor'] ?? '', /"account"/);
+    // Cache Storage holds the app's own files and the public news, nothing of an account.
+    const cached = await offlinePage.evaluate(async () => {
+      const entries: Array<{ cache: string; url: string; body: string }> = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const path = new URL(request.url).pathname;
+          const body = path.startsWith('/api/') ? await (await cache.match(request))!.text() : '';
+          entries.push({ cache: name, url: path + new URL(request.url).search, body });
+        }
+      }
+      return entries;
+    });
+    assert.ok(cached.length > 0, 'the app files are kept for offline starts');
+    const apiEntries = cached.filter((entry) => entry.url.startsWith('/api/'));
+    assert.deepEqual(apiEntries.filter((entry) => !/^\/api\/news\/(list|detail)\?/.test(entry.url)).map((entry) => entry.url), [], 'only public news among the kept API answers');
+    for (const entry of apiEntries) assert.doesNotMatch(entry.body, new RegExp(`${DEMO.username}|${BANK.iban}|"userId"`), `${entry.url} holds nothing of the user`);
     await offlinePage.context().close();
   });
 

@@ -1,16 +1,21 @@
 /**
  * The installable app in Chromium at 390×844: its manifest is valid and Chromium reports it
- * installable; its service worker shows a push message delivered to it
- * through the DevTools protocol (as a push service would) is shown as a notification, and the
- * open app's news ticker takes the new announcement without a reload.
+ * installable; a push message delivered to its service worker through the DevTools protocol (as
+ * a push service would) is shown as a notification, the open app's news ticker takes the new
+ * announcement without a reload, and tapping the notification opens the news; a new release of
+ * the files makes the open app offer to reload into it. The server serves a copy of the build,
+ * so a test can release a new version of it.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { failOnPageErrors, launchBrowser, operatorConsole, phonePage, profilePage, screenshot, startApp, type RunningApp } from './harness';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 
@@ -18,11 +23,14 @@ describe('the service worker and push messages', () => {
   let app: RunningApp;
   let browser: Browser;
   let sessionDir: string;
+  let publicDir: string;
   failOnPageErrors();
 
   before(async () => {
     sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
-    app = await startApp();
+    publicDir = join(sessionDir, 'h5');
+    cpSync(join(root, 'dist'), publicDir, { recursive: true });
+    app = await startApp({ PUBLIC_DIR: publicDir });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -93,6 +101,65 @@ describe('the service worker and push messages', () => {
     // …and the open app's ticker has it without a reload.
     await page.getByTestId('news-ticker').filter({ hasText: message.title }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'push-ticker-updated');
+
+    // Tapped, it opens the news in the open app (here still on home). The DevTools protocol cannot tap a notification,
+    // so the click is dispatched inside the worker on the notification it shows: the worker's own
+    // handler runs (only its waitUntil is refused, as for every event not sent by the browser).
+    const [worker] = page.context().serviceWorkers();
+    assert.ok(worker, 'the service worker is running');
+    await worker.evaluate(async (title) => {
+      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const notification = (await scope.registration.getNotifications()).find((shownNow) => shownNow.title === title);
+      if (!notification) throw new Error(`no notification "${title}"`);
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+    }, message.title);
+    await page.waitForURL((url) => url.pathname === '/h5/news/detail' && url.searchParams.get('id') === id, { timeout: 10_000 });
+    await page.getByRole('heading', { name: message.title }).waitFor({ timeout: 10_000 });
+    assert.match(await page.locator('body').innerText(), /Deposits by card open tomorrow at 09:00 UTC\./);
+    // The tapped notification is put away.
+    assert.deepEqual(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title)), []);
+    await screenshot(page, 'push-tapped-news');
+    await page.context().close();
+  });
+
+  /** A new release of the app's files: the page changes and the worker lists its new revision. */
+  function releaseNewVersion(): void {
+    const html = readFileSync(join(publicDir, 'index.html'), 'utf8');
+    const released = html.replace('</head>', '<meta name="tessera-release" content="2"></head>');
+    assert.notEqual(released, html);
+    writeFileSync(join(publicDir, 'index.html'), released);
+    const worker = readFileSync(join(publicDir, 'sw.js'), 'utf8');
+    const updated = worker.replace(/"revision":"[0-9a-f]+","url":"index\.html"/, '"revision":"00000000000000000000000000000002","url":"index.html"');
+    assert.notEqual(updated, worker, 'the precache list names index.html');
+    writeFileSync(join(publicDir, 'sw.js'), updated);
+    // The build's compressed copies of the old files go: the server sends the new ones as they are.
+    for (const file of ['index.html', 'sw.js']) for (const suffix of ['.br', '.gz']) rmSync(join(publicDir, file + suffix), { force: true });
+  }
+
+  async function releaseOf(page: Page): Promise<string | null> {
+    return page.evaluate(() => document.querySelector('meta[name="tessera-release"]')?.getAttribute('content') ?? null);
+  }
+
+  it('a new release makes the open app offer to reload, and reloading runs it', async () => {
+    const page = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
+    await page.goto(`${app.baseUrl}/h5/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.equal(await releaseOf(page), null);
+
+    releaseNewVersion();
+    // The next screen the person opens checks for a new worker, as every navigation does.
+    await page.goto(`${app.baseUrl}/h5/news`);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Update available').waitFor({ timeout: 20_000 });
+    assert.match(await dialog.innerText(), /A new version of Tessera is ready\. Reload to use it\?/);
+    await screenshot(page, 'pwa-update-offered');
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(() => document.querySelector('meta[name="tessera-release"]') !== null, undefined, { timeout: 20_000 });
+    assert.equal(await releaseOf(page), '2');
+    assert.equal(new URL(page.url()).pathname, '/h5/news', 'the same screen, now in the new version');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 5_000 });
     await page.context().close();
   });
 });

@@ -37,9 +37,12 @@ function Balances() {
       />
       {rate ? (
         <p className="mt-4 text-xs text-sea-100">
-          <Trans>
-            1 USDT ≈ <Rate value={rate} unit="EUR" />
-          </Trans>
+          {/* A formula reads left to right in every language. */}
+          <span dir="ltr" className="inline-block">
+            <Trans>
+              1 USDT ≈ <Rate value={rate} unit="EUR" />
+            </Trans>
+          </span>
         </p>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 /**
- * The USDT and EUR balances on a sea-coloured card (home and the personal centre): a heading,
- * the time of a last-known copy, an optional link, then both amounts side by side.
+ * The USDT and EUR balances on a sea-coloured card (home and the personal centre): a heading
+ * with an optional link, the time of a last-known copy on its own line, then both amounts side by side.
  */
 import type { ReactNode } from 'react';
 import { useWallet } from '../../api/queries';
@@ -11,7 +11,7 @@ import { AsOf } from './AsOf';
 
 export interface WalletBalancesProps {
   title: ReactNode;
-  /** At the end of the heading row, after the time of a kept copy. */
+  /** At the end of the heading row. */
   action?: ReactNode;
   /** Home's larger figures. */
   large?: boolean;
@@ -22,13 +22,15 @@ export function WalletBalances({ title, action, large }: WalletBalancesProps) {
   const asOf = asOfTime(wallet);
   return (
     <>
-      <div className="flex items-center justify-between">
+      <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-sea-100">{title}</h2>
-        <div className="flex items-center gap-2">
-          {asOf !== null ? <AsOf time={asOf} className="text-sea-100" /> : null}
-          {action}
-        </div>
+        {action}
       </div>
+      {asOf !== null ? (
+        <p className="mt-1">
+          <AsOf time={asOf} className="text-sea-100" />
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-4">
         {ASSET_CODES.map((asset) => (
           <div key={asset}>

@@ -137,7 +137,7 @@ export function QuoteDetails({ reply, secondsLeft: seconds }: { reply: QuoteRepl
         <QuoteFact label={t`Rate`}>
           <RateLine from={from} to={to} rate={shown.rate} />
           {reference?.approximate ? (
-            <span className="block text-xs text-muted">
+            <span dir="ltr" className="block text-xs text-muted">
               1 USDT ≈ <Rate value={referenceValue!} unit="EUR" />
             </span>
           ) : null}

@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDefaultStore } from 'jotai';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { toastsAtom } from '../../../src/app/feedback/toast';
 import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trade/HallScreen';
 import OrdersScreen from '../../../src/features/trade/OrdersScreen';
+import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
 import { ok, startTestApi, type Received, type TestApi } from '../support/api-server';
 import { signInForTest } from '../support/session';
@@ -77,6 +80,7 @@ function order(changes: Partial<TradeOrder>): TradeOrder {
 let summary: TradeSummary;
 let orders: TradeOrder[];
 const sentTo = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
+const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
 const bodyOf = (request: Received) => JSON.parse(request.body) as Record<string, unknown>;
 
 beforeAll(async () => {
@@ -208,5 +212,30 @@ describe('the orders', () => {
     expect(theirs.textContent).toContain('Awaiting confirmation');
     expect(theirs.textContent).toContain('Ada took your offer');
     expect(within(theirs).queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+});
+
+describe('the orders, offline', () => {
+  it('shows the last-known orders with their time, and refuses a confirmation without asking for the payment password', async () => {
+    signInForTest({ isMerchant: true });
+    orders = [order({})];
+    await renderScreen(OrdersScreen, '/order');
+    await screen.findByRole('article', { name: 'Order T0000000001' });
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The connection is gone: the kept list, marked with its time.
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    api.respond(() => ({ status: 500, body: 'down' }));
+    await renderScreen(OrdersScreen, '/order');
+    expect(await screen.findByText(/Offline · as of/)).toBeTruthy();
+    const kept = screen.getByRole('article', { name: 'Order T0000000001' });
+    api.received.length = 0;
+    await act(async () => {
+      fireEvent.click(within(kept).getByRole('button', { name: 'Confirm' }));
+    });
+    await waitFor(() => expect(toastTexts()).toContain(errorText('en', 'offline.refused')));
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+    expect(sentTo('/trade/orders/confirm')).toHaveLength(0);
   });
 });
