@@ -63,8 +63,8 @@ export async function offerInstall(): Promise<void> {
   markOffered();
   const { askToInstall } = await import('./installOffer');
   const install = await askToInstall(kind);
-  if (install && deferred) {
-    await deferred.prompt();
-    deferred = null;
-  }
+  // Chromium's prompt can be shown once; declined here, it is not kept either.
+  const prompt = deferred;
+  deferred = null;
+  if (install && prompt) await prompt.prompt();
 }
