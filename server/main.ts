@@ -17,6 +17,7 @@ import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startMarketFeed } from './modules/market';
+import { startPledgePayouts } from './modules/pledge';
 import { startTradeSweeps } from './modules/trading';
 import { resolveCodePepper } from './security/secrets';
 import { offsetClock, systemClock } from './clock';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
 
   let housekeeping: { stop(): void } | null = null;
   let tradeSweeps: { stop(): void } | null = null;
+  let pledgePayouts: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     force.unref();
     housekeeping?.stop();
     tradeSweeps?.stop();
+    pledgePayouts?.stop();
     await marketFeed?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
@@ -184,6 +187,8 @@ async function main(): Promise<void> {
   console.log(banner(config, port, mailer.name, sms.name, accounts));
   housekeeping = startHousekeeping(database.db, clock, app.log);
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
+  // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
+  pledgePayouts = startPledgePayouts(app.services.pledge, app.log);
   // Reference quotes (MARKET_FEED): the exchange's stream, or on the embedded default, which has no
   // network, the simulated feed flagged as such in every candle; one process of a cluster runs it.
   marketFeed = startMarketFeed(app, clock);

@@ -17,6 +17,7 @@ import { proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer/mailer';
 import { createOperators } from './modules/ops';
 import { createMarketData } from './modules/market/service';
+import { createPledge } from './modules/pledge/service';
 import { createPush } from './modules/push/service';
 import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
@@ -59,6 +60,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     records: createRecords(db),
     startup: createStartup(db),
     trading: createTrading(db, clock),
+    /** Pledge orders, their daily interest and maturities (modules/pledge). */
+    pledge: createPledge(db, clock),
     /** Settled trades, for whoever builds prices from them (the market data). */
     tradeFeed: createTradeFeed(),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */

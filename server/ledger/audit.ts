@@ -24,7 +24,8 @@ export type AuditAction =
   | 'news.create'
   | 'news.translate'
   | 'news.publish'
-  | 'news.withdraw';
+  | 'news.withdraw'
+  | 'pledge.product';
 
 /** Who acted, and when. */
 export interface AuditActor {

@@ -12,11 +12,13 @@
  * Given the database rather than a transaction, a posting is a transaction of its own: one
  * statement, one round trip (PostgreSQL runs a lone statement atomically).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { TransferKind } from '../../src/domain/ledger';
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
-import type { AccountRef } from './accounts';
+import { rowsOf } from '../db/rows';
+import type { AccountRef, PlatformPurpose, UserPurpose } from './accounts';
 
 export interface TransferInput {
   debit: AccountRef;
@@ -128,4 +130,110 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
 export async function postTransfer(tx: Tx | Db, input: TransferInput): Promise<number> {
   const [id] = await postTransfers(tx, [input]);
   return id;
+}
+
+/** Many credits from one platform account to users' accounts of one purpose: the rows to post. */
+export interface PlatformCredits {
+  from: PlatformPurpose;
+  to: UserPurpose;
+  asset: Asset;
+  kind: TransferKind;
+  at: Date;
+  /** A SELECT of (user_id uuid, amount bigint, reference text, idempotency_key text), one row per transfer. */
+  rows: SQL;
+}
+
+/**
+ * Posts many credits in one statement, without bringing them to this process: one transfer per
+ * row from the platform account to the user's account, each user balance raised by its sum and
+ * the platform's lowered by the total. Used for a day's pledge interest (100,000 orders in one
+ * go). A row whose idempotency key was posted before is skipped, so the same rows posted again
+ * move nothing. User accounts only grow here: no balance check is needed, and no other movement
+ * locks two of these accounts, so the order the rows are locked in cannot deadlock.
+ */
+export async function postPlatformCredits(tx: Tx, input: PlatformCredits): Promise<{ count: number; total: bigint }> {
+  const { from, to, asset, kind, at, rows } = input;
+  const [result] = await rowsOf<{ count: string; total: string }>(
+    tx,
+    sql`WITH credit AS (${rows}),
+        platform AS (SELECT id FROM ledger_accounts WHERE owner_kind = 'platform' AND asset = ${asset} AND purpose = ${from}),
+        inserted AS (
+          INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)
+          SELECT ${asset}, c.amount, p.id, a.id, NULL, c.user_id, ${kind}, c.reference, c.idempotency_key, ${at.toISOString()}::timestamptz
+          FROM credit c
+          JOIN ledger_accounts a ON a.owner_kind = 'user' AND a.user_id = c.user_id AND a.asset = ${asset} AND a.purpose = ${to}
+          CROSS JOIN platform p
+          WHERE c.amount > 0
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING credit_account_id, amount
+        ),
+        per_account AS (SELECT credit_account_id AS id, sum(amount) AS total FROM inserted GROUP BY credit_account_id),
+        credited AS (
+          UPDATE ledger_accounts a SET balance = a.balance + pa.total FROM per_account pa WHERE a.id = pa.id RETURNING a.id
+        ),
+        debited AS (
+          UPDATE ledger_accounts a SET balance = a.balance - (SELECT sum(amount) FROM inserted)
+          FROM platform p WHERE a.id = p.id AND EXISTS (SELECT 1 FROM inserted) RETURNING a.id
+        )
+        SELECT (SELECT count(*) FROM inserted)::text AS count, (SELECT coalesce(sum(amount), 0) FROM inserted)::text AS total,
+               (SELECT count(*) FROM credited) AS credited, (SELECT count(*) FROM debited) AS debited`,
+  );
+  return { count: Number(result.count), total: BigInt(result.total) };
+}
+
+/** Many moves between two accounts of the same users (a day's matured pledges: pledged → available). */
+export interface OwnMoves {
+  from: UserPurpose;
+  to: UserPurpose;
+  asset: Asset;
+  kind: TransferKind;
+  at: Date;
+  /** A SELECT of (user_id uuid, amount bigint, reference text, idempotency_key text), one row per transfer. */
+  rows: SQL;
+}
+
+/**
+ * Posts many moves, each from one of a user's accounts to another of theirs, in two statements:
+ * the accounts are locked in the order of their ids first (as every posting locks them, so this
+ * cannot deadlock with one), then one transfer per row is written and each balance changes by
+ * its net amount, unless a debited account would end below zero: then nothing is written and the
+ * call is refused. A row whose idempotency key was posted before is skipped.
+ */
+export async function postOwnMoves(tx: Tx, input: OwnMoves): Promise<{ count: number }> {
+  const { from, to, asset, kind, at, rows } = input;
+  await tx.execute(
+    sql`SELECT a.id FROM ledger_accounts a
+        WHERE a.owner_kind = 'user' AND a.asset = ${asset} AND a.purpose IN (${from}, ${to})
+          AND a.user_id IN (SELECT user_id FROM (${rows}) r)
+        ORDER BY a.id FOR UPDATE`,
+  );
+  const [result] = await rowsOf<{ count: string; refused: boolean }>(
+    tx,
+    sql`WITH move AS (${rows}),
+        legs AS (
+          SELECT m.*, d.id AS debit_id, c.id AS credit_id
+          FROM move m
+          JOIN ledger_accounts d ON d.owner_kind = 'user' AND d.user_id = m.user_id AND d.asset = ${asset} AND d.purpose = ${from}
+          JOIN ledger_accounts c ON c.owner_kind = 'user' AND c.user_id = m.user_id AND c.asset = ${asset} AND c.purpose = ${to}
+          WHERE m.amount > 0 AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.idempotency_key = m.idempotency_key)
+        ),
+        change AS (
+          SELECT id, sum(delta) AS delta FROM (SELECT debit_id AS id, -amount AS delta FROM legs UNION ALL SELECT credit_id, amount FROM legs) x GROUP BY id
+        ),
+        verdict AS (
+          SELECT NOT EXISTS (SELECT 1 FROM change ch JOIN ledger_accounts a ON a.id = ch.id WHERE a.balance + ch.delta < 0) AS ok
+        ),
+        moved AS (
+          UPDATE ledger_accounts a SET balance = a.balance + ch.delta FROM change ch, verdict v WHERE a.id = ch.id AND v.ok RETURNING a.id
+        ),
+        inserted AS (
+          INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)
+          SELECT ${asset}, l.amount, l.debit_id, l.credit_id, l.user_id, l.user_id, ${kind}, l.reference, l.idempotency_key, ${at.toISOString()}::timestamptz
+          FROM legs l, verdict v WHERE v.ok
+          RETURNING id
+        )
+        SELECT (SELECT count(*) FROM inserted)::text AS count, NOT (SELECT ok FROM verdict) AS refused, (SELECT count(*) FROM moved) AS moved`,
+  );
+  if (result.refused) throw new AppError('balance.insufficient', 400);
+  return { count: Number(result.count) };
 }

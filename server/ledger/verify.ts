@@ -8,14 +8,15 @@
  *  - every transfer names the owners of its accounts (debit_user_id, credit_user_id: null for a
  *    platform account), by which the asset log finds a user's postings;
  *  - each user's trading account holds exactly what their offers and unsettled orders hold, and
- *    each offer holds enough for what it may still give (docs/trading.md).
+ *    each offer holds enough for what it may still give (docs/trading.md);
+ *  - each user's pledged account holds exactly their running pledge orders (docs/pledge.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 export interface LedgerProblem {
-  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch' | 'trading-holds' | 'offer-hold';
+  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch' | 'trading-holds' | 'offer-hold' | 'pledge-holds';
   detail: string;
 }
 
@@ -81,6 +82,13 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
            OR (f.side = 'buy' AND (f.held < coalesce(m.total, 0) OR (f.status = 'open' AND f.held < ((f.remaining + f.pending) * f.price) / 100000000)))
            OR (f.status <> 'open' AND f.remaining <> 0)`,
   );
+  const pledged = await rowsOf<{ id: string; user_id: string; asset: string; balance: string; expected: string }>(
+    db,
+    sql`WITH expected AS (SELECT user_id, asset, sum(amount) AS total FROM pledge_orders WHERE status = 'active' GROUP BY user_id, asset)
+        SELECT a.id::text, a.user_id, a.asset, a.balance::text, coalesce(e.total, 0)::text AS expected
+        FROM ledger_accounts a LEFT JOIN expected e ON e.user_id = a.user_id AND e.asset = a.asset
+        WHERE a.owner_kind = 'user' AND a.purpose = 'pledged' AND a.balance <> coalesce(e.total, 0)`,
+  );
   const [counts] = await rowsOf<{ accounts: string; transfers: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
@@ -100,6 +108,10 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
       detail: `trading account ${row.id} (${row.user_id} ${row.asset}): balance ${row.balance}, offers and orders hold ${row.expected}`,
     })),
     ...offers.map((row) => ({ check: 'offer-hold' as const, detail: `offer ${row.id} holds other than its quantity needs` })),
+    ...pledged.map((row) => ({
+      check: 'pledge-holds' as const,
+      detail: `pledged account ${row.id} (${row.user_id} ${row.asset}): balance ${row.balance}, running pledges ${row.expected}`,
+    })),
   ];
   return { ok: problems.length === 0, accounts: Number(counts.accounts), transfers: Number(counts.transfers), problems };
 }

@@ -12,6 +12,7 @@ import { depositsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
+import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule } from './push';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
@@ -42,9 +43,11 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: recordsModule },
   { plugin: vipModule },
   { plugin: tradingModule },
+  { plugin: pledgeModule },
   { plugin: marketModule },
   { plugin: newsModule },
   { plugin: pushModule },
   { plugin: opsModule, prefix: '/ops' },
   { plugin: newsOpsModule, prefix: '/ops' },
+  { plugin: pledgeOpsModule, prefix: '/ops' },
 ];

@@ -139,6 +139,14 @@ export const ERROR_KEYS = [
   'news.englishRequired',
   // push
   'push.endpointInvalid',
+  // pledge
+  'pledge.productNotFound',
+  'pledge.belowMinimum',
+  'pledge.orderOpen',
+  'pledge.notActive',
+  'pledge.interestInsufficient',
+  'pledge.rateInvalid',
+  'pledge.lockDaysInvalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -14,6 +14,11 @@ export const TRANSFER_KINDS = [
   'trade_release',
   'trade_settle',
   'trade_fee',
+  'pledge_lock',
+  'pledge_release',
+  'pledge_penalty',
+  'pledge_interest',
+  'interest_transfer',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -62,10 +62,12 @@ const OPERATION_IDS = [
   'GET /api/currency/quotation_new',
   'POST /api/news/list', 'POST /api/news/detail', 'GET /api/ops/news', 'POST /api/ops/news', 'POST /api/ops/news/translate', 'POST /api/ops/news/publish',
   'POST /api/ops/news/withdraw', 'GET /api/push/key', 'POST /api/push/subscribe', 'POST /api/push/device', 'POST /api/push/unsubscribe',
+  'GET /api/pledge/overview', 'POST /api/pledge/start', 'POST /api/pledge/redeem', 'POST /api/pledge/interest/transfer', 'GET /api/pledge/orders',
+  'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
 ];
 
 /** The admin writes whose success changes what other calls read. */
-const CONFIGURATION_WRITES = new Set(['POST /api/ops/settings', 'POST /api/ops/coins', 'POST /api/ops/vip_levels']);
+const CONFIGURATION_WRITES = new Set(['POST /api/ops/settings', 'POST /api/ops/coins', 'POST /api/ops/vip_levels', 'POST /api/ops/pledge/products']);
 
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -15,8 +15,8 @@ import type { UserPurpose } from '../../ledger/accounts';
 const RECHARGED_KINDS: TransferKind[] = ['deposit'];
 /** Money that left to the user's address or bank account, fee included (taken from the held account). */
 const WITHDRAWN_KINDS: TransferKind[] = ['withdrawal_payout', 'withdrawal_fee'];
-/** Money the platform gave: VIP gifts on deposits (pledge interest joins when pledges exist). */
-const EARNED_KINDS: TransferKind[] = ['deposit_bonus'];
+/** Money the platform gave: VIP gifts on deposits and pledge interest. */
+const EARNED_KINDS: TransferKind[] = ['deposit_bonus', 'pledge_interest'];
 
 interface EntryRow {
   id: string;

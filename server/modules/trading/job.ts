@@ -3,15 +3,12 @@
  * after downtime, and then every `everyMs`. Any number of processes may run it: one at a time
  * gets the round (an advisory lock), the others skip it. A failed round is logged and tried again.
  */
+import { startRepeating, type Repeating } from '../../repeating';
 import type { Publisher, TradeFeed } from './outbox';
 import { Outbox } from './outbox';
 import type { Trading } from './service';
 
-export interface TradeSweeps {
-  stop(): void;
-  /** One round now (tests, and the operator console's clock changes). */
-  runNow(): Promise<void>;
-}
+export type TradeSweeps = Repeating;
 
 export function startTradeSweeps(
   trading: Trading,
@@ -20,36 +17,17 @@ export function startTradeSweeps(
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   { firstDelayMs = 0, everyMs = 15_000 } = {},
 ): TradeSweeps {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const round = async () => {
-    const outbox = new Outbox();
-    try {
-      const report = await trading.sweep(outbox);
-      outbox.deliver(realtime, feed);
-      if (report && report.expired + report.matched > 0) log.info({ trades: report }, 'trading: orders expired or matched');
-    } catch (error) {
-      log.error({ err: error }, 'trading sweep failed');
-    }
-  };
-  const runNow = () => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => void runNow().then(() => schedule(everyMs)), delay);
-    timer.unref();
-  };
-  schedule(firstDelayMs);
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
+  return startRepeating(
+    async () => {
+      const outbox = new Outbox();
+      try {
+        const report = await trading.sweep(outbox);
+        outbox.deliver(realtime, feed);
+        if (report && report.expired + report.matched > 0) log.info({ trades: report }, 'trading: orders expired or matched');
+      } catch (error) {
+        log.error({ err: error }, 'trading sweep failed');
+      }
     },
-    runNow,
-  };
+    { firstDelayMs, everyMs },
+  );
 }

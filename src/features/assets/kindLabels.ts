@@ -26,5 +26,10 @@ export function useKindLabels(): Record<TransferKind, string> {
     trade_release: t`Returned from trading`,
     trade_settle: t`Trade settled`,
     trade_fee: t`Trading fee`,
+    pledge_lock: t`Pledged`,
+    pledge_release: t`Pledge returned`,
+    pledge_penalty: t`Early redemption penalty`,
+    pledge_interest: t`Pledge interest`,
+    interest_transfer: t`Interest moved to balance`,
   };
 }

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'يجب ألا يتجاوز العنوان 200 حرف والنص 20,000 حرف.',
   'news.englishRequired': 'اكتب النسخة الإنجليزية أولًا: يقرؤها من لا تتوفر لغته.',
   'push.endpointInvalid': "خدمة الإشعارات في هذا الجهاز غير مدعومة.",
+  'pledge.productNotFound': "منتج الرهن هذا غير متاح.",
+  'pledge.belowMinimum': "الحد الأدنى لهذا المنتج هو {min} {asset}.",
+  'pledge.orderOpen': "لديك رهن قيد التنفيذ بالفعل. يمكنك بدء رهن جديد بعد انتهائه.",
+  'pledge.notActive': "انتهى هذا الرهن بالفعل.",
+  'pledge.interestInsufficient': "محفظة الفوائد لا تحتوي على هذا المبلغ.",
+  'pledge.rateInvalid': "أدخل نسبة مئوية بأربعة منازل عشرية على الأكثر، من 0 إلى 100.",
+  'pledge.lockDaysInvalid': "أدخل مدة قفل من 1 إلى 3650 يومًا.",
 } satisfies ErrorCatalogue;

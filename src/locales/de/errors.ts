@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'Der Titel darf höchstens 200 Zeichen haben, der Text höchstens 20.000.',
   'news.englishRequired': 'Schreiben Sie zuerst die englische Fassung: Leser ohne ihre Sprache lesen sie.',
   'push.endpointInvalid': "Der Benachrichtigungsdienst dieses Geräts wird nicht unterstützt.",
+  'pledge.productNotFound': "Dieses Staking-Produkt ist nicht verfügbar.",
+  'pledge.belowMinimum': "Der Mindestbetrag für dieses Produkt ist {min} {asset}.",
+  'pledge.orderOpen': "Sie haben bereits ein laufendes Staking. Ein neues können Sie starten, sobald es beendet ist.",
+  'pledge.notActive': "Dieses Staking ist bereits beendet.",
+  'pledge.interestInsufficient': "Ihr Zinsguthaben reicht dafür nicht aus.",
+  'pledge.rateInvalid': "Geben Sie einen Satz in Prozent mit höchstens 4 Nachkommastellen von 0 bis 100 ein.",
+  'pledge.lockDaysInvalid': "Geben Sie eine Sperrfrist von 1 bis 3.650 Tagen ein.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'The title may have at most 200 characters and the text at most 20,000.',
   'news.englishRequired': 'Write the English version first: readers without their language read it.',
   'push.endpointInvalid': "This device's notification service is not supported.",
+  'pledge.productNotFound': "This pledge product is not available.",
+  'pledge.belowMinimum': "The minimum for this product is {min} {asset}.",
+  'pledge.orderOpen': "You already have a pledge in progress. You can start a new one once it has ended.",
+  'pledge.notActive': "This pledge has already ended.",
+  'pledge.interestInsufficient': "Your interest wallet does not hold that much.",
+  'pledge.rateInvalid': "Enter a rate in percent with at most 4 decimals, from 0 to 100.",
+  'pledge.lockDaysInvalid': "Enter a lock period of 1 to 3,650 days.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'El título puede tener como máximo 200 caracteres y el texto 20.000.',
   'news.englishRequired': 'Escriba primero la versión en inglés: la leen quienes no tienen su idioma.',
   'push.endpointInvalid': "El servicio de notificaciones de este dispositivo no es compatible.",
+  'pledge.productNotFound': "Este producto de staking no está disponible.",
+  'pledge.belowMinimum': "El mínimo para este producto es {min} {asset}.",
+  'pledge.orderOpen': "Ya tienes un staking en curso. Podrás iniciar otro cuando haya terminado.",
+  'pledge.notActive': "Este staking ya ha terminado.",
+  'pledge.interestInsufficient': "Tu monedero de intereses no tiene tanto.",
+  'pledge.rateInvalid': "Introduce un porcentaje con un máximo de 4 decimales, de 0 a 100.",
+  'pledge.lockDaysInvalid': "Introduce un periodo de bloqueo de 1 a 3.650 días.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'הכותרת יכולה להכיל עד 200 תווים והטקסט עד 20,000.',
   'news.englishRequired': 'כתבו קודם את הגרסה האנגלית: קוראים ללא שפתם קוראים אותה.',
   'push.endpointInvalid': "שירות ההתראות של מכשיר זה אינו נתמך.",
+  'pledge.productNotFound': "מוצר השעבוד הזה אינו זמין.",
+  'pledge.belowMinimum': "המינימום למוצר זה הוא {min} {asset}.",
+  'pledge.orderOpen': "כבר יש לך שעבוד פעיל. אפשר להתחיל חדש לאחר שיסתיים.",
+  'pledge.notActive': "השעבוד הזה כבר הסתיים.",
+  'pledge.interestInsufficient': "בארנק הריבית אין סכום כזה.",
+  'pledge.rateInvalid': "הזינו אחוז עם עד 4 ספרות אחרי הנקודה, בין 0 ל-100.",
+  'pledge.lockDaysInvalid': "הזינו תקופת נעילה של 1 עד 3,650 ימים.",
 } satisfies ErrorCatalogue;

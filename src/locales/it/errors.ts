@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'Il titolo può avere al massimo 200 caratteri e il testo 20.000.',
   'news.englishRequired': 'Scrivi prima la versione inglese: la leggono i lettori senza la loro lingua.',
   'push.endpointInvalid': "Il servizio di notifiche di questo dispositivo non è supportato.",
+  'pledge.productNotFound': "Questo prodotto di staking non è disponibile.",
+  'pledge.belowMinimum': "Il minimo per questo prodotto è {min} {asset}.",
+  'pledge.orderOpen': "Hai già uno staking in corso. Potrai avviarne uno nuovo quando sarà terminato.",
+  'pledge.notActive': "Questo staking è già terminato.",
+  'pledge.interestInsufficient': "Il tuo portafoglio interessi non contiene tanto.",
+  'pledge.rateInvalid': "Inserisci una percentuale con al massimo 4 decimali, da 0 a 100.",
+  'pledge.lockDaysInvalid': "Inserisci un periodo di blocco da 1 a 3.650 giorni.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'De titel mag hoogstens 200 tekens hebben en de tekst hoogstens 20.000.',
   'news.englishRequired': 'Schrijf eerst de Engelse versie: lezers zonder hun eigen taal lezen die.',
   'push.endpointInvalid': "De meldingsdienst van dit apparaat wordt niet ondersteund.",
+  'pledge.productNotFound': "Dit stakingproduct is niet beschikbaar.",
+  'pledge.belowMinimum': "Het minimum voor dit product is {min} {asset}.",
+  'pledge.orderOpen': "U hebt al een lopende staking. U kunt een nieuwe starten zodra deze is afgelopen.",
+  'pledge.notActive': "Deze staking is al afgelopen.",
+  'pledge.interestInsufficient': "Uw rentewallet bevat niet zoveel.",
+  'pledge.rateInvalid': "Voer een percentage in met hoogstens 4 decimalen, van 0 tot 100.",
+  'pledge.lockDaysInvalid': "Voer een vastzetperiode van 1 tot 3.650 dagen in.",
 } satisfies ErrorCatalogue;

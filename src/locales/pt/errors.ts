@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'O título pode ter no máximo 200 caracteres e o texto 20 000.',
   'news.englishRequired': 'Escreva primeiro a versão em inglês: é a que leem os leitores sem a sua língua.',
   'push.endpointInvalid': "O serviço de notificações deste dispositivo não é suportado.",
+  'pledge.productNotFound': "Este produto de staking não está disponível.",
+  'pledge.belowMinimum': "O mínimo para este produto é {min} {asset}.",
+  'pledge.orderOpen': "Já tem um staking em curso. Poderá iniciar outro quando terminar.",
+  'pledge.notActive': "Este staking já terminou.",
+  'pledge.interestInsufficient': "A sua carteira de juros não tem esse valor.",
+  'pledge.rateInvalid': "Introduza uma percentagem com no máximo 4 casas decimais, de 0 a 100.",
+  'pledge.lockDaysInvalid': "Introduza um período de bloqueio de 1 a 3650 dias.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': 'Azwel ur izeggir 200 n isekkilen, aḍris ur izeggir 20 000.',
   'news.englishRequired': 'Aru tasuqilt s tnglizit zik: d nettat ara ɣren wid ur nesɛi tutlayt-nsen.',
   'push.endpointInvalid': "Tanfa n yilɣa n yibenk-a ur tettwassefrak.",
+  'pledge.productNotFound': "Afaris-a n urhen ur illi.",
+  'pledge.belowMinimum': "Amnaḍ amectuḥ n ufaris-a d {min} {asset}.",
+  'pledge.orderOpen': "Tesεiḍ yakan aṛhen i iteddun. Tzemreḍ ad tebduḍ wayeḍ mi ara ifak.",
+  'pledge.notActive': "Aṛhen-a yekfa yakan.",
+  'pledge.interestInsufficient': "Aqrab n tfayda ur yesεi ayen akk.",
+  'pledge.rateInvalid': "Sekcem afmiḍi s 4 n yimḍanen deffir tenqiḍt s wugar, seg 0 ɣer 100.",
+  'pledge.lockDaysInvalid': "Sekcem tallit n usekkeṛ seg 1 ɣer 3650 n wussan.",
 } satisfies ErrorCatalogue;

@@ -122,4 +122,11 @@ export default {
   'news.textTooLong': '标题最多 200 个字符，正文最多 20,000 个字符。',
   'news.englishRequired': '请先写英文版本：没有对应语言的读者将阅读英文版。',
   'push.endpointInvalid': "不支持此设备的通知服务。",
+  'pledge.productNotFound': "该质押产品不可用。",
+  'pledge.belowMinimum': "该产品的最低金额为 {min} {asset}。",
+  'pledge.orderOpen': "您已有一笔进行中的质押，结束后才能开始新的质押。",
+  'pledge.notActive': "该质押已结束。",
+  'pledge.interestInsufficient': "您的利息钱包余额不足。",
+  'pledge.rateInvalid': "请输入0到100之间、最多4位小数的百分比。",
+  'pledge.lockDaysInvalid': "请输入1到3650天的锁定期。",
 } satisfies ErrorCatalogue;

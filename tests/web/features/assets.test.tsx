@@ -41,6 +41,11 @@ const LABELS: Record<TransferKind, string> = {
   trade_release: 'Returned from trading',
   trade_settle: 'Trade settled',
   trade_fee: 'Trading fee',
+  pledge_lock: 'Pledged',
+  pledge_release: 'Pledge returned',
+  pledge_penalty: 'Early redemption penalty',
+  pledge_interest: 'Pledge interest',
+  interest_transfer: 'Interest moved to balance',
 };
 
 function entry(id: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {

@@ -1,0 +1,4 @@
+/** The pledge module's public surface: the plugins, the service and its payout job. */
+export { pledgeModule, pledgeOpsModule } from './routes';
+export { createPledge, type Pledge } from './service';
+export { startPledgePayouts } from './job';

@@ -1,0 +1,137 @@
+/**
+ * Pledge calls (docs/pledge.md): the overview a user decides on, starting and redeeming an order
+ * and moving interest to available (Idempotency-Key header and payment password), the records;
+ * under /api/ops the products (finance) and a payout round on demand.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  interestTransferSchema,
+  pledgeInterestSchema,
+  pledgeOrderSchema,
+  pledgeOrdersQuerySchema,
+  pledgeOverviewSchema,
+  pledgeProductInputSchema,
+  pledgeProductSchema,
+  pledgeRedeemSchema,
+  pledgeStartSchema,
+} from '../../../src/domain/pledge';
+import { pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { apiRoute, noInput } from '../../http/api-route';
+import { operatorOf, viewerOf } from '../../http/auth';
+import { payWithBody } from '../../http/paid-call';
+
+export async function pledgeModule(app: FastifyInstance): Promise<void> {
+  const { clock } = app.deps;
+  const pledge = app.services.pledge;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/pledge/overview',
+    tag: 'pledge',
+    summary: "The products, the user's available balances and interest wallet, the running order and the totals (PledgeOverview)",
+    auth: 'required',
+    query: noInput,
+    reply: pledgeOverviewSchema,
+    handler: ({ request }) => pledge.overview(viewerOf(request).userId),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/pledge/start',
+    tag: 'pledge',
+    summary: 'Start a pledge order: the amount moves from available to pledged until the order ends (PledgeOrder)',
+    description: 'Idempotency-Key header and payment password required. One running order per user (pledge.orderOpen).',
+    auth: 'required',
+    body: pledgeStartSchema,
+    reply: pledgeOrderSchema,
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => pledge.start(tx, userId, input, clock())),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/pledge/redeem',
+    tag: 'pledge',
+    summary: "Redeem the user's running order early: the principal less the penalty the overview showed returns to available; no later day is paid (PledgeOrder)",
+    description: 'Idempotency-Key header and payment password required.',
+    auth: 'required',
+    body: pledgeRedeemSchema,
+    reply: pledgeOrderSchema,
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => pledge.redeem(tx, userId, input.id, clock())),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/pledge/interest/transfer',
+    tag: 'pledge',
+    summary: 'Move interest from the interest wallet to available',
+    description: 'Idempotency-Key header and payment password required.',
+    auth: 'required',
+    body: interestTransferSchema,
+    reply: z.object({ asset: z.enum(['USDT', 'EUR']), amount: z.string() }),
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => pledge.transferInterest(tx, userId, input, clock())),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/pledge/orders',
+    tag: 'pledge',
+    summary: "The user's pledge orders, newest first: start, end, earnings, status (Page<PledgeOrder>)",
+    auth: 'required',
+    query: pledgeOrdersQuerySchema,
+    reply: pageSchemaOf(pledgeOrderSchema),
+    handler: ({ query, request }) => pledge.ordersOf(viewerOf(request).userId, query.page, query.pageSize),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/pledge/interest',
+    tag: 'pledge',
+    summary: "The interest record: one row per order and day paid, newest first (Page<PledgeInterest>)",
+    auth: 'required',
+    query: pledgeOrdersQuerySchema,
+    reply: pageSchemaOf(pledgeInterestSchema),
+    handler: ({ query, request }) => pledge.interestOf(viewerOf(request).userId, query.page, query.pageSize),
+  });
+}
+
+/** Under /api/ops. */
+export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
+  const { clock } = app.deps;
+  const pledge = app.services.pledge;
+  const finance = { operator: 'finance' } as const;
+  const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/pledge/products',
+    tag: 'ops',
+    summary: 'Every pledge product, inactive ones too (finance)',
+    auth: finance,
+    query: noInput,
+    reply: z.array(pledgeProductSchema),
+    handler: () => pledge.allProducts(),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/pledge/products',
+    tag: 'ops',
+    summary: 'Create a pledge product, or change one (with id): the terms apply to orders started afterwards (finance, audited)',
+    auth: finance,
+    body: pledgeProductInputSchema,
+    reply: pledgeProductSchema,
+    handler: ({ body, request }) => pledge.saveProduct(body, actorOf(request)),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/pledge/run',
+    tag: 'ops',
+    summary: 'Run the payout round now: every due day is paid once and matured orders return their principal (finance)',
+    auth: finance,
+    body: noInput,
+    reply: z.object({ days: z.number().int(), paid: z.number().int(), matured: z.number().int() }),
+    handler: () => pledge.runDue(),
+  });
+}
