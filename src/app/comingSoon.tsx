@@ -1,5 +1,5 @@
 /**
- * Screens of areas still being built (pledge and loans): each
+ * Screens of areas still being built (loans): each
  * has its route and title, and shows the one honest "coming soon" screen. A feature that is
  * built takes its routes from here into its own folder.
  */
@@ -19,8 +19,4 @@ export const comingSoonRoutes = [
   comingSoon('/loan/components/article', msg`Loan terms`),
   comingSoon('/loan/loan-detail', msg`Loan details`),
   comingSoon('/loan/my-loan', msg`My loans`),
-  comingSoon('/mine/components', msg`Interest wallet`),
-  comingSoon('/pledge', msg`Pledge`),
-  comingSoon('/pledge/do-pledge', msg`New pledge`),
-  comingSoon('/pledge/records', msg`Interest record`),
 ] as const;

@@ -18,6 +18,7 @@ import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
 import { tradeRoutes } from '../features/trade/routes';
 import { transferRoutes } from '../features/transfer/routes';
+import { pledgeRoutes } from '../features/pledge/routes';
 import { vipRoutes } from '../features/vip/routes';
 import { withdrawRoutes } from '../features/withdraw/routes';
 import { comingSoonRoutes } from './comingSoon';
@@ -55,6 +56,7 @@ const routeTree = rootRoute.addChildren([
     ...tradeRoutes,
     ...marketRoutes,
     ...vipRoutes,
+    ...pledgeRoutes,
     ...settingsRoutes,
     ...contentRoutes,
     ...comingSoonRoutes,

@@ -171,6 +171,7 @@ export const pledgeOverviewSchema = z.object({
 export type PledgeOverview = z.output<typeof pledgeOverviewSchema>;
 
 export const pledgeInterestSchema = z.object({
+  id: z.number().int(),
   orderId: z.number().int(),
   orderNo: z.string(),
   day: z.string().describe('The UTC day paid for, YYYY-MM-DD'),

@@ -62,6 +62,7 @@ CREATE INDEX pledge_orders_active_idx ON pledge_orders (ends_at) WHERE status = 
 
 -- One row per order and day paid: the primary key is what makes a day's interest once only.
 CREATE TABLE pledge_interest (
+  id        bigserial UNIQUE,
   order_id  bigint NOT NULL REFERENCES pledge_orders (id),
   day       date NOT NULL,
   user_id   uuid NOT NULL REFERENCES users (id),
@@ -70,7 +71,8 @@ CREATE TABLE pledge_interest (
   paid_at   timestamptz NOT NULL,
   PRIMARY KEY (order_id, day)
 );
-CREATE INDEX pledge_interest_user_idx ON pledge_interest (user_id, paid_at DESC, order_id);
+CREATE INDEX pledge_interest_user_idx ON pledge_interest (user_id, id DESC);
+CREATE INDEX pledge_interest_day_idx ON pledge_interest (day);
 
 -- The days the payout job has paid, so that a restart or a second process pays a day once and
 -- catches up the days it missed.

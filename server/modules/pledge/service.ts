@@ -336,17 +336,17 @@ export function createPledge(db: Db, clock: Clock) {
     /** GET /pledge/interest: the interest record, one row per order and day, newest first. */
     async interestOf(userId: string, page: number, pageSize: number): Promise<Page<PledgeInterest>> {
       const [rows, [{ total }]] = await Promise.all([
-        rowsOf<{ order_id: string; day: string; asset: string; amount: string; paid_at: string }>(
+        rowsOf<{ id: string; order_id: string; day: string; asset: string; amount: string; paid_at: string }>(
           db,
-          sql`SELECT order_id::text, to_char(day, 'YYYY-MM-DD') AS day, asset, amount::text, paid_at FROM pledge_interest
-              WHERE user_id = ${userId} ORDER BY paid_at DESC, order_id DESC, day DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+          sql`SELECT id::text, order_id::text, to_char(day, 'YYYY-MM-DD') AS day, asset, amount::text, paid_at FROM pledge_interest
+              WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
         ),
         rowsOf<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM pledge_interest WHERE user_id = ${userId}`),
       ]);
       return {
         list: rows.map((row) => {
           const asset = assetOf(row.asset);
-          return { orderId: Number(row.order_id), orderNo: pledgeOrderNo(Number(row.order_id)), day: row.day, asset, amount: toDecimalString(BigInt(row.amount), asset), paidAt: iso(row.paid_at) };
+          return { id: Number(row.id), orderId: Number(row.order_id), orderNo: pledgeOrderNo(Number(row.order_id)), day: row.day, asset, amount: toDecimalString(BigInt(row.amount), asset), paidAt: iso(row.paid_at) };
         }),
         total: Number(total),
         page,

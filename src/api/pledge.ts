@@ -1,0 +1,19 @@
+/**
+ * The pledge's calls (docs/api.md, "Pledge"). Starting and redeeming an order and moving interest
+ * move money: they take the idempotency key of the user's action and the payment password.
+ */
+import type { PledgeInterest, PledgeOrder, PledgeOverview } from '../domain/pledge';
+import type { Asset } from '../domain/money';
+import type { Page } from '../domain/wire';
+import { ask } from './calls';
+import { request, type RequestOptions } from './client';
+import { pay } from './money';
+
+export const pledgeOverview = ask<PledgeOverview>('GET', '/pledge/overview');
+export const startPledge = pay<{ productId: number; amount: string; payPassword: string }, PledgeOrder>('/pledge/start');
+export const redeemPledge = pay<{ id: number; payPassword: string }, PledgeOrder>('/pledge/redeem');
+export const transferInterest = pay<{ asset: Asset; amount: string; payPassword: string }, { asset: Asset; amount: string }>('/pledge/interest/transfer');
+export const pledgeOrders = (params: { page?: number; pageSize?: number }, options?: RequestOptions) =>
+  request<Page<PledgeOrder>>('GET', '/pledge/orders', { ...params }, options);
+export const pledgeInterest = (params: { page?: number; pageSize?: number }, options?: RequestOptions) =>
+  request<Page<PledgeInterest>>('GET', '/pledge/interest', { ...params }, options);

@@ -1,0 +1,177 @@
+/**
+ * A new pledge (/pledge/do-pledge?product=): the product's terms, the amount with "All", and
+ * before the payment password everything the order will do: available assets, payout daily,
+ * estimated income over the lock period, maturity return and the early-redemption penalty —
+ * computed with the server's own functions (domain/pledge.ts). The server's checks are made here
+ * first (the minimum, the balance, one running order).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button } from 'konsta/react';
+import { useState } from 'react';
+import { startPledge } from '../../api/pledge';
+import { asOfTime } from '../../api/query';
+import { QueryFallback } from '../../app/EmptyState';
+import { toast } from '../../app/feedback/toast';
+import { LockIcon } from '../../app/icons';
+import { Screen } from '../../app/Screen';
+import { parseAmount, toDecimalString } from '../../domain/money';
+import { parseRate, penaltyOf, pledgeFigures, type PledgeOrder, type PledgeProduct } from '../../domain/pledge';
+import { errorMessage } from '../../i18n';
+import { Amount } from '../shared/Amount';
+import { AsOfLine } from '../shared/AsOf';
+import { amountProblem, decimalInput, plainDecimal, type Problem } from '../shared/money/amounts';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { Fact } from '../shared/records';
+import { TextField } from '../shared/TextField';
+import { usePledgeOverview } from './api/queries';
+import { Percent, ProductTerms } from './parts';
+
+interface Request {
+  productId: number;
+  amount: string;
+}
+
+/** The server's order of checks: the amount itself, the product's minimum, the balance. */
+function pledgeProblem(text: string, product: PledgeProduct, available: string): Problem | null {
+  const basic = amountProblem(text, product.asset);
+  if (basic) return basic;
+  const amount = parseAmount(text.trim(), product.asset)!;
+  if (amount < (parseAmount(product.minAmount, product.asset) ?? 0n)) return { key: 'pledge.belowMinimum', params: { min: plainDecimal(product.minAmount), asset: product.asset } };
+  if (amount > (parseAmount(available, product.asset) ?? 0n)) return { key: 'balance.insufficient' };
+  return null;
+}
+
+export default function DoPledgeScreen() {
+  const { t } = useLingui();
+  const search = useSearch({ from: '/members/pledge/do-pledge' });
+  const overview = usePledgeOverview();
+  const data = overview.data;
+  const product = data?.products.find((candidate) => String(candidate.id) === search.product) ?? data?.products[0];
+  return (
+    <Screen>
+      {data && product ? (
+        <PledgeForm product={product} available={data.available[product.asset]} running={data.active !== null} asOf={asOfTime(overview)} />
+      ) : (
+        <QueryFallback query={overview} icon={<LockIcon size={36} />} failedTitle={t`The pledge could not be loaded`} />
+      )}
+    </Screen>
+  );
+}
+
+function PledgeForm({ product, available, running, asOf }: { product: PledgeProduct; available: string; running: boolean; asOf: number | null }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const action = useMoneyAction<Request, PledgeOrder, 'amount'>({
+    send: (request, payPassword, options) => startPledge({ ...request, payPassword: payPassword ?? '' }, options),
+    fields: ['amount'],
+    onFieldError: (_field, message) => setError(message),
+    async onSuccess() {
+      toast.success(t`Pledge started. Interest is paid daily into your interest wallet.`);
+      await navigate({ to: '/pledge' });
+    },
+  });
+
+  const asset = product.asset;
+  const minor = parseAmount(amount.trim(), asset);
+  const figures = minor !== null && minor > 0n ? pledgeFigures(minor, parseRate(product.dailyRate) ?? 0n, product.lockDays) : null;
+  const penalty = minor !== null && minor > 0n ? penaltyOf(minor, parseRate(product.penaltyRate) ?? 0n) : null;
+  const shown = (value: bigint | null | undefined) => (value === null || value === undefined ? null : toDecimalString(value, asset));
+
+  const change = (value: string) => {
+    setAmount(decimalInput(value));
+    setError(undefined);
+  };
+  const submit = () => {
+    const problem = pledgeProblem(amount, product, available);
+    if (problem) {
+      setError(errorMessage(problem.key, problem.params));
+      return;
+    }
+    action.confirm({ productId: product.id, amount: amount.trim() });
+  };
+
+  return (
+    <>
+      <form
+        noValidate
+        className="space-y-5 px-5 pt-2 pb-8"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <AsOfLine time={asOf} />
+        <section aria-label={t`The product`} className="rounded-2xl bg-surface px-4 py-3">
+          <h2 className="text-lg font-semibold text-ink">{t`${product.lockDays} days`}</h2>
+          <ProductTerms product={product} />
+        </section>
+        {running ? (
+          <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Trans>You have a pledge in progress. You can start a new one once it has ended.</Trans>
+          </p>
+        ) : null}
+        <TextField
+          label={t`Amount (${asset})`}
+          value={amount}
+          onChange={change}
+          error={error}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t`At least ${plainDecimal(product.minAmount)}`}
+          ltr
+          disabled={running}
+          trailing={
+            <button type="button" onClick={() => change(plainDecimal(available))} disabled={running} className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-sea-700">
+              {t`All`}
+            </button>
+          }
+        />
+        <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this pledge earns`}>
+          <Fact label={t`Available assets`}>
+            <Amount value={available} asset={asset} />
+          </Fact>
+          <Fact label={t`Payout daily`}>
+            <Amount value={shown(figures?.daily)} asset={asset} />
+          </Fact>
+          <Fact label={t`Estimated income`}>
+            <Amount value={shown(figures?.total)} asset={asset} />
+          </Fact>
+          <div className="mt-1 border-t border-line pt-1">
+            <Fact label={t`Maturity return`} strong>
+              <span data-testid="maturity-return">
+                <Amount value={shown(figures?.maturity)} asset={asset} />
+              </span>
+            </Fact>
+          </div>
+          <Fact label={t`Early redemption penalty`}>
+            <Amount value={shown(penalty)} asset={asset} />
+          </Fact>
+        </dl>
+        <p className="text-xs leading-relaxed text-muted">
+          <Trans>
+            The amount is locked for {product.lockDays} days and earns <Percent value={product.dailyRate} /> a day, paid at 00:00 UTC into your
+            interest wallet. Redeemed before the end, <Percent value={product.penaltyRate} /> of the amount is kept as a penalty.
+          </Trans>
+        </p>
+        <Button large rounded type="submit" disabled={running}>
+          {t`Confirm pledge`}
+        </Button>
+      </form>
+      <MoneyActionSheet
+        action={action}
+        summary={
+          action.pending ? (
+            <p>
+              <Trans>
+                Pledge <Amount value={action.pending.amount} asset={asset} className="font-semibold" /> for {product.lockDays} days
+              </Trans>
+            </p>
+          ) : null
+        }
+      />
+    </>
+  );
+}
