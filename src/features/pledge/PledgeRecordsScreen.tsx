@@ -4,9 +4,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { LockIcon } from '../../app/icons';
 import { ClockIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
+import { localeAtom } from '../../i18n';
 import type { PledgeInterest } from '../../domain/pledge';
 import { Amount } from '../shared/Amount';
 import { RecordList, usePagedRecords, useFormatTime } from '../shared/records';
@@ -63,14 +66,25 @@ function InterestList() {
   );
 }
 
+/** The UTC day paid for ("2030-01-16"), written as the language writes a date. */
+function useFormatDay(): (day: string) => string {
+  const locale = useAtomValue(localeAtom);
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    return (day: string) => format.format(Date.parse(`${day}T00:00:00.000Z`));
+  }, [locale]);
+}
+
 function InterestRow({ row }: { row: PledgeInterest }) {
   const { t } = useLingui();
   const formatTime = useFormatTime();
+  const formatDay = useFormatDay();
+  const day = formatDay(row.day);
   return (
     <article aria-label={t`Interest of ${row.day}`} className="flex items-center justify-between gap-3 rounded-2xl bg-surface px-4 py-3">
       <div className="min-w-0">
         <p className="text-sm font-medium text-ink">
-          <Trans>Interest for {row.day}</Trans>
+          <Trans>Interest for {day}</Trans>
         </p>
         <p className="text-xs text-muted">
           <bdi dir="ltr">{row.orderNo}</bdi> · {formatTime(row.paidAt)}
