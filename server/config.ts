@@ -57,6 +57,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'MARKET_FEED_URL', default: '(unset)', description: "WebSocket URL of an exchange's public trade stream in Binance's combined-stream format, e.g. wss://stream.binance.com:9443 (the streams of MARKET_SYMBOLS are appended). Reconnects with back-off when the connection drops." },
   { name: 'MARKET_SYMBOLS', default: 'btcusdt,ethusdt,bnbusdt,solusdt', description: "Comma-separated lower-case symbols quoted besides the trading hall's own usdteur: the feed's streams and the quotation list." },
   { name: 'PUSH_SERVICE_HOSTS', default: 'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com', description: "Comma-separated push services (host names, and the names below them) devices may subscribe on; the server posts notifications only there. A loopback host listed here (127.0.0.1, localhost) is also taken over plain http: for tests only." },
+  { name: 'LOAN_DOCUMENT_RETENTION_DAYS', default: '90', description: 'Days after a loan ends (repaid or rejected) until its identity images are deleted; images no application used go after a day.' },
   { name: 'PUSH_CONTACT', default: 'mailto:operator@tessera.local', description: "The VAPID subject sent to push services: how they reach the installation's operator (mailto: or https:)." },
   { name: 'SHED_EVENT_LOOP_DELAY_MS', default: '200', description: 'Load shedding: answer 503 with Retry-After while the event loop lags more than this (0: off).' },
   { name: 'SHED_HEAP_MB', default: '(90% of the heap limit)', description: 'Load shedding: answer 503 while the JavaScript heap uses more than this (0: off).' },
@@ -147,6 +148,7 @@ const envSchema = z.object({
     .transform((value) => [...new Set(value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))])
     .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]{1,253}$/.test(host)), 'comma-separated host names such as fcm.googleapis.com'),
   PUSH_CONTACT: z.string().trim().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:someone@example.com or an https:// URL').default('mailto:operator@tessera.local'),
+  LOAN_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -197,6 +199,8 @@ export interface Config {
   market: { feed: 'exchange' | 'simulated' | 'off'; feedUrl: string | null; symbols: string[] };
   /** Web Push: the push services devices may subscribe on, and the VAPID subject. */
   push: { serviceHosts: string[]; contact: string };
+  /** Days after a loan ended until its identity images are deleted. */
+  loanDocumentRetentionDays: number;
   /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
   shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
   /** Test only (the browser suite): the file of the clock's offset in seconds; null: the system clock. */
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS },
     push: { serviceHosts: e.PUSH_SERVICE_HOSTS, contact: e.PUSH_CONTACT },
+    loanDocumentRetentionDays: e.LOAN_DOCUMENT_RETENTION_DAYS,
     market: {
       feed: e.MARKET_FEED !== 'auto' ? e.MARKET_FEED : e.MARKET_FEED_URL ? 'exchange' : e.DATABASE_URL ? 'off' : 'simulated',
       feedUrl: e.MARKET_FEED_URL ?? null,

@@ -18,6 +18,7 @@ import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startMarketFeed } from './modules/market';
 import { startPledgePayouts } from './modules/pledge';
+import { startRepeating } from './repeating';
 import { startTradeSweeps } from './modules/trading';
 import { resolveCodePepper } from './security/secrets';
 import { offsetClock, systemClock } from './clock';
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
   let housekeeping: { stop(): void } | null = null;
   let tradeSweeps: { stop(): void } | null = null;
   let pledgePayouts: { stop(): void } | null = null;
+  let loanDocumentPurge: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
@@ -144,6 +146,7 @@ async function main(): Promise<void> {
     housekeeping?.stop();
     tradeSweeps?.stop();
     pledgePayouts?.stop();
+    loanDocumentPurge?.stop();
     await marketFeed?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
@@ -189,6 +192,15 @@ async function main(): Promise<void> {
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
   // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
   pledgePayouts = startPledgePayouts(app.services.pledge, app.log);
+  // Identity images of loans, deleted a stated time after their loan ended (hourly).
+  loanDocumentPurge = startRepeating(
+    () =>
+      app.services.loans.purgeDocuments(config.loanDocumentRetentionDays).then(
+        (removed) => void (removed > 0 && app.log.info({ removed }, 'loans: identity images deleted')),
+        (error: unknown) => app.log.error({ err: error }, 'loans: deleting identity images failed'),
+      ),
+    { firstDelayMs: 60_000, everyMs: 3_600_000 },
+  );
   // Reference quotes (MARKET_FEED): the exchange's stream, or on the embedded default, which has no
   // network, the simulated feed flagged as such in every candle; one process of a cluster runs it.
   marketFeed = startMarketFeed(app, clock);

@@ -17,6 +17,7 @@ import { proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer/mailer';
 import { createOperators } from './modules/ops';
 import { createMarketData } from './modules/market/service';
+import { createLoans, loanDocumentStoreOf } from './modules/loans/service';
 import { createPledge } from './modules/pledge/service';
 import { createPush } from './modules/push/service';
 import { createRecords } from './modules/records';
@@ -43,6 +44,7 @@ export interface AppDeps {
 
 export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCache?: SessionCache) {
   const { db, clock, config } = deps;
+  const loanDocuments = loanDocumentStoreOf(config);
   const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
   const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
@@ -62,6 +64,10 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     trading: createTrading(db, clock),
     /** Pledge orders, their daily interest and maturities (modules/pledge). */
     pledge: createPledge(db, clock),
+    /** Identity images of loan applications: never public (modules/loans). */
+    loanDocuments,
+    /** Loan applications, their review, disbursement and repayment (modules/loans). */
+    loans: createLoans(db, clock, loanDocuments),
     /** Settled trades, for whoever builds prices from them (the market data). */
     tradeFeed: createTradeFeed(),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */

@@ -3,6 +3,8 @@
  * about. Plain AppError from src/domain stays the usual way to refuse.
  */
 import { AppError, type ErrorKey, type MessageParams } from '../../src/domain/errors';
+import type { Asset } from '../../src/domain/money';
+import { AmountError, amountOf } from '../../src/domain/payments';
 
 export interface RefusalDetails {
   params?: MessageParams;
@@ -25,4 +27,14 @@ export class Refusal extends AppError {
 /** "Wait N seconds": 429 with the seconds both in the text and in data.retryAfter. */
 export function waitRefusal(key: ErrorKey, retryAfter: number, params: MessageParams = {}): Refusal {
   return new Refusal(key, 429, { params: { seconds: retryAfter, ...params }, data: { retryAfter } });
+}
+
+/** An amount as the user typed it in minor units of `asset`, or its refusal under the amount field. */
+export function amountOrRefusal(text: string, asset: Asset): bigint {
+  try {
+    return amountOf(text, asset);
+  } catch (error) {
+    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
+    throw error;
+  }
 }

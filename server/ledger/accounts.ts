@@ -11,18 +11,19 @@ import { ledgerAccounts } from '../db/schema';
 /**
  * available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings;
  * trading: set aside for the user's offers and orders in the trading hall; pledged: locked in a
- * pledge order until it ends.
+ * pledge order until it ends; collateral: a principal loan's security until it is repaid (held
+ * also carries a loan repayment under review).
  */
-export const USER_PURPOSES = ['available', 'held', 'interest', 'trading', 'pledged'] as const;
+export const USER_PURPOSES = ['available', 'held', 'interest', 'trading', 'pledged', 'collateral'] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 
 /**
  * deposits: money that arrived from outside (negative: what the platform holds for users);
  * withdrawals: money paid out; fees: fees earned (and early-redemption penalties); bonus: VIP
  * gifts paid; exchange: the other side of conversions; adjustments: operator corrections;
- * interest: pledge interest paid out.
+ * interest: pledge interest paid out; loans: what borrowers owe (loan interest goes to fees).
  */
-export const PLATFORM_PURPOSES = ['deposits', 'withdrawals', 'fees', 'bonus', 'exchange', 'adjustments', 'interest'] as const;
+export const PLATFORM_PURPOSES = ['deposits', 'withdrawals', 'fees', 'bonus', 'exchange', 'adjustments', 'interest', 'loans'] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 
 export type AccountRef = { userId: string; purpose: UserPurpose } | { platform: PlatformPurpose };

@@ -25,7 +25,11 @@ export type AuditAction =
   | 'news.translate'
   | 'news.publish'
   | 'news.withdraw'
-  | 'pledge.product';
+  | 'pledge.product'
+  | 'loan.approve'
+  | 'loan.reject'
+  | 'loan.repaid'
+  | 'loan.repayRefused';
 
 /** Who acted, and when. */
 export interface AuditActor {

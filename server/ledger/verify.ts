@@ -9,14 +9,16 @@
  *    platform account), by which the asset log finds a user's postings;
  *  - each user's trading account holds exactly what their offers and unsettled orders hold, and
  *    each offer holds enough for what it may still give (docs/trading.md);
- *  - each user's pledged account holds exactly their running pledge orders (docs/pledge.md).
+ *  - each user's pledged account holds exactly their running pledge orders (docs/pledge.md);
+ *  - each user's collateral account holds exactly the collateral of their paid-out principal
+ *    loans not yet repaid (docs/loans.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 export interface LedgerProblem {
-  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch' | 'trading-holds' | 'offer-hold' | 'pledge-holds';
+  check: 'asset-sum' | 'balance-postings' | 'user-negative' | 'asset-mismatch' | 'owner-mismatch' | 'trading-holds' | 'offer-hold' | 'pledge-holds' | 'collateral-holds';
   detail: string;
 }
 
@@ -89,6 +91,13 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
         FROM ledger_accounts a LEFT JOIN expected e ON e.user_id = a.user_id AND e.asset = a.asset
         WHERE a.owner_kind = 'user' AND a.purpose = 'pledged' AND a.balance <> coalesce(e.total, 0)`,
   );
+  const collateral = await rowsOf<{ id: string; user_id: string; asset: string; balance: string; expected: string }>(
+    db,
+    sql`WITH expected AS (SELECT user_id, asset, sum(collateral) AS total FROM loans WHERE status IN ('approved', 'repaying', 'failed') GROUP BY user_id, asset)
+        SELECT a.id::text, a.user_id, a.asset, a.balance::text, coalesce(e.total, 0)::text AS expected
+        FROM ledger_accounts a LEFT JOIN expected e ON e.user_id = a.user_id AND e.asset = a.asset
+        WHERE a.owner_kind = 'user' AND a.purpose = 'collateral' AND a.balance <> coalesce(e.total, 0)`,
+  );
   const [counts] = await rowsOf<{ accounts: string; transfers: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
@@ -111,6 +120,10 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     ...pledged.map((row) => ({
       check: 'pledge-holds' as const,
       detail: `pledged account ${row.id} (${row.user_id} ${row.asset}): balance ${row.balance}, running pledges ${row.expected}`,
+    })),
+    ...collateral.map((row) => ({
+      check: 'collateral-holds' as const,
+      detail: `collateral account ${row.id} (${row.user_id} ${row.asset}): balance ${row.balance}, open principal loans ${row.expected}`,
     })),
   ];
   return { ok: problems.length === 0, accounts: Number(counts.accounts), transfers: Number(counts.transfers), problems };

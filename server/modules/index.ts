@@ -12,6 +12,7 @@ import { depositsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
+import { loansModule, loansOpsModule } from './loans';
 import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule } from './push';
 import { opsModule } from './ops';
@@ -44,10 +45,12 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: vipModule },
   { plugin: tradingModule },
   { plugin: pledgeModule },
+  { plugin: loansModule },
   { plugin: marketModule },
   { plugin: newsModule },
   { plugin: pushModule },
   { plugin: opsModule, prefix: '/ops' },
   { plugin: newsOpsModule, prefix: '/ops' },
   { plugin: pledgeOpsModule, prefix: '/ops' },
+  { plugin: loansOpsModule, prefix: '/ops' },
 ];

@@ -40,6 +40,8 @@ export interface ImageRules {
   maxBytes: number;
   /** The refusal of an empty upload. */
   emptyKey: ErrorKey;
+  /** The kinds taken (by their stored extension); every kind above when absent. */
+  extensions?: readonly string[];
 }
 
 export class ImageStore {
@@ -54,7 +56,7 @@ export class ImageStore {
     if (bytes.length > this.rules.maxBytes) throw new AppError('upload.tooLarge', 413);
     const type = await fileTypeFromBuffer(bytes);
     const extension = type && EXTENSION_OF_TYPE[type.mime];
-    if (!extension) throw new AppError('upload.wrongType', 415);
+    if (!extension || (this.rules.extensions && !this.rules.extensions.includes(extension))) throw new AppError('upload.wrongType', 415);
     // The header's declared size, never a decoded pixel: a header that says no size is no image.
     const size = imageSizeOf(bytes, type.mime);
     if (!size) throw new AppError('upload.wrongType', 415);

@@ -147,6 +147,20 @@ export const ERROR_KEYS = [
   'pledge.interestInsufficient',
   'pledge.rateInvalid',
   'pledge.lockDaysInvalid',
+  // loans
+  'loan.configNotFound',
+  'loan.notFound',
+  'loan.openExists',
+  'loan.amountOutOfRange',
+  'loan.principalRange',
+  'loan.backRequired',
+  'loan.documentRequired',
+  'loan.documentInvalid',
+  'loan.nameRequired',
+  'loan.idTypeInvalid',
+  'loan.idNumberRequired',
+  'loan.disclaimerRequired',
+  'loan.notRepayable',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

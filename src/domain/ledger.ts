@@ -19,6 +19,13 @@ export const TRANSFER_KINDS = [
   'pledge_penalty',
   'pledge_interest',
   'interest_transfer',
+  'loan_disburse',
+  'loan_collateral',
+  'loan_repay_hold',
+  'loan_repay_release',
+  'loan_repay',
+  'loan_interest',
+  'loan_collateral_release',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

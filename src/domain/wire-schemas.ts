@@ -133,7 +133,7 @@ export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   asset,
   amount: z.string().describe('Signed decimal string: "+100.000000" credited, "-30.000000" debited'),
-  account: z.enum(['available', 'held', 'interest', 'trading', 'pledged']),
+  account: z.enum(['available', 'held', 'interest', 'trading', 'pledged', 'collateral']),
   kind: z.string(),
   reference: z.string(),
   reason: z.string().nullable(),

@@ -183,7 +183,7 @@ export interface LedgerEntry {
   asset: 'USDT' | 'EUR';
   /** Signed: "+100.000000" credited, "-30.000000" debited. */
   amount: string;
-  account: 'available' | 'held' | 'interest' | 'trading' | 'pledged';
+  account: 'available' | 'held' | 'interest' | 'trading' | 'pledged' | 'collateral';
   kind: string;
   reference: string;
   reason: string | null;

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
+import { USER_PURPOSES } from '../../server/ledger/accounts';
 import { postTransfer } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { adminQuery } from '../api/database';
@@ -96,7 +97,7 @@ export async function createBenchUsers(database: Database, count: number, hashes
     INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
     SELECT 'user', u.id, a.asset, p.purpose FROM users u
     CROSS JOIN (VALUES ('USDT'), ('EUR')) AS a (asset)
-    CROSS JOIN (VALUES ('available'), ('held'), ('interest'), ('trading')) AS p (purpose)
+    CROSS JOIN (VALUES ${sql.join(USER_PURPOSES.map((purpose) => sql`(${purpose})`), sql`, `)}) AS p (purpose)
     ON CONFLICT DO NOTHING`);
   return users.map((user) => user.id);
 }

@@ -6,6 +6,8 @@
  *   trading     the trading hall's matches settled (place + confirm) next to pgbench, with the
  *               p99 of each call (PostgreSQL)
  *   api         signed-in API reads under autocannon next to a route without the database
+ *   pledge      one day's pledge interest for 100,000 running orders, set-based (PostgreSQL;
+ *               target under 10 s)
  *   market      the kline fan-out to 5,000 socket.io clients next to bare ws (p99, drops, rate
  *               ratio), and the candle history's p99 at 50 concurrent reads (PostgreSQL)
  *   lighthouse  the first screens in Debian's Chromium with Lighthouse's mobile defaults
@@ -16,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['ledger', 'trading', 'api', 'market', 'lighthouse'] as const;
+const BENCHES = ['ledger', 'trading', 'pledge', 'api', 'market', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const asked = process.argv.slice(2);

@@ -460,8 +460,8 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     // The demo user: 1,000 + 10 gift − 500 converted; 457.70 EUR received − 100 paid out (the 50
     // came back). Besides, the two demo merchants' demo funds (8,000 USDT and 8,000 EUR), of which
     // their offers set aside 3,000 USDT and 2,094.40 EUR (server/modules/trading/demo.ts).
-    assert.match(stdout, /USDT: .*users hold 8510\.000000 \(available 5510\.000000, held 0\.000000, interest 0\.000000, trading 3000\.000000, pledged 0\.000000\)/, stdout);
-    assert.match(stdout, /EUR: .*users hold 8357\.70 \(available 6263\.30, held 0\.00, interest 0\.00, trading 2094\.40, pledged 0\.00\)/, stdout);
+    assert.match(stdout, /USDT: .*users hold 8510\.000000 \(available 5510\.000000, held 0\.000000, interest 0\.000000, trading 3000\.000000, pledged 0\.000000, collateral 0\.000000\)/, stdout);
+    assert.match(stdout, /EUR: .*users hold 8357\.70 \(available 6263\.30, held 0\.00, interest 0\.00, trading 2094\.40, pledged 0\.00, collateral 0\.00\)/, stdout);
     assert.match(stdout, /all balances sum to 0\.000000/, stdout);
     assert.match(stdout, /all balances sum to 0\.00/, stdout);
   });

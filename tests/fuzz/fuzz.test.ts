@@ -64,6 +64,9 @@ const OPERATION_IDS = [
   'POST /api/ops/news/withdraw', 'GET /api/push/key', 'POST /api/push/subscribe', 'POST /api/push/device', 'POST /api/push/unsubscribe',
   'GET /api/pledge/overview', 'POST /api/pledge/start', 'POST /api/pledge/redeem', 'POST /api/pledge/interest/transfer', 'GET /api/pledge/orders',
   'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
+  'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
+  'POST /api/loan/repay', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
+  'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse',
 ];
 
 /** The admin writes whose success changes what other calls read. */

@@ -15,7 +15,6 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { ASSET_CODES, isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
-import { AmountError, amountOf } from '../../../src/domain/payments';
 import {
   lastPayoutDayAt,
   nextDay,
@@ -38,7 +37,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../http/refusal';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postOwnMoves, postPlatformCredits, postTransfer, postTransfers } from '../../ledger/transfers';
 
@@ -131,14 +130,6 @@ const ORDER_COLUMNS = sql`o.id::text, o.user_id, o.product_id, o.asset, o.amount
   (SELECT coalesce(sum(i.amount), 0) FROM pledge_interest i WHERE i.order_id = o.id)::text AS earned,
   (SELECT count(*) FROM pledge_interest i WHERE i.order_id = o.id)::text AS days_paid`;
 
-function amountFor(text: string, asset: Asset): bigint {
-  try {
-    return amountOf(text, asset);
-  } catch (error) {
-    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
-    throw error;
-  }
-}
 
 const plain = (minor: bigint, asset: Asset) => toDecimalString(minor, asset).replace(/\.?0+$/, '');
 
@@ -253,7 +244,7 @@ export function createPledge(db: Db, clock: Clock) {
       // The running order first: whatever the amount, no second one starts (the notice says so).
       if (await activeOrderOf(tx, userId)) throw new Refusal('pledge.orderOpen', 409);
       const asset = assetOf(product.asset);
-      const amount = amountFor(input.amount, asset);
+      const amount = amountOrRefusal(input.amount, asset);
       const minimum = BigInt(product.min_amount);
       if (amount < minimum) throw new Refusal('pledge.belowMinimum', 400, { params: { min: plain(minimum, asset), asset }, field: 'amount' });
       const endsAt = pledgeEndOf(at, product.lock_days);
@@ -304,7 +295,7 @@ export function createPledge(db: Db, clock: Clock) {
 
     /** POST /pledge/interest/transfer: interest wallet → available. */
     async transferInterest(tx: Tx, userId: string, input: { asset: Asset; amount: string }, at: Date): Promise<{ asset: Asset; amount: string }> {
-      const amount = amountFor(input.amount, input.asset);
+      const amount = amountOrRefusal(input.amount, input.asset);
       await postTransfer(tx, {
         debit: { userId, purpose: 'interest' },
         credit: { userId, purpose: 'available' },
@@ -421,7 +412,7 @@ export function createPledge(db: Db, clock: Clock) {
 
     /** Operators: a new product, or changed terms for orders started from now on (audited). */
     async saveProduct(input: PledgeProductInput, actor: AuditActor): Promise<PledgeProduct> {
-      const minAmount = amountFor(input.minAmount, input.asset);
+      const minAmount = amountOrRefusal(input.minAmount, input.asset);
       const daily = parseRate(input.dailyRate);
       const penalty = parseRate(input.penaltyRate);
       if (daily === null || daily === 0n || penalty === null) throw new AppError('pledge.rateInvalid', 400);

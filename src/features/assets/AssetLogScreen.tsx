@@ -123,7 +123,7 @@ function LogLine({ entry }: { entry: LedgerEntry }) {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.createdAt));
   const negative = entry.amount.trim().startsWith('-');
   const magnitude = formatAmount(entry.amount.trim().replace(/^[+-]/, ''), entry.asset, locale);
-  const accounts = { available: t`Available`, held: t`Held`, interest: t`Interest`, trading: t`In trade`, pledged: t`Pledged` } as const;
+  const accounts = { available: t`Available`, held: t`Held`, interest: t`Interest`, trading: t`In trade`, pledged: t`Pledged`, collateral: t`Collateral` } as const;
   return (
     <li className="px-4 py-3">
       <div className="flex items-start justify-between gap-3">

@@ -31,5 +31,12 @@ export function useKindLabels(): Record<TransferKind, string> {
     pledge_penalty: t`Early redemption penalty`,
     pledge_interest: t`Pledge interest`,
     interest_transfer: t`Interest moved to balance`,
+    loan_disburse: t`Loan paid out`,
+    loan_collateral: t`Loan collateral held`,
+    loan_repay_hold: t`Loan repayment (held)`,
+    loan_repay_release: t`Loan repayment returned`,
+    loan_repay: t`Loan repaid`,
+    loan_interest: t`Loan interest`,
+    loan_collateral_release: t`Loan collateral released`,
   };
 }

@@ -46,6 +46,13 @@ const LABELS: Record<TransferKind, string> = {
   pledge_penalty: 'Early redemption penalty',
   pledge_interest: 'Pledge interest',
   interest_transfer: 'Interest moved to balance',
+  loan_disburse: 'Loan paid out',
+  loan_collateral: 'Loan collateral held',
+  loan_repay_hold: 'Loan repayment (held)',
+  loan_repay_release: 'Loan repayment returned',
+  loan_repay: 'Loan repaid',
+  loan_interest: 'Loan interest',
+  loan_collateral_release: 'Loan collateral released',
 };
 
 function entry(id: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {

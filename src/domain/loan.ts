@@ -1,0 +1,148 @@
+/**
+ * Loans, shared by the PWA and the server (docs/loans.md): a credit loan or a principal loan for
+ * a period in days at a daily rate. The figures shown before applying are the ones the contract
+ * and the ledger use: interest = amount × daily rate × days (rounded down to the minor unit),
+ * total to repay = amount + interest, yearly rate (APR) = daily rate × 365. A principal loan is
+ * between 10 % and 80 % of the wallet balance and holds that amount from the balance as
+ * collateral until it is repaid.
+ */
+import { z } from 'zod';
+import { ASSET_CODES, type Asset } from './money';
+import { amountTextSchema, payPasswordCheckSchema } from './payments';
+import { rateText } from './pledge';
+
+export const LOAN_TYPES = ['credit', 'principal'] as const;
+export type LoanType = (typeof LOAN_TYPES)[number];
+
+/** pending review → approved (pending repayment) → repaying → repaid; rejected; failed (repayment refused). */
+export const LOAN_STATUSES = ['pending', 'approved', 'repaying', 'repaid', 'rejected', 'failed'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+/** The statuses of a loan that has not ended: one at a time per user. */
+export const OPEN_LOAN_STATUSES: readonly LoanStatus[] = ['pending', 'approved', 'repaying', 'failed'];
+
+export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+/** An ID card has a back; a passport or a driver's licence is read from its front. */
+export const needsBack = (idType: IdType): boolean => idType === 'id_card';
+
+/** A principal loan: between these percentages of the wallet balance. */
+export const PRINCIPAL_MIN_PERCENT = 10n;
+export const PRINCIPAL_MAX_PERCENT = 80n;
+/** Identity images: JPG, PNG or HEIC by content, at most 2 MB each. */
+export const LOAN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const LOAN_DOCUMENT_TYPES = ['jpg', 'png', 'heic'] as const;
+
+const PPM = 1_000_000n;
+
+/** Interest over the period, rounded down to the minor unit, and the total to repay. */
+export function loanFigures(amount: bigint, dailyPpm: bigint, days: number): { interest: bigint; total: bigint } {
+  const interest = (amount * dailyPpm * BigInt(days)) / PPM;
+  return { interest, total: amount + interest };
+}
+
+/** The yearly rate in percent: the daily rate × 365. */
+export function aprText(dailyPpm: bigint): string {
+  return rateText(dailyPpm * 365n);
+}
+
+/** The amounts a principal loan may have on a wallet balance of `balance`: 10 % to 80 %, rounded inwards. */
+export function principalRange(balance: bigint): { min: bigint; max: bigint } {
+  return { min: (balance * PRINCIPAL_MIN_PERCENT + 99n) / 100n, max: (balance * PRINCIPAL_MAX_PERCENT) / 100n };
+}
+
+/** "L0000000042". */
+export function loanNo(id: number): string {
+  return `L${String(id).padStart(10, '0')}`;
+}
+
+// ---- input ----------------------------------------------------------------------------------
+
+const id = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(Number.MAX_SAFE_INTEGER, 'request.invalid');
+
+/** POST /loan/apply */
+export const loanApplySchema = z.strictObject({
+  productId: id,
+  amount: amountTextSchema,
+  fullName: z.string({ error: 'loan.nameRequired' }).trim().min(2, 'loan.nameRequired').max(100, 'loan.nameRequired'),
+  idType: z.enum(ID_TYPES, { error: 'loan.idTypeInvalid' }),
+  idNumber: z
+    .string({ error: 'loan.idNumberRequired' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{4,30}$/, 'loan.idNumberRequired'),
+  frontDocument: id,
+  backDocument: id.optional(),
+  accepted: z.literal(true, { error: 'loan.disclaimerRequired' }),
+});
+export type LoanApplyInput = z.output<typeof loanApplySchema>;
+
+/** POST /loan/repay: the repayment request of an approved (or failed) loan. */
+export const loanRepaySchema = z.strictObject({ id, payPassword: payPasswordCheckSchema });
+export const loanIdSchema = z.strictObject({ id });
+export const loanListQuerySchema = z.strictObject({
+  status: z.enum(LOAN_STATUSES, { error: 'request.invalid' }).optional(),
+  page: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(100_000, 'request.invalid').default(1),
+  pageSize: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(50, 'request.invalid').default(10),
+});
+export const loanDocumentQuerySchema = z.strictObject({ id, side: z.enum(['front', 'back'], { error: 'request.invalid' }) });
+
+/** Operators: a decision on an application or a repayment. */
+export const loanDecisionSchema = z.strictObject({ id, reason: z.string({ error: 'request.invalid' }).trim().max(500, 'request.invalid').optional() });
+
+// ---- replies --------------------------------------------------------------------------------
+
+const amount = z.string().describe('Decimal string, full precision of the asset');
+const date = z.string().describe('ISO 8601 date and time');
+const assetSchema = z.enum(ASSET_CODES as [Asset, ...Asset[]]);
+
+export const loanProductSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(LOAN_TYPES),
+  asset: assetSchema,
+  days: z.number().int(),
+  dailyRate: z.string().describe('Percent per day'),
+  apr: z.string().describe('Percent per year: the daily rate × 365'),
+  minAmount: amount,
+  maxAmount: amount,
+});
+export type LoanProduct = z.output<typeof loanProductSchema>;
+
+export const loanSchema = z.object({
+  id: z.number().int(),
+  loanNo: z.string(),
+  type: z.enum(LOAN_TYPES),
+  asset: assetSchema,
+  amount,
+  days: z.number().int(),
+  dailyRate: z.string(),
+  apr: z.string(),
+  interest: amount,
+  total: amount,
+  collateral: amount,
+  status: z.enum(LOAN_STATUSES),
+  fullName: z.string(),
+  idType: z.enum(ID_TYPES),
+  /** The ID number with all but its last 4 characters hidden. */
+  idNumber: z.string(),
+  documents: z.array(z.enum(['front', 'back'])),
+  reason: z.string().nullable(),
+  repayReason: z.string().nullable(),
+  createdAt: date,
+  decidedAt: date.nullable(),
+  dueAt: date.nullable(),
+  repayRequestedAt: date.nullable(),
+  repaidAt: date.nullable(),
+});
+export type Loan = z.output<typeof loanSchema>;
+
+export const loanConfigSchema = z.object({
+  products: z.array(loanProductSchema),
+  /** The wallet balance (available) per asset: a principal loan's limits are taken from it. */
+  available: z.record(assetSchema, amount),
+  principalMinPercent: z.number().int(),
+  principalMaxPercent: z.number().int(),
+  /** The loan not yet ended, if any: no other application while there is one. */
+  open: loanSchema.nullable(),
+});
+export type LoanConfig = z.output<typeof loanConfigSchema>;
+
+export const loanDocumentReplySchema = z.object({ id: z.number().int() });
