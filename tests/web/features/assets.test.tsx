@@ -81,7 +81,7 @@ const firstPage: LedgerEntry[] = TRANSFER_KINDS.map((kind, index) =>
     reason: kind === 'withdrawal_release' ? 'Address belongs to a sanctioned exchange' : kind === 'adjustment' ? 'Goodwill credit' : null,
   }),
 );
-const secondPage: LedgerEntry[] = [entry(80, { kind: 'deposit', amount: '+7.500000' }), entry(79, { kind: 'conversion_fee', asset: 'USDT', amount: '-0.000001' })];
+const secondPage: LedgerEntry[] = [entry(50, { kind: 'deposit', amount: '+7.500000' }), entry(49, { kind: 'conversion_fee', asset: 'USDT', amount: '-0.000001' })];
 
 let answer: (sent: Received) => Reply;
 
