@@ -264,7 +264,11 @@ describe('cancelling', () => {
 
   it('a newer call with the same method and url replaces the older one', async () => {
     let answer = 0;
-    api.respond(() => ({ delayMs: 100, ...ok(++answer) }));
+    // The first answer comes long after the second call has started, however slow the machine.
+    api.respond(() => {
+      answer += 1;
+      return { delayMs: answer === 1 ? 2_000 : 10, ...ok(answer) };
+    });
     const older = rejection(request('GET', '/wallet/legal_log', { page: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const newer = request('GET', '/wallet/legal_log', { page: 1 });
