@@ -1,9 +1,8 @@
 /** deposits, deposit approve|reject|proof. */
-import fs from 'node:fs';
 import { DEPOSIT_STATUSES } from '../../src/domain/ledger';
 import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
-import { baseUrl, call, dataOf, send, signedInSession } from './http';
+import { call, saveImage } from './http';
 import { printPage, when } from './output';
 import type { OpsDeposit } from './wire';
 
@@ -23,13 +22,7 @@ function printDeposit(label: string, d: OpsDeposit): void {
 }
 
 async function saveProof(args: Args, id: number): Promise<void> {
-  const { token } = signedInSession();
-  const response = await send(baseUrl(args), 'GET', '/deposits/proof', { query: { id: String(id) }, token });
-  // Anything but an image is the envelope of a refusal: dataOf throws it.
-  if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) await dataOf(response);
-  const extension = (response.headers.get('content-type') ?? 'image/bin').split('/')[1].replace('jpeg', 'jpg');
-  const out = option(args, 'out') ?? `deposit-${id}-proof.${extension}`;
-  fs.writeFileSync(out, Buffer.from(await response.arrayBuffer()), { mode: 0o600 });
+  const out = await saveImage(args, '/deposits/proof', { id: String(id) }, `deposit-${id}-proof`);
   console.log(`proof of deposit ${id} saved to ${out}`);
 }
 

@@ -1,6 +1,7 @@
 /** `npm run ops -- help`. */
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../src/domain/ledger';
 import { NEWS_STATUSES } from '../../src/domain/news';
+import { LOAN_STATUSES } from '../../src/domain/loan';
 import { MERCHANT_APPLICATION_STATUSES } from '../../src/domain/trading';
 import { ASSET_CODES } from '../../src/domain/money';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
@@ -33,6 +34,19 @@ Merchant accounts (trading in the hall needs one)
   merchants [--status ${statuses(MERCHANT_APPLICATION_STATUSES)}] [--page N] [--page-size N]
   merchant approve ID
   merchant reject ID --reason TEXT                  The user reads the reason.
+
+Loans (lists oldest first; --status all for every state)
+  loans [--status ${statuses(LOAN_STATUSES)}] [--page N] [--page-size N]
+  loan approve ID                                  Pays it out (a principal loan also holds its collateral).
+  loan reject ID [--reason TEXT]                   The user reads the reason, or that none was given.
+  loan repaid ID                                   Confirms a repayment under review.
+  loan refuse ID --reason TEXT                     Returns the repayment's hold; the user reads why.
+  loan document ID front|back [--out FILE]         Saves an identity image.
+
+Pledge (terms apply to orders started afterwards)
+  pledge products
+  pledge product [--id N] --asset USDT --min X --daily-rate PERCENT --days N --penalty PERCENT [--active no]
+  pledge run                                       Pays every due day now and matures ended orders.
 
 News (the home's announcements; every published piece needs its English version)
   news [--status ${statuses(NEWS_STATUSES)}] [--page N] [--page-size N]

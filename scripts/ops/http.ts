@@ -97,3 +97,18 @@ export async function dataOf<T>(response: Response): Promise<T> {
   const hint = envelope.key?.startsWith('session.') ? ' — sign in again: npm run ops -- login --user NAME' : '';
   throw new ServerRefusal(`${envelope.message}${envelope.key ? ` [${envelope.key}]` : ''}${hint}`);
 }
+
+/**
+ * Saves an image the operator API answers with (a payment proof, an identity document) to --out
+ * or `<name>.<type>`, readable by the operator only; its path. A refusal comes as the envelope.
+ */
+export async function saveImage(args: Args, route: string, query: Record<string, string>, name: string): Promise<string> {
+  const { token } = signedInSession();
+  const response = await send(baseUrl(args), 'GET', route, { query, token });
+  // Anything but an image is the envelope of a refusal: dataOf throws it.
+  if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) await dataOf(response);
+  const extension = (response.headers.get('content-type') ?? 'image/bin').split('/')[1].replace('jpeg', 'jpg');
+  const out = option(args, 'out') ?? `${name}.${extension}`;
+  fs.writeFileSync(out, Buffer.from(await response.arrayBuffer()), { mode: 0o600 });
+  return out;
+}

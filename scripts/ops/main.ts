@@ -12,10 +12,12 @@ import { bootstrapAdminCommand } from './bootstrap';
 import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
 import { HELP } from './help';
+import { decideLoan, listLoans } from './loans';
 import { decideMerchantApplication, listMerchantApplications } from './merchants';
 import { listNews, newsCommand } from './news';
 import { ServerRefusal } from './http';
 import { operatorCommand } from './operators';
+import { pledgeCommand } from './pledge';
 import { login, logout, totp } from './session';
 import { changeSetting, listSettings } from './settings';
 import { vip } from './vip';
@@ -32,6 +34,9 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   withdrawal: decideWithdrawal,
   merchants: listMerchantApplications,
   merchant: decideMerchantApplication,
+  loans: listLoans,
+  loan: decideLoan,
+  pledge: pledgeCommand,
   news: (args) => (args.positional.length > 1 ? newsCommand(args) : listNews(args)),
   adjust,
   settings: listSettings,

@@ -760,6 +760,67 @@ describe('the command line (npm run ops)', () => {
     }
   });
 
+  test('loans and the pledge from the command line: list, approve, repaid, a document saved; products and a payout round', async () => {
+    const address = t.app.server.address();
+    const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-ops-cli-'));
+    try {
+      const { finance } = operatorsByRole;
+      const borrower = await t.payingUser();
+      // The interest is paid from the user's own money: 1 USDT beside the 60 lent.
+      await t.fund(borrower.userId, 'USDT', 1_000_000n);
+      const upload = new FormData();
+      upload.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'passport.png');
+      const encoded = new Response(upload);
+      const documentReply = await t.app.inject({
+        method: 'POST',
+        url: '/api/loan/document',
+        headers: { authorization: borrower.token, 'content-type': encoded.headers.get('content-type')! },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      const frontDocument = (documentReply.json() as { data: { id: number } }).data.id;
+      const terms = await t.get<{ products: Array<{ id: number; type: string; days: number }> }>('/loan/config', { token: borrower.token });
+      const credit = terms.body.data!.products.find((p) => p.type === 'credit' && p.days === 7)!;
+      const applied = await t.post<{ id: number; loanNo: string }>(
+        '/loan/apply',
+        { productId: credit.id, amount: '60', fullName: 'Mira Haddad', idType: 'passport', idNumber: 'X1234567', frontDocument, accepted: true },
+        { token: borrower.token },
+      );
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const loan = applied.body.data!;
+
+      t.clock.advance(30);
+      expect((await cli(dataDir, url, ['login', '--user', finance.username, '--password', finance.password, '--totp', codeNow(finance.secret)])).code).toBe(0);
+      const list = await cli(dataDir, url, ['loans']);
+      expect(list.code, list.err).toBe(0);
+      expect(list.out).toMatch(new RegExp(`^${loan.id}\\s+${loan.loanNo}\\s+${borrower.username}\\s+credit\\s+60\\.000000 USDT\\s+7\\s+60\\.210000 USDT\\s+pending`, 'm'));
+      const out = path.join(dataDir, 'front.png');
+      const saved = await cli(dataDir, url, ['loan', 'document', String(loan.id), 'front', '--out', out]);
+      expect(saved.code, saved.err).toBe(0);
+      expect(fs.readFileSync(out).equals(PNG)).toBe(true);
+      expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+
+      const approved = await cli(dataDir, url, ['loan', 'approve', String(loan.id)]);
+      expect(approved.code, approved.err).toBe(0);
+      expect(approved.out).toContain(`loan ${loan.id} (${loan.loanNo}): 60.000000 USDT for 7 days, total 60.210000 USDT, status approved`);
+      const repay = await t.post('/loan/repay', { id: loan.id, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+      expect(repay.status, JSON.stringify(repay.body)).toBe(200);
+      expect((await cli(dataDir, url, ['loan', 'refuse', String(loan.id)])).err).toContain('--reason');
+      const repaid = await cli(dataDir, url, ['loan', 'repaid', String(loan.id)]);
+      expect(repaid.out).toContain('status repaid');
+
+      const products = await cli(dataDir, url, ['pledge', 'products']);
+      expect(products.code, products.err).toBe(0);
+      expect(products.out).toMatch(/USDT\s+30\s+0\.03\s+100\.000000\s+2\s+yes/);
+      const run = await cli(dataDir, url, ['pledge', 'run']);
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toMatch(/^pledge payout: \d+ days paid \(\d+ payments\), \d+ orders matured/m);
+      await t.assertLedgerClean();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('totp prints the code of a secret', async () => {
     const out = await cli(os.tmpdir(), 'http://127.0.0.1:9', ['totp', '--secret', 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ']);
     expect(out.code).toBe(0);
