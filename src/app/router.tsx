@@ -18,10 +18,10 @@ import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
 import { tradeRoutes } from '../features/trade/routes';
 import { transferRoutes } from '../features/transfer/routes';
+import { loanRoutes } from '../features/loan/routes';
 import { pledgeRoutes } from '../features/pledge/routes';
 import { vipRoutes } from '../features/vip/routes';
 import { withdrawRoutes } from '../features/withdraw/routes';
-import { comingSoonRoutes } from './comingSoon';
 import { membersRoute, rootRoute } from './layouts';
 
 /** Old addresses kept working: where each one goes now. */
@@ -59,7 +59,7 @@ const routeTree = rootRoute.addChildren([
     ...pledgeRoutes,
     ...settingsRoutes,
     ...contentRoutes,
-    ...comingSoonRoutes,
+    ...loanRoutes,
   ]),
   ...aliasRoutes,
 ]);

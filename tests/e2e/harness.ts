@@ -64,6 +64,22 @@ export async function pinSheet(page: Page, pin: string): Promise<void> {
 }
 
 
+/** The screen's text on one line. */
+export async function bodyText(page: Page): Promise<string> {
+  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+}
+
+/** Waits until the screen's text matches, without reloading: what arrives over the socket shows by itself. */
+export async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let text = await bodyText(page);
+  while (!pattern.test(text) && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    text = await bodyText(page);
+  }
+  assert.match(text, pattern, what);
+}
+
 /** Logs in with a username or e-mail on the login form (in English), as a person does. */
 export async function logInWithForm(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/h5/auth/login`);

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, idOfRow, launchBrowser, logInWithForm, operatorConsole, phonePage, pinSheet, screenshot, startApp, uiText, verifyLedgerOfRun, type RunningApp } from './harness';
+import { bodyText, failOnPageErrors, idOfRow, launchBrowser, logInWithForm, operatorConsole, phonePage, pinSheet, screenshot, startApp, type RunningApp, uiText, verifyLedgerOfRun } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -65,11 +65,6 @@ async function loadEveryPage(page: Page, label: string): Promise<void> {
     await more.first().click();
     await page.waitForFunction((n) => [...document.querySelectorAll('li')].filter((li) => li.checkVisibility()).length > n, before, { timeout: 15_000 });
   }
-}
-
-/** The screen's text on one line. */
-async function bodyText(page: Page): Promise<string> {
-  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 }
 
 describe('money in Chromium at 390×844, with the operator console', () => {

@@ -11,22 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, pinSheet, screenshot, startApp, uiText, verifyLedgerOfRun, type RunningApp } from './harness';
+import { bodyText, failOnPageErrors, launchBrowser, logInWithForm, phonePage, pinSheet, screenshot, startApp, type RunningApp, uiText, verifyLedgerOfRun, waitForText } from './harness';
 
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
 const DAY = 24 * 3600;
-
-async function bodyText(page: Page): Promise<string> {
-  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-}
-
-async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 15_000): Promise<void> {
-  try {
-    await page.waitForFunction((source) => new RegExp(source).test(document.body.innerText.replace(/\s+/g, ' ')), pattern.source, { timeout });
-  } catch {
-    assert.fail(`${what}: ${pattern} not on the screen:\n${await bodyText(page)}`);
-  }
-}
 
 describe('the pledge in Chromium at 390×844', () => {
   let app: RunningApp;

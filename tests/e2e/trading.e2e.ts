@@ -25,6 +25,8 @@ import {
   startApp,
   uiText,
   verifyLedgerOfRun,
+  bodyText,
+  waitForText,
   type RunningApp,
 } from './harness';
 
@@ -32,28 +34,12 @@ const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 
-/** The screen's text on one line. */
-async function bodyText(page: Page): Promise<string> {
-  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-}
-
 /** The available EUR on the assets screen, in cents. */
 async function availableEur(page: Page): Promise<number> {
   const first = page.locator('section[aria-label="EUR"] [data-amount]').first();
   await first.waitFor({ timeout: 15_000 });
   const text = (await first.evaluate((element) => element.firstChild?.textContent ?? '')).replace(/[^\d]/g, '');
   return Number(text);
-}
-
-/** Waits until the screen's text matches, without reloading: what arrives over the socket shows by itself. */
-async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 20_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let text = await bodyText(page);
-  while (!pattern.test(text) && Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    text = await bodyText(page);
-  }
-  assert.match(text, pattern, what);
 }
 
 describe('the trading hall in Chromium at 390×844, two phones and the operator console', () => {

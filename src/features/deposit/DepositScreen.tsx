@@ -34,7 +34,7 @@ import { CopyButton } from './CopyButton';
 import { DepositStatus } from './DepositRecordsScreen';
 import { proofProblem } from './proof';
 import { depositAddressQuery } from './api/queries';
-import { ProofPicker } from './ProofPicker';
+import { ImagePicker } from '../shared/ImagePicker';
 import { Fact, LoadFailed, RecordsLink } from '../shared/records';
 
 interface Choice {
@@ -339,7 +339,16 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
         ltr
         trailing={<span className="shrink-0 text-sm font-medium text-muted">{asset}</span>}
       />
-      <ProofPicker file={proof} onChange={chooseProof} error={errors.proof?.message} disabled={busy} />
+      <ImagePicker
+        label={t`Payment proof`}
+        hint={<Trans>A screenshot or photo of your payment. JPG, PNG, HEIC or WebP, at most 2 MB.</Trans>}
+        inputLabel={t`Payment proof image`}
+        previewAlt={t`Chosen payment proof`}
+        file={proof}
+        onChange={chooseProof}
+        error={errors.proof?.message}
+        disabled={busy}
+      />
       <Button large rounded type="submit" disabled={busy}>
         {busy ? (
           <span className="flex items-center gap-2" role="status">

@@ -19,6 +19,7 @@ import { Amount } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { amountProblem, decimalInput, plainDecimal } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { Choices } from '../shared/Choices';
 import { TextField } from '../shared/TextField';
 import { usePledgeOverview } from './api/queries';
 
@@ -95,23 +96,15 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
           submit();
         }}
       >
-        <div role="radiogroup" aria-label={t`Currency`} className="flex gap-2">
-          {ASSET_CODES.map((code) => (
-            <button
-              key={code}
-              type="button"
-              role="radio"
-              aria-checked={asset === code}
-              onClick={() => {
-                setAsset(code);
-                setError(undefined);
-              }}
-              className={`min-h-11 rounded-full px-5 text-sm font-semibold ${asset === code ? 'bg-sea-600 text-white' : 'bg-surface text-ink'}`}
-            >
-              {code}
-            </button>
-          ))}
-        </div>
+        <Choices
+          label={t`Currency`}
+          options={ASSET_CODES.map((code) => ({ value: code, label: code }))}
+          value={asset}
+          onChange={(code) => {
+            setAsset(code);
+            setError(undefined);
+          }}
+        />
         <TextField
           label={t`Amount to move (${asset})`}
           value={amount}

@@ -12,6 +12,7 @@ import { Screen } from '../../app/Screen';
 import { localeAtom } from '../../i18n';
 import type { PledgeInterest } from '../../domain/pledge';
 import { Amount } from '../shared/Amount';
+import { Choices } from '../shared/Choices';
 import { RecordList, usePagedRecords, useFormatTime } from '../shared/records';
 import { pledgeInterestQuery, pledgeOrdersQuery } from './api/queries';
 import { PledgeOrderCard } from './parts';
@@ -27,20 +28,14 @@ export default function PledgeRecordsScreen() {
   const names: Record<Tab, string> = { interest: t`Interest record`, orders: t`Pledge orders` };
   return (
     <Screen>
-      <div role="tablist" aria-label={t`Pledge records`} className="sticky top-16 z-10 flex gap-2 bg-canvas px-4 py-2">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => void navigate({ to: '/pledge/records', search: { tab: name }, replace: true })}
-            className={`min-h-11 shrink-0 rounded-full px-4 text-sm font-medium ${tab === name ? 'bg-sea-600 text-white' : 'bg-surface text-ink'}`}
-          >
-            {names[name]}
-          </button>
-        ))}
-      </div>
+      <Choices
+        kind="tab"
+        label={t`Pledge records`}
+        options={TABS.map((name) => ({ value: name, label: names[name] }))}
+        value={tab}
+        onChange={(name) => void navigate({ to: '/pledge/records', search: { tab: name }, replace: true })}
+        className="sticky top-16 z-10 bg-canvas px-4 py-2"
+      />
       {tab === 'interest' ? <InterestList /> : <OrderList />}
     </Screen>
   );

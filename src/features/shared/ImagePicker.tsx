@@ -1,26 +1,38 @@
 /**
- * Chooses the payment-proof image: a large target that opens the camera or gallery, then a
- * thumbnail of the chosen image with its name and a way to remove it. A file that breaks the
- * rules is not kept; its problem shows under the picker.
+ * Chooses an image (a payment proof, a side of an ID): a large target that opens the camera or
+ * gallery, then a thumbnail of the chosen image with its name and a way to remove it. A file
+ * that breaks the rules is not kept; its problem shows under the picker. `status` says what
+ * became of it (uploading, uploaded) where it is sent on its own.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CameraIcon } from '../../app/moreIcons';
 
-export interface ProofPickerProps {
+export interface ImagePickerProps {
+  /** The heading above the picker ("Payment proof", "Front of the ID"). */
+  label: string;
+  /** What to choose and the rules, while nothing is chosen. */
+  hint: ReactNode;
+  /** The file input's accessible name. */
+  inputLabel: string;
+  /** The thumbnail's alternative text. */
+  previewAlt: string;
+  /** The file input's accept list; any image by default. */
+  accept?: string;
   file: File | null;
   onChange(file: File | null): void;
   error?: string | null;
+  status?: ReactNode;
   disabled?: boolean;
 }
 
-export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProps) {
+export function ImagePicker({ label, hint, inputLabel, previewAlt, accept = 'image/*', file, onChange, error, status, disabled }: ImagePickerProps) {
   const { t } = useLingui();
   const id = useId();
   const noteId = `${id}-note`;
   return (
     <div>
-      <p className="mb-1.5 text-sm font-medium text-ink">{t`Payment proof`}</p>
+      <p className="mb-1.5 text-sm font-medium text-ink">{label}</p>
       <label
         htmlFor={id}
         className={[
@@ -30,7 +42,7 @@ export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProp
         ].join(' ')}
       >
         {file && canPreview() ? (
-          <Preview file={file} alt={t`Chosen payment proof`} />
+          <Preview file={file} alt={previewAlt} />
         ) : (
           <span className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-sea-50 text-sea-700">
             <CameraIcon size={28} />
@@ -42,23 +54,21 @@ export function ProofPicker({ file, onChange, error, disabled }: ProofPickerProp
               <span className="block truncate font-medium text-ink" dir="auto">
                 {file.name}
               </span>
-              <span className="mt-0.5 block text-sea-700">{t`Choose another image`}</span>
+              <span className="mt-0.5 block text-sea-700">{status ?? t`Choose another image`}</span>
             </>
           ) : (
             <>
               <span className="block font-medium text-ink">{t`Choose an image`}</span>
-              <span className="mt-0.5 block text-muted">
-                <Trans>A screenshot or photo of your payment. JPG, PNG, HEIC or WebP, at most 2 MB.</Trans>
-              </span>
+              <span className="mt-0.5 block text-muted">{hint}</span>
             </>
           )}
         </span>
         <input
           id={id}
           type="file"
-          accept="image/*"
+          accept={accept}
           disabled={disabled}
-          aria-label={t`Payment proof image`}
+          aria-label={inputLabel}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? noteId : undefined}
           className="sr-only"

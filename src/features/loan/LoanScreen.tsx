@@ -1,0 +1,107 @@
+/**
+ * Platform loan (/loan): the two kinds of loan with their periods, daily rate and APR, and the
+ * way to apply; the loan not yet ended, if any, instead of a second application; my loans.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { asOfTime } from '../../api/query';
+import { QueryFallback } from '../../app/EmptyState';
+import { BankIcon } from '../../app/icons';
+import { ListIcon } from '../../app/moreIcons';
+import { Screen } from '../../app/Screen';
+import { LOAN_TYPES, type LoanConfig, type LoanType } from '../../domain/loan';
+import { Amount } from '../shared/Amount';
+import { AsOfLine } from '../shared/AsOf';
+import { Fact } from '../shared/records';
+import { useLoanConfig } from './api/queries';
+import { LoanCard, useLoanWords } from './parts';
+
+export default function LoanScreen() {
+  const { t } = useLingui();
+  const config = useLoanConfig();
+  return (
+    <Screen
+      right={
+        <Link to="/loan/my-loan" aria-label={t`My loans`} title={t`My loans`} className="flex size-12 items-center justify-center text-ink">
+          <ListIcon size={22} />
+        </Link>
+      }
+    >
+      {config.data ? (
+        <div className="space-y-4 px-4 pt-2 pb-8">
+          <AsOfLine time={asOfTime(config)} />
+          {config.data.open ? (
+            <section aria-label={t`Your loan`} className="space-y-2">
+              <h2 className="px-1 text-sm font-semibold text-muted">
+                <Trans>Your loan</Trans>
+              </h2>
+              <LoanCard loan={config.data.open} />
+              <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                <Trans>You can apply for another loan once this one is repaid.</Trans>
+              </p>
+            </section>
+          ) : null}
+          {LOAN_TYPES.map((type) => (
+            <LoanKind key={type} type={type} config={config.data!} />
+          ))}
+          <Link to="/loan/components/article" className="block px-1 text-sm font-semibold text-sea-700">
+            <Trans>Read the loan terms</Trans>
+          </Link>
+        </div>
+      ) : (
+        <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`Loan configuration not found. Please try again later.`} />
+      )}
+    </Screen>
+  );
+}
+
+function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
+  const { t } = useLingui();
+  const words = useLoanWords();
+  const products = config.products.filter((product) => product.type === type);
+  if (products.length === 0) return null;
+  return (
+    <section aria-label={words.type[type]} className="rounded-2xl bg-surface p-4">
+      <h2 className="text-lg font-semibold text-ink">{words.type[type]}</h2>
+      <p className="mt-1 text-sm leading-relaxed text-muted">
+        {type === 'credit' ? (
+          <Trans>Borrow on your identity, without collateral.</Trans>
+        ) : (
+          <Trans>
+            Borrow {config.principalMinPercent}–{config.principalMaxPercent} % of your wallet balance; that amount of your balance is held as collateral until you repay.
+          </Trans>
+        )}
+      </p>
+      <ul className="mt-3 divide-y divide-line">
+        {products.map((product) => (
+          <li key={product.id} className="py-2">
+            <dl>
+              <Fact label={t`Period`}>{t`${product.days} days`}</Fact>
+              <Fact label={t`Interest rate`}>
+                <bdi dir="ltr">{product.dailyRate}%</bdi> {t`a day`} · <bdi dir="ltr">{product.apr}%</bdi> APR
+              </Fact>
+              {type === 'credit' ? (
+                <Fact label={t`Amount`}>
+                  <Amount value={product.minAmount} asset={product.asset} code={false} /> – <Amount value={product.maxAmount} asset={product.asset} />
+                </Fact>
+              ) : (
+                <Fact label={t`Wallet balance`}>
+                  <Amount value={config.available[product.asset]} asset={product.asset} />
+                </Fact>
+              )}
+            </dl>
+            {config.open ? null : (
+              <Link
+                to="/loan/apply-loan"
+                search={{ product: String(product.id) }}
+                className="mt-2 flex min-h-11 items-center justify-center rounded-full bg-sea-700 text-sm font-semibold text-white active:bg-sea-800"
+              >
+                {t`Apply`}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
