@@ -12,7 +12,7 @@ import { pay } from './money';
 export const pledgeOverview = ask<PledgeOverview>('GET', '/pledge/overview');
 export const startPledge = pay<{ productId: number; amount: string; payPassword: string }, PledgeOrder>('/pledge/start');
 export const redeemPledge = pay<{ id: number; payPassword: string }, PledgeOrder>('/pledge/redeem');
-export const transferInterest = pay<{ asset: Asset; amount: string; payPassword: string }, { asset: Asset; amount: string }>('/pledge/interest/transfer');
+export const transferInterest = pay<{ asset: Asset; amount: string; payPassword: string }, { asset: Asset; amount: string; transferId: number }>('/pledge/interest/transfer');
 export const pledgeOrders = (params: { page?: number; pageSize?: number }, options?: RequestOptions) =>
   request<Page<PledgeOrder>>('GET', '/pledge/orders', { ...params }, options);
 export const pledgeInterest = (params: { page?: number; pageSize?: number }, options?: RequestOptions) =>

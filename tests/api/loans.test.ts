@@ -109,7 +109,9 @@ describe('identity images', () => {
     expect(webp.body).toMatchObject({ key: 'upload.wrongType', message: errorText('de', 'upload.wrongType') });
     expect((await upload(borrower, Buffer.from('not an image at all'), 'image/png')).body).toMatchObject({ key: 'upload.wrongType' });
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    expect((await upload(borrower, big)).status).toBe(413);
+    const tooLarge = await upload(borrower, big, 'image/png', 'ar');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ key: 'upload.tooLarge', message: errorText('ar', 'upload.tooLarge') });
     expect((await upload(borrower, Buffer.alloc(0))).body).toMatchObject({ key: 'loan.documentRequired' });
   });
 });

@@ -274,7 +274,7 @@ describe('the interest wallet', () => {
 
     const moved = await paid(user, '/pledge/interest/transfer', { asset: 'USDT', amount: '0.25' });
     expect(moved.status).toBe(200);
-    expect(moved.body.data).toEqual({ asset: 'USDT', amount: '0.250000' });
+    expect(moved.body.data).toMatchObject({ asset: 'USDT', amount: '0.250000', transferId: expect.any(Number) });
     expect(await balances(user.userId)).toMatchObject({ available: 250_000n, interest: 150_000n });
   });
 });

@@ -29,6 +29,13 @@ const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) =
   'POST /api/trade/orders/place': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_hold'] },
   'POST /api/trade/orders/confirm': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_settle', 'trade_fee', 'trade_release'] },
   'POST /api/trade/orders/cancel': { reference: (data) => `trade_order:${data.id}`, kinds: ['trade_release'] },
+  'POST /api/pledge/start': { reference: (data) => `pledge:${data.id}`, kinds: ['pledge_lock'] },
+  'POST /api/pledge/redeem': { reference: (data) => `pledge:${data.id}`, kinds: ['pledge_release', 'pledge_penalty'] },
+  'POST /api/pledge/interest/transfer': { reference: (data) => `transfer#${data.transferId}`, kinds: ['interest_transfer'] },
+  'POST /api/loan/repay': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_hold'] },
+  'POST /api/ops/loans/approve': { reference: (data) => `loan:${data.id}`, kinds: ['loan_disburse', 'loan_collateral'] },
+  'POST /api/ops/loans/repayment/confirm': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay', 'loan_interest', 'loan_collateral_release'] },
+  'POST /api/ops/loans/repayment/refuse': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_release'] },
 };
 
 export interface LedgerSnapshot {
@@ -42,13 +49,31 @@ export async function snapshotLedger(db: Db): Promise<LedgerSnapshot> {
   return { balances: new Map(accounts.map((row) => [row.id, BigInt(row.balance)])), lastTransferId: BigInt(last.id) };
 }
 
+/**
+ * Rounds that move money for many records at once, their reply saying only how many: a 2xx
+ * reply that says it paid explains those kinds on any reference of the prefix.
+ */
+const ROUNDS: Record<string, { prefix: string; kinds: string[]; moved: (data: Record<string, unknown>) => boolean }> = {
+  'POST /api/ops/pledge/run': { prefix: 'pledge:', kinds: ['pledge_interest', 'pledge_release'], moved: (data) => Number(data.paid) + Number(data.matured) > 0 },
+};
+
 export class MoneyLog {
   /** reference → the kinds a 2xx reply allows for it, and which call said so. */
   private readonly explained = new Map<string, { kinds: Set<string>; by: string[] }>();
+  /** reference prefix → the kinds a round's 2xx reply allows on it. */
+  private readonly rounds = new Map<string, Set<string>>();
   successes = 0;
 
   /** Notes a reply; only 2xx replies of money calls explain transfers. */
   note(operationId: string, status: number, data: unknown): void {
+    const round = ROUNDS[operationId];
+    if (round && status >= 200 && status < 300 && data && typeof data === 'object' && round.moved(data as Record<string, unknown>)) {
+      this.successes++;
+      const kinds = this.rounds.get(round.prefix) ?? new Set<string>();
+      for (const kind of round.kinds) kinds.add(kind);
+      this.rounds.set(round.prefix, kinds);
+      return;
+    }
     const call = MONEY_CALLS[operationId];
     if (!call || status < 200 || status >= 300 || !data || typeof data !== 'object') return;
     this.successes++;
@@ -72,9 +97,11 @@ export class MoneyLog {
     );
     const moved = new Map<string, bigint>();
     for (const transfer of posted) {
-      const key = transfer.kind === 'adjustment' ? `transfer#${transfer.id}` : transfer.reference;
+      // Adjustments and interest moves have no business row of their own: the reply names the transfer.
+      const key = transfer.kind === 'adjustment' || transfer.kind === 'interest_transfer' ? `transfer#${transfer.id}` : transfer.reference;
       const entry = this.explained.get(key);
-      if (!entry || !entry.kinds.has(transfer.kind)) {
+      const byRound = [...this.rounds].some(([prefix, kinds]) => key.startsWith(prefix) && kinds.has(transfer.kind));
+      if (!byRound && (!entry || !entry.kinds.has(transfer.kind))) {
         problems.push(`transfer ${transfer.id} (${transfer.kind}, ${transfer.reference}, ${transfer.amount}) was posted, but no 2xx reply answered for it`);
       }
       const amount = BigInt(transfer.amount);

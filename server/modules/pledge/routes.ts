@@ -64,11 +64,11 @@ export async function pledgeModule(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/pledge/interest/transfer',
     tag: 'pledge',
-    summary: 'Move interest from the interest wallet to available',
+    summary: 'Move interest from the interest wallet to available ({ asset, amount, transferId }: the ledger transfer that moved it)',
     description: 'Idempotency-Key header and payment password required.',
     auth: 'required',
     body: interestTransferSchema,
-    reply: z.object({ asset: z.enum(['USDT', 'EUR']), amount: z.string() }),
+    reply: z.object({ asset: z.enum(['USDT', 'EUR']), amount: z.string(), transferId: z.number().int() }),
     handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => pledge.transferInterest(tx, userId, input, clock())),
   });
 

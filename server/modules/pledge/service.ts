@@ -294,9 +294,9 @@ export function createPledge(db: Db, clock: Clock) {
     },
 
     /** POST /pledge/interest/transfer: interest wallet → available. */
-    async transferInterest(tx: Tx, userId: string, input: { asset: Asset; amount: string }, at: Date): Promise<{ asset: Asset; amount: string }> {
+    async transferInterest(tx: Tx, userId: string, input: { asset: Asset; amount: string }, at: Date): Promise<{ asset: Asset; amount: string; transferId: number }> {
       const amount = amountOrRefusal(input.amount, input.asset);
-      await postTransfer(tx, {
+      const transferId = await postTransfer(tx, {
         debit: { userId, purpose: 'interest' },
         credit: { userId, purpose: 'available' },
         asset: input.asset,
@@ -309,7 +309,7 @@ export function createPledge(db: Db, clock: Clock) {
         if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('pledge.interestInsufficient', 400, { field: 'amount' });
         throw error;
       });
-      return { asset: input.asset, amount: toDecimalString(amount, input.asset) };
+      return { asset: input.asset, amount: toDecimalString(amount, input.asset), transferId };
     },
 
     /** GET /pledge/orders: the user's orders, newest first. */

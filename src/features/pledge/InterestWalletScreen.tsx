@@ -48,7 +48,7 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
   const [asset, setAsset] = useState<Asset>(() => ASSET_CODES.find((code) => (parseAmount(data.interest[code], code) ?? 0n) > 0n) ?? 'USDT');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const action = useMoneyAction<Request, { asset: Asset; amount: string }, 'amount'>({
+  const action = useMoneyAction<Request, { asset: Asset; amount: string; transferId: number }, 'amount'>({
     send: (request, payPassword, options) => transferInterest({ ...request, payPassword: payPassword ?? '' }, options),
     fields: ['amount'],
     onFieldError: (_field, message) => setError(message),
