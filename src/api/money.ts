@@ -3,6 +3,7 @@
  * of the user's action: one key per confirmed action, reused only to retry that same action.
  */
 import type { z } from 'zod';
+import type { Asset } from '../domain/money';
 import type { bankBindingSchema, quoteRequestSchema, transferSchema, withdrawSchema } from '../domain/payments';
 import type {
   BankBinding,
@@ -10,7 +11,7 @@ import type {
   ConversionRecord,
   DepositAddressReply,
   DepositRecord,
-  LedgerEntry,
+  Movement,
   Page,
   QuoteReply,
   UserLevelReply,
@@ -83,6 +84,10 @@ export const quoteTransfer = send<z.input<typeof quoteRequestSchema>, QuoteReply
 export const executeTransfer = pay<z.input<typeof transferSchema>, ConversionRecord>('/transfer');
 
 // Records, totals, VIP
-export const assetLog = pages<LedgerEntry>('/wallet/legal_log');
+/** The fund record: one row per movement, of one currency (filtered by the server) or of all. */
+export const movements =
+  (asset: Asset | null) =>
+  (params: PageParams = {}, options?: RequestOptions) =>
+    request<Page<Movement>>('GET', '/wallet/movements', asset ? { ...params, asset } : { ...params }, options);
 export const assetTotals = ask<CalcReply>('GET', '/user/calc');
 export const userLevel = ask<UserLevelReply>('GET', '/user/user_level');

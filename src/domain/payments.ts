@@ -62,6 +62,11 @@ export const pageQuerySchema = z.strictObject({
   pageSize: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(50, 'request.invalid').default(DEFAULT_PAGE_SIZE),
 });
 
+/** GET /wallet/movements: a page of the fund record, of one currency or of all. */
+export const movementsQuerySchema = pageQuerySchema.extend({
+  asset: z.enum(['USDT', 'EUR'], { error: 'request.invalid' }).optional(),
+});
+
 // ---- deposits -------------------------------------------------------------------------------
 
 // Coin ids are a 32-bit serial column: a larger number names no coin (and PostgreSQL would refuse it).

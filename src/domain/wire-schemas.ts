@@ -129,15 +129,32 @@ export const quoteReplySchema = z.object({ quoteId: z.string(), ...conversionFie
 
 export const conversionRecordSchema = z.object({ id: z.number().int(), ...conversionFields, createdAt: date });
 
+const userAccount = z.enum(['available', 'held', 'interest', 'trading', 'pledged', 'collateral']);
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   asset,
   amount: z.string().describe('Signed decimal string: "+100.000000" credited, "-30.000000" debited'),
-  account: z.enum(['available', 'held', 'interest', 'trading', 'pledged', 'collateral']),
+  account: userAccount,
   kind: z.string(),
   reference: z.string(),
   reason: z.string().nullable(),
   createdAt: date,
+});
+
+export const movementSchema = z.object({
+  id: z.number().int().describe("The movement's last posting: the list is newest first by it"),
+  reference: z.string().describe('The business row: "conversion:2", "deposit:42", "trade_order:7"'),
+  reason: z.string().nullable(),
+  createdAt: date,
+  legs: z.array(
+    z.object({
+      kind: z.string(),
+      asset,
+      amount: amount.describe('Unsigned decimal string'),
+      from: userAccount.nullable().describe("The user's account it left; null: from outside the user's accounts"),
+      to: userAccount.nullable().describe("The user's account it reached; null: it left the user's accounts"),
+    }),
+  ),
 });
 
 const assetTotals = z.object({ USDT: amount, EUR: amount });

@@ -190,6 +190,34 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
+/** One of the user's own accounts: what they can spend, or where their money is set aside. */
+export type UserAccount = LedgerEntry['account'];
+
+/**
+ * GET /wallet/movements: one movement of the user's money — the postings the ledger made together
+ * for one business row (src/domain/movements.ts says what it was).
+ */
+export interface Movement {
+  /** Its last posting's id: the list is newest first by it. */
+  id: number;
+  /** The business row: "conversion:2", "deposit:42", "trade_order:7". */
+  reference: string;
+  reason: string | null;
+  createdAt: string;
+  legs: MovementLeg[];
+}
+
+export interface MovementLeg {
+  kind: string;
+  asset: 'USDT' | 'EUR';
+  /** Unsigned decimal string. */
+  amount: string;
+  /** The user's account it left, or null when it came from outside the user's accounts. */
+  from: UserAccount | null;
+  /** The user's account it reached, or null when it left the user's accounts. */
+  to: UserAccount | null;
+}
+
 export interface AssetTotals {
   USDT: string;
   EUR: string;

@@ -104,8 +104,13 @@ describe('a principal loan in Chromium at 390×844, with the operator console', 
     await page.getByText('No loans here').waitFor({ timeout: 15_000 });
 
     await page.goto(`${app.baseUrl}/h5/assets/assets-log`);
-    for (const step of ['Loan paid out', 'Loan collateral held', 'Loan repayment (held)', 'Loan repaid', 'Loan interest', 'Loan collateral released']) {
+    // One row per movement: paid out, repayment sent, repaid; a tap on the last shows its postings.
+    for (const step of ['Loan paid out', 'Loan repayment sent for review', 'Loan repaid']) {
       await page.getByText(step, { exact: true }).first().waitFor({ timeout: 15_000 });
+    }
+    await page.getByRole('button', { name: /^Loan repaid/ }).first().click();
+    for (const posting of ['Loan repaid', 'Loan interest', 'Loan collateral released']) {
+      await page.getByRole('list', { name: 'Postings' }).getByText(posting, { exact: true }).first().waitFor({ timeout: 15_000 });
     }
     await screenshot(page, 'loan-fund-record');
   });

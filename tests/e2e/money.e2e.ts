@@ -255,9 +255,13 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.getByText('Withdrawal returned', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'money-asset-log');
     await loadEveryPage(page, 'Load more');
-    for (const kind of ['Deposit', 'VIP bonus', 'Conversion out', 'Conversion in', 'Withdrawal (held)', 'Withdrawal paid', 'Withdrawal returned']) {
-      await page.getByText(kind, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    // One row per movement, each titled in words: the conversion's three postings are one row.
+    for (const title of ['Deposit received', 'Withdrawal requested', 'Withdrawal sent', 'Withdrawal returned']) {
+      await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     }
+    await page.getByText(/^Converted [\d.,]+\sEUR to [\d.,]+\sUSDT$|^Converted [\d.,]+\sUSDT to [\d.,]+\sEUR$/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText(/incl\. VIP bonus 10\.0000\sUSDT/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    assert.doesNotMatch(await page.locator('body').innerText(), /conversion:|deposit:|withdrawal:/, 'no ledger reference on screen');
     await assertAmountsFormatted(page, 'fund record');
     await screenshot(page, 'money-asset-log-end');
     // Every operator decision is an audit row, newest first.
@@ -433,7 +437,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.getByText(uiText('ar', 'Withdrawal returned'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'money-asset-log-ar');
     await loadEveryPage(page, uiText('ar', 'Load more'));
-    await page.getByText(uiText('ar', 'VIP bonus'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText(uiText('ar', 'Deposit received'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     await assertAmountsFormatted(page, 'fund record (Arabic)');
     await screenshot(page, 'money-asset-log-end-ar');
     await page.goto(`${app.baseUrl}/h5/withdraw/records`);

@@ -20,11 +20,7 @@ import { recordAudit } from '../../ledger/audit';
 import { postTransfers } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup';
 import { confirmedDepositsOf } from '../vip';
-
-/** "D0000000042": what the user quotes to support, and the reference of a crypto deposit. */
-export function depositOrderNo(id: number): string {
-  return `D${String(id).padStart(10, '0')}`;
-}
+import { depositOrderNo } from '../../../src/domain/orderNumbers';
 
 /** The reference a user puts on bank transfers: one per user, from their invitation code. */
 export function paymentReferenceOf(inviteCode: string): string {

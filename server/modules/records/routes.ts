@@ -1,7 +1,7 @@
-/** GET /wallet/legal_log (the asset log) and GET /user/calc (totals), both read from the ledger. */
+/** GET /wallet/movements (the fund record), GET /wallet/legal_log (every posting) and GET /user/calc (totals), all read from the ledger. */
 import type { FastifyInstance } from 'fastify';
-import { pageQuerySchema } from '../../../src/domain/payments';
-import { calcReplySchema, ledgerEntrySchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { movementsQuerySchema, pageQuerySchema } from '../../../src/domain/payments';
+import { calcReplySchema, ledgerEntrySchema, movementSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 
@@ -17,6 +17,17 @@ export async function recordsModule(app: FastifyInstance): Promise<void> {
     query: pageQuerySchema,
     reply: pageSchemaOf(ledgerEntrySchema),
     handler: ({ query, request }) => records.assetLog(viewerOf(request).userId, query.page, query.pageSize),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/wallet/movements',
+    tag: 'records',
+    summary: "The fund record: the user's movements, newest first, each with its legs; of one asset when asked (Page<Movement>)",
+    auth: 'required',
+    query: movementsQuerySchema,
+    reply: pageSchemaOf(movementSchema),
+    handler: ({ query, request }) => records.movements(viewerOf(request).userId, query.page, query.pageSize, query.asset),
   });
 
   apiRoute(app, {

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransferKind } from '../../../src/domain/ledger';
 import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
-import type { AssetTotals, CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
+import type { AssetTotals, CalcReply, LedgerEntry, Movement, Page, UserAccount } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
 import { rowsOf } from '../../db/rows';
@@ -29,6 +29,20 @@ interface EntryRow {
   reason: string | null;
   /** ISO 8601 in UTC with milliseconds, as toISOString writes it (PostgreSQL's to_char: see below). */
   created_at: string;
+}
+
+interface MovementRow {
+  total: string;
+  last_id: string | null;
+  id: string | null;
+  asset: string;
+  amount: string;
+  kind: string;
+  reference: string;
+  reason: string | null;
+  created_at: string;
+  from_account: UserAccount | null;
+  to_account: UserAccount | null;
 }
 
 function asset(value: string): Asset {
@@ -143,7 +157,62 @@ export function createRecords(db: Db) {
     },
   });
 
+  /**
+   * One page of the user's movements, newest first: their postings grouped by business row and
+   * moment (every leg of one posting shares both), a pledge's interest apart from its principal
+   * (a maturity pays the last day and returns the principal at the same moment). With an asset,
+   * only movements with a leg in it, each with all its legs (a conversion shows both sides).
+   */
+  async function movements(userId: string, page: number, pageSize: number, onlyAsset: Asset | undefined): Promise<Page<Movement>> {
+    const rows = await rowsOf<MovementRow>(
+      db,
+      sql`WITH mine AS (
+            SELECT t.id, t.asset, t.amount, t.kind, t.reference, t.reason, t.created_at, t.debit_account_id, t.credit_account_id,
+              t.debit_user_id = ${userId} AS from_mine, t.credit_user_id = ${userId} AS to_mine, t.kind = 'pledge_interest' AS apart
+            FROM ledger_transfers t WHERE t.credit_user_id = ${userId} OR t.debit_user_id = ${userId}
+          ), moves AS (
+            SELECT reference, created_at, apart, max(id) AS last_id
+            FROM mine GROUP BY reference, created_at, apart
+            HAVING ${onlyAsset ?? null}::text IS NULL OR bool_or(asset = ${onlyAsset ?? null})
+          ), counted AS (
+            SELECT count(*)::text AS total FROM moves
+          ), page AS (
+            SELECT * FROM moves ORDER BY last_id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
+          )
+          SELECT counted.total, p.last_id::text, m.id::text, m.asset, m.amount::text, m.kind, m.reference, m.reason,
+            to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+            CASE WHEN m.from_mine THEN d.purpose END AS from_account,
+            CASE WHEN m.to_mine THEN c.purpose END AS to_account
+          FROM counted
+          LEFT JOIN (page p JOIN mine m ON m.reference = p.reference AND m.created_at = p.created_at AND m.apart = p.apart) ON true
+          LEFT JOIN ledger_accounts d ON d.id = m.debit_account_id
+          LEFT JOIN ledger_accounts c ON c.id = m.credit_account_id
+          ORDER BY p.last_id DESC, m.id`,
+    );
+    const list: Movement[] = [];
+    for (const row of rows) {
+      if (row.id === null || row.last_id === null) continue;
+      const legAsset = asset(row.asset);
+      let movement = list.at(-1);
+      if (movement?.id !== Number(row.last_id)) {
+        movement = { id: Number(row.last_id), reference: row.reference, reason: null, createdAt: row.created_at, legs: [] };
+        list.push(movement);
+      }
+      movement.reason ??= row.reason;
+      movement.legs.push({
+        kind: row.kind,
+        asset: legAsset,
+        amount: toDecimalString(BigInt(row.amount), legAsset),
+        from: row.from_account,
+        to: row.to_account,
+      });
+    }
+    return { list, total: Number(rows[0].total), page, pageSize };
+  }
+
   return {
+    movements,
+
     /**
      * Every posting on one of the user's accounts, newest first. A transfer between two of the
      * user's own accounts (a withdrawal hold) is two entries: minus on one, plus on the other.

@@ -3,6 +3,7 @@ import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { givenAsset, offerSideFor, priceText, totalOf, type TradeSide } from '../../../src/domain/trading';
 import type { MerchantApplication, TradeOffer, TradeOrder } from '../../../src/domain/wire';
 import type { merchantApplications, tradeOffers, tradeOrders } from '../../db/schema';
+import { tradeOrderNo } from '../../../src/domain/orderNumbers';
 
 export type OfferRow = typeof tradeOffers.$inferSelect;
 export type OrderRow = typeof tradeOrders.$inferSelect;
@@ -13,11 +14,6 @@ export interface MerchantStats {
   name: string;
   completed: number;
   completionRate: string | null;
-}
-
-/** "T0000000042". */
-export function tradeOrderNo(id: number): string {
-  return `T${String(id).padStart(10, '0')}`;
 }
 
 const usdt = (minor: bigint) => toDecimalString(minor, 'USDT');

@@ -20,13 +20,9 @@ import { recordAudit } from '../../ledger/audit';
 import { postTransfer, postTransfers } from '../../ledger/transfers';
 import { bankBindingOf, bankDestinationOf } from '../banking';
 import { withdrawalLimits } from '../startup';
+import { withdrawalOrderNo } from '../../../src/domain/orderNumbers';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
-
-/** "W0000000042". */
-export function withdrawalOrderNo(id: number): string {
-  return `W${String(id).padStart(10, '0')}`;
-}
 
 /** An amount for messages: "10", "1.5" — the asset's precision without trailing zeros. */
 function plainAmount(minor: bigint, asset: Asset): string {

@@ -1,66 +1,51 @@
 /**
- * Fund record: every posting on the user's accounts, newest first,
- * ten at a time. Each line says what happened in words, the signed amount in colour, the asset,
- * the account when it is not the available balance, the reference, the operator's reason when
- * there is one, and when. The asset chips filter the pages already loaded. Offline, the last
- * loaded pages are shown with their time.
+ * Fund record: one row per movement of the person's money, newest first, under the day it
+ * happened, ten at a time. A row says what happened in words ("Converted 40.00 EUR to
+ * 43.2608 USDT"), what came in (green, +) or went out (−), or what was only set aside or given
+ * back; tapped, it shows every posting, the order number and the operator's reason. The currency
+ * chips ask the server for that currency's movements. Offline, the last loaded pages are shown
+ * with their time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '../../app/EmptyState';
-import { ListIcon } from '../../app/moreIcons';
+import { BankIcon, DepositIcon, LockIcon, TradeIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { ChevronDownIcon, ListIcon, PercentIcon, WalletIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { formatAmount } from '../../domain/format';
-import { ASSET_CODES, type Asset } from '../../domain/money';
-import type { LedgerEntry } from '../../domain/wire';
+import { ASSET_CODES, toDecimalString, type Asset } from '../../domain/money';
+import { summarizeMovement, type AssetAmount, type MovementSummary, type MovementTopic } from '../../domain/movements';
+import type { Movement, MovementLeg, UserAccount } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
+import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
+import { Choices } from '../shared/Choices';
 import { usePagedRecords } from '../shared/records';
-import { assetLogQuery } from './api/queries';
+import { movementsQuery } from './api/queries';
 import { isTransferKind, useKindLabels } from './kindLabels';
 
 type Filter = 'all' | Asset;
 
-/** Two legs of one transfer (a hold) share its id: a line is a transfer on one account. */
-const lineKey = (entry: LedgerEntry) => `${entry.id}-${entry.account}`;
-
 export default function AssetLogScreen() {
   const { t } = useLingui();
-  const log = usePagedRecords(assetLogQuery, lineKey);
+  const locale = useAtomValue(localeAtom);
   const [filter, setFilter] = useState<Filter>('all');
+  const log = usePagedRecords(movementsQuery(filter === 'all' ? null : filter));
 
-  const filters: { value: Filter; label: string }[] = [
-    { value: 'all', label: t`All` },
-    ...ASSET_CODES.map((asset) => ({ value: asset, label: asset })),
-  ];
-  const shown = log.items.filter((entry) => filter === 'all' || entry.asset === filter);
-  const hasMore = log.hasMore;
+  const filters: Array<{ value: Filter; label: string }> = [{ value: 'all', label: t`All` }, ...ASSET_CODES.map((asset) => ({ value: asset, label: asset }))];
+  const days = groupByDay(log.items, locale);
 
   return (
     <Screen>
-      <div className="flex items-center justify-between gap-3 px-4 pt-2 pb-3">
-        <div role="group" aria-label={t`Currency`} className="flex gap-2">
-          {filters.map((item) => (
-            <button
-              key={item.value}
-              type="button"
-              aria-pressed={filter === item.value}
-              onClick={() => setFilter(item.value)}
-              className={`rounded-full px-4 py-1.5 text-sm font-medium transition-colors ${
-                filter === item.value ? 'bg-sea-700 text-white' : 'bg-surface text-ink'
-              }`}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-2 pb-3">
+        <Choices<Filter> kind="tab" label={t`Currency`} options={filters} value={filter} onChange={setFilter} />
         {log.cachedAt !== null ? <AsOf time={log.cachedAt} className="text-muted" /> : null}
       </div>
 
       {log.loading ? (
-        <div className="flex justify-center py-10">
+        <div className="flex justify-center py-10" role="status" aria-label={t`Loading`}>
           <Preloader className="size-6" />
         </div>
       ) : log.items.length === 0 && log.failure && log.cachedAt === null ? (
@@ -69,12 +54,12 @@ export default function AssetLogScreen() {
           title={t`The fund record could not be loaded`}
           text={log.failure}
           action={
-            <Button rounded tonal onClick={log.reload}>
+            <Button rounded tonal onClick={log.reload} className="min-h-11">
               <Trans>Try again</Trans>
             </Button>
           }
         />
-      ) : shown.length === 0 && !hasMore ? (
+      ) : log.items.length === 0 ? (
         <EmptyState
           icon={<ListIcon size={36} />}
           title={t`No records yet`}
@@ -88,25 +73,24 @@ export default function AssetLogScreen() {
         />
       ) : (
         <>
-          {shown.length > 0 ? (
-            <ul className="mx-4 divide-y divide-line overflow-hidden rounded-3xl bg-surface">
-              {shown.map((entry) => (
-                <LogLine key={lineKey(entry)} entry={entry} />
-              ))}
-            </ul>
-          ) : (
-            <p className="px-6 py-6 text-center text-sm text-muted">
-              <Trans>Nothing in {filter} among the records loaded so far.</Trans>
-            </p>
-          )}
-          {hasMore ? (
-            <div className="px-4 pt-4">
-              <Button rounded tonal disabled={log.loadingMore} onClick={log.loadMore}>
+          {days.map((day) => (
+            <section key={day.key} aria-label={day.label} className="px-4 pb-3">
+              <h2 className="px-2 pb-2 text-sm font-semibold text-muted">{day.label}</h2>
+              <ul className="divide-y divide-line overflow-hidden rounded-3xl bg-surface">
+                {day.items.map((movement) => (
+                  <MovementRow key={movement.id} movement={movement} />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {log.hasMore ? (
+            <div className="px-4 pt-1">
+              <Button rounded tonal disabled={log.loadingMore} onClick={log.loadMore} className="min-h-11">
                 {log.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
               </Button>
             </div>
           ) : (
-            <p className="px-6 pt-4 text-center text-xs text-muted">
+            <p className="px-6 pt-2 text-center text-xs text-muted">
               <Trans>That is everything.</Trans>
             </p>
           )}
@@ -116,48 +100,236 @@ export default function AssetLogScreen() {
   );
 }
 
-function LogLine({ entry }: { entry: LedgerEntry }) {
+interface Day {
+  key: string;
+  label: string;
+  items: Movement[];
+}
+
+/** Consecutive movements of one local day under one heading: "Today", "Yesterday" or the date. */
+function groupByDay(items: readonly Movement[], locale: string): Day[] {
+  const dayOf = (time: Date) => `${time.getFullYear()}-${time.getMonth()}-${time.getDate()}`;
+  const now = new Date();
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const dated = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  const days: Day[] = [];
+  for (const movement of items) {
+    const time = new Date(movement.createdAt);
+    const key = dayOf(time);
+    let day = days.at(-1);
+    if (day?.key !== key) {
+      const label =
+        key === dayOf(now) ? capitalized(relative.format(0, 'day')) : key === dayOf(yesterday) ? capitalized(relative.format(-1, 'day')) : dated.format(time);
+      day = { key, label, items: [] };
+      days.push(day);
+    }
+    day.items.push(movement);
+  }
+  return days;
+}
+
+const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
+  deposit: DepositIcon,
+  withdrawal_requested: WithdrawIcon,
+  withdrawal_sent: WithdrawIcon,
+  withdrawal_returned: WithdrawIcon,
+  conversion: TransferIcon,
+  trade_bought: TradeIcon,
+  trade_sold: TradeIcon,
+  trade_set_aside: TradeIcon,
+  trade_returned: TradeIcon,
+  pledge_started: LockIcon,
+  pledge_ended: LockIcon,
+  pledge_redeemed: LockIcon,
+  pledge_interest: PercentIcon,
+  interest_moved: PercentIcon,
+  loan_paid_out: BankIcon,
+  loan_repayment_sent: BankIcon,
+  loan_repayment_returned: BankIcon,
+  loan_repaid: BankIcon,
+  adjustment: WalletIcon,
+  other: WalletIcon,
+};
+
+function useMoney() {
+  const locale = useAtomValue(localeAtom);
+  return (amount: AssetAmount, sign: 'auto' | 'always' = 'auto') => formatAmount(amount.minor, amount.asset, locale, { withCode: true, sign });
+}
+
+/** The row's title: what the person did or received, with its amounts. */
+function useTitle(summary: MovementSummary): string {
+  const { t } = useLingui();
+  const money = useMoney();
+  const gave = summary.gave ? money(summary.gave) : '';
+  const got = summary.got ? money(summary.got) : '';
+  switch (summary.topic) {
+    case 'deposit':
+      return t`Deposit received`;
+    case 'withdrawal_requested':
+      return t`Withdrawal requested`;
+    case 'withdrawal_sent':
+      return t`Withdrawal sent`;
+    case 'withdrawal_returned':
+      return t`Withdrawal returned`;
+    case 'conversion':
+      return t`Converted ${gave} to ${got}`;
+    case 'trade_bought':
+      return t`Bought ${got} for ${gave}`;
+    case 'trade_sold':
+      return t`Sold ${gave} for ${got}`;
+    case 'trade_set_aside':
+      return summary.offer ? t`Set aside for your offer` : t`Set aside for your order`;
+    case 'trade_returned':
+      return summary.offer ? t`Returned from your offer` : t`Returned from your order`;
+    case 'pledge_started':
+      return t`Pledge started`;
+    case 'pledge_ended':
+      return t`Pledge ended, principal returned`;
+    case 'pledge_redeemed':
+      return t`Pledge redeemed early`;
+    case 'pledge_interest':
+      return t`Pledge interest`;
+    case 'interest_moved':
+      return t`Interest moved to balance`;
+    case 'loan_paid_out':
+      return t`Loan paid out`;
+    case 'loan_repayment_sent':
+      return t`Loan repayment sent for review`;
+    case 'loan_repayment_returned':
+      return t`Loan repayment returned`;
+    case 'loan_repaid':
+      return t`Loan repaid`;
+    case 'adjustment':
+      return t`Balance correction`;
+    case 'other':
+      return t`Other movement`;
+  }
+}
+
+function MovementRow({ movement }: { movement: Movement }) {
+  const { t } = useLingui();
+  const locale = useAtomValue(localeAtom);
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const summary = summarizeMovement(movement);
+  const title = useTitle(summary);
+  const Icon = TOPIC_ICONS[summary.topic];
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(movement.createdAt));
+  const moved = summary.topic === 'interest_moved' ? t`To balance` : summary.aside.length > 0 ? t`Set aside` : t`Returned`;
+  const within = summary.aside.length > 0 ? summary.aside : summary.back;
+  const extra =
+    summary.extra && summary.topic === 'deposit'
+      ? t`incl. VIP bonus ${money(summary.extra)}`
+      : summary.extra && summary.topic === 'pledge_redeemed'
+        ? t`Penalty ${money(summary.extra)}`
+        : null;
+
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailId}
+        onClick={() => setOpen((was) => !was)}
+        className="flex min-h-16 w-full items-center gap-3 px-4 py-3 text-start"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700">
+          <Icon size={20} />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-base font-medium text-ink" data-title>
+            {title}
+          </span>
+          <span className="mt-0.5 block text-sm text-muted">
+            <time dateTime={movement.createdAt}>{time}</time>
+            {extra ? <span> · {extra}</span> : null}
+          </span>
+        </span>
+        <span className="shrink-0 text-end">
+          {summary.net.length > 0
+            ? summary.net.map((amount) => (
+                <span
+                  key={amount.asset}
+                  data-sign={amount.minor < 0n ? 'debit' : 'credit'}
+                  className={`block text-base font-semibold tabular-nums ${amount.minor < 0n ? 'text-ink' : 'text-emerald-700'}`}
+                >
+                  <Amount value={toDecimalString(amount.minor, amount.asset)} asset={amount.asset} sign="always" />
+                  <span className="sr-only">{amount.minor < 0n ? t`money out` : t`money in`}</span>
+                </span>
+              ))
+            : within.map((amount) => (
+                <span key={amount.asset} data-sign="within" className="block text-base font-medium text-muted tabular-nums">
+                  <Amount value={toDecimalString(amount.minor, amount.asset)} asset={amount.asset} />
+                </span>
+              ))}
+          {summary.net.length === 0 && within.length > 0 ? <span className="block text-xs text-muted">{moved}</span> : null}
+        </span>
+        <ChevronDownIcon size={18} className={`shrink-0 text-muted transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open ? <MovementDetail id={detailId} movement={movement} summary={summary} /> : null}
+    </li>
+  );
+}
+
+function MovementDetail({ id, movement, summary }: { id: string; movement: Movement; summary: MovementSummary }) {
   const { t } = useLingui();
   const labels = useKindLabels();
   const locale = useAtomValue(localeAtom);
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.createdAt));
-  const negative = entry.amount.trim().startsWith('-');
-  const magnitude = formatAmount(entry.amount.trim().replace(/^[+-]/, ''), entry.asset, locale);
-  const accounts = { available: t`Available`, held: t`Held`, interest: t`Interest`, trading: t`In trade`, pledged: t`Pledged`, collateral: t`Collateral` } as const;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(movement.createdAt));
+  const accounts: Record<UserAccount, string> = {
+    available: t`Available`,
+    held: t`Held`,
+    interest: t`Interest wallet`,
+    trading: t`In trade`,
+    pledged: t`Pledged`,
+    collateral: t`Collateral`,
+  };
+  const path = (leg: MovementLeg) =>
+    leg.from && leg.to ? `${accounts[leg.from]} → ${accounts[leg.to]}` : leg.to ? t`Into ${accounts[leg.to]}` : leg.from ? t`Out of ${accounts[leg.from]}` : '';
   return (
-    <li className="px-4 py-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-base font-medium text-ink">{isTransferKind(entry.kind) ? labels[entry.kind] : t`Other (${entry.kind})`}</p>
-          <p className="mt-0.5 text-xs text-muted">
-            <time dateTime={entry.createdAt}>{when}</time>
-          </p>
+    <div id={id} className="mx-4 mb-3 rounded-2xl bg-canvas px-4 py-3 text-sm">
+      <dl className="space-y-1">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted">
+            <Trans>Time</Trans>
+          </dt>
+          <dd className="text-end text-ink">
+            <time dateTime={movement.createdAt}>{when}</time>
+          </dd>
         </div>
-        <p className={`shrink-0 text-end text-base font-semibold ${negative ? 'text-rose-600' : 'text-emerald-700'}`}>
-          <bdi dir="ltr" className="tabular-nums" data-sign={negative ? 'debit' : 'credit'} data-amount={entry.asset}>
-            {`${negative ? '−' : '+'}${magnitude}`}
-            <span className="ms-1 text-xs font-medium opacity-80">{entry.asset}</span>
-          </bdi>
-          <span className="sr-only">{negative ? t`debited` : t`credited`}</span>
-        </p>
-      </div>
-      <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-        {entry.account !== 'available' ? (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{accounts[entry.account]}</span>
+        {summary.orderNo ? (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted">
+              <Trans>Order number</Trans>
+            </dt>
+            <dd className="text-end text-ink tabular-nums">
+              <bdi dir="ltr">{summary.orderNo}</bdi>
+            </dd>
+          </div>
         ) : null}
-        {entry.reference ? (
-          <span>
-            <Trans>
-              Ref. <bdi dir="ltr" className="font-mono">{entry.reference}</bdi>
-            </Trans>
-          </span>
-        ) : null}
-      </div>
-      {entry.reason ? (
-        <p className="mt-1.5 rounded-xl bg-canvas px-3 py-2 text-sm text-ink">
-          <Trans>Reason: {entry.reason}</Trans>
+      </dl>
+      <ul className="mt-2 space-y-2 border-t border-line pt-2" aria-label={t`Postings`}>
+        {movement.legs.map((leg, index) => {
+          const signed = leg.to === null ? `-${leg.amount}` : leg.amount;
+          return (
+            <li key={index} className="flex items-start justify-between gap-3">
+              <span className="min-w-0">
+                <span className="block text-ink">{isTransferKind(leg.kind) ? labels[leg.kind] : t`Other (${leg.kind})`}</span>
+                <span className="block text-xs text-muted">{path(leg)}</span>
+              </span>
+              <Amount value={signed} asset={leg.asset} sign={leg.from === null || leg.to === null ? 'always' : 'auto'} className="shrink-0 text-ink" />
+            </li>
+          );
+        })}
+      </ul>
+      {movement.reason ? (
+        <p className="mt-2 rounded-xl bg-surface px-3 py-2 text-ink">
+          <Trans>Reason: {movement.reason}</Trans>
         </p>
       ) : null}
-    </li>
+    </div>
   );
 }

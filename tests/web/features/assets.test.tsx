@@ -3,8 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
-import { TRANSFER_KINDS, type TransferKind } from '../../../src/domain/ledger';
-import type { CalcReply, LedgerEntry, Page } from '../../../src/domain/wire';
+import type { CalcReply, Movement, MovementLeg, Page } from '../../../src/domain/wire';
 import AssetLogScreen from '../../../src/features/assets/AssetLogScreen';
 import AssetsScreen from '../../../src/features/assets/AssetsScreen';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
@@ -26,62 +25,31 @@ const calc: CalcReply = {
   held: { USDT: '25.000000', EUR: '49.75' },
 };
 
-const LABELS: Record<TransferKind, string> = {
-  deposit: 'Deposit',
-  deposit_bonus: 'VIP bonus',
-  withdrawal_hold: 'Withdrawal (held)',
-  withdrawal_release: 'Withdrawal returned',
-  withdrawal_payout: 'Withdrawal paid',
-  withdrawal_fee: 'Withdrawal fee',
-  conversion_out: 'Conversion out',
-  conversion_in: 'Conversion in',
-  conversion_fee: 'Conversion fee',
-  adjustment: 'Adjustment',
-  trade_hold: 'Set aside for trading',
-  trade_release: 'Returned from trading',
-  trade_settle: 'Trade settled',
-  trade_fee: 'Trading fee',
-  pledge_lock: 'Pledged',
-  pledge_release: 'Pledge returned',
-  pledge_penalty: 'Early redemption penalty',
-  pledge_interest: 'Pledge interest',
-  interest_transfer: 'Interest moved to balance',
-  loan_disburse: 'Loan paid out',
-  loan_collateral: 'Loan collateral held',
-  loan_repay_hold: 'Loan repayment (held)',
-  loan_repay_release: 'Loan repayment returned',
-  loan_repay: 'Loan repaid',
-  loan_interest: 'Loan interest',
-  loan_collateral_release: 'Loan collateral released',
-};
+const at = (day: number, hour = 12) => new Date(Date.UTC(2030, 0, day, hour)).toISOString();
+const leg = (kind: string, asset: 'USDT' | 'EUR', amount: string, from: MovementLeg['from'], to: MovementLeg['to']): MovementLeg => ({ kind, asset, amount, from, to });
 
-function entry(id: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
-  return {
-    id,
-    asset: 'USDT',
-    amount: '+10.000000',
-    account: 'available',
-    kind: 'deposit',
-    reference: `deposit:D${id}`,
+/** Page 1: the movements a person makes most, newest first; page 2: one more. */
+const firstPage: Movement[] = [
+  {
+    id: 90,
+    reference: 'conversion:2',
     reason: null,
-    createdAt: new Date(Date.UTC(2030, 0, 20 - id)).toISOString(),
-    ...overrides,
-  };
-}
-
-/** Page 1: one entry of every kind; page 2: two more. */
-const firstPage: LedgerEntry[] = TRANSFER_KINDS.map((kind, index) =>
-  entry(100 - index, {
-    kind,
-    asset: kind.startsWith('conversion') || kind === 'withdrawal_release' ? 'EUR' : 'USDT',
-    amount: ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_fee', 'conversion_out', 'conversion_fee'].includes(kind)
-      ? '-30.000000'
-      : '+100.000000',
-    account: kind === 'withdrawal_payout' || kind === 'withdrawal_fee' ? 'held' : 'available',
-    reason: kind === 'withdrawal_release' ? 'Address belongs to a sanctioned exchange' : kind === 'adjustment' ? 'Goodwill credit' : null,
-  }),
-);
-const secondPage: LedgerEntry[] = [entry(50, { kind: 'deposit', amount: '+7.500000' }), entry(49, { kind: 'conversion_fee', asset: 'USDT', amount: '-0.000001' })];
+    createdAt: at(20, 15),
+    legs: [leg('conversion_out', 'EUR', '39.80', 'available', null), leg('conversion_fee', 'EUR', '0.20', 'available', null), leg('conversion_in', 'USDT', '43.260848', null, 'available')],
+  },
+  { id: 88, reference: 'withdrawal:3', reason: 'IBAN does not match the name', createdAt: at(20, 11), legs: [leg('withdrawal_release', 'EUR', '30.00', 'held', 'available')] },
+  { id: 80, reference: 'withdrawal:2', reason: null, createdAt: at(19), legs: [leg('withdrawal_payout', 'USDT', '49.000000', 'held', null), leg('withdrawal_fee', 'USDT', '1.000000', 'held', null)] },
+  { id: 70, reference: 'withdrawal:2', reason: null, createdAt: at(18), legs: [leg('withdrawal_hold', 'USDT', '50.000000', 'available', 'held')] },
+  {
+    id: 60,
+    reference: 'deposit:42',
+    reason: null,
+    createdAt: at(17),
+    legs: [leg('deposit', 'USDT', '500.000000', null, 'available'), leg('deposit_bonus', 'USDT', '5.000000', null, 'available')],
+  },
+];
+const secondPage: Movement[] = [{ id: 50, reference: 'adjustment:x', reason: 'Goodwill credit', createdAt: at(16), legs: [leg('adjustment', 'EUR', '100.00', null, 'available')] }];
+const eurPage: Movement[] = [firstPage[0], firstPage[1]];
 
 let answer: (sent: Received) => Reply;
 
@@ -93,9 +61,10 @@ function online(sent: Received): Reply {
       return ok({ legal_wallet: { balance: [{ currency_name: 'USDT', legal_balance: '1187.654321' }, { currency_name: 'EUR', legal_balance: '150.25' }] } });
     case '/api/user/calc':
       return ok(calc);
-    case '/api/wallet/legal_log': {
+    case '/api/wallet/movements': {
       const page = Number(sent.url.searchParams.get('page'));
-      const reply: Page<LedgerEntry> = { list: page === 1 ? firstPage : page === 2 ? secondPage : [], total: firstPage.length + secondPage.length, page, pageSize: 10 };
+      if (sent.url.searchParams.get('asset') === 'EUR') return ok({ list: page === 1 ? eurPage : [], total: eurPage.length, page, pageSize: 10 });
+      const reply: Page<Movement> = { list: page === 1 ? firstPage : page === 2 ? secondPage : [], total: firstPage.length + secondPage.length, page, pageSize: 10 };
       return ok(reply);
     }
     default:
@@ -163,70 +132,93 @@ describe('my assets', () => {
 });
 
 describe('the fund record', () => {
-  it('labels every kind of posting in words', async () => {
+  const rows = () => screen.getAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true }));
+  const byTitle = (title: string) => screen.getByText((_, element) => element?.hasAttribute('data-title') === true && element.textContent!.replace(/\u00a0/g, ' ') === title);
+  const titles = () => [...document.querySelectorAll('[data-title]')].map((title) => title.textContent!.replace(/\u00a0/g, ' '));
+
+  it('shows one row per movement with a title in words, under its day', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
-    await screen.findByText('VIP bonus');
-    const items = screen.getAllByRole('listitem');
-    expect(items).toHaveLength(TRANSFER_KINDS.length);
-    TRANSFER_KINDS.forEach((kind, index) => {
-      expect(items[index].querySelector('p')?.textContent).toBe(LABELS[kind]);
-    });
+    await screen.findByText('Deposit received');
+    expect(titles()).toEqual(['Converted 40.00 EUR to 43.2608 USDT', 'Withdrawal returned', 'Withdrawal sent', 'Withdrawal requested', 'Deposit received']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((day) => day.textContent)).toEqual(['January 20, 2030', 'January 19, 2030', 'January 18, 2030', 'January 17, 2030']);
+    expect(screen.getByText(/incl\. VIP bonus 5\.0000 USDT/)).toBeTruthy();
+    // Nothing internal on screen: no ledger references.
+    expect(document.body.textContent).not.toMatch(/conversion:|deposit:|withdrawal:/);
   });
 
-  it('signs and colours amounts, names the held account and shows the operator’s reason', async () => {
+  it('what came in is green with +, what went out is plain with a minus, what was set aside or returned is neither', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
-    await screen.findByText('VIP bonus');
-    const line = (label: string) => screen.getByText(label, { selector: 'p' }).closest('li')!;
+    await screen.findByText('Deposit received');
+    const row = (title: string) => byTitle(title).closest('li')!;
+    const amounts = (title: string) => [...row(title).querySelectorAll('[data-sign]')].map((amount) => [amount.getAttribute('data-sign'), amount.querySelector('bdi')!.textContent!.replace(/(USDT|EUR)$/, ' $1')]);
 
-    const credit = line('Deposit').querySelector('[data-sign]')!;
-    expect(credit.getAttribute('data-sign')).toBe('credit');
-    expect(credit.textContent).toBe('+100.0000USDT');
-    expect(credit.closest('p')!.className).toContain('text-emerald-700');
+    expect(amounts('Converted 40.00 EUR to 43.2608 USDT')).toEqual([['debit', '-40.00 EUR'], ['credit', '+43.2608 USDT']]);
+    expect(row('Converted 40.00 EUR to 43.2608 USDT').querySelector('[data-sign="debit"]')!.className).toContain('text-ink');
+    expect(row('Converted 40.00 EUR to 43.2608 USDT').querySelector('[data-sign="credit"]')!.className).toContain('text-emerald-700');
+    expect(amounts('Deposit received')).toEqual([['credit', '+505.0000 USDT']]);
+    expect(amounts('Withdrawal sent')).toEqual([['debit', '-50.0000 USDT']]);
+    expect(amounts('Withdrawal requested')).toEqual([['within', '50.0000 USDT']]);
+    expect(row('Withdrawal requested').textContent).toContain('Set aside');
+    expect(amounts('Withdrawal returned')).toEqual([['within', '30.00 EUR']]);
+    expect(row('Withdrawal returned').textContent).toContain('Returned');
+  });
 
-    const debit = line('Withdrawal (held)').querySelector('[data-sign]')!;
-    expect(debit.getAttribute('data-sign')).toBe('debit');
-    expect(debit.textContent).toBe('−30.0000USDT');
-    expect(debit.closest('p')!.className).toContain('text-rose-600');
+  it('a tap shows every posting, the order number and the operator’s reason', async () => {
+    await renderScreen(AssetLogScreen, '/assets/assets-log');
+    await screen.findByText('Deposit received');
+    const toggle = screen.getByText('Withdrawal returned').closest('button')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => {
+      fireEvent.click(toggle);
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const detail = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(detail.textContent).toContain('W0000000003');
+    expect(detail.textContent).toContain('Reason: IBAN does not match the name');
+    const postings = within(within(detail).getByRole('list', { name: 'Postings' })).getAllByRole('listitem');
+    expect(postings.map((item) => item.textContent)).toEqual(['Withdrawal returnedHeld → Available30.00EUR']);
 
-    expect(within(line('Withdrawal paid')).getByText('Held')).toBeTruthy();
-    expect(within(line('Deposit')).queryByText('Held')).toBeNull();
-    expect(line('Withdrawal returned').textContent).toContain('Reason: Address belongs to a sanctioned exchange');
-    expect(line('Adjustment').textContent).toContain('Reason: Goodwill credit');
-    expect(line('Deposit').textContent).toContain('deposit:D100');
-    expect(line('Deposit').querySelector('time')?.getAttribute('datetime')).toBe(firstPage[0].createdAt);
+    await act(async () => {
+      fireEvent.click(byTitle('Converted 40.00 EUR to 43.2608 USDT').closest('button')!);
+    });
+    const conversion = document.getElementById(byTitle('Converted 40.00 EUR to 43.2608 USDT').closest('button')!.getAttribute('aria-controls')!)!;
+    expect(within(conversion).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Conversion outOut of Available-39.80EUR',
+      'Conversion feeOut of Available-0.20EUR',
+      'Conversion inInto Available+43.2608USDT',
+    ]);
+    expect(conversion.textContent).not.toContain('Order number');
   });
 
   it('loads page 2 on demand and then says that is everything', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
-    await screen.findByText('VIP bonus');
-    expect(sentTo('/wallet/legal_log').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1']);
-    expect(sentTo('/wallet/legal_log')[0].url.searchParams.get('pageSize')).toBe('10');
-
+    await screen.findByText('Deposit received');
+    expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1']);
+    expect(sentTo('/wallet/movements')[0].url.searchParams.get('pageSize')).toBe('10');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     });
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(firstPage.length + secondPage.length));
-    expect(sentTo('/wallet/legal_log').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1', '2']);
+    await screen.findByText('Balance correction');
+    expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1', '2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText('That is everything.')).toBeTruthy();
-    // A fee too small for four decimals is shown in full, never as zero.
-    expect(screen.getAllByRole('listitem').at(-1)?.querySelector('[data-sign]')?.textContent).toBe('−0.0000USDT');
   });
 
-  it('filters the loaded records by currency', async () => {
+  it('asks the server for one currency when its chip is chosen', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
-    await screen.findByText('VIP bonus');
+    await screen.findByText('Deposit received');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'EUR' }));
+      fireEvent.click(screen.getByRole('tab', { name: 'EUR' }));
     });
-    expect(screen.getByRole('button', { name: 'EUR' }).getAttribute('aria-pressed')).toBe('true');
-    const shown = screen.getAllByRole('listitem');
-    expect(shown).toHaveLength(firstPage.filter((item) => item.asset === 'EUR').length);
-    for (const item of shown) expect(item.querySelector('[data-sign]')?.textContent).toMatch(/EUR$/);
+    await waitFor(() => expect(titles()).toEqual(['Converted 40.00 EUR to 43.2608 USDT', 'Withdrawal returned']));
+    expect(screen.getByRole('tab', { name: 'EUR' }).getAttribute('aria-selected')).toBe('true');
+    expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('asset'))).toEqual([null, 'EUR']);
+    expect(screen.getByText('That is everything.')).toBeTruthy();
+    expect(rows().length).toBeGreaterThan(0);
   });
 
   it('says so when there is nothing yet', async () => {
-    answer = (sent) => (sent.url.pathname === '/api/wallet/legal_log' ? ok({ list: [], total: 0, page: 1, pageSize: 10 }) : online(sent));
+    answer = (sent) => (sent.url.pathname === '/api/wallet/movements' ? ok({ list: [], total: 0, page: 1, pageSize: 10 }) : online(sent));
     await renderScreen(AssetLogScreen, '/assets/assets-log');
     expect(await screen.findByText('No records yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -234,12 +226,12 @@ describe('the fund record', () => {
 
   it('shows the last-known records, marked, when offline', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
-    await screen.findByText('VIP bonus');
+    await screen.findByText('Deposit received');
     cleanup();
     answer = broken;
     await renderScreen(AssetLogScreen, '/assets/assets-log');
     expect(await screen.findByText(/Offline · as of/)).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(TRANSFER_KINDS.length);
+    expect(titles()).toHaveLength(firstPage.length);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

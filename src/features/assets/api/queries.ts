@@ -1,8 +1,11 @@
-/** The assets screens' reads: totals per asset and the fund record (every posting, paged). */
-import { assetLog, assetTotals } from '../../../api/money';
+/** The assets screens' reads: totals per asset and the fund record (movements, paged, per currency). */
+import { assetTotals, movements } from '../../../api/money';
+import type { Asset } from '../../../domain/money';
 import { accountKey, accountRead, pagedQueryOptions, useAccountQuery } from '../../../api/query';
 
 export const totalsQuery = accountRead('totals', assetTotals);
 export const useTotals = () => useAccountQuery(totalsQuery);
 
-export const assetLogQuery = (userId: string) => pagedQueryOptions(accountKey(userId, 'assetLog'), assetLog);
+/** Each currency filter is a list of its own, kept offline like the others. */
+export const movementsQuery = (asset: Asset | null) => (userId: string) =>
+  pagedQueryOptions(accountKey(userId, 'movements', asset ?? 'all'), movements(asset));
