@@ -160,3 +160,21 @@ export function formatChange(change: string, locale: Locale): string {
   const sign = change.startsWith('-') && /[1-9]/.test(change) ? '-' : '+';
   return numbers.map((part) => (part.type === 'integer' ? body : part.type === 'plusSign' ? sign : part.type === 'fraction' || part.type === 'decimal' ? '' : part.value)).join('');
 }
+
+/** The language's way of writing a percentage, made once per language. */
+const plainPercentTemplates = new Map<Locale, Intl.NumberFormatPart[]>();
+
+/**
+ * A rate in percent (decimal text: "1.5", "0.02") in the user's language, with the decimals it
+ * has and no more: "1.5%" in English, "1,5 %" in German, "1.5%" with Latin digits in Arabic.
+ */
+export function formatPercent(value: string, locale: Locale): string {
+  let parts = plainPercentTemplates.get(locale);
+  if (!parts) {
+    parts = new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 1 }).formatToParts(1);
+    plainPercentTemplates.set(locale, parts);
+  }
+  const fraction = /\.(\d*?)0*$/.exec(value.trim())?.[1] ?? '';
+  const body = render(cutString(value, fraction.length), locale, 'auto');
+  return parts.map((part) => (part.type === 'integer' ? body : part.type === 'fraction' || part.type === 'decimal' ? '' : part.value)).join('');
+}

@@ -164,7 +164,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     await trader.goto(`${app.baseUrl}/h5/market/sell`);
     await waitForText(trader, /Remaining \/ quantity 40\.0000 \/ 50\.0000/, "what is left of the trader's offer");
     await buyer.goto(`${app.baseUrl}/h5/market`);
-    await waitForText(buyer, /Demo Trader 1 completed · 100\.0% completion rate · 30 days/, "the trader's record in the hall");
+    await waitForText(buyer, /Demo Trader 1 completed · 100% completion rate · 30 days/, "the trader's record in the hall");
   });
 
   it('an order with no counterparty counts down, and expires by itself once the clock has passed its 60 minutes', async () => {

@@ -25,7 +25,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
     <div className="absolute inset-0 overflow-y-auto bg-canvas lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:overflow-hidden">
       <header className="relative overflow-hidden rounded-b-[2rem] bg-sea-700 px-5 pt-[calc(var(--k-safe-area-top)+0.75rem)] pb-6 text-white lg:flex lg:h-full lg:flex-col lg:rounded-none lg:px-12 lg:py-12">
         <div className="relative z-10 flex items-center justify-between">
-          <button type="button" onClick={goBack} aria-label={t`Back`} className="-ms-2 flex size-10 items-center justify-center rounded-full hover:bg-white/10">
+          <button type="button" onClick={goBack} aria-label={t`Back`} className="-my-0.5 -ms-2.5 flex size-11 items-center justify-center rounded-full hover:bg-white/10">
             <BackIcon size={22} />
           </button>
           <Link

@@ -33,7 +33,7 @@ export function CopyButton({ text, label, withText }: CopyButtonProps) {
       className={
         withText
           ? 'inline-flex items-center gap-1.5 rounded-full bg-sea-50 px-4 py-2 text-sm font-semibold text-sea-700 active:bg-sea-100'
-          : '-me-2 flex size-10 shrink-0 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50'
+          : '-my-0.5 -me-2.5 flex size-11 shrink-0 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50'
       }
     >
       <CopyIcon size={18} />

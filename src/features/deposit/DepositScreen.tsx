@@ -92,7 +92,7 @@ export default function DepositScreen() {
           {choice && options.coins ? (
             <DepositTarget key={`${choice.coinId}:${choice.network ?? ''}`} choice={choice} coin={options.coins.find((coin) => coin.id === choice.coinId)} onSubmitted={setRecord} />
           ) : null}
-          <Link to="/recharge/records" className="block py-2 text-center text-sm font-semibold text-sea-700">
+          <Link to="/recharge/records" className="flex min-h-11 items-center justify-center text-sm font-semibold text-sea-700">
             <Trans>See your deposit records</Trans>
           </Link>
         </div>

@@ -30,7 +30,7 @@ function Balances() {
         large
         title={t`Your balances`}
         action={
-          <Link to="/assets" className="-my-1 rounded-full px-3 py-1 text-xs font-semibold text-white active:bg-white/10">
+          <Link to="/assets" className="-my-2.5 inline-flex min-h-11 items-center rounded-full px-3 text-xs font-semibold text-white active:bg-white/10">
             {t`My assets`}
           </Link>
         }

@@ -21,7 +21,7 @@ export default function HomeScreen() {
           <BrandMark size={32} />
           <h1 className="text-xl font-semibold tracking-tight text-ink">Tessera</h1>
         </div>
-        <Link to="/setting/language" aria-label={t`Language`} className="-me-2 flex size-10 items-center justify-center rounded-full text-ink hover:bg-surface">
+        <Link to="/setting/language" aria-label={t`Language`} className="-my-0.5 -me-2.5 flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface">
           <GlobeIcon size={22} />
         </Link>
       </header>

@@ -21,7 +21,7 @@ import { ID_TYPES, LOAN_DOCUMENT_MAX_BYTES, loanFigures, needsBack, principalRan
 import { parseAmount, toDecimalString } from '../../domain/money';
 import { parseRate } from '../../domain/pledge';
 import { errorMessage } from '../../i18n';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { Choices } from '../shared/Choices';
 import { ImagePicker } from '../shared/ImagePicker';
 import { amountProblem, decimalInput, plainDecimal } from '../shared/money/amounts';
@@ -205,21 +205,19 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
         />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this loan costs`}>
           <Fact label={t`Interest rate`}>
-            <bdi dir="ltr">{product.dailyRate}%</bdi> {t`a day`}
+            <Percent value={product.dailyRate} /> {t`a day`}
           </Fact>
           <Fact label={t`Yearly rate (APR)`}>
-            <bdi dir="ltr">{product.apr}%</bdi>
+            <Percent value={product.apr} />
           </Fact>
           <Fact label={t`Interest over ${product.days} days`}>
             <Amount value={shown(figures?.interest)} asset={asset} />
           </Fact>
-          <div className="mt-1 border-t border-line pt-1">
-            <Fact label={t`Repayment amount`} strong>
-              <span data-testid="loan-total">
-                <Amount value={shown(figures?.total)} asset={asset} />
-              </span>
-            </Fact>
-          </div>
+          <Fact label={t`Repayment amount`} strong total>
+            <span data-testid="loan-total">
+              <Amount value={shown(figures?.total)} asset={asset} />
+            </span>
+          </Fact>
           {product.type === 'principal' ? (
             <Fact label={t`Collateral held`}>
               <Amount value={shown(minor !== null && minor > 0n ? minor : undefined)} asset={asset} />

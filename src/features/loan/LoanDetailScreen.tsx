@@ -14,7 +14,7 @@ import { toast } from '../../app/feedback/toast';
 import { BankIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { Loan } from '../../domain/loan';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
@@ -66,7 +66,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
         <dl className="mt-3 border-t border-line pt-2">
           <Fact label={t`Period`}>{t`${loan.days} days`}</Fact>
           <Fact label={t`Interest rate`}>
-            <bdi dir="ltr">{loan.dailyRate}%</bdi> {t`a day`} · <bdi dir="ltr">{loan.apr}%</bdi> APR
+            <Percent value={loan.dailyRate} /> {t`a day`} · <Percent value={loan.apr} /> {t`a year`}
           </Fact>
           <Fact label={t`Interest`}>
             <Amount value={loan.interest} asset={loan.asset} />

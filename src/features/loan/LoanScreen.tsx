@@ -10,7 +10,7 @@ import { BankIcon } from '../../app/icons';
 import { ListIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { LOAN_TYPES, type LoanConfig, type LoanType } from '../../domain/loan';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { Fact } from '../shared/records';
 import { useLoanConfig } from './api/queries';
@@ -44,7 +44,7 @@ export default function LoanScreen() {
           {LOAN_TYPES.map((type) => (
             <LoanKind key={type} type={type} config={config.data!} />
           ))}
-          <Link to="/loan/components/article" className="block px-1 text-sm font-semibold text-sea-700">
+          <Link to="/loan/components/article" className="flex min-h-11 items-center px-1 text-sm font-semibold text-sea-700">
             <Trans>Read the loan terms</Trans>
           </Link>
         </div>
@@ -78,7 +78,7 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
             <dl>
               <Fact label={t`Period`}>{t`${product.days} days`}</Fact>
               <Fact label={t`Interest rate`}>
-                <bdi dir="ltr">{product.dailyRate}%</bdi> {t`a day`} · <bdi dir="ltr">{product.apr}%</bdi> APR
+                <Percent value={product.dailyRate} /> {t`a day`} · <Percent value={product.apr} /> {t`a year`}
               </Fact>
               {type === 'credit' ? (
                 <Fact label={t`Amount`}>

@@ -66,7 +66,7 @@ export default function ProfileScreen() {
                 type="button"
                 onClick={() => void copyInvite(user.inviteCode)}
                 aria-label={t`Copy invite code`}
-                className="-me-2 flex size-10 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50"
+                className="-my-0.5 -me-2.5 flex size-11 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50"
               >
                 <CopyIcon size={18} />
               </button>

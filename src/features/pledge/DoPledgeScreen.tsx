@@ -18,14 +18,14 @@ import { Screen } from '../../app/Screen';
 import { parseAmount, toDecimalString } from '../../domain/money';
 import { parseRate, penaltyOf, pledgeFigures, type PledgeOrder, type PledgeProduct } from '../../domain/pledge';
 import { errorMessage } from '../../i18n';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { amountProblem, decimalInput, plainDecimal, type Problem } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact } from '../shared/records';
 import { TextField } from '../shared/TextField';
 import { usePledgeOverview } from './api/queries';
-import { Percent, ProductTerms } from './parts';
+import { ProductTerms } from './parts';
 
 interface Request {
   productId: number;
@@ -124,7 +124,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
           ltr
           disabled={running}
           trailing={
-            <button type="button" onClick={() => change(plainDecimal(available))} disabled={running} className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-sea-700">
+            <button type="button" onClick={() => change(plainDecimal(available))} disabled={running} className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700">
               {t`All`}
             </button>
           }
@@ -139,13 +139,11 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
           <Fact label={t`Estimated income`}>
             <Amount value={shown(figures?.total)} asset={asset} />
           </Fact>
-          <div className="mt-1 border-t border-line pt-1">
-            <Fact label={t`Maturity return`} strong>
-              <span data-testid="maturity-return">
-                <Amount value={shown(figures?.maturity)} asset={asset} />
-              </span>
-            </Fact>
-          </div>
+          <Fact label={t`Maturity return`} strong total>
+            <span data-testid="maturity-return">
+              <Amount value={shown(figures?.maturity)} asset={asset} />
+            </span>
+          </Fact>
           <Fact label={t`Early redemption penalty`}>
             <Amount value={shown(penalty)} asset={asset} />
           </Fact>

@@ -114,7 +114,7 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
           autoComplete="off"
           ltr
           trailing={
-            <button type="button" onClick={() => change(plainDecimal(held))} className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-sea-700">
+            <button type="button" onClick={() => change(plainDecimal(held))} className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700">
               {t`All`}
             </button>
           }
@@ -123,7 +123,7 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
           {t`Move to balance`}
         </Button>
       </form>
-      <Link to="/pledge/records" search={{ tab: 'interest' }} className="block text-center text-sm font-semibold text-sea-700">
+      <Link to="/pledge/records" search={{ tab: 'interest' }} className="flex min-h-11 items-center justify-center text-sm font-semibold text-sea-700">
         <Trans>Interest record</Trans>
       </Link>
       <MoneyActionSheet

@@ -72,7 +72,7 @@ function Summary({ data }: { data: PledgeOverview }) {
             <Trans>Interest wallet</Trans>
           </dt>
           <dd className="mt-0.5 font-semibold">
-            <Link to="/mine/components" className="underline-offset-2 active:underline">
+            <Link to="/mine/components" className="-my-2.5 inline-flex min-h-11 items-center underline underline-offset-4">
               <Amount value={data.interest.USDT} asset="USDT" />
             </Link>
           </dd>

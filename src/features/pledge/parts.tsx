@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PledgeOrder, PledgeProduct, PledgeStatus } from '../../domain/pledge';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 
 const TONE: Record<PledgeStatus, StatusTone> = { active: 'processing', completed: 'done', redeemed: 'refused' };
@@ -14,15 +14,6 @@ export function PledgeStatusBadge({ status }: { status: PledgeStatus }) {
   const { t } = useLingui();
   const words: Record<PledgeStatus, string> = { active: t`In progress`, completed: t`Completed`, redeemed: t`Redeemed early` };
   return <StatusBadge tone={TONE[status]}>{words[status]}</StatusBadge>;
-}
-
-/** "0.02 %", isolated so that it reads the same in right-to-left text. */
-export function Percent({ value }: { value: string }) {
-  return (
-    <bdi dir="ltr" className="tabular-nums">
-      {value}%
-    </bdi>
-  );
 }
 
 /** A product's terms: lock period, daily rate, minimum, penalty. */

@@ -51,7 +51,7 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
       <form onSubmit={submit} noValidate className="mx-auto max-w-md space-y-4 px-5 pt-5 pb-[calc(var(--k-safe-area-bottom)+1.5rem)]">
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold text-ink">{t`Change login password`}</h2>
-          <button type="button" onClick={close} disabled={busy} className="px-2 py-1 text-sm font-medium text-sea-700">
+          <button type="button" onClick={close} disabled={busy} className="-my-2 -me-3 min-h-11 rounded-full px-3 text-sm font-medium text-sea-700">
             {t`Cancel`}
           </button>
         </div>

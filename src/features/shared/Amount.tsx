@@ -5,7 +5,7 @@
  * inside Arabic and Hebrew text.
  */
 import { useAtomValue } from 'jotai';
-import { formatAmount, formatRate, type FormatAmountOptions } from '../../domain/format';
+import { formatAmount, formatPercent, formatRate, type FormatAmountOptions } from '../../domain/format';
 import type { Asset } from '../../domain/money';
 import { localeAtom } from '../../i18n';
 
@@ -23,7 +23,7 @@ export function Amount({ value, asset, code = true, sign, className }: AmountPro
   return (
     <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`} data-amount={asset}>
       {shown}
-      {code ? <span className="ms-1 text-[0.75em] font-medium opacity-70">{asset}</span> : null}
+      {code ? <span className="ms-1 text-[0.75em] font-medium">{asset}</span> : null}
     </bdi>
   );
 }
@@ -48,4 +48,20 @@ export function Rate({ value, unit, className }: { value: string; unit: string; 
       {formatRate(value, locale)} {unit}
     </bdi>
   );
+}
+
+/** A rate in percent ("1.5") as the user's language writes it ("1,5 %"), kept left to right in RTL text. */
+export function Percent({ value, className }: { value: string; className?: string }) {
+  const shown = useFormatPercent()(value);
+  return (
+    <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`}>
+      {shown}
+    </bdi>
+  );
+}
+
+/** The percent formatter in the user's language, for texts that hold a rate. */
+export function useFormatPercent(): (value: string) => string {
+  const locale = useAtomValue(localeAtom);
+  return (value) => formatPercent(value, locale);
 }

@@ -18,7 +18,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           onClick={() => setVisible((shown) => !shown)}
           aria-label={visible ? t`Hide password` : t`Show password`}
           aria-pressed={visible}
-          className="-me-1 flex size-9 items-center justify-center rounded-full text-muted hover:text-ink"
+          className="-my-1 -me-2 flex size-11 items-center justify-center rounded-full text-muted hover:text-ink"
         >
           {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
         </button>

@@ -67,7 +67,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
       <div className="mx-auto max-w-md px-5 pt-5 pb-8">
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-lg font-semibold text-ink">{t`Payment password`}</h2>
-          <button type="button" onClick={onClose} disabled={working} className="px-2 py-1 text-sm font-medium text-sea-700">
+          <button type="button" onClick={onClose} disabled={working} className="-my-2 -me-3 min-h-11 rounded-full px-3 text-sm font-medium text-sea-700">
             {t`Cancel`}
           </button>
         </div>

@@ -3,7 +3,7 @@
  * volume, live through the daymarket channel; a row opens the coin's chart (/coin). When any
  * figure comes from the simulated feed, the list says so above the rows.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useQuotations } from '../../api/market';
@@ -25,7 +25,7 @@ export function ChangeBadge({ change, className }: { change: string | null; clas
   if (change === null) return <span className={`text-muted ${className ?? ''}`}>—</span>;
   const falling = change.startsWith('-') && /[1-9]/.test(change);
   return (
-    <bdi dir="ltr" className={`inline-block rounded-lg px-2 py-1 text-center text-sm font-semibold tabular-nums text-white ${falling ? 'bg-rose-600' : 'bg-emerald-600'} ${className ?? ''}`}>
+    <bdi dir="ltr" className={`inline-block rounded-lg px-2 py-1 text-center text-sm font-semibold tabular-nums text-white ${falling ? 'bg-rose-700' : 'bg-emerald-700'} ${className ?? ''}`}>
       {formatChange(change, locale)}
     </bdi>
   );
@@ -54,7 +54,6 @@ export function PairName({ quotation }: { quotation: Pick<Quotation, 'name' | 'l
 }
 
 function QuoteRow({ quotation }: { quotation: Quotation }) {
-  const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
   const volume = compactVolume(quotation.volume24h, locale);
   return (
@@ -62,14 +61,13 @@ function QuoteRow({ quotation }: { quotation: Quotation }) {
       to="/coin"
       search={{ symbol: quotation.symbol }}
       className="flex min-h-16 items-center gap-3 px-4 py-2 active:bg-sea-50"
-      aria-label={t`${quotation.name} in ${quotation.legal}`}
     >
       <CoinLogo quotation={quotation} />
       <span className="min-w-0 flex-1">
         <span className="block text-base font-semibold text-ink">
           <PairName quotation={quotation} />
         </span>
-        <span className="block truncate text-xs whitespace-nowrap text-muted">
+        <span className="block text-xs text-muted">
           <Trans>24h vol. {volume}</Trans>
         </span>
       </span>

@@ -143,10 +143,10 @@ export function StatusBadge({ tone, children }: { tone: StatusTone; children: Re
   );
 }
 
-/** One label and its value, in a <dl>. */
-export function Fact({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+/** One label and its value, in a <dl>; `total` draws a rule above it (the sum of the lines before). */
+export function Fact({ label, children, strong, total }: { label: ReactNode; children: ReactNode; strong?: boolean; total?: boolean }) {
   return (
-    <div className="flex items-start justify-between gap-3 py-1 text-sm">
+    <div className={`flex items-start justify-between gap-3 py-1 text-sm ${total ? 'mt-1 border-t border-line pt-2' : ''}`}>
       <dt className="shrink-0 text-muted">{label}</dt>
       <dd className={`min-w-0 text-end break-words ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{children}</dd>
     </div>

@@ -25,7 +25,7 @@ import { parseAmount } from '../../domain/money';
 import { parsePrice, type TradeSide } from '../../domain/trading';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../domain/wire';
 import { userInfoAtom } from '../../storage/session';
-import { Amount } from '../shared/Amount';
+import { Amount, useFormatPercent } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { QuoteList } from '../shared/QuoteList';
@@ -121,6 +121,7 @@ export default function HallScreen() {
 function TraderBar({ summary }: { summary: TradeSummary }) {
   const { t } = useLingui();
   const left = Math.max(0, summary.dailyOrders - summary.ordersToday);
+  const fee = useFormatPercent()(summary.feePercent);
   return (
     <section aria-label={t`Your trading today`} className="rounded-3xl bg-surface p-4">
       <div className="flex items-center justify-between gap-3">
@@ -144,7 +145,7 @@ function TraderBar({ summary }: { summary: TradeSummary }) {
       </div>
       <p className="mt-1 text-xs text-muted">
         <Trans>
-          Orders left today: {left} of {summary.dailyOrders} · fee {summary.feePercent}%
+          Orders left today: {left} of {summary.dailyOrders} · fee {fee}
         </Trans>
       </p>
       {summary.blockedUntil ? (
@@ -164,6 +165,7 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
   const [price, setPrice] = useState(suggested);
   const [touched, setTouched] = useState(false);
   const sums = orderSums(side, amount, price, summary.feePercent);
+  const fee = useFormatPercent()(summary.feePercent);
   const amountProblem = amount.trim() === '' ? t`Enter an amount.` : (parseAmount(amount.trim(), 'USDT') ?? 0n) < 1_000_000n ? t`The smallest amount is 1 USDT.` : null;
   const priceProblem = parsePrice(price) === null ? t`Enter a unit price from 0.0100 to 100.0000 EUR, with at most four decimals.` : null;
 
@@ -210,7 +212,7 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
         <Sum label={side === 'buy' ? t`Set aside until settled (at most)` : t`Set aside until settled`}>
           <Amount value={sums?.hold ?? null} asset={side === 'buy' ? 'EUR' : 'USDT'} />
         </Sum>
-        <Sum label={t`You receive (after the ${summary.feePercent}% fee)`} strong>
+        <Sum label={t`You receive (after the ${fee} fee)`} strong>
           <Amount value={sums?.receive ?? null} asset={side === 'buy' ? 'USDT' : 'EUR'} />
         </Sum>
       </dl>
@@ -243,6 +245,8 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
 function OfferCard({ offer, side }: { offer: TradeOffer; side: TradeSide }) {
   const { t } = useLingui();
   const rate = offer.merchant.completionRate;
+  const percent = useFormatPercent();
+  const rateText = rate === null ? '' : percent(rate);
   return (
     <article aria-label={t`Offer of ${offer.merchant.name}`} className="rounded-2xl bg-surface p-4">
       <header className="flex items-start justify-between gap-3">
@@ -260,7 +264,7 @@ function OfferCard({ offer, side }: { offer: TradeOffer; side: TradeSide }) {
               <Trans>{offer.merchant.completed} completed · 30 days</Trans>
             ) : (
               <Trans>
-                {offer.merchant.completed} completed · {rate}% completion rate · 30 days
+                {offer.merchant.completed} completed · {rateText} completion rate · 30 days
               </Trans>
             )}
           </p>

@@ -36,7 +36,7 @@ export function SideSwitch({ side, onChange, labels }: { side: TradeSide; onChan
           aria-pressed={side === value}
           onClick={() => onChange(value)}
           className={`min-h-11 rounded-xl text-base font-semibold transition-colors ${
-            side === value ? (value === 'buy' ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white') : 'text-muted active:bg-sea-50'
+            side === value ? (value === 'buy' ? 'bg-emerald-700 text-white' : 'bg-rose-700 text-white') : 'text-muted active:bg-sea-50'
           }`}
         >
           {labels[value]}

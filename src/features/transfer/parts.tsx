@@ -13,7 +13,7 @@ import { ClockIcon } from '../../app/moreIcons';
 import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { Amount, Rate, useFormatAmount, useFormatRate } from '../shared/Amount';
+import { Amount, Percent, Rate, useFormatAmount, useFormatRate } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { TextField } from '../shared/TextField';
 import { eurPerUsdt } from './quote';
@@ -86,7 +86,7 @@ export function AmountField({ from, value, onChange, onBlur, error, onAll }: Amo
           type="button"
           onClick={() => onAll?.()}
           disabled={!onAll}
-          className="px-2 py-1 text-sm font-semibold text-sea-700 disabled:opacity-40"
+          className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700 disabled:opacity-40"
         >
           {t`All`}
         </button>
@@ -143,9 +143,7 @@ export function QuoteDetails({ reply, secondsLeft: seconds }: { reply: QuoteRepl
           ) : null}
         </QuoteFact>
         <QuoteFact label={t`Fee rate`}>
-          <bdi dir="ltr" className="tabular-nums">
-            {feePercent}%
-          </bdi>
+          <Percent value={feePercent} />
         </QuoteFact>
         <QuoteFact label={t`Fee`}>
           <Money value={shown.fee} asset={from} />

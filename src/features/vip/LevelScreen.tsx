@@ -9,9 +9,8 @@ import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { CrownIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import { TableCard } from '../../app/TableCard';
 import type { UserLevelReply } from '../../domain/wire';
-import { Amount } from '../shared/Amount';
+import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
@@ -28,7 +27,7 @@ export default function LevelScreen() {
         <div className="space-y-4 px-4 pt-2">
           <AsOfLine time={asOf} />
           <CurrentLevel reply={reply} />
-          <LevelTable reply={reply} />
+          <LevelList reply={reply} />
           <p className="px-2 text-xs leading-relaxed text-muted">
             <Trans>
               Confirmed deposits count with their USDT value at approval. Each approved deposit earns the gift ratio of the level it brings you to.
@@ -78,9 +77,7 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
                 Progress to <bdi dir="ltr">VIP {nextLevel}</bdi>
               </Trans>
             </span>
-            <bdi dir="ltr" className="tabular-nums">
-              {percent}%
-            </bdi>
+            <Percent value={String(percent)} />
           </div>
           <div
             role="progressbar"
@@ -108,43 +105,60 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
   );
 }
 
-function LevelTable({ reply }: { reply: UserLevelReply }) {
+/**
+ * The levels as a list of cards, not a table: four columns did not fit a phone in German or
+ * Arabic ("VIP 0" and its badge broke over two lines, the last column touched the edge).
+ */
+function LevelList({ reply }: { reply: UserLevelReply }) {
   const { t } = useLingui();
   return (
-    <TableCard
-      label={t`VIP levels`}
-      padding="px-3"
-      columns={[
-        <Trans key="level">Level</Trans>,
-        <Trans key="upgrade">Upgrade amount (USDT)</Trans>,
-        <Trans key="gift">Gift ratio</Trans>,
-        <Trans key="orders">Daily orders</Trans>,
-      ]}
-    >
-      {reply.levels.map((entry) => {
-        const current = entry.level === reply.level;
-        return (
-          <tr key={entry.level} aria-current={current ? 'true' : undefined} className={current ? 'bg-sea-50 font-semibold' : undefined}>
-            <th scope="row" className="px-3 py-3 text-start text-ink">
-              <bdi dir="ltr">VIP {entry.level}</bdi>
-              {current ? (
-                <span className="ms-2 rounded-full bg-sea-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white">
-                  <Trans>Current</Trans>
-                </span>
-              ) : null}
-            </th>
-            <td className="px-3 py-3 text-end text-ink">
-              <Amount value={entry.upgradeAmount} asset="USDT" code={false} />
-            </td>
-            <td className="px-3 py-3 text-end text-ink">
-              <bdi dir="ltr" className="tabular-nums">
-                {entry.giftPercent}%
-              </bdi>
-            </td>
-            <td className="px-3 py-3 text-end text-ink tabular-nums">{entry.dailyOrders}</td>
-          </tr>
-        );
-      })}
-    </TableCard>
+    <section aria-labelledby="levels-title">
+      <h2 id="levels-title" className="px-2 pb-2 text-base font-semibold text-ink">
+        {t`All levels`}
+      </h2>
+      <ol className="space-y-3">
+        {reply.levels.map((entry) => {
+          const current = entry.level === reply.level;
+          return (
+            <li
+              key={entry.level}
+              aria-current={current ? 'true' : undefined}
+              className={`rounded-3xl bg-surface p-4 ${current ? 'ring-2 ring-sea-600' : ''}`}
+            >
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="text-base font-semibold whitespace-nowrap text-ink">
+                  <bdi dir="ltr">VIP {entry.level}</bdi>
+                </h3>
+                {current ? (
+                  <span className="rounded-full bg-sea-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+                    <Trans>Current</Trans>
+                  </span>
+                ) : null}
+              </div>
+              <dl className="mt-3 grid grid-cols-[1.6fr_1fr_1fr] gap-3 text-sm">
+                <div className="flex flex-col">
+                  <dt className="text-xs text-muted">{t`Upgrade amount`}</dt>
+                  <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure="upgrade">
+                    <Amount value={entry.upgradeAmount} asset="USDT" />
+                  </dd>
+                </div>
+                <div className="flex flex-col">
+                  <dt className="text-xs text-muted">{t`Gift ratio`}</dt>
+                  <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure="gift">
+                    <Percent value={entry.giftPercent} />
+                  </dd>
+                </div>
+                <div className="flex flex-col">
+                  <dt className="text-xs text-muted">{t`Daily orders`}</dt>
+                  <dd className="mt-auto pt-0.5 font-medium text-ink tabular-nums" data-figure="orders">
+                    {entry.dailyOrders}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

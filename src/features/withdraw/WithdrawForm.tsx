@@ -130,7 +130,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
               type="button"
               onClick={() => setAmount(plainDecimal(info.available))}
               disabled={disabled}
-              className="shrink-0 rounded-full px-2 py-1 text-sm font-semibold text-sea-700"
+              className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700"
             >
               {t`All`}
             </button>
@@ -146,13 +146,11 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
           <Fact label={t`Fee`}>
             <Amount value={info.fee} asset={asset} />
           </Fact>
-          <div className="mt-1 border-t border-line pt-1">
-            <Fact label={t`You receive`} strong>
-              <span data-testid="net-amount">
-                <Amount value={net} asset={asset} />
-              </span>
-            </Fact>
-          </div>
+          <Fact label={t`You receive`} strong total>
+            <span data-testid="net-amount">
+              <Amount value={net} asset={asset} />
+            </span>
+          </Fact>
         </dl>
         <p className="text-xs leading-relaxed text-muted">
           <Trans>

@@ -102,7 +102,7 @@ function MethodCard({ to, icon, title, subtitle, info }: MethodCardProps) {
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">{icon}</span>
         <span className="min-w-0 flex-1">
           <span className="block text-base font-semibold text-ink">{title}</span>
-          <span className="block truncate text-sm text-muted">{subtitle}</span>
+          <span className="block text-sm text-muted">{subtitle}</span>
         </span>
         <ChevronEndIcon size={20} className="shrink-0 text-muted" />
       </div>

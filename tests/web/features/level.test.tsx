@@ -53,15 +53,14 @@ describe('VIP levels', () => {
     expect(mine.textContent).toContain('749.5000');
     expect(mine.textContent).toContain('VIP 2');
 
-    const table = screen.getByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('region', { name: 'All levels' })).getAllByRole('listitem');
     expect(rows).toHaveLength(4);
     const current = rows.filter((row) => row.getAttribute('aria-current') === 'true');
     expect(current).toHaveLength(1);
     expect(current[0].textContent).toContain('VIP 1');
     expect(rows[2].textContent?.replace(/\s+/g, ' ')).toContain('2,000.0000');
     expect(rows[2].textContent).toContain('1.5%');
-    expect(within(rows[3]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10,000.0000', '2.25%', '10']);
+    expect([...rows[3].querySelectorAll('[data-figure]')].map((figure) => figure.textContent)).toEqual(['10,000.0000USDT', '2.25%', '10']);
   });
 
   it('says when the highest level is reached', async () => {
