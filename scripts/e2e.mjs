@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: drives the built PWA in Debian's Chromium (playwright-core) at phone size.
 // Builds the app and the server first when missing or stale, then runs tests/e2e/*.e2e.ts with Node's test runner
-// and prints a closing "N passed, N failed" line.
+// and prints a closing "N passed, N failed" line. Names given (`npm run test:e2e -- tour money`) run those files only.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from 'node:test';
@@ -18,10 +18,13 @@ await buildServerIfStale();
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim();
 
 const dir = join(root, 'tests', 'e2e');
-const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f));
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.e2e.ts') && (only.length === 0 || only.includes(f.replace(/\.e2e\.ts$/, ''))))
+  .map((f) => join(dir, f));
 let passed = 0;
 let failed = 0;
-const stream = run({ files, concurrency: 1, timeout: 10 * 60_000 });
+const stream = run({ files, concurrency: 1, timeout: 45 * 60_000 });
 stream.on('test:pass', (event) => { if (event.details?.type !== 'suite') passed++; });
 stream.on('test:fail', (event) => { if (event.details?.type !== 'suite') failed++; });
 stream.compose(spec).pipe(process.stdout);

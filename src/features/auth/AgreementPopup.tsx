@@ -17,7 +17,7 @@ export function AgreementPopup({ opened, onClose, onAccept }: AgreementPopupProp
           title={t`User agreement`}
           colors={{ bgMaterial: 'bg-surface' }}
           right={
-            <button type="button" onClick={onClose} className="px-3 py-2 text-sm font-medium text-sea-700">
+            <button type="button" onClick={onClose} className="min-h-11 px-3 text-sm font-medium text-sea-700">
               {t`Close`}
             </button>
           }

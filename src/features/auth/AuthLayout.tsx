@@ -30,7 +30,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           </button>
           <Link
             to="/setting/language"
-            className="-me-2 flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium hover:bg-white/10"
+            className="-my-0.5 -me-2 flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium hover:bg-white/10"
             aria-label={t`Language`}
           >
             <GlobeIcon size={18} />
@@ -60,7 +60,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
 /** A link in the line under an auth form ("Already have an account? Log in"). */
 export function AuthLink({ to, children }: { to: '/auth/login' | '/auth/register'; children: ReactNode }) {
   return (
-    <Link to={to} className="font-medium text-sea-700">
+    <Link to={to} className="-my-3 inline-block min-w-11 py-3 text-center font-medium text-sea-700">
       {children}
     </Link>
   );

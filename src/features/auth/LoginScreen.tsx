@@ -125,7 +125,7 @@ export default function LoginScreen() {
         )}
         <PasswordField label={t`Password`} {...textField(form, 'password')} autoComplete="current-password" placeholder={t`Your password`} />
         <div className="flex justify-end">
-          <Link to="/auth/forgot" className="text-sm font-medium text-sea-700">
+          <Link to="/auth/forgot" className="-my-2 flex min-h-11 items-center text-sm font-medium text-sea-700">
             <Trans>Forgot password?</Trans>
           </Link>
         </div>

@@ -76,7 +76,7 @@ export default function RegisterScreen() {
             <span className="pt-0.5">
               <Trans>
                 I have read and accept the{' '}
-                <button type="button" className="font-medium text-sea-700 underline-offset-2 hover:underline" onClick={() => setReadingAgreement(true)}>
+                <button type="button" className="-my-3 py-3 font-medium text-sea-700 underline underline-offset-2" onClick={() => setReadingAgreement(true)}>
                   user agreement
                 </button>
               </Trans>

@@ -59,10 +59,10 @@ function VisitorCallToAction() {
         <Trans>Log in to see your balances, deposit, withdraw and trade.</Trans>
       </p>
       <div className="mt-5 flex gap-3">
-        <Link to="/auth/login" className="rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-sea-800">
+        <Link to="/auth/login" className="rounded-full bg-white px-5 py-3 text-sm font-semibold text-sea-800">
           <Trans>Log in</Trans>
         </Link>
-        <Link to="/auth/register" className="rounded-full border border-white/40 px-5 py-2.5 text-sm font-semibold text-white">
+        <Link to="/auth/register" className="rounded-full border border-white/40 px-5 py-3 text-sm font-semibold text-white">
           <Trans>Create account</Trans>
         </Link>
       </div>

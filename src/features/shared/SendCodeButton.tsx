@@ -38,7 +38,7 @@ export function SendCodeButton({ countdownKey, onSend }: SendCodeButtonProps) {
       onClick={() => void send()}
       disabled={sending || left > 0}
       aria-live="polite"
-      className="-me-1 shrink-0 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-sea-700 tabular-nums disabled:text-muted"
+      className="-my-1 -me-1 min-h-11 shrink-0 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap text-sea-700 tabular-nums disabled:text-muted"
     >
       {sending ? t`Sending…` : left > 0 ? <Trans>Resend in {left} s</Trans> : t`Send code`}
     </button>

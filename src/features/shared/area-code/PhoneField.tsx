@@ -51,7 +51,7 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
             type="button"
             onClick={() => setPicking(true)}
             aria-label={t`Country code +${callingCodeOf(country)}, change`}
-            className="-ms-1 flex shrink-0 items-center gap-1 rounded-lg py-1.5 ps-1 pe-1.5 text-ink tabular-nums hover:bg-canvas"
+            className="-my-1 -ms-1 flex min-h-11 shrink-0 items-center gap-1 rounded-lg ps-1 pe-1.5 text-ink tabular-nums hover:bg-canvas"
           >
             <span className="text-xl leading-none" aria-hidden="true">{flagOf(country)}</span>
             <span className="text-base">+{callingCodeOf(country)}</span>

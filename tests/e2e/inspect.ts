@@ -1,0 +1,141 @@
+/**
+ * What a careful person would find wrong on a phone screen, measured in the page itself:
+ * - accessibility: axe-core's rules (WCAG 2.x A and AA), serious and critical findings;
+ * - touch targets: every visible control at least 44 × 44 CSS pixels (links inside running text
+ *   are exempt, as WCAG 2.5.5 exempts them);
+ * - clipped text: a text box whose content is wider or taller than the box that clips it (unless
+ *   it is cut on purpose and marked with an ellipsis), text past the screen's edge (unless in a
+ *   row that scrolls sideways), or a screen wider than the phone;
+ * - untranslated text: on a non-English screen, a visible text that is an English text of the
+ *   catalogues whose translation is different.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { catalogueTexts } from '../../scripts/catalogues.mjs';
+
+export interface Finding {
+  check: 'axe' | 'target' | 'clipped' | 'untranslated';
+  what: string;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+}
+
+async function axeFindings(page: Page): Promise<Finding[]> {
+  // Evaluated through the DevTools protocol: the app's CSP rightly refuses an inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      }) as Promise<AxeResult>,
+  );
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      check: 'axe' as const,
+      what: `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .slice(0, 4)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+    }));
+}
+
+/** Controls smaller than 44 × 44 and text that does not fit its box, found in the page. */
+async function layoutFindings(page: Page): Promise<Finding[]> {
+  return page.evaluate(() => {
+    const found: Array<{ check: 'target' | 'clipped'; what: string }> = [];
+    const describe = (element: Element) => {
+      const text = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${text}"`;
+    };
+    const visible = (element: Element) => (element as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true;
+    const controls = document.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch], [role=link], [tabindex]:not([tabindex="-1"])',
+    );
+    for (const control of controls) {
+      if (!visible(control)) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // A link inside a sentence is exempt; so is a control whose label (the real target) is large enough.
+      if (control.tagName === 'A' && control.parentElement && getComputedStyle(control).display === 'inline' && /\S/.test(control.parentElement.textContent?.replace(control.textContent ?? '', '') ?? '')) continue;
+      const input = control as HTMLInputElement;
+      if (control.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio' || input.type === 'file')) {
+        const label = input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
+        const labelBox = label?.getBoundingClientRect();
+        if (labelBox && labelBox.width >= 44 && labelBox.height >= 44) continue;
+        if (getComputedStyle(input).opacity === '0' || input.classList.contains('sr-only')) continue;
+      }
+      if (box.width < 43.5 || box.height < 43.5) found.push({ check: 'target', what: `${describe(control)} is ${Math.round(box.width)}×${Math.round(box.height)}` });
+    }
+    const viewport = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > viewport + 1) found.push({ check: 'clipped', what: `the screen is ${document.documentElement.scrollWidth} px wide on a ${viewport} px phone` });
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!visible(element) || !(element instanceof HTMLElement)) continue;
+      // Text for screen readers only sits in a 1 px box on purpose.
+      if (element.closest('.sr-only') || (element.clientWidth <= 1 && element.clientHeight <= 1)) continue;
+      const hasOwnText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /\S/.test(node.textContent ?? ''));
+      if (!hasOwnText) continue;
+      const style = getComputedStyle(element);
+      const clipsX = style.overflowX !== 'visible' && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
+      const clipsY = style.overflowY !== 'visible' && style.overflowY !== 'auto' && style.overflowY !== 'scroll';
+      if (element.closest('[data-marquee], [aria-hidden=true]')) continue;
+      // Cut on purpose and marked so ("…"): a one-line preview whose whole text is a tap away.
+      const marked = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+      if (!marked && ((clipsX && element.scrollWidth > element.clientWidth + 1) || (clipsY && element.scrollHeight > element.clientHeight + 1))) {
+        found.push({ check: 'clipped', what: `${describe(element)}: ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}` });
+        continue;
+      }
+      const box = element.getBoundingClientRect();
+      const scrolledSideways = (node: Element | null): boolean =>
+        node !== null && node !== document.body && (['auto', 'scroll'].includes(getComputedStyle(node).overflowX) || scrolledSideways(node.parentElement));
+      if ((box.right > viewport + 1 || box.left < -1) && !scrolledSideways(element.parentElement)) found.push({ check: 'clipped', what: `${describe(element)} runs past the screen's edge (${Math.round(box.left)}–${Math.round(box.right)})` });
+    }
+    return found;
+  });
+}
+
+const englishTexts = catalogueTexts('en');
+
+/** Visible texts that are English texts of the catalogues, on a screen in another language. */
+async function untranslatedFindings(page: Page, locale: string): Promise<Finding[]> {
+  if (locale === 'en') return [];
+  const translations = catalogueTexts(locale);
+  const shown: string[] = await page.evaluate(() => {
+    const texts = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      if (!parent || !text || !parent.checkVisibility()) continue;
+      texts.add(text);
+      const whole = parent.innerText?.replace(/\s+/g, ' ').trim();
+      if (whole) texts.add(whole);
+    }
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.add(value);
+      }
+    }
+    return [...texts];
+  });
+  return shown
+    .filter((text) => {
+      if (!englishTexts.has(text)) return false;
+      const translated = translations.get(text);
+      return translated !== undefined && translated !== '' && translated !== text;
+    })
+    .map((text) => ({ check: 'untranslated' as const, what: `"${text}"` }));
+}
+
+export async function inspectScreen(page: Page, locale: string): Promise<Finding[]> {
+  // tsx names the functions it compiles with a helper the page does not have.
+  await page.evaluate('window.__name = window.__name || ((fn) => fn)');
+  return [...(await axeFindings(page)), ...(await layoutFindings(page)), ...(await untranslatedFindings(page, locale))];
+}
