@@ -69,3 +69,19 @@ export function BrandMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
+export const EyeIcon = make('Eye', <><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" /></>);
+export const EyeOffIcon = make('EyeOff', <><path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2" /><path d="M6.6 6.6C3.6 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /><path d="m3 3 18 18" /></>);
+
+/** The mark of an asset beside its amount: a coloured disc with its sign (own drawing). */
+export function AssetMark({ asset, size = 18 }: { asset: 'USDT' | 'EUR'; size?: number }) {
+  const { fill, sign } = asset === 'USDT' ? { fill: '#26A17B', sign: '₮' } : { fill: '#2D5BD7', sign: '€' };
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className="shrink-0">
+      <circle cx="12" cy="12" r="12" fill={fill} />
+      <text x="12" y="16.5" textAnchor="middle" fontSize="13" fontWeight="700" fill="#fff">
+        {sign}
+      </text>
+    </svg>
+  );
+}
+export const CloseIcon = make('Close', <><path d="M6 6l12 12" /><path d="M18 6 6 18" /></>);

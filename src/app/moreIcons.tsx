@@ -1,5 +1,7 @@
 /** The icons of the screens after the first one (see ./icons.tsx), in the chunks of those screens. */
 import { make } from './icons';
+/** Also on home's balances card, so in the first chunk. */
+export { EyeIcon, EyeOffIcon } from './icons';
 
 export const ShieldIcon = make('Shield', <><path d="M12 3 4 6v6c0 4.5 3.3 8.3 8 9 4.7-.7 8-4.5 8-9V6l-8-3Z" /><path d="m9 12 2 2 4-4" /></>);
 export const KeyIcon = make('Key', <><circle cx="8" cy="15" r="4" /><path d="m11 12 9-9" /><path d="m17 6 3 3" /><path d="m15 8 2 2" /></>);
@@ -14,8 +16,6 @@ export const SettingsIcon = make('Settings', <><circle cx="12" cy="12" r="3" /><
 export const BellIcon = make('Bell', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
 export const CopyIcon = make('Copy', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></>);
 export const CameraIcon = make('Camera', <><path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" /><circle cx="12" cy="13.5" r="3.5" /></>);
-export const EyeIcon = make('Eye', <><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" /></>);
-export const EyeOffIcon = make('EyeOff', <><path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2" /><path d="M6.6 6.6C3.6 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /><path d="m3 3 18 18" /></>);
 export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const BackIcon = make('Back', <><path d="M19 12H5" /><path d="m11 6-6 6 6 6" /></>, true);
 export const HourglassIcon = make('Hourglass', <><path d="M6 3h12M6 21h12" /><path d="M7 3c0 5 5 6 5 9s-5 4-5 9M17 3c0 5-5 6-5 9s5 4 5 9" /></>);

@@ -99,3 +99,17 @@ export function parseFeePercent(text: string): bigint | null {
   if (!match) return null;
   return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * What USDT and EUR together are worth in EUR at a rate (EUR for one USDT), cut to the cent:
+ * never shown as more than it is. Null when an input is not a decimal amount or a plausible rate.
+ */
+export function valueInEur(usdt: string, eur: string, rate: string): string | null {
+  const usdtMinor = parseAmount(usdt, 'USDT');
+  const eurMinor = parseAmount(eur, 'EUR');
+  const rateMicro = parseRate(rate);
+  if (usdtMinor === null || eurMinor === null || rateMicro === null) return null;
+  // USDT in millionths × EUR per USDT in millionths = EUR in 10^-12; cents are 10^-2.
+  const usdtInCents = (usdtMinor * rateMicro) / 10n ** 10n;
+  return toDecimalString(usdtInCents + eurMinor, 'EUR');
+}

@@ -1,14 +1,18 @@
 /**
- * The balances card of home: USDT and EUR (4 decimals) and today's EUR rate, or, for a
- * visitor, the way to log in or sign up. A last-known copy says so, with its time.
+ * The balances card of home: the total in EUR at today's rate, USDT and EUR (4 and 2 decimals)
+ * with their marks, the eye that hides them, and the rate; for a visitor, the way to log in or
+ * sign up. A last-known copy says so, with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
-import { useEurRate } from '../../api/queries';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEurRate, useWallet } from '../../api/queries';
+import { EyeIcon, EyeOffIcon } from '../../app/icons';
+import { balancesHiddenAtom } from '../../app/privacy';
+import { valueInEur } from '../../domain/money';
 import { tokenAtom } from '../../storage/session';
 import { Rate } from '../shared/Amount';
-import { WalletBalances } from '../shared/WalletBalances';
+import { MaskedAmount, WalletBalances } from '../shared/WalletBalances';
 
 export function BalanceCard() {
   const token = useAtomValue(tokenAtom);
@@ -24,27 +28,46 @@ export function BalanceCard() {
 function Balances() {
   const { t } = useLingui();
   const rate = useEurRate().data;
+  const wallet = useWallet().data;
+  const [hidden, setHidden] = useAtom(balancesHiddenAtom);
+  const total = wallet && rate ? valueInEur(wallet.USDT, wallet.EUR, rate) : null;
   return (
     <>
       <WalletBalances
-        large
-        title={t`Your balances`}
+        title={t`Available balance`}
         action={
-          <Link to="/assets" className="-my-2.5 inline-flex min-h-11 items-center rounded-full px-3 text-xs font-semibold text-white active:bg-white/10">
-            {t`My assets`}
-          </Link>
+          <div className="-my-2.5 flex items-center">
+            <button
+              type="button"
+              onClick={() => setHidden(!hidden)}
+              aria-pressed={hidden}
+              aria-label={hidden ? t`Show balances` : t`Hide balances`}
+              className="flex size-11 items-center justify-center rounded-full text-sea-100 active:bg-white/10"
+            >
+              {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+            </button>
+            <Link to="/assets" className="-me-3 inline-flex min-h-11 items-center rounded-full px-3 text-xs font-semibold text-white active:bg-white/10">
+              {t`My assets`}
+            </Link>
+          </div>
+        }
+        lead={
+          <p className="mt-1 text-3xl font-semibold tracking-tight" data-total="EUR">
+            {/* The sum of both balances at today's rate: an estimate, so "≈". */}≈ <MaskedAmount value={total} asset="EUR" code />
+          </p>
         }
       />
-      {rate ? (
-        <p className="mt-4 text-xs text-sea-100">
-          {/* A formula reads left to right in every language. */}
+      {/* Its line is kept while the rate loads: the card keeps the height of index.html's shell (12rem). */}
+      <p className="mt-3 h-4 text-xs leading-4 text-sea-100">
+        {rate ? (
+          // A formula reads left to right in every language.
           <span dir="ltr" className="inline-block">
             <Trans>
               1 USDT ≈ <Rate value={rate} unit="EUR" />
             </Trans>
           </span>
-        </p>
-      ) : null}
+        ) : null}
+      </p>
     </>
   );
 }

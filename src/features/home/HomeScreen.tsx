@@ -1,18 +1,20 @@
 /**
- * Home: balances or the way in, shortcuts, announcements, the merchant notice and
- * support. The first screen of the app, so it is part of the first chunk.
+ * Home: the total and the balances (or the way in), the first deposit for someone who has
+ * nothing yet, shortcuts, announcements and the merchant notice. Support is the floating button,
+ * the one way to it on every screen. The first screen of the app, so it is part of the first chunk.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { BrandMark, GlobeIcon } from '../../app/icons';
 import { BalanceCard } from './BalanceCard';
+import { FirstDeposit, useHasNoMoney } from './FirstDeposit';
 import { MerchantNotice } from './MerchantNotice';
 import { NoticeTicker } from './NoticeTicker';
 import { QuickActions } from './QuickActions';
-import { SupportCard } from './SupportCard';
 
 export default function HomeScreen() {
   const { t } = useLingui();
+  const newcomer = useHasNoMoney();
   return (
     // Konsta's Page, written out (app/konstaMarkup.ts).
     <div className="k-page absolute top-0 left-0 h-full w-full overflow-auto bg-canvas">
@@ -27,10 +29,10 @@ export default function HomeScreen() {
       </header>
       <div className="space-y-4 px-4 pb-[calc(var(--k-safe-area-bottom)+7rem)]">
         <BalanceCard />
+        {newcomer ? <FirstDeposit /> : null}
         <QuickActions />
         <NoticeTicker />
-        <MerchantNotice />
-        <SupportCard />
+        {newcomer ? null : <MerchantNotice />}
       </div>
     </div>
   );

@@ -1,0 +1,107 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureClient } from '../../../src/api/client';
+import { queryClient } from '../../../src/api/query';
+import { balancesHiddenAtom } from '../../../src/app/privacy';
+import HomeScreen from '../../../src/features/home/HomeScreen';
+import { clearSession } from '../../../src/storage/store';
+import { renderScreen } from '../app/render';
+import { signInForTest } from '../support/session';
+import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+
+let api: TestApi;
+let balances = { USDT: '1000.000000', EUR: '250.50' };
+
+function online(sent: Received): Reply {
+  switch (sent.url.pathname) {
+    case '/api/currency/rate':
+      return ok([{ currency: 'EUR', rate: '0.9200' }]);
+    case '/api/wallet/list':
+      return ok({ legal_wallet: { balance: [{ currency_name: 'USDT', legal_balance: balances.USDT }, { currency_name: 'EUR', legal_balance: balances.EUR }] } });
+    case '/api/news/list':
+      return ok({ list: [], total: 0, page: 1, pageSize: 10 });
+    default:
+      return ok(null);
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureClient({ baseUrl: api.baseUrl });
+});
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await api.close();
+});
+beforeEach(async () => {
+  await clearSession();
+  queryClient.clear();
+  localStorage.clear();
+  getDefaultStore().set(balancesHiddenAtom, false);
+  balances = { USDT: '1000.000000', EUR: '250.50' };
+  api.respond(online);
+});
+afterEach(cleanup);
+
+const total = () => document.querySelector('[data-total]')!.textContent!.replace(/\s+/g, ' ');
+
+describe('home for someone signed in', () => {
+  it('shows what both balances are worth in EUR at today’s rate, cut to the cent', async () => {
+    signInForTest();
+    await renderScreen(HomeScreen, '/home');
+    // 1,000 USDT × 0.92 + 250.50 EUR.
+    await waitFor(() => expect(total()).toBe('≈ 1,170.50EUR'));
+    expect(screen.getByText('Available balance')).toBeTruthy();
+  });
+
+  it('the eye hides every balance and shows them again; the choice is kept on the device', async () => {
+    signInForTest();
+    await renderScreen(HomeScreen, '/home');
+    await waitFor(() => expect(total()).toContain('1,170.50'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Hide balances' }));
+    });
+    expect(document.body.textContent).not.toMatch(/1,170\.50|1,000\.0000|250\.50/);
+    expect(screen.getAllByRole('img', { name: 'Hidden' })).toHaveLength(3);
+    expect(localStorage.getItem('tessera.hideBalances')).toBe('1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show balances' }));
+    });
+    expect(total()).toContain('1,170.50');
+    expect(localStorage.getItem('tessera.hideBalances')).toBeNull();
+  });
+
+  it('someone with nothing yet is shown the way to a first deposit, and no merchant notice', async () => {
+    balances = { USDT: '0.000000', EUR: '0.00' };
+    signInForTest();
+    await renderScreen(HomeScreen, '/home');
+    expect(await screen.findByText('Make your first deposit')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Deposit now' }).getAttribute('href')).toBe('/recharge');
+    expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
+  });
+
+  it('a non-merchant with money reads the merchant notice once and can put it away', async () => {
+    signInForTest({ id: 'u-notice' });
+    await renderScreen(HomeScreen, '/home');
+    expect(await screen.findByText('Trading needs a merchant account')).toBeTruthy();
+    expect(screen.queryByText('Make your first deposit')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    });
+    expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
+    cleanup();
+    await renderScreen(HomeScreen, '/home');
+    await waitFor(() => expect(total()).toContain('1,170.50'));
+    expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
+  });
+
+  it('a merchant never sees the notice; support is the floating button, not a card of home', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HomeScreen, '/home');
+    await waitFor(() => expect(total()).toContain('1,170.50'));
+    expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
+    expect(screen.queryByRole('link', { name: /customer service|here to help/i })).toBeNull();
+  });
+});
