@@ -14,15 +14,27 @@ export interface ConfigVariable {
 }
 
 /**
- * Demo deposit addresses say what they are: a realistic-looking address could belong to someone,
- * and a demo user might send real coins to it. Operators set the real ones.
+ * Demo deposit addresses look like addresses of their network (a QR code of one looks like a
+ * deposit page should), but none can receive coins: each has a wrong checksum — TRON's base58check,
+ * Ethereum's EIP-55 mixed case, Bitcoin's bech32 — so a wallet refuses to send to it, and nobody
+ * can own it. The app labels them as demo addresses (`demo` in the reply). Operators set the real ones.
  */
 const DEMO = {
-  trc20: 'DEMO-TRC20-set-USDT_TRC20_ADDRESS',
-  erc20: 'DEMO-ERC20-set-USDT_ERC20_ADDRESS',
-  btc: 'DEMO-BTC-set-BTC_ADDRESS',
-  eth: 'DEMO-ETH-set-ETH_ADDRESS',
+  trc20: 'TNKFnQFRwCJrmriLpjBMNNJq5yZXJcZgQ1',
+  erc20: '0xF9c13bba27Ca36DbafB85e5b59a1e2F3B451586c',
+  btc: 'bc1qgmeafwcfvpyr58tw0kzayqjjl493xnpszmr73q',
+  eth: '0x4aCd864FefbeDe79B85758412d51a3Adb8e24a4A',
 };
+/** The default bank account: the IBAN of the standard documentation example. */
+const DEMO_IBAN = 'DE89370400440532013000';
+
+/**
+ * Whether a deposit address or IBAN is one of the demo defaults (or the "DEMO-…" placeholder an
+ * installation seeded before the defaults looked like addresses).
+ */
+export function isDemoDepositAddress(address: string): boolean {
+  return address.startsWith('DEMO-') || address === DEMO_IBAN || Object.values(DEMO).includes(address);
+}
 
 /** The variables, their defaults and meaning, in the order the README lists them. */
 export const CONFIG_TABLE: readonly ConfigVariable[] = [
@@ -39,12 +51,12 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes and the key of payment passwords (changing it makes every payment password wrong). Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes and payment passwords valid.' },
   { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT, 0.01 to 100. Applied at start when set; otherwise seeded once.' },
   { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
-  { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once.' },
+  { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once. The defaults are demo addresses with a wrong checksum (no wallet sends to them), labelled as such in the app.' },
   { name: 'USDT_ERC20_ADDRESS', default: DEMO.erc20, description: 'USDT deposit address on Ethereum (address_erc).' },
   { name: 'BTC_ADDRESS', default: DEMO.btc, description: 'BTC deposit address.' },
   { name: 'ETH_ADDRESS', default: DEMO.eth, description: 'ETH deposit address.' },
   { name: 'BANK_HOLDER', default: 'Tessera Demo Ltd', description: 'Bank transfer deposits: account holder.' },
-  { name: 'BANK_IBAN', default: 'DE89370400440532013000', description: 'Bank transfer deposits: IBAN (the default is the standard documentation example).' },
+  { name: 'BANK_IBAN', default: DEMO_IBAN, description: 'Bank transfer deposits: IBAN (the default is the standard documentation example).' },
   { name: 'BANK_BIC', default: 'COBADEFFXXX', description: 'Bank transfer deposits: BIC.' },
   { name: 'BANK_NAME', default: 'Demo Bank', description: 'Bank transfer deposits: bank name.' },
   { name: 'PUBLIC_DIR', default: './dist', description: 'The built PWA, served under /h5/.' },

@@ -40,7 +40,7 @@ function coinRows(config: Config) {
     { code: 'USDT', name: 'USDT', kind: 'crypto' as const, network: 'TRC20', address: d.usdtTrc20, addressOmni: d.usdtTrc20, addressErc: d.usdtErc20, bank: null, sortOrder: 1 },
     { code: 'BTC', name: 'BTC', kind: 'crypto' as const, network: 'BTC', address: d.btc, addressOmni: null, addressErc: null, bank: null, sortOrder: 2 },
     { code: 'ETH', name: 'ETH', kind: 'crypto' as const, network: 'ERC20', address: d.eth, addressOmni: null, addressErc: null, bank: null, sortOrder: 3 },
-    { code: 'BANK', name: 'Bank card', kind: 'bank' as const, network: null, address: null, addressOmni: null, addressErc: null, bank: d.bank, sortOrder: 4 },
+    { code: 'BANK', name: 'Bank transfer', kind: 'bank' as const, network: null, address: null, addressOmni: null, addressErc: null, bank: d.bank, sortOrder: 4 },
   ];
 }
 

@@ -12,6 +12,7 @@ import { errorText } from '../i18n/errors';
 import { currentToken, endSession } from '../storage/session';
 import { ApiError, statusKey } from './errors';
 import { clientHandlers, type SessionEndReason } from './handlers';
+import { fetchReportingUpload, type UploadProgress } from './uploadProgress';
 
 export { ApiError, isApiError, isCancelled, type ApiErrorKind } from './errors';
 export { setClientHandlers, type ClientHandlers, type SessionEndReason, type ToastKind } from './handlers';
@@ -32,6 +33,8 @@ export interface RequestOptions {
    * still apply: a 401 ends the session either way.
    */
   quiet?: boolean;
+  /** For an upload: called as its bytes go out (sent, total), so a screen can show how far it is. */
+  onUploadProgress?: UploadProgress;
 }
 
 export interface ClientConfig {
@@ -112,6 +115,7 @@ export async function request<T>(
       timeout: options.timeoutMs ?? config.timeoutMs,
       headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
       context: { token, locale },
+      ...(options.onUploadProgress ? { fetch: fetchReportingUpload(options.onUploadProgress) } : {}),
     });
     const envelope = parseEnvelope(await response.text());
     if (envelope && isOk(envelope)) return (envelope.message ? envelope.message : envelope.data) as T;

@@ -47,7 +47,7 @@ export function Screen({ back = true, right, tabbar = false, children }: ScreenP
               </button>
             </div>
           ) : null}
-          <div className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 transform-gpu text-center text-[22px] leading-tight font-normal whitespace-nowrap">
+          <div className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 transform-gpu text-center text-xl font-semibold tracking-tight whitespace-nowrap text-ink">
             {title}
           </div>
           {right ? <div className="k-glass ms-auto me-1 flex h-full items-center justify-center">{right}</div> : null}

@@ -35,7 +35,8 @@ export function make(name: string, body: React.ReactNode, directional = false) {
 }
 
 export const HomeIcon = make('Home', <><path d="M3 10.5 12 3l9 7.5" /><path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" /></>);
-export const TradeIcon = make('Trade', <><path d="M7 4 3 8l4 4" /><path d="M3 8h14" /><path d="m17 20 4-4-4-4" /><path d="M21 16H7" /></>);
+/** Two candlesticks: the trading hall (the arrows are Convert's). */
+export const TradeIcon = make('Trade', <><path d="M7 3v4M7 17v4" /><rect x="4.5" y="7" width="5" height="10" rx="1" /><path d="M17 3v6M17 15v6" /><rect x="14.5" y="9" width="5" height="6" rx="1" /></>);
 export const OrdersIcon = make('Orders', <><path d="M6 3h12a1 1 0 0 1 1 1v17l-3.5-2-3.5 2-3.5-2L5 21V4a1 1 0 0 1 1-1Z" /><path d="M9 8h6M9 12h6M9 16h3" /></>);
 export const UserIcon = make('User', <><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></>);
 export const HeadsetIcon = make('Headset', <><path d="M4 14v-2a8 8 0 0 1 16 0v2" /><rect x="3" y="13" width="4" height="7" rx="1.5" /><rect x="17" y="13" width="4" height="7" rx="1.5" /><path d="M19 20a3 3 0 0 1-3 3h-3" /></>);

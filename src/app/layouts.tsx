@@ -51,6 +51,7 @@ export const membersRoute = createRoute({
     // Hover/intent preloads must neither ask nor redirect: nobody is going there yet.
     if (preload) throw new Error('members only');
     const goToLogin = await confirm({
+      title: t`Log in required`,
       content: t`Please log in to continue.`,
       confirmText: t`Go to login`,
       cancelText: t`Cancel`,

@@ -20,7 +20,7 @@ export const SHELL_TEXTS = [
   // 4–11: the shortcuts (src/features/home/QuickActions.tsx)
   'Deposit',
   'Withdraw',
-  'Transfer',
+  'Convert',
   'Trading hall',
   'Pledge',
   'Loan',

@@ -69,6 +69,7 @@ export const depositAddressReplySchema = z.object({
   address: z.string(),
   bank: bankAccountSchema.nullable(),
   reference: z.string(),
+  demo: z.boolean().describe('A demo installation\'s address or bank account: it cannot receive anything'),
 });
 
 export const depositRecordSchema = z.object({

@@ -85,6 +85,8 @@ export interface DepositAddressReply {
   bank: { holder: string; iban: string; bic: string; bankName: string } | null;
   /** Bank: the payment reference to put on the transfer, unique per user. */
   reference: string;
+  /** A demo installation's address (or bank account): it cannot receive anything. */
+  demo: boolean;
 }
 
 export interface DepositRecord {

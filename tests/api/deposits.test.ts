@@ -65,6 +65,8 @@ describe('where to pay', () => {
       address: coin.USDT.address_omni,
       bank: null,
       reference: '',
+      // The defaults of a demo installation: the app says so (src/features/deposit/DepositScreen.tsx).
+      demo: true,
     });
     expect((await address({ coinId: coin.USDT.id, network: 'ERC20' })).body.data).toMatchObject({ network: 'ERC20', address: coin.USDT.address_erc });
     expect((await address({ coinId: coin.BTC.id })).body.data).toMatchObject({ coin: 'BTC', asset: 'USDT', address: coin.BTC.address });
@@ -79,7 +81,32 @@ describe('where to pay', () => {
       address: coin.BANK.bank!.iban,
       bank: coin.BANK.bank,
       reference: `TSR-${info.body.data!.inviteCode}`,
+      demo: true,
     });
+  });
+
+  test('addresses an operator set are not demo addresses; the demo defaults look like addresses but fail their checksums', async () => {
+    const real = await startTestApp({ env: { USDT_TRC20_ADDRESS: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW', BANK_IBAN: 'GB82WEST12345698765432' } });
+    try {
+      const user = await real.signedInUser();
+      const coins = (await real.get<{ legal: Array<{ id: number; name: string }> }>('/currency/list', { token: user.token })).body.data!.legal;
+      const id = (name: string) => coins.find((entry) => entry.name === name)!.id;
+      const trc20 = await real.post<DepositAddressReply>('/wallet/get_in_address', { coinId: id('USDT') }, { token: user.token });
+      expect(trc20.body.data).toMatchObject({ address: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW', demo: false });
+      const bank = await real.post<DepositAddressReply>('/wallet/get_in_address', { coinId: id('Bank transfer') }, { token: user.token });
+      expect(bank.body.data).toMatchObject({ address: 'GB82WEST12345698765432', demo: false });
+    } finally {
+      await real.close();
+    }
+    // TRON's base58check: the demo default decodes, but its last four bytes are not the checksum of the rest.
+    const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    const tron = coin.USDT.address_omni!;
+    let value = 0n;
+    for (const char of tron) value = value * 58n + BigInt(alphabet.indexOf(char));
+    const bytes = Buffer.from(value.toString(16).padStart(50, '0'), 'hex');
+    expect(bytes[0]).toBe(0x41);
+    const checksum = crypto.createHash('sha256').update(crypto.createHash('sha256').update(bytes.subarray(0, 21)).digest()).digest().subarray(0, 4);
+    expect(checksum.equals(bytes.subarray(21))).toBe(false);
   });
 
   test('an unknown coin or a network the coin does not have is refused', async () => {

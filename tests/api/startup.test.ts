@@ -54,7 +54,7 @@ describe('startup calls', () => {
       ['USDT', 'crypto', 'TRC20'],
       ['BTC', 'crypto', 'BTC'],
       ['ETH', 'crypto', 'ERC20'],
-      ['Bank card', 'bank', null],
+      ['Bank transfer', 'bank', null],
     ]);
     const usdt = legal[0];
     expect(usdt.address_omni).toBe(t.config.deposit.usdtTrc20);

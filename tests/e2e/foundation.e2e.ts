@@ -59,7 +59,7 @@ describe('foundation in Chromium at 390×844', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    assert.match(await dialog.innerText(), /Tip/);
+    assert.match(await dialog.innerText(), /Log in required/);
     await screenshot(page, 'guard-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -87,11 +87,27 @@ async function layoutFindings(page: Page): Promise<Finding[]> {
       if (element.closest('[data-marquee], [aria-hidden=true]')) continue;
       // Cut on purpose and marked so ("…"): a one-line preview whose whole text is a tap away.
       const marked = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
-      if (!marked && ((clipsX && element.scrollWidth > element.clientWidth + 1) || (clipsY && element.scrollHeight > element.clientHeight + 1))) {
+      // A word longer than its box spills out of it, clipped or not (an inline box has no width of its own to pass).
+      const spills = style.display !== 'inline' && element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1;
+      if (!marked && (spills || (clipsX && element.scrollWidth > element.clientWidth + 1) || (clipsY && element.scrollHeight > element.clientHeight + 1))) {
         found.push({ check: 'clipped', what: `${describe(element)}: ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}` });
         continue;
       }
       const box = element.getBoundingClientRect();
+      // Text that runs out of a card or a button that hides what passes its edge.
+      const clipper = (() => {
+        for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+          const overflow = getComputedStyle(node);
+          if (['auto', 'scroll'].includes(overflow.overflowX) || ['auto', 'scroll'].includes(overflow.overflowY)) return null;
+          if (overflow.overflowX !== 'visible' || overflow.overflowY !== 'visible') return node;
+        }
+        return null;
+      })();
+      const edge = clipper?.getBoundingClientRect();
+      if (!marked && edge && (box.right > edge.right + 1 || box.left < edge.left - 1 || box.bottom > edge.bottom + 1 || box.top < edge.top - 1)) {
+        found.push({ check: 'clipped', what: `${describe(element)} runs out of the box that holds it (${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(edge.left)}–${Math.round(edge.right)})` });
+        continue;
+      }
       const scrolledSideways = (node: Element | null): boolean =>
         node !== null && node !== document.body && (['auto', 'scroll'].includes(getComputedStyle(node).overflowX) || scrolledSideways(node.parentElement));
       if ((box.right > viewport + 1 || box.left < -1) && !scrolledSideways(element.parentElement)) found.push({ check: 'clipped', what: `${describe(element)} runs past the screen's edge (${Math.round(box.left)}–${Math.round(box.right)})` });

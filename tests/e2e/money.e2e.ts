@@ -246,6 +246,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.getByText('The receiving bank refused the transfer').waitFor({ timeout: 15_000 });
     const records = await bodyText(page);
     assert.match(records, /SEPA-2026-1122-0001/);
+    assert.doesNotMatch(records.replace(/\s/g, ''), new RegExp(BANK.iban), 'the records show the bank account masked, as the form does');
     await assertAmountsFormatted(page, 'withdrawal records');
     await screenshot(page, 'money-withdraw-records');
   });
@@ -274,11 +275,11 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   /** Opens Transfer by tapping it where a person would, and checks what they see first. */
   async function openTransferFrom(start: string, role: 'link' | 'button'): Promise<void> {
     await page.goto(`${app.baseUrl}/h5${start}`);
-    await page.getByRole(role, { name: 'Transfer', exact: true }).filter({ visible: true }).first().click();
+    await page.getByRole(role, { name: 'Convert', exact: true }).filter({ visible: true }).first().click();
     const amount = page.getByLabel(/^Amount \((EUR|USDT)\)$/);
     await amount.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(600); // the slide-in transition
-    const title = page.locator('.k-navbar').filter({ visible: true }).getByText('Transfer', { exact: true });
+    const title = page.locator('.k-navbar').filter({ visible: true }).getByText('Convert', { exact: true });
     for (const [name, box] of [['title', await title.boundingBox()], ['amount field', await amount.boundingBox()]] as const) {
       assert.ok(box, `${name} is on the page`);
       assert.ok(box.y >= 0 && box.y + box.height <= 844, `${name} in view from ${start}: y=${box.y}`);

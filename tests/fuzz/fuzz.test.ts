@@ -48,7 +48,7 @@ const OPERATION_IDS = [
   'GET /api/user/info', 'POST /api/user/uploadHeadPortrait', 'POST /api/user/editNickname', 'POST /api/set/lang', 'GET /api/uploads/avatars/{file}',
   'GET /api/kf', 'GET /api/currency/rate', 'GET /api/currency/list', 'POST /api/wallet/list', 'POST /api/wallet/get_in_address',
   'POST /api/wallet/charge_req', 'GET /api/recharge/log', 'POST /api/wallet/get_info', 'POST /api/wallet/out', 'GET /api/user/withdraw/list',
-  'POST /api/user/cash_save', 'POST /api/user/cash_info', 'POST /api/transfer/quote', 'POST /api/transfer', 'GET /api/wallet/legal_log',
+  'POST /api/user/cash_save', 'POST /api/user/cash_info', 'POST /api/transfer/quote', 'POST /api/transfer', 'GET /api/wallet/legal_log', 'GET /api/wallet/movements',
   'GET /api/user/calc', 'GET /api/user/user_level', 'POST /api/ops/login', 'POST /api/ops/logout', 'GET /api/ops/deposits', 'GET /api/ops/deposits/proof',
   'POST /api/ops/deposits/approve', 'POST /api/ops/deposits/reject', 'GET /api/ops/withdrawals', 'POST /api/ops/withdrawals/approve',
   'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',

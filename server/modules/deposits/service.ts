@@ -21,6 +21,7 @@ import { postTransfers } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup';
 import { confirmedDepositsOf } from '../vip';
 import { depositOrderNo } from '../../../src/domain/orderNumbers';
+import { isDemoDepositAddress } from '../../config';
 
 /** The reference a user puts on bank transfers: one per user, from their invitation code. */
 export function paymentReferenceOf(inviteCode: string): string {
@@ -84,6 +85,7 @@ export async function depositAddress(db: Db, userId: string, coinId: number, net
     address: target.address,
     bank: target.bank,
     reference: target.kind === 'bank' ? paymentReferenceOf(await inviteCodeOf(db, userId)) : '',
+    demo: isDemoDepositAddress(target.address),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The confirm dialog itself, with Konsta's Dialog: title (default "Tip"), content, cancel and
+ * The confirm dialog itself, with Konsta's Dialog: title (default "Please confirm"), content, cancel and
  * confirm; the confirm button waits while the dialog's work runs. Loaded with the first
  * confirmation (ConfirmHost.tsx), not with the first screen.
  */
@@ -14,7 +14,7 @@ export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefi
     <Dialog
       opened={Boolean(dialog)}
       backdrop={false}
-      title={dialog ? (dialog.title ?? t`Tip`) : null}
+      title={dialog ? (dialog.title ?? t`Please confirm`) : null}
       content={dialog?.content}
       role="alertdialog"
       aria-modal="true"

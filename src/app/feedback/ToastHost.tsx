@@ -1,6 +1,8 @@
 /**
- * Draws the toasts of toastsAtom, stacked near the top, newest at the bottom of the stack.
- * A polite live region, so screen readers announce them without stealing focus.
+ * Draws the toasts of toastsAtom near the bottom, above the tab bar and under the thumb, newest
+ * lowest: at the top they covered what a screen shows first (the name on Me, the e-mail field a
+ * code was just sent to). A polite live region, so screen readers announce them without stealing
+ * focus.
  */
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -27,7 +29,7 @@ export function ToastHost() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-[calc(var(--k-safe-area-top)+4rem)] z-[70] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--k-safe-area-bottom)+6rem)] z-[70] flex flex-col items-center gap-2 px-4"
     >
       {toasts.map((toast) => (
         <div

@@ -8,7 +8,7 @@ import { atom, getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 
 export interface ConfirmOptions {
-  /** Defaults to the translated "Tip". */
+  /** Defaults to the translated "Please confirm". */
   title?: ReactNode;
   content?: ReactNode;
   /** Defaults to the translated "Confirm" and "Cancel". */

@@ -29,7 +29,7 @@ export default function AssetsScreen() {
   const actions: Action[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
-    { to: '/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
+    { to: '/transfer', label: t`Convert`, icon: <TransferIcon size={22} /> },
     { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
   ];
 

@@ -12,7 +12,7 @@ export function isTransferKind(kind: string): kind is TransferKind {
 export function useKindLabels(): Record<TransferKind, string> {
   const { t } = useLingui();
   return {
-    deposit: t`Deposit`,
+    deposit: t({ message: 'Deposit', context: 'screen title' }),
     deposit_bonus: t`VIP bonus`,
     withdrawal_hold: t`Withdrawal (held)`,
     withdrawal_release: t`Withdrawal returned`,

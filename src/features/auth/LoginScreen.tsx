@@ -108,7 +108,6 @@ export default function LoginScreen() {
           form.setValue('method', next);
           form.clearErrors();
         }}
-        emailLabel={t`E-mail or username`}
       />
       <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-4">
         {method === 'phone' ? (

@@ -11,17 +11,16 @@ export type ContactMethod = 'phone' | 'email';
 export interface MethodTabsProps {
   value: ContactMethod;
   onChange(method: ContactMethod): void;
-  /** The label of the e-mail tab; the login form's also takes a username. */
-  emailLabel?: string;
 }
 
 const BUTTON = `${KONSTA_BUTTON} h-10 text-sm`;
 
-export function MethodTabs({ value, onChange, emailLabel }: MethodTabsProps) {
+export function MethodTabs({ value, onChange }: MethodTabsProps) {
   const { t } = useLingui();
   const methods: { method: ContactMethod; label: string }[] = [
     { method: 'phone', label: t`Phone` },
-    { method: 'email', label: emailLabel ?? t`E-mail` },
+    // Short enough for its half of the row in every language; the login's field says a username works too.
+    { method: 'email', label: t`E-mail` },
   ];
   const active = methods.findIndex((entry) => entry.method === value);
   return (

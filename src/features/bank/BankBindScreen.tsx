@@ -124,7 +124,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
 
   return (
     <>
-      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-5 pt-2">
+      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-4 pt-2">
         <p className="text-sm leading-relaxed text-muted">
           {boundOn ? (
             <Trans>Bound on {boundOn}. EUR withdrawals are paid to this account; changing it asks for your payment password.</Trans>
@@ -146,7 +146,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
           autoCapitalize="characters"
           spellCheck={false}
           ltr
-          className="[&_input]:font-mono"
+          className="[&_input]:tracking-wide"
         />
         <TextField
           label={t`SWIFT/BIC`}
@@ -159,7 +159,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
           spellCheck={false}
           maxLength={11}
           ltr
-          className="[&_input]:font-mono"
+          className="[&_input]:tracking-wide"
         />
         <TextField label={t`Bank name`} {...field('bankName')} autoComplete="off" />
         <TextField label={t`Country or region`} {...field('country')} autoComplete="country-name" />
@@ -173,7 +173,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
         summary={
           <Trans>
             Bind{' '}
-            <bdi dir="ltr" className="font-mono font-semibold">
+            <bdi dir="ltr" className="tabular-nums tracking-wide font-semibold">
               {pendingIban}
             </bdi>{' '}
             for your EUR withdrawals

@@ -44,7 +44,7 @@ export function DepositStatus({ status }: { status: DepositRecord['status'] }) {
 function DepositCard({ record }: { record: DepositRecord }) {
   const { t } = useLingui();
   const formatTime = useFormatTime();
-  const coin = record.asset === 'EUR' && !record.network ? t`Bank card` : record.coin;
+  const coin = record.asset === 'EUR' && !record.network ? t`Bank transfer (IBAN)` : record.coin;
   const reason = record.reason ?? t`none given`;
   return (
     <RecordCard

@@ -36,6 +36,8 @@ import { proofProblem } from './proof';
 import { depositAddressQuery } from './api/queries';
 import { ImagePicker } from '../shared/ImagePicker';
 import { Fact, LoadFailed, RecordsLink } from '../shared/records';
+import { coinLogoPath } from '../../domain/market';
+import { UploadProgressBar, useUploadProgress } from '../shared/UploadProgress';
 
 interface Choice {
   coinId: number;
@@ -79,7 +81,7 @@ export default function DepositScreen() {
       {record ? (
         <Submitted record={record} onAnother={() => setRecord(null)} />
       ) : (
-        <div className="space-y-6 px-5 pt-2">
+        <div className="space-y-6 px-4 pt-2">
           {options.coins ? (
             <CoinPicker coins={options.coins} choice={choice} onChoose={choose} />
           ) : options.failure ? (
@@ -113,7 +115,7 @@ function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: C
         <div role="radiogroup" aria-labelledby="coin-label" className="grid grid-cols-2 gap-3">
           {coins.map((coin) => {
             const active = coin.id === choice?.coinId;
-            const name = coin.kind === 'bank' ? t`Bank card` : coin.name;
+            const name = coin.kind === 'bank' ? t`Bank transfer (IBAN)` : coin.name;
             return (
               <button
                 key={coin.id}
@@ -128,10 +130,14 @@ function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: C
                 ].join(' ')}
               >
                 <span className="flex w-full items-center gap-2">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-sea-100 text-sea-800">
-                    {coin.kind === 'bank' ? <BankIcon size={18} /> : <span className="text-[0.6rem] font-bold" dir="ltr">{coin.name.slice(0, 4)}</span>}
-                  </span>
-                  <span className="min-w-0 font-semibold leading-tight text-ink">{name}</span>
+                  {coin.kind === 'bank' ? (
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sea-100 text-sea-800">
+                      <BankIcon size={18} />
+                    </span>
+                  ) : (
+                    <img src={coinLogoPath(coin.name)} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" />
+                  )}
+                  <span className="min-w-0 leading-tight font-semibold hyphens-auto text-ink [overflow-wrap:anywhere]">{name}</span>
                 </span>
                 <span className="text-xs leading-snug text-muted">{coin.kind === 'bank' ? t`Credited in EUR` : t`Credited in USDT`}</span>
               </button>
@@ -191,6 +197,7 @@ function CryptoAddress({ target }: { target: DepositAddressReply }) {
   const network = target.network ?? '';
   return (
     <section aria-label={t`Deposit address`} className="flex flex-col items-center rounded-3xl bg-surface p-5 text-center">
+      {target.demo ? <DemoNote /> : null}
       <h2 className="text-sm font-medium text-ink">
         <Trans>
           Send only <bdi dir="ltr">{coin}</bdi> on <bdi dir="ltr">{network}</bdi> to this address
@@ -199,7 +206,7 @@ function CryptoAddress({ target }: { target: DepositAddressReply }) {
       <div className="mt-4 rounded-2xl border border-line p-2">
         <AddressQr value={target.address} label={t`QR code of the deposit address`} />
       </div>
-      <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 font-mono text-sm break-all text-ink" dir="ltr" data-testid="deposit-address">
+      <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 tabular-nums tracking-wide text-sm break-all text-ink" dir="ltr" data-testid="deposit-address">
         {target.address}
       </p>
       <div className="mt-3">
@@ -212,11 +219,21 @@ function CryptoAddress({ target }: { target: DepositAddressReply }) {
   );
 }
 
+/** A demo installation's deposit details say so before anything else: nothing sent there arrives. */
+function DemoNote() {
+  return (
+    <p role="note" className="mb-4 w-full rounded-xl bg-amber-100 px-3 py-2 text-start text-sm font-medium text-amber-950" data-demo="true">
+      <Trans>Demo installation: these details cannot receive anything. Do not send real money.</Trans>
+    </p>
+  );
+}
+
 function BankDetails({ target }: { target: DepositAddressReply }) {
   const { t } = useLingui();
   const bank = target.bank;
   return (
     <section aria-label={t`Bank account for your transfer`} className="rounded-3xl bg-surface p-4">
+      {target.demo ? <DemoNote /> : null}
       <h2 className="text-sm font-medium text-ink">
         <Trans>Transfer EUR to this account</Trans>
       </h2>
@@ -243,7 +260,7 @@ function CopyRow({ label, value, shown, copyLabel, ltr, strong }: { label: strin
     <div className="flex items-center gap-2 py-2">
       <div className="min-w-0 flex-1">
         <dt className="text-xs text-muted">{label}</dt>
-        <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'font-mono' : ''}`}>
+        <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'tabular-nums tracking-wide' : ''}`}>
           {ltr ? <bdi dir="ltr">{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
         </dd>
       </div>
@@ -292,9 +309,13 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
   const amount = useWatch({ control: form.control, name: 'amount' }) as string;
   const proof = useWatch({ control: form.control, name: 'proof' }) as File | null;
   const errors = form.formState.errors;
+  const upload = useUploadProgress();
   // Nothing leaves the account: no payment password, straight to the server with its key.
   const action = useMoneyAction<DepositInput, DepositRecord, Field>({
-    send: (input, _noPassword, options) => requestDeposit(input, { ...options, timeoutMs: UPLOAD_TIMEOUT_MS }),
+    send: (input, _noPassword, options) => {
+      upload.reset();
+      return requestDeposit(input, { ...options, timeoutMs: UPLOAD_TIMEOUT_MS, onUploadProgress: upload.report });
+    },
     fieldOf: depositFieldOf,
     onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
     onSuccess: (record) => onSubmitted(record),
@@ -351,9 +372,9 @@ function DepositForm({ target, usdtNetwork, onSubmitted }: { target: DepositAddr
       />
       <Button large rounded type="submit" disabled={busy}>
         {busy ? (
-          <span className="flex items-center gap-2" role="status">
-            <Preloader className="size-5 text-white" />
-            {t`Uploading your proof…`}
+          <span className="flex w-full flex-col items-center gap-1 py-1" role="status" aria-label={t`Uploading your proof…`}>
+            <span className="text-sm">{t`Uploading your proof…`}</span>
+            <UploadProgressBar progress={upload.progress} tone="white" />
           </span>
         ) : (
           t`Submit deposit`
@@ -370,7 +391,7 @@ function Submitted({ record, onAnother }: { record: DepositRecord; onAnother(): 
   const { t } = useLingui();
   const navigate = useNavigate();
   return (
-    <section className="px-5 pt-6" aria-live="polite">
+    <section className="px-4 pt-6" aria-live="polite">
       <div className="flex flex-col items-center text-center">
         <span className="flex size-20 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
           <CheckIcon size={40} />
@@ -383,7 +404,7 @@ function Submitted({ record, onAnother }: { record: DepositRecord; onAnother(): 
       <dl className="mt-6 rounded-2xl bg-surface px-4 py-3">
         <Fact label={t`Order number`}>
           <span className="inline-flex items-center gap-1">
-            <bdi dir="ltr" className="font-mono" data-testid="order-number">
+            <bdi dir="ltr" className="tabular-nums tracking-wide" data-testid="order-number">
               {record.orderNo}
             </bdi>
             <CopyButton text={record.orderNo} label={t`Copy order number`} />

@@ -12,7 +12,7 @@ const DepositScreen = lazyScreen(() => import('./DepositScreen'));
 const loadCoins = ({ queryClient }: RouterContext) => ensureData(queryClient, coinListQuery);
 
 export const depositRoutes = [
-  memberScreen('/recharge', DepositScreen, { title: msg`Deposit`, back: '/mine', loader: loadCoins }),
-  memberScreen('/assets/components/recharge', DepositScreen, { title: msg`Deposit`, back: '/assets', loader: loadCoins }),
+  memberScreen('/recharge', DepositScreen, { title: msg({ message: 'Deposit', context: 'screen title' }), back: '/mine', loader: loadCoins }),
+  memberScreen('/assets/components/recharge', DepositScreen, { title: msg({ message: 'Deposit', context: 'screen title' }), back: '/assets', loader: loadCoins }),
   memberScreen('/recharge/records', lazyScreen(() => import('./DepositRecordsScreen')), { title: msg`Deposit records`, back: '/recharge' }),
 ] as const;

@@ -8,7 +8,7 @@ export function QuickActions() {
   const actions: Action[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon /> },
-    { to: '/transfer', label: t`Transfer`, icon: <TransferIcon /> },
+    { to: '/transfer', label: t`Convert`, icon: <TransferIcon /> },
     { to: '/market', label: t`Trading hall`, icon: <ChartIcon /> },
     { to: '/pledge', label: t`Pledge`, icon: <LockIcon /> },
     { to: '/loan', label: t`Loan`, icon: <BankIcon /> },

@@ -30,6 +30,7 @@ import { Fact } from '../shared/records';
 import { TextField } from '../shared/TextField';
 import { useLoanConfig } from './api/queries';
 import { useLoanWords } from './parts';
+import { UploadProgressBar, type Progress } from '../shared/UploadProgress';
 
 type Side = 'front' | 'back';
 type Field = 'amount' | 'fullName' | 'idNumber' | 'front' | 'back' | 'accepted';
@@ -39,6 +40,8 @@ interface Picked {
   /** The server's id once uploaded; null while on its way or after a failure. */
   id: number | null;
   uploading: boolean;
+  /** Bytes sent of the file's upload, while it goes. */
+  progress: Progress | null;
 }
 
 // Some browsers give HEIC files no type at all: the name decides then.
@@ -103,10 +106,12 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
     const problem = imageProblem(file);
     if (problem) return setError(side, errorMessage(problem));
     if (!isOnline()) return setError(side, errorMessage('network.error'));
-    setImages((current) => ({ ...current, [side]: { file, id: null, uploading: true } }));
+    setImages((current) => ({ ...current, [side]: { file, id: null, uploading: true, progress: null } }));
+    const report = (sent: number, total: number) =>
+      setImages((current) => (current[side]?.file === file ? { ...current, [side]: { ...current[side], progress: { sent, total } } } : current));
     try {
-      const { id } = await uploadLoanDocument(file, { quiet: true });
-      setImages((current) => (current[side]?.file === file ? { ...current, [side]: { file, id, uploading: false } } : current));
+      const { id } = await uploadLoanDocument(file, { quiet: true, onUploadProgress: report });
+      setImages((current) => (current[side]?.file === file ? { ...current, [side]: { file, id, uploading: false, progress: null } } : current));
     } catch (error) {
       setImages((current) => (current[side]?.file === file ? { ...current, [side]: undefined } : current));
       setError(side, error instanceof Error ? error.message : errorMessage('upload.failed'));
@@ -167,7 +172,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
   return (
     <form
       noValidate
-      className="space-y-5 px-5 pt-2 pb-10"
+      className="space-y-5 px-4 pt-2 pb-10"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -246,9 +251,9 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
             error={errors[side]}
             status={
               images[side]?.uploading ? (
-                <span className="inline-flex items-center gap-2 text-muted">
-                  <Preloader className="size-4" />
+                <span className="flex flex-col gap-1 text-muted" role="status" aria-label={t`Uploading…`}>
                   {t`Uploading…`}
+                  <UploadProgressBar progress={images[side]?.progress ?? null} />
                 </span>
               ) : images[side]?.id ? (
                 t`Uploaded. Tap to choose another image.`

@@ -5,7 +5,7 @@ import { Screen } from '../../app/Screen';
 export default function LoanTermsScreen() {
   return (
     <Screen>
-      <article className="space-y-4 px-5 pt-2 pb-10 text-sm leading-relaxed text-ink">
+      <article className="space-y-4 px-4 pt-2 pb-10 text-sm leading-relaxed text-ink">
         <p>
           <Trans>Interest is charged for the whole period from the day the loan is paid out: the amount times the daily rate times the days. The total to repay is shown before you apply and does not change.</Trans>
         </p>

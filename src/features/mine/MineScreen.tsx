@@ -22,7 +22,7 @@ export default function MineScreen() {
   const menu: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
-    { to: '/mine/components/transfer', label: t`Transfer`, icon: <TransferIcon size={22} /> },
+    { to: '/mine/components/transfer', label: t`Convert`, icon: <TransferIcon size={22} /> },
     { to: '/mine/my-assets', label: t`My assets`, icon: <WalletIcon size={22} /> },
     { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
     { to: '/level', label: t`VIP levels`, icon: <CrownIcon size={22} /> },

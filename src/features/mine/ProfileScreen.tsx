@@ -61,7 +61,7 @@ export default function ProfileScreen() {
           label={t`Invite code`}
           value={
             <span className="flex items-center justify-end gap-1">
-              <bdi dir="ltr" className="font-mono text-ink">{user.inviteCode}</bdi>
+              <bdi dir="ltr" className="tabular-nums tracking-wide text-ink">{user.inviteCode}</bdi>
               <button
                 type="button"
                 onClick={() => void copyInvite(user.inviteCode)}

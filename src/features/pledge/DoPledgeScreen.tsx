@@ -97,7 +97,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
     <>
       <form
         noValidate
-        className="space-y-5 px-5 pt-2 pb-8"
+        className="space-y-5 px-4 pt-2 pb-8"
         onSubmit={(event) => {
           event.preventDefault();
           submit();

@@ -71,7 +71,7 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
   };
 
   return (
-    <div className="space-y-5 px-5 pt-2 pb-8">
+    <div className="space-y-5 px-4 pt-2 pb-8">
       <AsOfLine time={asOf} />
       <section aria-label={t`Interest wallet`} className="rounded-3xl bg-sea-700 p-5 text-white">
         <p className="text-sm text-sea-100">

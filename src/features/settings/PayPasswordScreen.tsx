@@ -59,7 +59,7 @@ export default function PayPasswordScreen() {
 
   return (
     <Screen>
-      <form onSubmit={submit} noValidate className="space-y-6 px-5 pt-4">
+      <form onSubmit={submit} noValidate className="space-y-6 px-4 pt-4">
         <p className="text-sm leading-relaxed text-muted">
           {changing ? (
             <Trans>Enter your current payment password, then the new one twice.</Trans>

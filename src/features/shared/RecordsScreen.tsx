@@ -84,7 +84,7 @@ export function RecordCard({ label, amount, via, network, status, children, foot
 export function CodeFact({ label, value, breakAll }: { label: ReactNode; value: string; breakAll?: boolean }) {
   return (
     <Fact label={label}>
-      <bdi dir="ltr" className={`font-mono text-xs${breakAll ? ' break-all' : ''}`}>
+      <bdi dir="ltr" className={`tabular-nums tracking-wide text-xs${breakAll ? ' break-all' : ''}`}>
         {value}
       </bdi>
     </Fact>

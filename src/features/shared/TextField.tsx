@@ -18,10 +18,12 @@ export interface TextFieldProps
   /** After the input, inside the border (show/hide, send code). */
   trailing?: ReactNode;
   /**
-   * Lays the box out left to right in every language: phone numbers, e-mail addresses and
-   * codes are written that way also in Arabic and Hebrew. Label and error keep the page's direction.
+   * What is written left to right in every language, Arabic and Hebrew too: `true`, the text
+   * typed (amounts, addresses, e-mail, codes), which then starts at the page's start edge while
+   * "All", a unit or "Send code" stay at its end edge; `'box'`, the whole box (a phone number
+   * after its calling code). Label and error keep the page's direction.
    */
-  ltr?: boolean;
+  ltr?: boolean | 'box';
 }
 
 export function TextField({ label, value, onChange, error, hint, leading, trailing, ltr, id, className, ...input }: TextFieldProps) {
@@ -35,7 +37,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
         {label}
       </label>
       <div
-        dir={ltr ? 'ltr' : undefined}
+        dir={ltr === 'box' ? 'ltr' : undefined}
         className={[
           'flex min-h-12 items-center gap-2 rounded-xl border bg-surface px-3 transition-colors',
           'focus-within:border-sea-600 focus-within:ring-2 focus-within:ring-sea-600/15',
@@ -49,7 +51,8 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={note ? noteId : undefined}
-          className="min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/70"
+          dir={ltr === true ? 'ltr' : undefined}
+          className={`min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/70 ${ltr === true ? 'rtl:text-right' : ''}`}
           {...input}
         />
         {trailing}

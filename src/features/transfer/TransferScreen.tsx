@@ -64,7 +64,7 @@ export default function TransferScreen() {
     onSuccess(record) {
       setResult(record);
       form.reset({ from, to, amount: '' });
-      toast.success(t`Conversion done`);
+      // The result panel says it, with the figures: a toast on top of it only repeated its heading.
     },
     async onRefused(error) {
       if (isRequote(error)) await requote(true);

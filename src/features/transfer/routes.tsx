@@ -12,6 +12,6 @@ const TransferScreen = lazyScreen(() => import('./TransferScreen'));
 const loadBalances = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, walletQuery);
 
 export const transferRoutes = [
-  memberScreen('/transfer', TransferScreen, { title: msg`Transfer`, back: '/mine', loader: loadBalances }),
-  memberScreen('/mine/components/transfer', TransferScreen, { title: msg`Transfer`, back: '/mine', loader: loadBalances }),
+  memberScreen('/transfer', TransferScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
+  memberScreen('/mine/components/transfer', TransferScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
 ] as const;

@@ -9,7 +9,8 @@ import { EmptyState } from '../../app/EmptyState';
 import { BankIcon } from '../../app/icons';
 import type { WithdrawInfoReply, WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { maskedIban, WithdrawForm } from './WithdrawForm';
+import { maskedIban } from '../shared/money/iban';
+import { WithdrawForm } from './WithdrawForm';
 import { WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 const HERE = '/withdraw/index22';
@@ -46,7 +47,7 @@ function BankWithdrawal({ bank, binding, reload }: { bank: WithdrawMethodInfo; b
       info={bank}
       destination={{ method: 'bank' }}
       shortName={() => (
-        <bdi dir="ltr" className="font-mono">
+        <bdi dir="ltr" className="tabular-nums tracking-wide">
           {maskedIban(binding.iban)}
         </bdi>
       )}
@@ -65,7 +66,7 @@ function BankWithdrawal({ bank, binding, reload }: { bank: WithdrawMethodInfo; b
             <p className="truncate font-semibold text-ink" dir="auto">
               {holder}
             </p>
-            <p className="font-mono text-ink">
+            <p className="tabular-nums tracking-wide text-ink">
               <bdi dir="ltr">{maskedIban(binding.iban)}</bdi>
             </p>
             <p className="truncate text-muted" dir="auto">

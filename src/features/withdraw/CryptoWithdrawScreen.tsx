@@ -26,7 +26,7 @@ function CryptoWithdrawal({ crypto }: { crypto: WithdrawMethodInfo }) {
       info={crypto}
       destination={{ method: 'crypto', network: firstNetwork, address: '' }}
       shortName={(request) => (
-        <bdi dir="ltr" className="font-mono">
+        <bdi dir="ltr" className="tabular-nums tracking-wide">
           {shortAddress(request.method === 'crypto' ? request.address : '')}
         </bdi>
       )}
@@ -96,7 +96,7 @@ function CryptoDestination({ form, networks }: { form: WithdrawFormApi; networks
         autoCorrect="off"
         spellCheck={false}
         ltr
-        className="[&_input]:font-mono"
+        className="[&_input]:tracking-wide"
       />
     </>
   );

@@ -113,7 +113,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
 
   return (
     <>
-      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-5 pt-2">
+      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-4 pt-2">
         {typeof children === 'function' ? children(form) : children}
         <TextField
           label={t`Amount (${asset})`}
@@ -201,8 +201,3 @@ export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-/** "DE89 •••• 3000": a bank account recognisable without showing it whole. */
-export function maskedIban(iban: string): string {
-  const compact = iban.replace(/\s+/g, '');
-  return compact.length > 8 ? `${compact.slice(0, 4)} •••• ${compact.slice(-4)}` : compact;
-}

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { withdrawalRecordsQuery } from './api/queries';
+import { maskedIban } from '../shared/money/iban';
 import { WithdrawIcon } from '../../app/icons';
 import type { WithdrawalRecord } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
@@ -64,7 +65,7 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
         ) : null
       }
     >
-      <CodeFact label={t`To`} value={record.destination} breakAll />
+      <CodeFact label={t`To`} value={record.method === 'bank' ? maskedBankDestination(record.destination) : record.destination} breakAll />
       <Fact label={t`Fee`}>
         <Amount value={record.fee} asset={record.asset} />
       </Fact>
@@ -79,4 +80,13 @@ function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
       {record.status === 'completed' && record.txReference ? <CodeFact label={t`Payout reference`} value={record.txReference} breakAll /> : null}
     </RecordCard>
   );
+}
+
+/**
+ * "DE89 •••• 3000 (Ada Lovelace)": a bank withdrawal's account as the form shows it, never the
+ * whole IBAN on a list a person may open in public.
+ */
+function maskedBankDestination(destination: string): string {
+  const [iban, ...holder] = destination.split(' (');
+  return holder.length > 0 ? `${maskedIban(iban)} (${holder.join(' (')}` : maskedIban(iban);
 }

@@ -14,7 +14,7 @@ import type { WithdrawMethodInfo } from '../../domain/wire';
 import { Amount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { Fact, LoadFailed, RecordsLink } from '../shared/records';
-import { maskedIban } from './WithdrawForm';
+import { maskedIban } from '../shared/money/iban';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 
 export default function WithdrawScreen() {
@@ -60,12 +60,12 @@ export default function WithdrawScreen() {
               <MethodCard
                 to="/withdraw/index22"
                 icon={<BankIcon size={24} />}
-                title={t`To a bank card`}
+                title={t`To a bank account (IBAN)`}
                 subtitle={
                   reply.bank ? (
                     <Trans>
                       {bank.asset} to{' '}
-                      <bdi dir="ltr" className="font-mono">
+                      <bdi dir="ltr" className="tabular-nums tracking-wide">
                         {maskedIban(reply.bank.iban)}
                       </bdi>
                     </Trans>

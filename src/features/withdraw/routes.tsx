@@ -14,9 +14,9 @@ const WithdrawScreen = lazyScreen(() => import('./WithdrawScreen'));
 const loadInfo = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, withdrawInfoQuery);
 
 export const withdrawRoutes = [
-  memberScreen('/withdraw', WithdrawScreen, { title: msg`Withdraw`, back: '/mine', loader: loadInfo }),
+  memberScreen('/withdraw', WithdrawScreen, { title: msg({ message: 'Withdraw', context: 'screen title' }), back: '/mine', loader: loadInfo }),
   // The address keeps the spelling the app has always had.
-  memberScreen('/assets/components/withdarw', WithdrawScreen, { title: msg`Withdraw`, back: '/assets', loader: loadInfo }),
+  memberScreen('/assets/components/withdarw', WithdrawScreen, { title: msg({ message: 'Withdraw', context: 'screen title' }), back: '/assets', loader: loadInfo }),
   memberScreen('/withdraw/index11', lazyScreen(() => import('./CryptoWithdrawScreen')), {
     title: msg`Withdraw to an address`,
     back: '/withdraw',

@@ -30,9 +30,9 @@ function deferred() {
 }
 
 describe('confirm dialog', () => {
-  it('is titled "Tip" unless told otherwise, with Confirm and Cancel', async () => {
+  it('is titled "Please confirm" unless told otherwise, with Confirm and Cancel', async () => {
     await open({ content: 'Please log in to continue.' });
-    expect(screen.getByText('Tip')).toBeTruthy();
+    expect(screen.getByText('Please confirm')).toBeTruthy();
     expect(screen.getByText('Please log in to continue.')).toBeTruthy();
     expect(screen.getByText('Confirm')).toBeTruthy();
     expect(screen.getByText('Cancel')).toBeTruthy();
@@ -40,7 +40,7 @@ describe('confirm dialog', () => {
 
   it('uses the given title and button texts', async () => {
     await open({ title: 'Log out', content: 'Sure?', confirmText: 'Log out now', cancelText: 'Stay' });
-    expect(screen.queryByText('Tip')).toBeNull();
+    expect(screen.queryByText('Please confirm')).toBeNull();
     expect(screen.getByText('Log out now')).toBeTruthy();
     expect(screen.getByText('Stay')).toBeTruthy();
   });

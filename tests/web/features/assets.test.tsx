@@ -109,13 +109,13 @@ describe('my assets', () => {
     expect(within(totals).getByRole('rowheader', { name: 'Total earned' }).parentElement!.textContent).toContain('12.3456');
 
     const actions = screen.getByRole('navigation', { name: 'Money actions' });
-    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual(['Deposit', 'Withdraw', 'Transfer', 'Fund record']);
+    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual(['Deposit', 'Withdraw', 'Convert', 'Fund record']);
   });
 
   it('opens the transfer screen from its link', async () => {
     const { router } = await renderScreen(AssetsScreen, '/assets');
     await act(async () => {
-      fireEvent.click(within(screen.getByRole('navigation', { name: 'Money actions' })).getByRole('link', { name: 'Transfer' }));
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Money actions' })).getByRole('link', { name: 'Convert' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'));
   });

@@ -27,11 +27,11 @@ const COINS: CoinEntry[] = [
 
 function addressReply(coinId: number, network?: string): DepositAddressReply {
   if (coinId === 4) {
-    return { coinId, coin: 'Bank card', kind: 'bank', network: null, asset: 'EUR', address: 'DE89370400440532013000', bank: COINS[3].bank!, reference: 'TSR-AB12CD' };
+    return { coinId, coin: 'Bank card', kind: 'bank', network: null, asset: 'EUR', address: 'DE89370400440532013000', bank: COINS[3].bank!, reference: 'TSR-AB12CD', demo: false };
   }
   const coin = COINS.find((entry) => entry.id === coinId)!;
   const address = coinId === 1 ? (network === 'ERC20' ? ERC20 : TRC20) : coin.address!;
-  return { coinId, coin: coin.name, kind: 'crypto', network: network ?? coin.network, asset: 'USDT', address, bank: null, reference: '' };
+  return { coinId, coin: coin.name, kind: 'crypto', network: network ?? coin.network, asset: 'USDT', address, bank: null, reference: '', demo: false };
 }
 
 const RECORD: DepositRecord = {
@@ -141,7 +141,7 @@ describe('the deposit screen', () => {
 
   it('shows the bank account, the payment reference and EUR for the bank card option', async () => {
     await renderScreen(DepositScreen, '/recharge');
-    fireEvent.click(screen.getByRole('radio', { name: 'Bank card' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer (IBAN)' }));
     expect(await screen.findByText('TSR-AB12CD')).toBeTruthy();
     expect(screen.getByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
     expect(screen.getByText('COBADEFFXXX')).toBeTruthy();
@@ -184,7 +184,7 @@ describe('the deposit screen', () => {
 
   it('checks the amount with the asset’s decimals', async () => {
     await renderScreen(DepositScreen, '/recharge');
-    fireEvent.click(screen.getByRole('radio', { name: 'Bank card' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer (IBAN)' }));
     await screen.findByText('TSR-AB12CD');
     pickProof(png());
     fireEvent.change(screen.getByLabelText('Amount (EUR)'), { target: { value: '10.505' } });

@@ -31,7 +31,7 @@ describe('the login form', () => {
 
   it('asks for the e-mail or username on the e-mail tab, and forgets the messages when the tab changes', async () => {
     await renderScreen(LoginScreen, '/auth/login', loginRoute);
-    fireEvent.click(screen.getByRole('tab', { name: 'E-mail or username' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'E-mail' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your e-mail or username.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Phone' }));
@@ -62,7 +62,7 @@ describe('the login form', () => {
 
   it('opens on the e-mail tab with the account a sign-up handed over', async () => {
     await renderScreen(LoginScreen, '/auth/login?account=new.user%40example.com', loginRoute);
-    expect(screen.getByRole('tab', { name: 'E-mail or username' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'E-mail' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('E-mail or username') as HTMLInputElement).value).toBe('new.user@example.com');
   });
 

@@ -128,12 +128,12 @@ describe('choosing how to withdraw', () => {
   it('shows both methods with their asset, minimum, fee and available balance', async () => {
     await renderScreen(WithdrawScreen, '/withdraw');
     expect(await screen.findByText('To a crypto address')).toBeTruthy();
-    expect(screen.getByText('To a bank card')).toBeTruthy();
+    expect(screen.getByText('To a bank account (IBAN)')).toBeTruthy();
     expect(screen.getByText('2.50')).toBeTruthy();
     expect(screen.getByText('20.00')).toBeTruthy();
     expect(screen.getByText(/bind a bank account first/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /To a crypto address/ }).getAttribute('href')).toBe('/withdraw/index11');
-    expect(screen.getByRole('link', { name: /To a bank card/ }).getAttribute('href')).toBe('/withdraw/index22');
+    expect(screen.getByRole('link', { name: /To a bank account \(IBAN\)/ }).getAttribute('href')).toBe('/withdraw/index22');
   });
 });
 
@@ -295,7 +295,7 @@ describe('the withdrawal records', () => {
       ok({
         list: [
           { ...RECORD, id: 3, orderNo: 'W3', status: 'completed', txReference: '0xabc123', decidedAt: '2026-03-02T10:00:00.000Z' },
-          { ...RECORD, id: 2, orderNo: 'W2', method: 'bank', asset: 'EUR', network: null, destination: 'Ada Lovelace · DE89 **** 3000', amount: '20.00', fee: '2.50', net: '17.50', status: 'cancelled', reason: 'Name does not match.' },
+          { ...RECORD, id: 2, orderNo: 'W2', method: 'bank', asset: 'EUR', network: null, destination: 'DE89370400440532013000 (Ada Lovelace)', amount: '20.00', fee: '2.50', net: '17.50', status: 'cancelled', reason: 'Name does not match.' },
           { ...RECORD, id: 1, orderNo: 'W1' },
         ],
         total: 3,
@@ -310,7 +310,7 @@ describe('the withdrawal records', () => {
     expect(screen.getByText('Processing')).toBeTruthy();
     expect(screen.getByText('0xabc123')).toBeTruthy();
     expect(screen.getByText('Reason: Name does not match.')).toBeTruthy();
-    expect(screen.getByText('Ada Lovelace · DE89 **** 3000')).toBeTruthy();
+    expect(screen.getByText('DE89 •••• 3000 (Ada Lovelace)')).toBeTruthy();
     expect(screen.getByText('17.50')).toBeTruthy();
     expect(screen.getAllByText('99.0000')).toHaveLength(2);
     expect(screen.getByText('Completed').getAttribute('data-tone')).toBe('done');

@@ -7,3 +7,9 @@ export function compactIban(text: string): string {
 export function groupIban(text: string): string {
   return compactIban(text).replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** "DE89 •••• 3000": a bank account recognisable without showing it whole. */
+export function maskedIban(iban: string): string {
+  const compact = compactIban(iban);
+  return compact.length > 8 ? `${compact.slice(0, 4)} •••• ${compact.slice(-4)}` : compact;
+}
