@@ -80,11 +80,11 @@ export function RecordCard({ label, amount, via, network, status, children, foot
   );
 }
 
-/** A record's identifier (order number, payout reference) in a fact: monospace, left to right. */
+/** A record's identifier (order number, payout reference) in a fact: left to right, in the label's size so both share a baseline. */
 export function CodeFact({ label, value, breakAll }: { label: ReactNode; value: string; breakAll?: boolean }) {
   return (
     <Fact label={label}>
-      <bdi dir="ltr" className={`tabular-nums tracking-wide text-xs${breakAll ? ' break-all' : ''}`}>
+      <bdi dir="ltr" className={`tracking-wide tabular-nums${breakAll ? ' break-all' : ''}`}>
         {value}
       </bdi>
     </Fact>
