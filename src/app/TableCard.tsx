@@ -8,20 +8,18 @@ export interface TableCardProps {
   label: string;
   /** The column headings: the first names the rows, the others are figures. */
   columns: readonly ReactNode[];
-  /** The rows (`<tr>`), each cell with the same padding as `padding`. */
+  /** The rows (`<tr>`), each cell padded px-4 like the headings. */
   children: ReactNode;
-  /** The cells' horizontal padding: narrower for four columns. */
-  padding?: 'px-3' | 'px-4';
 }
 
-export function TableCard({ label, columns, children, padding = 'px-4' }: TableCardProps) {
+export function TableCard({ label, columns, children }: TableCardProps) {
   return (
     <section aria-label={label} className="overflow-hidden rounded-3xl bg-surface">
       <table className="w-full text-sm">
         <thead>
           <tr className="border-b border-line text-xs text-muted">
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`${padding} py-3 font-medium ${index === 0 ? 'text-start' : 'text-end'}`}>
+              <th key={index} scope="col" className={`px-4 py-3 font-medium ${index === 0 ? 'text-start' : 'text-end'}`}>
                 {column}
               </th>
             ))}

@@ -14,12 +14,11 @@ import { EmptyState } from '../../app/EmptyState';
 import { BankIcon, DepositIcon, LockIcon, TradeIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
 import { ChevronDownIcon, ListIcon, PercentIcon, WalletIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
-import { formatAmount } from '../../domain/format';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../domain/money';
 import { summarizeMovement, type AssetAmount, type MovementSummary, type MovementTopic } from '../../domain/movements';
 import type { Movement, MovementLeg, UserAccount } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { Amount } from '../shared/Amount';
+import { Amount, useFormatAmount } from '../shared/Amount';
 import { AsOf } from '../shared/AsOf';
 import { Choices } from '../shared/Choices';
 import { usePagedRecords } from '../shared/records';
@@ -153,9 +152,10 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   other: WalletIcon,
 };
 
+/** An amount of a summary, with its code, in the user's language. */
 function useMoney() {
-  const locale = useAtomValue(localeAtom);
-  return (amount: AssetAmount, sign: 'auto' | 'always' = 'auto') => formatAmount(amount.minor, amount.asset, locale, { withCode: true, sign });
+  const format = useFormatAmount();
+  return (amount: AssetAmount) => format(amount.minor, amount.asset, { withCode: true });
 }
 
 /** The row's title: what the person did or received, with its amounts. */

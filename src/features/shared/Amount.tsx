@@ -5,7 +5,7 @@
  * inside Arabic and Hebrew text.
  */
 import { useAtomValue } from 'jotai';
-import { formatAmount, formatPercent, formatRate, type FormatAmountOptions } from '../../domain/format';
+import { formatAmount, formatPercent, formatRate, type AmountValue, type FormatAmountOptions } from '../../domain/format';
 import type { Asset } from '../../domain/money';
 import { localeAtom } from '../../i18n';
 
@@ -29,7 +29,7 @@ export function Amount({ value, asset, code = true, sign, className }: AmountPro
 }
 
 /** The formatter in the user's language, for texts that hold an amount (summaries, labels). */
-export function useFormatAmount(): (value: string | null | undefined, asset: Asset, options?: FormatAmountOptions) => string {
+export function useFormatAmount(): (value: AmountValue | null | undefined, asset: Asset, options?: FormatAmountOptions) => string {
   const locale = useAtomValue(localeAtom);
   return (value, asset, options) => (value == null ? '—' : formatAmount(value, asset, locale, options));
 }

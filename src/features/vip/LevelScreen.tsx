@@ -14,6 +14,7 @@ import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
+import type { ReactNode } from 'react';
 
 export default function LevelScreen() {
   const { t } = useLingui();
@@ -136,29 +137,32 @@ function LevelList({ reply }: { reply: UserLevelReply }) {
                 ) : null}
               </div>
               <dl className="mt-3 grid grid-cols-[1.6fr_1fr_1fr] gap-3 text-sm">
-                <div className="flex flex-col">
-                  <dt className="text-xs text-muted">{t`Upgrade amount`}</dt>
-                  <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure="upgrade">
-                    <Amount value={entry.upgradeAmount} asset="USDT" />
-                  </dd>
-                </div>
-                <div className="flex flex-col">
-                  <dt className="text-xs text-muted">{t`Gift ratio`}</dt>
-                  <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure="gift">
-                    <Percent value={entry.giftPercent} />
-                  </dd>
-                </div>
-                <div className="flex flex-col">
-                  <dt className="text-xs text-muted">{t`Daily orders`}</dt>
-                  <dd className="mt-auto pt-0.5 font-medium text-ink tabular-nums" data-figure="orders">
-                    {entry.dailyOrders}
-                  </dd>
-                </div>
+                <LevelFigure label={t`Upgrade amount`} figure="upgrade">
+                  <Amount value={entry.upgradeAmount} asset="USDT" />
+                </LevelFigure>
+                <LevelFigure label={t`Gift ratio`} figure="gift">
+                  <Percent value={entry.giftPercent} />
+                </LevelFigure>
+                <LevelFigure label={t`Daily orders`} figure="orders">
+                  <span className="tabular-nums">{entry.dailyOrders}</span>
+                </LevelFigure>
               </dl>
             </li>
           );
         })}
       </ol>
     </section>
+  );
+}
+
+/** One figure of a level: its label on top, the value at the bottom, so the values of a card line up. */
+function LevelFigure({ label, figure, children }: { label: string; figure: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure={figure}>
+        {children}
+      </dd>
+    </div>
   );
 }
