@@ -1,5 +1,5 @@
 /**
- * A table on a white card (totals, VIP levels): a muted heading row, the first column at the
+ * A table on a white card (the totals of My assets): a muted heading row, the first column at the
  * start edge and the figures at the end edge, rows divided by hairlines.
  */
 import type { ReactNode } from 'react';
