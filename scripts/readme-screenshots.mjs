@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const from = join(root, 'test-results', 'screenshots', 'tour');
 const to = join(root, 'docs', 'screenshots');
-const SHOTS = ['home', 'market', 'coin', 'fund-record'];
+const SHOTS = ['home', 'market', 'orders', 'coin', 'fund-record'];
 mkdirSync(to, { recursive: true });
 for (const locale of ['en', 'ar']) {
   for (const name of SHOTS) {

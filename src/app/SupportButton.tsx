@@ -3,8 +3,8 @@
  * Arabic and Hebrew), above the tab bar where there is one.
  *
  * It steps aside (slides down out of sight) while the user scrolls down a screen, and whenever a
- * form's submit button lies under it — it must never hide the button that completes what the user
- * is doing. It comes back on scrolling up, and at the end of a screen, where the screen's bottom
+ * form's submit button or a field lies under it — it must never hide the field a person types in
+ * or the button that completes what they are doing. It comes back on scrolling up, and at the end of a screen, where the screen's bottom
  * padding keeps it clear of the content.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -70,12 +70,15 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
 }
 
-/** Whether a form's submit button on screen lies under the button's place. */
-export function coversSubmitButton(home: Element | null): boolean {
+/** What the button must never cover: what completes a form, and the fields a person types in. */
+const KEPT_CLEAR = 'button[type="submit"], input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea, select';
+
+/** Whether a form's submit button or a field on screen lies under the button's place. */
+export function coversFormControl(home: Element | null): boolean {
   if (!home) return false;
   const place = home.getBoundingClientRect();
   if (place.width === 0) return false;
-  return Array.from(document.querySelectorAll('button[type="submit"]')).some((button) => {
+  return Array.from(document.querySelectorAll(KEPT_CLEAR)).some((button) => {
     const box = button.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && overlaps(place, box);
   });
@@ -95,7 +98,7 @@ export function useSupportButtonPlacement(screenKey: string): { tucked: boolean;
   const scrolledAway = scrolled.screenKey === screenKey && scrolled.away;
   const [covering, setCovering] = useState(false);
   useEffect(() => {
-    const check = () => setCovering(coversSubmitButton(homeRef.current));
+    const check = () => setCovering(coversFormControl(homeRef.current));
     // In a task of its own, once the new screen is painted: reading positions right after the
     // render would force the browser to lay the page out inside it.
     const first = setTimeout(check, 0);

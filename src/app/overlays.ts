@@ -1,19 +1,50 @@
 /**
- * How many sheets, popups and dialogs are open. The floating support button steps aside while
- * any is: it would otherwise sit above the sheet's own controls (it lives in the shell, above
- * the screen the sheet belongs to).
+ * Open sheets, popups and dialogs.
+ *
+ * - How many are open: the floating support button steps aside while any is (it lives in the
+ *   shell, above the screen the sheet belongs to, and would sit over the sheet's controls).
+ * - While one is open, everything else on the page is `inert`: a screen reader, the keyboard and
+ *   a tap cannot reach the screen under the backdrop, as with a native modal. Konsta renders a
+ *   sheet inside its screen (no portal), so the sheet's ancestors stay live and their other
+ *   children are made inert — except the sheet's own backdrop (a tap there closes it) and the
+ *   toasts (`data-keep-live`, still announced).
  */
 import { atom, getDefaultStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 export const openOverlaysAtom = atom(0);
 
-/** Counts this overlay as open while `opened` is true. */
-export function useOverlay(opened: boolean): void {
+/** Makes everything on the page but `modal`, its backdrop and live regions inert; returns the undo. */
+export function isolate(modal: Element): () => void {
+  const made: Element[] = [];
+  const backdrop = modal.previousElementSibling;
+  for (let node: Element = modal; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling === node || sibling === backdrop || sibling.hasAttribute('inert') || sibling.closest('[data-keep-live]')) continue;
+      if (sibling instanceof HTMLScriptElement || sibling instanceof HTMLStyleElement || sibling instanceof HTMLLinkElement) continue;
+      sibling.setAttribute('inert', '');
+      made.push(sibling);
+    }
+  }
+  return () => {
+    for (const element of made) element.removeAttribute('inert');
+  };
+}
+
+/**
+ * Counts this overlay as open while `opened` is true and, given the overlay's element, keeps
+ * the rest of the page inert meanwhile.
+ */
+export function useOverlay(opened: boolean, modal?: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (!opened) return;
     const store = getDefaultStore();
     store.set(openOverlaysAtom, (count) => count + 1);
-    return () => store.set(openOverlaysAtom, (count) => count - 1);
-  }, [opened]);
+    const element = modal?.current;
+    const undo = element ? isolate(element) : null;
+    return () => {
+      undo?.();
+      store.set(openOverlaysAtom, (count) => count - 1);
+    };
+  }, [opened, modal]);
 }

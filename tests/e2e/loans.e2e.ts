@@ -99,7 +99,7 @@ describe('a principal loan in Chromium at 390×844, with the operator console', 
     await screenshot(page, 'loan-repaid');
 
     await page.goto(`${app.baseUrl}/h5/loan/my-loan?status=repaid`);
-    await page.getByRole('link', { name: `Loan ${loanNo}` }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: new RegExp(loanNo) }).waitFor({ timeout: 15_000 });
     await page.goto(`${app.baseUrl}/h5/loan/my-loan?status=pending`);
     await page.getByText('No loans here').waitFor({ timeout: 15_000 });
 

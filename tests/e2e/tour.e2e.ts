@@ -1,8 +1,10 @@
 /**
  * The look-and-feel tour: every screen of the app at 390×844 in English, German, Chinese and
- * Arabic, in each state a person meets — as a visitor, loaded with data (the demo merchant),
- * empty (the demo user, who has nothing yet), offline (after one visit, the network cut) and
- * failing (every API call answered "busy"). Each screen is saved as a screenshot under
+ * Arabic, in each state a person meets — as a visitor, loaded with data (the demo merchant, given
+ * a history of deposits, withdrawals, conversions, trades, a pledge, a loan and news first:
+ * ./history.ts), empty (the demo user, who has nothing yet), offline (after one visit, the network
+ * cut) and failing (every API call answered "busy"); and the states a person brings about on a
+ * screen: a record opened, a form refused, the payment password asked, a logout confirmed. Each screen is saved as a screenshot under
  * test-results/screenshots/tour/ and inspected (./inspect.ts): 0 serious or critical axe-core
  * findings, every control at least 44×44, no text clipped or past the screen's edge, no English
  * text of the catalogues left on a screen in another language.
@@ -11,17 +13,34 @@
  * failing) and TOUR_SCREENS (comma-separated) narrow it.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logInWithForm, phonePage, SCREENSHOT_DIR, startApp, uiText, type RunningApp } from './harness';
+import { launchBrowser, logInWithForm, operatorConsole, phonePage, SCREENSHOT_DIR, startApp, uiText, type RunningApp } from './harness';
+import { giveHistory, type History } from './history';
 import { inspectScreen } from './inspect';
 
 interface Visit {
   name: string;
+  /** `{news}` and `{loan}` stand for the ids of the history's news piece and loan. */
   path: string;
+  /** What a person does on the screen first, to bring it into the state shown: a detail opened, a form refused, a sheet up. */
+  act?: (page: Page, locale: string) => Promise<void>;
 }
+
+/** The first amount field of the screen. */
+const amountField = (page: Page) => page.locator('input[inputmode="decimal"]').filter({ visible: true }).first();
+/** A button by its words in the screen's language. */
+const button = (page: Page, locale: string, english: string) => page.getByRole('button', { name: uiText(locale, english), exact: true }).filter({ visible: true }).first();
+/** Waits for a field marked wrong or an alert. */
+const refused = (page: Page) => page.locator('[aria-invalid="true"], [role="alert"]').filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+/** Waits until a button (by its words) can be pressed: a quote or a check it waits for has come. */
+const enabled = (page: Page, locale: string, english: string) =>
+  page.waitForFunction((name) => [...document.querySelectorAll('button')].some((candidate) => candidate.textContent?.trim() === name && !candidate.disabled), uiText(locale, english), { timeout: 15_000 });
+/** Waits for the payment password sheet. */
+const pinAsked = (page: Page, locale: string) => page.getByLabel(uiText(locale, 'Enter your 6-digit payment password')).filter({ visible: true }).waitFor({ timeout: 10_000 });
 
 /** Every screen a signed-in person can open, at the address that shows it with data. */
 const SIGNED_IN: readonly Visit[] = [
@@ -63,6 +82,70 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'about', path: '/setting/about' },
   { name: 'help', path: '/setting/help' },
   { name: 'company', path: '/setting/company' },
+  { name: 'news-detail', path: '/news/detail?id={news}' },
+  { name: 'loan-detail', path: '/loan/loan-detail?id={loan}' },
+  // The states a person brings about.
+  {
+    name: 'fund-record-detail',
+    path: '/assets/assets-log',
+    act: async (page) => {
+      await page.locator('button[aria-expanded="false"]').first().click();
+      await page.locator('button[aria-expanded="true"]').first().waitFor();
+    },
+  },
+  {
+    name: 'transfer-quote',
+    path: '/transfer',
+    act: async (page, locale) => {
+      await amountField(page).fill('25');
+      await enabled(page, locale, 'Convert');
+    },
+  },
+  {
+    name: 'transfer-too-much',
+    path: '/transfer',
+    act: async (page) => {
+      // More than the balance: the field says so and the button waits.
+      await amountField(page).fill('900000');
+      await refused(page);
+    },
+  },
+  {
+    name: 'transfer-confirm',
+    path: '/transfer',
+    act: async (page, locale) => {
+      await amountField(page).fill('25');
+      await enabled(page, locale, 'Convert');
+      await button(page, locale, 'Convert').click();
+      await pinAsked(page, locale);
+    },
+  },
+  {
+    name: 'withdraw-crypto-refused',
+    path: '/withdraw/index11',
+    act: async (page, locale) => {
+      await button(page, locale, 'Withdraw').click();
+      await refused(page);
+    },
+  },
+  {
+    name: 'market-buy-confirm',
+    path: '/market',
+    act: async (page, locale) => {
+      const form = page.getByRole('region', { name: uiText(locale, 'Buy USDT') });
+      await form.locator('input[inputmode="decimal"]').first().fill('10');
+      await form.getByRole('button', { name: uiText(locale, 'Buy USDT'), exact: true }).click();
+      await pinAsked(page, locale);
+    },
+  },
+  {
+    name: 'logout-confirm',
+    path: '/setting',
+    act: async (page, locale) => {
+      await button(page, locale, 'Log out').click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+  },
 ];
 
 const VISITOR: readonly Visit[] = [
@@ -71,6 +154,25 @@ const VISITOR: readonly Visit[] = [
   { name: 'register', path: '/auth/register' },
   { name: 'forgot', path: '/auth/forgot' },
   { name: 'language', path: '/setting/language' },
+  {
+    name: 'login-refused',
+    path: '/auth/login',
+    act: async (page, locale) => {
+      await page.getByRole('tab', { name: uiText(locale, 'E-mail') }).click();
+      await page.getByLabel(uiText(locale, 'E-mail or username')).fill('merchant');
+      await page.getByLabel(uiText(locale, 'Password'), { exact: true }).fill('not-the-password');
+      await button(page, locale, 'Log in').click();
+      await refused(page);
+    },
+  },
+  {
+    name: 'register-refused',
+    path: '/auth/register',
+    act: async (page, locale) => {
+      await button(page, locale, 'Create account').click();
+      await refused(page);
+    },
+  },
 ];
 
 /** The screens that list what a person has: what a new person sees there. */
@@ -86,7 +188,8 @@ const PASSES = process.env.TOUR_PASSES?.split(',');
 const pass = (name: string) => (!PASSES || PASSES.includes(name) ? it : it.skip);
 const chosen = (visits: readonly Visit[], keep: (visit: Visit) => boolean = () => true) => visits.filter((visit) => keep(visit) && (!ONLY || ONLY.includes(visit.name)));
 
-const MERCHANT = { username: 'merchant', password: '749261' };
+const MERCHANT = { username: 'merchant', password: '749261', payPassword: '260418' };
+const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const NEWCOMER = { username: 'demo', password: '583927' };
 const OUT = join(SCREENSHOT_DIR, 'tour');
 
@@ -101,12 +204,19 @@ async function settle(page: Page): Promise<void> {
 async function walk(page: Page, pass: string, locale: string, visits: readonly Visit[], check?: (page: Page, visit: Visit) => Promise<void>): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const visit of visits) {
-    await page.goto(`${baseUrl()}/h5${visit.path}`);
+    await page.goto(`${baseUrl()}/h5${visit.path.replace('{news}', String(history.newsId)).replace('{loan}', String(history.loanId))}`);
     await settle(page);
+    if (visit.act) {
+      await visit.act(page, locale).catch(async (error: unknown) => {
+        await page.screenshot({ path: join(OUT, `${pass}-${locale}-${visit.name}-failed.png`) });
+        throw error;
+      });
+      await page.waitForTimeout(400);
+    }
     await check?.(page, visit);
     await page.screenshot({ path: join(OUT, `${pass}-${locale}-${visit.name}.png`) });
     const findings = await inspectScreen(page, locale);
-    if (findings.length > 0) found[visit.path] = findings.map((finding) => `${finding.check}: ${finding.what}`);
+    if (findings.length > 0) found[`${visit.name} (${visit.path})`] = findings.map((finding) => `${finding.check}: ${finding.what}`);
   }
   return found;
 }
@@ -118,6 +228,8 @@ function assertClean(found: Record<string, string[]>, where: string): void {
 
 let app: RunningApp;
 let browser: Browser;
+let history: History;
+let sessionDir: string;
 const baseUrl = () => app.baseUrl;
 
 /** A phone in `locale`, signed in as `account` when given (the form is filled in English, then the language is set). */
@@ -136,11 +248,16 @@ describe('the look-and-feel tour at 390×844', { timeout: 40 * 60_000 }, () => {
   before(async () => {
     mkdirSync(OUT, { recursive: true });
     app = await startApp();
+    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-tour-'));
+    const ops = operatorConsole(app, sessionDir);
+    await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password);
+    history = await giveHistory(app, ops, MERCHANT);
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await app?.stop();
+    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
   });
 
   for (const locale of LOCALES) {

@@ -5,13 +5,18 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
+import { useRef } from 'react';
+import { useOverlay } from '../overlays';
 import { Spinner } from '../Spinner';
 import { acceptConfirm, cancelConfirm, type OpenConfirm } from './confirm';
 
 export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefined }) {
   const { t } = useLingui();
+  const modal = useRef<HTMLDivElement>(null);
+  useOverlay(Boolean(dialog), modal);
   return (
     <Dialog
+      ref={modal}
       opened={Boolean(dialog)}
       backdrop={false}
       title={dialog ? (dialog.title ?? t`Please confirm`) : null}

@@ -28,6 +28,7 @@ export function ToastHost() {
   const toasts = useAtomValue(toastsAtom);
   return (
     <div
+      data-keep-live
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--k-safe-area-bottom)+6rem)] z-[70] flex flex-col items-center gap-2 px-4"
     >

@@ -83,7 +83,7 @@ export default function RegisterScreen() {
             </span>
           </label>
           {agreedError ? (
-            <p role="alert" className="mt-1.5 text-xs text-rose-600">
+            <p role="alert" className="mt-1.5 text-xs text-rose-700">
               {agreedError}
             </p>
           ) : null}

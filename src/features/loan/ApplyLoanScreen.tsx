@@ -31,6 +31,8 @@ import { TextField } from '../shared/TextField';
 import { useLoanConfig } from './api/queries';
 import { useLoanWords } from './parts';
 import { UploadProgressBar, type Progress } from '../shared/UploadProgress';
+import { plural } from '@lingui/core/macro';
+import { useCounts } from '../shared/counts';
 
 type Side = 'front' | 'back';
 type Field = 'amount' | 'fullName' | 'idNumber' | 'front' | 'back' | 'accepted';
@@ -74,6 +76,7 @@ export default function ApplyLoanScreen() {
 
 function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProduct }) {
   const { t } = useLingui();
+  const counts = useCounts();
   const words = useLoanWords();
   const navigate = useNavigate();
   const [product, setProduct] = useState(initial);
@@ -187,7 +190,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
         />
         <Choices
           label={t`Period`}
-          options={ofType.map((candidate) => ({ value: String(candidate.id), label: t`${candidate.days} days` }))}
+          options={ofType.map((candidate) => ({ value: String(candidate.id), label: counts.days(candidate.days) }))}
           value={String(product.id)}
           onChange={(id) => setProduct(ofType.find((candidate) => String(candidate.id) === id)!)}
         />
@@ -215,7 +218,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           <Fact label={t`Yearly rate (APR)`}>
             <Percent value={product.apr} />
           </Fact>
-          <Fact label={t`Interest over ${product.days} days`}>
+          <Fact label={t({ message: plural(product.days, { one: 'Interest over # day', other: 'Interest over # days' }) })}>
             <Amount value={shown(figures?.interest)} asset={asset} />
           </Fact>
           <Fact label={t`Repayment amount`} strong total>
@@ -283,7 +286,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           </span>
         </label>
         {errors.accepted ? (
-          <p role="alert" className="mt-1 text-xs text-rose-600">
+          <p role="alert" className="mt-1 text-xs text-rose-700">
             {errors.accepted}
           </p>
         ) : null}

@@ -20,6 +20,7 @@ import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction
 import { Fact, useFormatTime } from '../shared/records';
 import { loanDetailQuery } from './api/queries';
 import { LoanStatusBadge, useLoanWords } from './parts';
+import { useCounts } from '../shared/counts';
 
 export default function LoanDetailScreen() {
   const { t } = useLingui();
@@ -42,6 +43,7 @@ export default function LoanDetailScreen() {
 
 function LoanDetail({ loan }: { loan: Loan }) {
   const { t } = useLingui();
+  const counts = useCounts();
   const words = useLoanWords();
   const formatTime = useFormatTime();
   const action = useMoneyAction<Loan, Loan>({
@@ -64,7 +66,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
           {words.type[loan.type]} · <bdi dir="ltr">{loan.loanNo}</bdi>
         </p>
         <dl className="mt-3 border-t border-line pt-2">
-          <Fact label={t`Period`}>{t`${loan.days} days`}</Fact>
+          <Fact label={t`Period`}>{counts.days(loan.days)}</Fact>
           <Fact label={t`Interest rate`}>
             <Percent value={loan.dailyRate} /> {t`a day`} · <Percent value={loan.apr} /> {t`a year`}
           </Fact>

@@ -15,6 +15,7 @@ import { AsOfLine } from '../shared/AsOf';
 import { Fact } from '../shared/records';
 import { useLoanConfig } from './api/queries';
 import { LoanCard, useLoanWords } from './parts';
+import { useCounts } from '../shared/counts';
 
 export default function LoanScreen() {
   const { t } = useLingui();
@@ -57,6 +58,7 @@ export default function LoanScreen() {
 
 function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
   const { t } = useLingui();
+  const counts = useCounts();
   const words = useLoanWords();
   const products = config.products.filter((product) => product.type === type);
   if (products.length === 0) return null;
@@ -76,7 +78,7 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
         {products.map((product) => (
           <li key={product.id} className="py-2">
             <dl>
-              <Fact label={t`Period`}>{t`${product.days} days`}</Fact>
+              <Fact label={t`Period`}>{counts.days(product.days)}</Fact>
               <Fact label={t`Interest rate`}>
                 <Percent value={product.dailyRate} /> {t`a day`} · <Percent value={product.apr} /> {t`a year`}
               </Fact>

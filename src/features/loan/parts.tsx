@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { IdType, Loan, LoanStatus, LoanType } from '../../domain/loan';
 import { Amount } from '../shared/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
+import { useCounts } from '../shared/counts';
 
 const TONE: Record<LoanStatus, StatusTone> = { pending: 'processing', approved: 'processing', repaying: 'processing', repaid: 'done', rejected: 'refused', failed: 'refused' };
 
@@ -32,10 +33,11 @@ export function LoanStatusBadge({ status }: { status: LoanStatus }) {
 /** One loan in a list: what it is, its figures, its status; it opens the detail. */
 export function LoanCard({ loan }: { loan: Loan }) {
   const { t } = useLingui();
+  const counts = useCounts();
   const words = useLoanWords();
   const formatTime = useFormatTime();
   return (
-    <Link to="/loan/loan-detail" search={{ id: String(loan.id) }} aria-label={t`Loan ${loan.loanNo}`} className="block rounded-2xl bg-surface p-4 active:bg-sea-50">
+    <Link to="/loan/loan-detail" search={{ id: String(loan.id) }} className="block rounded-2xl bg-surface p-4 active:bg-sea-50">
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-base font-semibold text-ink">
           <Amount value={loan.amount} asset={loan.asset} />
@@ -43,7 +45,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
         <LoanStatusBadge status={loan.status} />
       </div>
       <p className="mt-0.5 text-xs text-muted">
-        {words.type[loan.type]} · {t`${loan.days} days`} · <bdi dir="ltr">{loan.loanNo}</bdi>
+        {words.type[loan.type]} · {counts.days(loan.days)} · <bdi dir="ltr">{loan.loanNo}</bdi>
       </p>
       <dl className="mt-3 border-t border-line pt-2">
         <Fact label={t`Repayment amount`}>

@@ -1,10 +1,9 @@
 /**
- * Change the profile photo: pick an image, it uploads at once with a waiting state over the
- * photo. Size is checked here to save a useless upload; the type is checked by the server from
+ * Change the profile photo: pick an image, it uploads at once, the photo dimmed and how far the
+ * upload is shown under it (a bar and the megabytes sent). Size is checked here to save a useless upload; the type is checked by the server from
  * the content (a renamed file is refused), and its refusal text shows under the photo.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Preloader } from 'konsta/react';
 import { useRef, useState } from 'react';
 import { uploadAvatar } from '../../api/calls';
 import { isApiError } from '../../api/client';
@@ -14,12 +13,14 @@ import type { UserInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { saveUserInfo } from '../../storage/session';
 import { toast } from '../../app/feedback/toast';
+import { UploadProgressBar, useUploadProgress } from '../shared/UploadProgress';
 import { UserAvatar } from '../shared/UserAvatar';
 
 export function AvatarUpload({ user }: { user: UserInfo }) {
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  const progress = useUploadProgress();
   const [error, setError] = useState<string | null>(null);
 
   async function upload(file: File) {
@@ -29,8 +30,9 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
       return;
     }
     setUploading(true);
+    progress.reset();
     try {
-      const { avatar } = await uploadAvatar(file);
+      const { avatar } = await uploadAvatar(file, { onUploadProgress: progress.report });
       await saveUserInfo({ ...user, avatar });
       toast.success(t`Photo updated`);
     } catch (failure) {
@@ -55,14 +57,18 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
           <CameraIcon size={16} />
         </span>
         {uploading ? (
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40" role="status" aria-label={t`Uploading`}>
-            <Preloader className="text-white" />
-          </span>
+          <span className="absolute inset-0 rounded-full bg-black/40" role="status" aria-label={t`Uploading`} />
         ) : null}
       </button>
-      <span className="mt-2 text-sm font-medium text-sea-700">{uploading ? t`Uploading…` : t`Change photo`}</span>
+      {uploading ? (
+        <span className="mt-2 w-40 text-center text-muted">
+          <UploadProgressBar progress={progress.progress} />
+        </span>
+      ) : (
+        <span className="mt-2 text-sm font-medium text-sea-700">{t`Change photo`}</span>
+      )}
       {error ? (
-        <p role="alert" className="mt-1 max-w-xs text-center text-xs text-rose-600">
+        <p role="alert" className="mt-1 max-w-xs text-center text-xs text-rose-700">
           {error}
         </p>
       ) : null}

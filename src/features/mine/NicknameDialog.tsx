@@ -9,6 +9,7 @@ import type { UserInfo } from '../../domain/wire';
 import { saveUserInfo } from '../../storage/session';
 import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
 import { TextField } from '../shared/TextField';
+import { useRef } from 'react';
 import { useOverlay } from '../../app/overlays';
 
 export interface NicknameDialogProps {
@@ -18,7 +19,8 @@ export interface NicknameDialogProps {
 }
 
 export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
-  useOverlay(opened);
+  const modal = useRef<HTMLDivElement>(null);
+  useOverlay(opened, modal);
   const { t } = useLingui();
   // Follows the saved nickname; what was typed and not saved is dropped on every way out.
   const form = useZodForm(nicknameEditSchema, { values: { nickname: user.nickname }, params: { max: NICKNAME_MAX_LENGTH } });
@@ -42,7 +44,10 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
 
   return (
     <Dialog
+      ref={modal}
       opened={opened}
+      role="dialog"
+      aria-modal={opened || undefined}
       onBackdropClick={() => !saving && close()}
       title={t`Nickname`}
       content={

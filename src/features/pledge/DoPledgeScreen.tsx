@@ -26,6 +26,7 @@ import { Fact } from '../shared/records';
 import { TextField } from '../shared/TextField';
 import { usePledgeOverview } from './api/queries';
 import { ProductTerms } from './parts';
+import { useCounts } from '../shared/counts';
 
 interface Request {
   productId: number;
@@ -61,6 +62,7 @@ export default function DoPledgeScreen() {
 
 function PledgeForm({ product, available, running, asOf }: { product: PledgeProduct; available: string; running: boolean; asOf: number | null }) {
   const { t } = useLingui();
+  const counts = useCounts();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -105,7 +107,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
       >
         <AsOfLine time={asOf} />
         <section aria-label={t`The product`} className="rounded-2xl bg-surface px-4 py-3">
-          <h2 className="text-lg font-semibold text-ink">{t`${product.lockDays} days`}</h2>
+          <h2 className="text-lg font-semibold text-ink">{counts.days(product.lockDays)}</h2>
           <ProductTerms product={product} />
         </section>
         {running ? (

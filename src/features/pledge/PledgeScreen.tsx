@@ -21,6 +21,7 @@ import { plainDecimal } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { usePledgeOverview } from './api/queries';
 import { PledgeOrderCard, ProductTerms, RedeemSummary } from './parts';
+import { useCounts } from '../shared/counts';
 
 export default function PledgeScreen() {
   const { t } = useLingui();
@@ -119,6 +120,7 @@ function RunningOrder({ order }: { order: PledgeOrder }) {
 
 function Products({ data }: { data: PledgeOverview }) {
   const { t } = useLingui();
+  const counts = useCounts();
   return (
     <section aria-label={t`Products`} className="space-y-2">
       <h2 className="px-1 text-sm font-semibold text-muted">
@@ -132,9 +134,9 @@ function Products({ data }: { data: PledgeOverview }) {
       <ul className="space-y-3">
         {data.products.map((product) => (
           <li key={product.id}>
-            <article aria-label={t`${product.lockDays} days`} className="rounded-2xl bg-surface p-4">
+            <article aria-label={counts.days(product.lockDays)} className="rounded-2xl bg-surface p-4">
               <div className="flex items-baseline justify-between gap-3">
-                <h3 className="text-lg font-semibold text-ink">{t`${product.lockDays} days`}</h3>
+                <h3 className="text-lg font-semibold text-ink">{counts.days(product.lockDays)}</h3>
                 <span className="text-xs font-semibold text-muted">{product.asset}</span>
               </div>
               <div className="mt-2">

@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import type { PledgeOrder, PledgeProduct, PledgeStatus } from '../../domain/pledge';
 import { Amount, Percent } from '../shared/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
+import { useCounts } from '../shared/counts';
+import { plural } from '@lingui/core/macro';
 
 const TONE: Record<PledgeStatus, StatusTone> = { active: 'processing', completed: 'done', redeemed: 'refused' };
 
@@ -19,12 +21,13 @@ export function PledgeStatusBadge({ status }: { status: PledgeStatus }) {
 /** A product's terms: lock period, daily rate, minimum, penalty. */
 export function ProductTerms({ product }: { product: PledgeProduct }) {
   const { t } = useLingui();
+  const counts = useCounts();
   return (
     <dl>
       <Fact label={t`Daily return rate`}>
         <Percent value={product.dailyRate} />
       </Fact>
-      <Fact label={t`Lock period`}>{t`${product.lockDays} days`}</Fact>
+      <Fact label={t`Lock period`}>{counts.days(product.lockDays)}</Fact>
       <Fact label={t`Minimum per order`}>
         <Amount value={product.minAmount} asset={product.asset} />
       </Fact>
@@ -38,6 +41,8 @@ export function ProductTerms({ product }: { product: PledgeProduct }) {
 /** One order: its number and status, then its figures; `action` below (redeem early). */
 export function PledgeOrderCard({ order, action }: { order: PledgeOrder; action?: ReactNode }) {
   const { t } = useLingui();
+  const paid = order.daysPaid;
+  const counts = useCounts();
   const formatTime = useFormatTime();
   return (
     <article aria-label={t`Pledge ${order.orderNo}`} className="rounded-2xl bg-surface p-4">
@@ -48,7 +53,7 @@ export function PledgeOrderCard({ order, action }: { order: PledgeOrder; action?
         <PledgeStatusBadge status={order.status} />
       </div>
       <p className="mt-0.5 text-xs text-muted">
-        <bdi dir="ltr">{order.orderNo}</bdi> · {t`${order.lockDays} days`} · <Percent value={order.dailyRate} /> {t`a day`}
+        <bdi dir="ltr">{order.orderNo}</bdi> · {counts.days(order.lockDays)} · <Percent value={order.dailyRate} /> {t`a day`}
       </p>
       <dl className="mt-3 border-t border-line pt-2">
         <Fact label={t`Start time`}>{formatTime(order.startedAt)}</Fact>
@@ -58,7 +63,7 @@ export function PledgeOrderCard({ order, action }: { order: PledgeOrder; action?
         </Fact>
         <Fact label={t`Total earnings`} strong>
           <Amount value={order.earned} asset={order.asset} />
-          <span className="ms-1 text-xs font-normal text-muted">{t`(${order.daysPaid} of ${order.lockDays} days)`}</span>
+          <span className="ms-1 text-xs font-normal text-muted">{t({ message: plural(order.lockDays, { one: `(${paid} of # day)`, other: `(${paid} of # days)` }) })}</span>
         </Fact>
         {order.status === 'active' ? (
           <Fact label={t`Maturity return`}>

@@ -12,6 +12,7 @@ import { setServerError, submitOnce, textField, useZodForm } from '../shared/for
 import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { PasswordField } from '../shared/PasswordField';
 import { SubmitButton } from '../shared/SubmitButton';
+import { useRef } from 'react';
 import { useOverlay } from '../../app/overlays';
 
 const FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
@@ -22,7 +23,8 @@ export interface ChangePasswordSheetProps {
 }
 
 export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProps) {
-  useOverlay(opened);
+  const modal = useRef<HTMLDivElement>(null);
+  useOverlay(opened, modal);
   const { t } = useLingui();
   const form = useZodForm<typeof changePasswordSchema>(changePasswordSchema, {
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
@@ -47,7 +49,7 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
   });
 
   return (
-    <Sheet opened={opened} onBackdropClick={() => !busy && close()} className="w-full" aria-label={t`Change login password`}>
+    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !busy && close()} className="w-full" aria-label={t`Change login password`}>
       <form onSubmit={submit} noValidate className="mx-auto max-w-md space-y-4 px-5 pt-5 pb-[calc(var(--k-safe-area-bottom)+1.5rem)]">
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold text-ink">{t`Change login password`}</h2>

@@ -86,7 +86,7 @@ export function ImagePicker({ label, hint, inputLabel, previewAlt, accept = 'ima
         </button>
       ) : null}
       {error ? (
-        <p id={noteId} role="alert" className="mt-1.5 text-xs leading-snug text-rose-600">
+        <p id={noteId} role="alert" className="mt-1.5 text-xs leading-snug text-rose-700">
           {error}
         </p>
       ) : null}

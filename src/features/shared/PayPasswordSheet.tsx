@@ -30,7 +30,8 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   const [working, setWorking] = useState(false);
 
   const pinRef = useRef<HTMLInputElement>(null);
-  useOverlay(opened);
+  const modal = useRef<HTMLDivElement>(null);
+  useOverlay(opened, modal);
 
   // Closing forgets what was typed and the last refusal: the next opening starts empty. Done
   // while rendering the change, so the closed sheet never shows the old digits for a frame.
@@ -63,7 +64,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   }
 
   return (
-    <Sheet opened={opened} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
+    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
       <div className="mx-auto max-w-md px-5 pt-5 pb-8">
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-lg font-semibold text-ink">{t`Payment password`}</h2>
@@ -83,7 +84,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
               disabled={working}
               inputRef={pinRef}
             />
-            <div className="mt-4 flex h-6 items-center justify-between text-sm">
+            <div className="mt-2 flex min-h-11 items-center justify-between text-sm">
               {working ? (
                 <span className="flex items-center gap-2 text-muted">
                   <Preloader className="size-4" />
@@ -92,7 +93,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
               ) : (
                 <span />
               )}
-              <Link to="/setting/pay-password" className="font-medium text-sea-700">
+              <Link to="/setting/pay-password" className="-me-3 flex min-h-11 items-center px-3 font-medium text-sea-700">
                 <Trans>Forgot it?</Trans>
               </Link>
             </div>
@@ -102,7 +103,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
             <p className="mb-4">
               <Trans>Set a payment password first. It protects every payment and withdrawal.</Trans>
             </p>
-            <Link to="/setting/pay-password" className="font-medium text-sea-700">
+            <Link to="/setting/pay-password" className="-ms-3 inline-flex min-h-11 items-center px-3 font-medium text-sea-700">
               <Trans>Set payment password</Trans>
             </Link>
           </div>

@@ -89,7 +89,7 @@ export function PinInput({
         </div>
       </div>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs text-rose-600">
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs text-rose-700">
           {error}
         </p>
       ) : null}

@@ -58,7 +58,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
         {trailing}
       </div>
       {note ? (
-        <p id={noteId} role={error ? 'alert' : undefined} className={`mt-1.5 text-xs leading-snug ${error ? 'text-rose-600' : 'text-muted'}`}>
+        <p id={noteId} role={error ? 'alert' : undefined} className={`mt-1.5 text-xs leading-snug ${error ? 'text-rose-700' : 'text-muted'}`}>
           {note}
         </p>
       ) : null}

@@ -8,7 +8,7 @@
  * offer at once, or looks for one for up to 60 minutes (the orders screen counts it down).
  * For a user who is not a merchant, the way to become one. Above it all, the market quotes.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -129,7 +129,7 @@ function TraderBar({ summary }: { summary: TradeSummary }) {
           <ListIcon size={20} className="text-sea-700" />
           {summary.pending > 0 ? (
             <span>
-              <Trans>{summary.pending} orders in progress</Trans>
+              <Plural value={summary.pending} one="# order in progress" other="# orders in progress" />
             </span>
           ) : (
             <span>

@@ -140,7 +140,7 @@ export default function TransferScreen() {
               {t`Getting the rate…`}
             </p>
           ) : quote.error ? (
-            <p role="alert" className="py-2 text-sm text-rose-600">
+            <p role="alert" className="py-2 text-sm text-rose-700">
               {quote.error}
             </p>
           ) : (

@@ -75,7 +75,7 @@ function CryptoDestination({ form, networks }: { form: WithdrawFormApi; networks
           ))}
         </Segmented>
         {errors.network ? (
-          <p role="alert" className="mt-1.5 text-xs text-rose-600">
+          <p role="alert" className="mt-1.5 text-xs text-rose-700">
             {errors.network.message}
           </p>
         ) : null}

@@ -22,8 +22,9 @@ function uiCatalogue(locale: string, name: (typeof UI_CATALOGUES)[number]): Map<
   return new Map(po.items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr.join('')]));
 }
 
+/** The names a text uses, each once: a plural repeats them per form, and languages have different forms (Chinese one, Arabic six). */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
+  return [...new Set([...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]))].sort();
 }
 
 describe.each(UI_CATALOGUES)('UI catalogue %s (Lingui)', (name) => {

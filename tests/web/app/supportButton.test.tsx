@@ -14,6 +14,7 @@ function Page({ screenKey, onOpen }: { screenKey: string; onOpen(): void }) {
       <div data-testid="page" style={{ overflow: 'auto', height: 800 }}>
         <div style={{ height: 2000 }} />
         <form>
+          <input aria-label="Amount (USDT)" />
           <button type="submit">Bind bank account</button>
         </form>
       </div>
@@ -92,6 +93,23 @@ describe('the floating support button', () => {
     await waitFor(() => expect(button.getAttribute('data-tucked')).toBe('true'));
     // Scrolled up above it: the support button is back.
     submit.getBoundingClientRect = box(16, 640, 358, 48);
+    await scrollTo(screen.getByTestId('page'), 1200);
+    expect(button.getAttribute('data-tucked')).toBe('false');
+  });
+
+  it('steps aside while a field lies under it, so a person can type in it', async () => {
+    await renderUi(<Harness onOpen={() => {}} />);
+    const button = screen.getByRole('button', { name: 'Customer service' });
+    const field = screen.getByRole('textbox', { name: 'Amount (USDT)' });
+    const home = button.previousElementSibling as HTMLElement;
+    const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height);
+    home.getBoundingClientRect = box(322, 672, 52, 52);
+    // The hall's amount field, full width, where the raised button sits above the tab bar.
+    field.getBoundingClientRect = box(32, 660, 326, 48);
+    fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
+    await waitFor(() => expect(button.getAttribute('data-tucked')).toBe('true'));
+    // The field scrolled up out from under it: the support button is back.
+    field.getBoundingClientRect = box(32, 300, 326, 48);
     await scrollTo(screen.getByTestId('page'), 1200);
     expect(button.getAttribute('data-tucked')).toBe('false');
   });

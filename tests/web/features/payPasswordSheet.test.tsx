@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
+import { ToastHost } from '../../../src/app/feedback/ToastHost';
 import { PayPasswordSheet } from '../../../src/features/shared/PayPasswordSheet';
 import { renderScreen } from '../app/render';
 
@@ -9,6 +11,42 @@ afterEach(cleanup);
 const LABEL = 'Enter your 6-digit payment password';
 
 describe('PayPasswordSheet', () => {
+  it('while open, leaves only itself, its backdrop and the toasts reachable: the screen under it is inert', async () => {
+    function Screen() {
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <main>
+            <button type="button" onClick={() => setOpened(true)}>
+              Withdraw
+            </button>
+            <PayPasswordSheet opened={opened} hasPayPassword summary="Withdraw 20.00 EUR" onSubmit={async () => {}} onClose={() => setOpened(false)} />
+          </main>
+          <ToastHost />
+        </>
+      );
+    }
+    await renderScreen(Screen);
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' });
+    expect(withdraw.closest('[inert]')).toBeNull();
+    await act(async () => {
+      fireEvent.click(withdraw);
+    });
+    const sheet = screen.getByRole('dialog', { name: 'Payment password' });
+    expect(sheet.getAttribute('aria-modal')).toBe('true');
+    expect(withdraw.closest('[inert]')).not.toBeNull();
+    expect(sheet.closest('[inert]')).toBeNull();
+    const backdrop = sheet.previousElementSibling!;
+    expect(backdrop.closest('[inert]')).toBeNull();
+    expect(document.querySelector('[aria-live]')!.closest('[inert]')).toBeNull();
+    // A tap on the backdrop closes it, and the screen is live again.
+    await act(async () => {
+      fireEvent.click(backdrop);
+    });
+    expect(withdraw.closest('[inert]')).toBeNull();
+    expect(document.querySelectorAll('[inert]')).toHaveLength(0);
+  });
+
   it('runs the action with the six digits as soon as the last one is typed', async () => {
     const onSubmit = vi.fn(async () => {});
     await renderScreen(() => (

@@ -133,6 +133,18 @@ describe('the trading hall', () => {
     expect(await within(card).findByText(/Your application is being reviewed/)).toBeTruthy();
   });
 
+  it('counts the orders in progress in words that fit the number', async () => {
+    signInForTest({ isMerchant: true });
+    summary = { ...summary, pending: 1 };
+    const view = await renderScreen(HallScreen, '/market');
+    expect(await screen.findByText('1 order in progress')).toBeTruthy();
+    view.unmount();
+    queryClient.clear();
+    summary = { ...summary, pending: 2 };
+    await renderScreen(HallScreen, '/market');
+    expect(await screen.findByText('2 orders in progress')).toBeTruthy();
+  });
+
   it("lists a merchant's offer with the merchant's 30 days, price, what is left and the limits", async () => {
     signInForTest({ isMerchant: true });
     await renderScreen(HallScreen, '/market');

@@ -1,0 +1,130 @@
+/**
+ * A history for the tour's "loaded" pass: what the demo merchant would have after a few weeks of
+ * use, made through the same API the app calls and decided by an operator with `npm run ops`, so
+ * every list and detail screen has rows in each of their states — a conversion, deposits approved,
+ * waiting and refused, withdrawals sent and waiting, a running pledge, an approved loan, a trade
+ * order completed and one matched and waiting for confirmation, and a published news piece.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningApp } from './harness';
+import { idOfRow } from './harness';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const IMAGE = readFileSync(join(root, 'public', 'icons', 'icon-192.png'));
+/** A well-formed TRON address (base58check) that belongs to nobody we know. */
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+export interface History {
+  /** Ids the tour opens detail screens with. */
+  newsId: number;
+  loanId: number;
+}
+
+type Ops = (...args: string[]) => Promise<string>;
+
+interface Envelope<T> {
+  type: string;
+  message: string;
+  data: T;
+}
+
+/** A signed-in API client for one account, failing loudly on any refusal. */
+async function clientOf(app: RunningApp, account: { username: string; password: string }) {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown> | FormData, options: { key?: boolean; token?: string } = {}): Promise<T> => {
+    const headers: Record<string, string> = { 'Accept-Language': 'en' };
+    if (options.token) headers.Authorization = options.token;
+    if (options.key) headers['Idempotency-Key'] = randomUUID();
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const reply = await fetch(`${app.baseUrl}/api${path}`, { method, headers, body: payload });
+    const envelope = (await reply.json()) as Envelope<T>;
+    assert.equal(reply.status, 200, `${method} ${path}: ${reply.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  const { token } = await call<{ token: string }>('POST', '/user/login', { account: account.username, password: account.password });
+  return {
+    get: <T>(path: string) => call<T>('GET', path, undefined, { token }),
+    post: <T>(path: string, body?: Record<string, unknown> | FormData) => call<T>('POST', path, body, { token }),
+    /** A money call: its own idempotency key. */
+    pay: <T>(path: string, body: Record<string, unknown> | FormData) => call<T>('POST', path, body, { token, key: true }),
+  };
+}
+
+const imageForm = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([IMAGE], { type: 'image/png' }), 'image.png');
+  return form;
+};
+
+/** Gives `account` (a merchant with money, such as the demo merchant) its history; `ops` is a signed-in operator console. */
+export async function giveHistory(app: RunningApp, ops: Ops, account: { username: string; password: string; payPassword: string }): Promise<History> {
+  const me = await clientOf(app, account);
+  const payPassword = account.payPassword;
+
+  // Money in: three deposits — approved, refused, still waiting.
+  const coins = await me.get<{ legal: Array<{ id: number; name: string; kind: string }> }>('/currency/list');
+  const usdt = coins.legal.find((coin) => coin.kind === 'crypto' && coin.name === 'USDT');
+  assert.ok(usdt, 'the USDT deposit option');
+  const deposits: string[] = [];
+  for (const amount of ['250', '75', '120']) {
+    const record = await me.pay<{ orderNo: string }>('/wallet/charge_req', imageForm({ coinId: String(usdt.id), network: 'TRC20', amount }));
+    deposits.push(record.orderNo);
+  }
+  await ops('deposit', 'approve', idOfRow(await ops('deposits'), deposits[0]));
+  await ops('deposit', 'reject', idOfRow(await ops('deposits'), deposits[1]), '--reason', 'The transfer did not arrive at the address');
+
+  // A conversion each way.
+  for (const [from, to, amount] of [['EUR', 'USDT', '40.00'], ['USDT', 'EUR', '60']] as const) {
+    const quote = await me.post<{ quoteId: string }>('/transfer/quote', { from, to, amount });
+    await me.pay('/transfer', { quoteId: quote.quoteId, payPassword });
+  }
+
+  // Money out: one withdrawal sent, one waiting.
+  const withdrawals: string[] = [];
+  for (const amount of ['30', '45']) {
+    const record = await me.pay<{ orderNo: string }>('/wallet/out', { method: 'crypto', network: 'TRC20', address: TRON_ADDRESS, amount, payPassword });
+    withdrawals.push(record.orderNo);
+  }
+  await ops('withdrawal', 'approve', idOfRow(await ops('withdrawals'), withdrawals[0]), '--reference', '9f2c61d0a4b7e83519c2f0d6e4a7b1c3d5e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5');
+
+  // The hall: one order bought and confirmed, one matched and waiting for the confirmation.
+  const offers = await me.get<Array<{ price: string; mine: boolean; minAmount: string }>>('/trade/hall?side=buy&amount=20');
+  const offer = offers.find((candidate) => !candidate.mine);
+  assert.ok(offer, 'a sell offer of another merchant');
+  const first = await me.pay<{ id: number; status: string }>('/trade/orders/place', { side: 'buy', amount: '20', price: offer.price, payPassword });
+  assert.equal(first.status, 'matched');
+  await me.pay('/trade/orders/confirm', { id: first.id, payPassword });
+  const second = await me.pay<{ status: string }>('/trade/orders/place', { side: 'buy', amount: '20', price: offer.price, payPassword });
+  assert.equal(second.status, 'matched');
+
+  // A pledge running.
+  const overview = await me.get<{ products: Array<{ id: number; asset: string; minAmount: string }> }>('/pledge/overview');
+  const product = overview.products.find((candidate) => candidate.asset === 'USDT') ?? overview.products[0];
+  await me.pay('/pledge/start', { productId: product.id, amount: product.minAmount, payPassword });
+
+  // A credit loan applied for with an ID image and approved.
+  const config = await me.get<{ products: Array<{ id: number; type: string; minAmount: string }> }>('/loan/config');
+  const credit = config.products.find((candidate) => candidate.type === 'credit');
+  assert.ok(credit, 'a credit loan product');
+  const front = await me.post<{ id: number }>('/loan/document', imageForm({}));
+  const loan = await me.post<{ id: number; loanNo: string }>('/loan/apply', { productId: credit.id, amount: credit.minAmount, fullName: 'Mara Keller', idType: 'passport', idNumber: 'C01X00T47', frontDocument: front.id, accepted: true });
+  await ops('loan', 'approve', idOfRow(await ops('loans'), loan.loanNo));
+
+  // A news piece on the home's ticker, in English and German.
+  const written = await ops('news', 'write', '--title', 'Conversions now settle in seconds', '--body', 'Converting between EUR and USDT now completes as soon as you confirm it.\n\nThe rate is fixed for 30 seconds while you decide.');
+  const newsId = /news (\d+):/.exec(written)?.[1];
+  assert.ok(newsId, `the news id in: ${written}`);
+  await ops('news', 'translate', newsId, '--locale', 'de', '--title', 'Umtausch jetzt in Sekunden', '--body', 'Der Umtausch zwischen EUR und USDT ist abgeschlossen, sobald Sie ihn bestätigen.\n\nDer Kurs gilt 30 Sekunden lang, während Sie entscheiden.');
+  await ops('news', 'publish', newsId);
+
+  return { newsId: Number(newsId), loanId: loan.id };
+}
