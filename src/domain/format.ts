@@ -21,7 +21,7 @@
  *   narrow no-break space as group separator).
  */
 import { ASSETS, type Asset } from './money';
-import type { Locale } from './locales';
+import { isRtl, type Locale } from './locales';
 
 /** Decimals shown per asset: EUR in cents, USDT at one stated precision. */
 export const DISPLAY_DECIMALS: Readonly<Record<Asset, number>> = { USDT: 4, EUR: 2 };
@@ -177,4 +177,13 @@ export function formatPercent(value: string, locale: Locale): string {
   const fraction = /\.(\d*?)0*$/.exec(value.trim())?.[1] ?? '';
   const body = render(cutString(value, fraction.length), locale, 'auto');
   return parts.map((part) => (part.type === 'integer' ? body : part.type === 'fraction' || part.type === 'decimal' ? '' : part.value)).join('');
+}
+
+/**
+ * A figure with its unit ("19.9600 USDT") put into a sentence of Arabic or Hebrew, kept whole and
+ * left to right with Unicode's isolates (LRI … PDI), as <bdi dir="ltr"> keeps it in markup:
+ * without them the unit would jump to the other side of the number ("USDT 19.9600").
+ */
+export function ltrInText(text: string, locale: Locale): string {
+  return isRtl(locale) ? `\u2066${text}\u2069` : text;
 }

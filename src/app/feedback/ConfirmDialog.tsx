@@ -19,7 +19,8 @@ export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefi
       ref={modal}
       opened={Boolean(dialog)}
       backdrop={false}
-      title={dialog ? (dialog.title ?? t`Please confirm`) : null}
+      // In the weight and size of the app's other titles.
+      title={dialog ? <span className="text-xl font-semibold text-ink">{dialog.title ?? t`Please confirm`}</span> : null}
       content={dialog?.content}
       role="alertdialog"
       aria-modal="true"

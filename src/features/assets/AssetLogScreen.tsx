@@ -15,6 +15,7 @@ import { BankIcon, DepositIcon, LockIcon, TradeIcon, TransferIcon, WithdrawIcon 
 import { ChevronDownIcon, ListIcon, PercentIcon, WalletIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../domain/money';
+import { ltrInText } from '../../domain/format';
 import { summarizeMovement, type AssetAmount, type MovementSummary, type MovementTopic } from '../../domain/movements';
 import type { Movement, MovementLeg, UserAccount } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
@@ -153,9 +154,11 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
 };
 
 /** An amount of a summary, with its code, in the user's language. */
+/** An amount with its code, for the titles' sentences (kept left to right inside Arabic and Hebrew ones). */
 function useMoney() {
   const format = useFormatAmount();
-  return (amount: AssetAmount) => format(amount.minor, amount.asset, { withCode: true });
+  const locale = useAtomValue(localeAtom);
+  return (amount: AssetAmount) => ltrInText(format(amount.minor, amount.asset, { withCode: true }), locale);
 }
 
 /** The row's title: what the person did or received, with its amounts. */

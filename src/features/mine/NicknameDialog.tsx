@@ -49,7 +49,7 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
       role="dialog"
       aria-modal={opened || undefined}
       onBackdropClick={() => !saving && close()}
-      title={t`Nickname`}
+      title={<span className="text-xl font-semibold text-ink">{t`Nickname`}</span>}
       content={
         <form className="pt-2 text-start" onSubmit={save}>
           <TextField label={t`How others see you`} {...textField(form, 'nickname')} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />

@@ -40,12 +40,12 @@ export function useFormatRate(): (value: string) => string {
   return (value) => formatRate(value, locale);
 }
 
-/** An exchange rate (decimal string) with 4 decimals, cut, in the user's language: "0,9200 EUR". */
+/** An exchange rate (decimal string) with 4 decimals, cut, in the user's language: "0,9200 EUR", its unit set as an amount's is. */
 export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
   const locale = useAtomValue(localeAtom);
   return (
     <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`}>
-      {formatRate(value, locale)} {unit}
+      {formatRate(value, locale)} <span className="text-[0.75em] font-medium">{unit}</span>
     </bdi>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { formatAmount, formatChange, formatQuote, formatRate } from '../../../src/domain/format';
+import { formatAmount, formatChange, formatQuote, formatRate, ltrInText } from '../../../src/domain/format';
 import { LOCALES, type Locale } from '../../../src/domain/locales';
 
 const NBSP = '\u00a0';
@@ -141,5 +141,13 @@ describe('market quotes', () => {
     expect(formatChange('0.00', 'en')).toBe('+0.00%');
     expect(formatChange('-0.00', 'en')).toBe('+0.00%');
     expect(formatChange('12.5', 'de')).toBe('+12,50\u00a0%');
+  });
+});
+
+describe('ltrInText', () => {
+  test('keeps an amount and its unit together, left to right, inside Arabic and Hebrew sentences only', () => {
+    expect(ltrInText('19.9600 USDT', 'ar')).toBe('\u206619.9600 USDT\u2069');
+    expect(ltrInText('19.9600 USDT', 'he')).toBe('\u206619.9600 USDT\u2069');
+    for (const locale of ['en', 'de', 'zh', 'tzm'] as const) expect(ltrInText('19.9600 USDT', locale)).toBe('19.9600 USDT');
   });
 });
