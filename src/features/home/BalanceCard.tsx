@@ -53,7 +53,10 @@ function Balances() {
         }
         lead={
           <p className="mt-1 text-3xl font-semibold tracking-tight" data-total="EUR">
-            {/* The sum of both balances at today's rate: an estimate, so "≈". */}≈ <MaskedAmount value={total} asset="EUR" code />
+            {/* The sum of both balances at today's rate: an estimate, so "≈", read with the figure left to right in every language. */}
+            <bdi dir="ltr">
+              ≈ <MaskedAmount value={total} asset="EUR" code />
+            </bdi>
           </p>
         }
       />

@@ -17,7 +17,7 @@ import { toast } from '../../app/feedback/toast';
 import { BankIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import type { ErrorKey } from '../../domain/errors';
-import { ID_TYPES, LOAN_DOCUMENT_MAX_BYTES, loanFigures, needsBack, principalRange, type IdType, type LoanConfig, type LoanProduct } from '../../domain/loan';
+import { ID_TYPES, LOAN_DOCUMENT_MAX_BYTES, loanFigures, needsBack, principalRange, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
 import { parseAmount, toDecimalString } from '../../domain/money';
 import { parseRate } from '../../domain/pledge';
 import { errorMessage } from '../../i18n';
@@ -29,7 +29,7 @@ import { isOnline } from '../shared/money/online';
 import { Fact } from '../shared/records';
 import { TextField } from '../shared/TextField';
 import { useLoanConfig } from './api/queries';
-import { useLoanWords } from './parts';
+import { LoanCard, useLoanWords } from './parts';
 import { UploadProgressBar, type Progress } from '../shared/UploadProgress';
 import { plural } from '@lingui/core/macro';
 import { useCounts } from '../shared/counts';
@@ -65,12 +65,26 @@ export default function ApplyLoanScreen() {
   const product = data?.products.find((candidate) => String(candidate.id) === search.product) ?? data?.products[0];
   return (
     <Screen>
-      {data && product ? (
+      {data?.open ? (
+        <OpenLoan loan={data.open} />
+      ) : data && product ? (
         <ApplyForm key={product.id} config={data} initial={product} />
       ) : (
         <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`Loan configuration not found. Please try again later.`} />
       )}
     </Screen>
+  );
+}
+
+/** One loan at a time: with one not yet ended, the screen says so and shows it, instead of a form the server would refuse. */
+function OpenLoan({ loan }: { loan: Loan }) {
+  return (
+    <div className="space-y-3 px-4 pt-2 pb-8">
+      <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <Trans>You can apply for another loan once this one is repaid.</Trans>
+      </p>
+      <LoanCard loan={loan} />
+    </div>
   );
 }
 

@@ -1,0 +1,81 @@
+import 'fake-indexeddb/auto';
+import { cleanup, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { queryClient } from '../../../src/api/query';
+import type { Loan, LoanConfig } from '../../../src/domain/loan';
+import ApplyLoanScreen from '../../../src/features/loan/ApplyLoanScreen';
+import { loanRoutes } from '../../../src/features/loan/routes';
+import { renderScreen } from '../app/render';
+import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { signInForTest } from '../support/session';
+
+const applyRoute = loanRoutes[1];
+let api: TestApi;
+let config: LoanConfig;
+
+const approved: Loan = {
+  id: 4,
+  loanNo: 'L0000000004',
+  type: 'credit',
+  asset: 'USDT',
+  amount: '50.000000',
+  days: 7,
+  dailyRate: '0.05',
+  apr: '18.25',
+  interest: '0.175000',
+  total: '50.175000',
+  collateral: '0.000000',
+  status: 'approved',
+  fullName: 'Mara Keller',
+  idType: 'passport',
+  idNumber: '•••••0T47',
+  documents: ['front'],
+  reason: null,
+  repayReason: null,
+  createdAt: '2030-01-15T09:00:00.000Z',
+  decidedAt: '2030-01-15T09:10:00.000Z',
+  dueAt: '2030-01-22T09:10:00.000Z',
+  repayRequestedAt: null,
+  repaidAt: null,
+};
+
+const baseConfig: LoanConfig = {
+  products: [{ id: 1, type: 'credit', asset: 'USDT', days: 7, dailyRate: '0.05', apr: '18.25', minAmount: '50.000000', maxAmount: '1000.000000' }],
+  available: { USDT: '300.000000', EUR: '0.00' },
+  principalMinPercent: 10,
+  principalMaxPercent: 80,
+  open: null,
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureClient({ baseUrl: api.baseUrl });
+  setClientHandlers({ toast: () => undefined });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  queryClient.clear();
+  config = { ...baseConfig };
+  api.respond((sent) => (sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
+  signInForTest();
+});
+afterEach(cleanup);
+
+describe('applying for a loan', () => {
+  it('shows the form when no loan is open', async () => {
+    await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
+    expect(await screen.findByLabelText('Amount (USDT)')).toBeTruthy();
+    expect(screen.getByText('Interest over 7 days')).toBeTruthy();
+  });
+
+  it('with a loan not yet ended, says one at a time and shows that loan instead of a form the server would refuse', async () => {
+    config = { ...baseConfig, open: approved };
+    await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe('You can apply for another loan once this one is repaid.');
+    const card = screen.getByRole('link', { name: /L0000000004/ });
+    expect(card.textContent).toContain('Credit loan · 7 days · L0000000004');
+    expect(screen.queryByLabelText('Amount (USDT)')).toBeNull();
+  });
+});
