@@ -78,38 +78,24 @@ describe('the floating support button', () => {
     expect(onOpen).toHaveBeenCalledOnce();
   });
 
-  it('steps aside while a form\'s submit button lies under it', async () => {
+  const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height);
+
+  it.each([
+    // The button's place at the end edge of a 390 × 844 window, the form's full-width button right under it.
+    { what: "a form's submit button", control: () => screen.getByRole('button', { name: 'Bind bank account' }), place: box(322, 768, 52, 52), under: box(16, 760, 358, 48), above: box(16, 640, 358, 48) },
+    // The hall's amount field, full width, where the raised button sits above the tab bar: a person must be able to type in it.
+    { what: 'a field', control: () => screen.getByRole('textbox', { name: 'Amount (USDT)' }), place: box(322, 672, 52, 52), under: box(32, 660, 326, 48), above: box(32, 300, 326, 48) },
+  ])('steps aside while $what lies under it', async ({ control, place, under, above }) => {
     await renderUi(<Harness onOpen={() => {}} />);
     const button = screen.getByRole('button', { name: 'Customer service' });
-    const submit = screen.getByRole('button', { name: 'Bind bank account' });
-    const home = button.previousElementSibling as HTMLElement;
-    const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height);
-    // The button's place at the end edge of a 390 × 844 window.
-    home.getBoundingClientRect = box(322, 768, 52, 52);
-    // The form's full-width button right under it.
-    submit.getBoundingClientRect = box(16, 760, 358, 48);
+    (button.previousElementSibling as HTMLElement).getBoundingClientRect = place;
+    const covered = control();
+    covered.getBoundingClientRect = under;
     fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
     // Checked once the new screen is painted (a task of its own, not inside the render).
     await waitFor(() => expect(button.getAttribute('data-tucked')).toBe('true'));
-    // Scrolled up above it: the support button is back.
-    submit.getBoundingClientRect = box(16, 640, 358, 48);
-    await scrollTo(screen.getByTestId('page'), 1200);
-    expect(button.getAttribute('data-tucked')).toBe('false');
-  });
-
-  it('steps aside while a field lies under it, so a person can type in it', async () => {
-    await renderUi(<Harness onOpen={() => {}} />);
-    const button = screen.getByRole('button', { name: 'Customer service' });
-    const field = screen.getByRole('textbox', { name: 'Amount (USDT)' });
-    const home = button.previousElementSibling as HTMLElement;
-    const box = (left: number, top: number, width: number, height: number) => () => new DOMRect(left, top, width, height);
-    home.getBoundingClientRect = box(322, 672, 52, 52);
-    // The hall's amount field, full width, where the raised button sits above the tab bar.
-    field.getBoundingClientRect = box(32, 660, 326, 48);
-    fireEvent.click(screen.getByRole('button', { name: 'next screen' }));
-    await waitFor(() => expect(button.getAttribute('data-tucked')).toBe('true'));
-    // The field scrolled up out from under it: the support button is back.
-    field.getBoundingClientRect = box(32, 300, 326, 48);
+    // Scrolled up out from under it: the support button is back.
+    covered.getBoundingClientRect = above;
     await scrollTo(screen.getByTestId('page'), 1200);
     expect(button.getAttribute('data-tucked')).toBe('false');
   });
