@@ -1,9 +1,10 @@
 /**
  * A history for the tour's "loaded" pass: what the demo merchant would have after a few weeks of
  * use, made through the same API the app calls and decided by an operator with `npm run ops`, so
- * every list and detail screen has rows in each of their states — a conversion, deposits approved,
- * waiting and refused, withdrawals sent and waiting, a running pledge, an approved loan, a trade
- * order completed and one matched and waiting for confirmation, and a published news piece.
+ * every list and detail screen has rows in each of their states — conversions, deposits approved,
+ * refused and waiting, withdrawals sent, returned and waiting, a pledge redeemed early and one
+ * running, a loan refused and one approved, trade orders completed, cancelled and matched and
+ * waiting for confirmation, and a published news piece.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -70,12 +71,12 @@ export async function giveHistory(app: RunningApp, ops: Ops, account: { username
   const me = await clientOf(app, account);
   const payPassword = account.payPassword;
 
-  // Money in: three deposits — approved, refused, still waiting.
+  // Money in: three deposits — approved (1,000 USDT: VIP 1, five trade orders a day), refused, still waiting.
   const coins = await me.get<{ legal: Array<{ id: number; name: string; kind: string }> }>('/currency/list');
   const usdt = coins.legal.find((coin) => coin.kind === 'crypto' && coin.name === 'USDT');
   assert.ok(usdt, 'the USDT deposit option');
   const deposits: string[] = [];
-  for (const amount of ['250', '75', '120']) {
+  for (const amount of ['1000', '75', '120']) {
     const record = await me.pay<{ orderNo: string }>('/wallet/charge_req', imageForm({ coinId: String(usdt.id), network: 'TRC20', amount }));
     deposits.push(record.orderNo);
   }
@@ -88,35 +89,45 @@ export async function giveHistory(app: RunningApp, ops: Ops, account: { username
     await me.pay('/transfer', { quoteId: quote.quoteId, payPassword });
   }
 
-  // Money out: one withdrawal sent, one waiting.
+  // Money out: one withdrawal sent, one returned with the reason, one waiting.
   const withdrawals: string[] = [];
-  for (const amount of ['30', '45']) {
+  for (const amount of ['30', '25', '45']) {
     const record = await me.pay<{ orderNo: string }>('/wallet/out', { method: 'crypto', network: 'TRC20', address: TRON_ADDRESS, amount, payPassword });
     withdrawals.push(record.orderNo);
   }
   await ops('withdrawal', 'approve', idOfRow(await ops('withdrawals'), withdrawals[0]), '--reference', '9f2c61d0a4b7e83519c2f0d6e4a7b1c3d5e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5');
+  await ops('withdrawal', 'reject', idOfRow(await ops('withdrawals'), withdrawals[1]), '--reason', 'The address is on a sanctions list');
 
-  // The hall: one order bought and confirmed, one matched and waiting for the confirmation.
+  // The hall: one order bought and confirmed, one cancelled, one matched and waiting for the confirmation.
   const offers = await me.get<Array<{ price: string; mine: boolean; minAmount: string }>>('/trade/hall?side=buy&amount=20');
   const offer = offers.find((candidate) => !candidate.mine);
   assert.ok(offer, 'a sell offer of another merchant');
   const first = await me.pay<{ id: number; status: string }>('/trade/orders/place', { side: 'buy', amount: '20', price: offer.price, payPassword });
   assert.equal(first.status, 'matched');
   await me.pay('/trade/orders/confirm', { id: first.id, payPassword });
+  const cancelled = await me.pay<{ id: number }>('/trade/orders/place', { side: 'buy', amount: '15', price: offer.price, payPassword });
+  await me.post('/trade/orders/cancel', { id: cancelled.id });
   const second = await me.pay<{ status: string }>('/trade/orders/place', { side: 'buy', amount: '20', price: offer.price, payPassword });
   assert.equal(second.status, 'matched');
 
-  // A pledge running.
+  // A pledge redeemed early (its penalty kept), and one running.
   const overview = await me.get<{ products: Array<{ id: number; asset: string; minAmount: string }> }>('/pledge/overview');
   const product = overview.products.find((candidate) => candidate.asset === 'USDT') ?? overview.products[0];
+  const redeemed = await me.pay<{ id: number }>('/pledge/start', { productId: product.id, amount: product.minAmount, payPassword });
+  await me.pay('/pledge/redeem', { id: redeemed.id, payPassword });
   await me.pay('/pledge/start', { productId: product.id, amount: product.minAmount, payPassword });
 
-  // A credit loan applied for with an ID image and approved.
+  // A credit loan refused with the operator's reason, then one applied for again and approved.
   const config = await me.get<{ products: Array<{ id: number; type: string; minAmount: string }> }>('/loan/config');
   const credit = config.products.find((candidate) => candidate.type === 'credit');
   assert.ok(credit, 'a credit loan product');
-  const front = await me.post<{ id: number }>('/loan/document', imageForm({}));
-  const loan = await me.post<{ id: number; loanNo: string }>('/loan/apply', { productId: credit.id, amount: credit.minAmount, fullName: 'Mara Keller', idType: 'passport', idNumber: 'C01X00T47', frontDocument: front.id, accepted: true });
+  const apply = async () => {
+    const front = await me.post<{ id: number }>('/loan/document', imageForm({}));
+    return me.post<{ id: number; loanNo: string }>('/loan/apply', { productId: credit.id, amount: credit.minAmount, fullName: 'Mara Keller', idType: 'passport', idNumber: 'C01X00T47', frontDocument: front.id, accepted: true });
+  };
+  const refused = await apply();
+  await ops('loan', 'reject', idOfRow(await ops('loans'), refused.loanNo), '--reason', 'The ID image is too blurred to read');
+  const loan = await apply();
   await ops('loan', 'approve', idOfRow(await ops('loans'), loan.loanNo));
 
   // A news piece on the home's ticker, in English and German.

@@ -122,7 +122,8 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.getByRole('radio', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.goto(`${app.baseUrl}/h5/pledge`);
-    await page.getByRole('article', { name: uiText('ar', '{0} days').replace('{0}', '30') }).waitFor({ timeout: 15_000 });
+    // Thirty takes Arabic's form for 11–99 ("يومًا"), not the one for 3–10 ("أيام").
+    await page.getByRole('article', { name: '30 يومًا' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'pledge-products-ar');
     await page.goto(`${app.baseUrl}/h5/pledge/records?tab=interest`);
     await page.getByText(uiText('ar', 'Interest record')).first().waitFor({ timeout: 15_000 });
