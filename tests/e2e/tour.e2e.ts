@@ -66,6 +66,7 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'pledge', path: '/pledge' },
   { name: 'do-pledge', path: '/pledge/do-pledge' },
   { name: 'pledge-records', path: '/pledge/records' },
+  { name: 'pledge-orders', path: '/pledge/records?tab=orders' },
   { name: 'interest-wallet', path: '/mine/components' },
   { name: 'loan', path: '/loan' },
   { name: 'apply-loan', path: '/loan/apply-loan' },
@@ -176,7 +177,7 @@ const VISITOR: readonly Visit[] = [
 ];
 
 /** The screens that list what a person has: what a new person sees there. */
-const LISTS = new Set(['home', 'mine', 'my-assets', 'fund-record', 'deposit-records', 'withdraw-records', 'orders', 'pledge', 'pledge-records', 'interest-wallet', 'my-loans', 'level', 'withdraw-bank']);
+const LISTS = new Set(['home', 'mine', 'my-assets', 'fund-record', 'deposit-records', 'withdraw-records', 'orders', 'pledge', 'pledge-records', 'pledge-orders', 'interest-wallet', 'my-loans', 'level', 'withdraw-bank']);
 /** The screens with a person's data that open offline from the copy kept on the device. */
 const KEPT = ['home', 'my-assets', 'fund-record', 'deposit-records', 'withdraw-records', 'level', 'orders'];
 /** The screens that read something on open: their failure state. */
