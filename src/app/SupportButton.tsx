@@ -4,8 +4,8 @@
  *
  * It steps aside (slides down out of sight) while the user scrolls down a screen, and whenever a
  * form's submit button or a field lies under it — it must never hide the field a person types in
- * or the button that completes what they are doing. It comes back on scrolling up, and at the end of a screen, where the screen's bottom
- * padding keeps it clear of the content.
+ * or the button that completes what they are doing. It comes back on scrolling up, and at the end
+ * of a screen, where the screen's bottom padding keeps it clear of the content.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type RefObject } from 'react';
