@@ -1,8 +1,8 @@
 /** Profile: avatar upload by content type, nickname, language, payment password, contact binding. */
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../src/domain/constants';
 import { errorText } from '../../src/locales/errors';
+import { png } from '../fixtures/png';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -11,39 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A real 1×1 PNG, built chunk by chunk with its CRCs. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const pixels = zlib.deflateSync(Buffer.from([0, 0x2a, 0x7f, 0xd4]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real 1×1 PNG. */
+const tinyPng = () => png(1, 1, Buffer.from([0, 0x2a, 0x7f, 0xd4]));
 
 function multipart(file: Buffer, filename: string, contentType: string, extra: Record<string, string> = {}, before: Record<string, string> = {}) {
   const boundary = '----tessera' + Math.random().toString(16).slice(2);

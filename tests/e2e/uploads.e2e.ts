@@ -10,35 +10,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { png } from '../fixtures/png';
 import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, screenshot, startApp, type RunningApp } from './harness';
 
 const NEWCOMER = { username: 'demo', password: '583927' };
 
 /** A PNG of `side` × `side` pixels of noise: it does not compress, so its size is what is sent (about 3 bytes a pixel). */
 function noisePng(side: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let row = 0; row < side; row += 1) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const rows = Array.from({ length: side }, () => Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]));
+  return png(side, side, Buffer.concat(rows));
 }
 
 describe('uploads on a slow connection, in Chromium at 390×844', () => {

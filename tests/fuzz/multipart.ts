@@ -3,9 +3,9 @@
  * boundary, cut off, too many fields, two files, odd part headers; and images whose few bytes
  * declare billions of pixels (decompression bombs).
  */
-import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { PNG } from '../api/harness';
+import { png } from '../fixtures/png';
 
 export interface Part {
   name: string;
@@ -48,27 +48,9 @@ export function encodeMultipart(body: MultipartBody): { bytes: Buffer; contentTy
   };
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** A valid PNG header declaring width × height RGBA pixels, with a tiny compressed row. */
 export function pngBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(4096))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(width, height, Buffer.alloc(4096), 'rgba');
 }
 
 /** A baseline JPEG whose frame header declares 65535 × 65535. */
