@@ -10,7 +10,7 @@
  *   toasts (`data-keep-live`, still announced).
  */
 import { atom, getDefaultStore } from 'jotai';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 export const openOverlaysAtom = atom(0);
 
@@ -20,7 +20,7 @@ export function isolate(modal: Element): () => void {
   const backdrop = modal.previousElementSibling;
   for (let node: Element = modal; node.parentElement && node !== document.body; node = node.parentElement) {
     for (const sibling of node.parentElement.children) {
-      if (sibling === node || sibling === backdrop || sibling.hasAttribute('inert') || sibling.closest('[data-keep-live]')) continue;
+      if (sibling === node || sibling === backdrop || sibling.hasAttribute('inert') || sibling.hasAttribute('data-keep-live')) continue;
       if (sibling instanceof HTMLScriptElement || sibling instanceof HTMLStyleElement || sibling instanceof HTMLLinkElement) continue;
       sibling.setAttribute('inert', '');
       made.push(sibling);
@@ -32,19 +32,20 @@ export function isolate(modal: Element): () => void {
 }
 
 /**
- * Counts this overlay as open while `opened` is true and, given the overlay's element, keeps
- * the rest of the page inert meanwhile.
+ * Counts an overlay as open while `opened` is true and keeps the rest of the page inert
+ * meanwhile; the overlay's element is the returned ref (given to the Sheet, Popup or Dialog).
  */
-export function useOverlay(opened: boolean, modal?: RefObject<HTMLElement | null>): void {
+export function useOverlay(opened: boolean): RefObject<HTMLDivElement | null> {
+  const modal = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!opened) return;
     const store = getDefaultStore();
     store.set(openOverlaysAtom, (count) => count + 1);
-    const element = modal?.current;
-    const undo = element ? isolate(element) : null;
+    const undo = modal.current ? isolate(modal.current) : null;
     return () => {
       undo?.();
       store.set(openOverlaysAtom, (count) => count - 1);
     };
-  }, [opened, modal]);
+  }, [opened]);
+  return modal;
 }

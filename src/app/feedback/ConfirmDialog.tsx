@@ -5,15 +5,13 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
-import { useRef } from 'react';
 import { useOverlay } from '../overlays';
 import { Spinner } from '../Spinner';
 import { acceptConfirm, cancelConfirm, type OpenConfirm } from './confirm';
 
 export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefined }) {
   const { t } = useLingui();
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(Boolean(dialog), modal);
+  const modal = useOverlay(Boolean(dialog));
   return (
     <Dialog
       ref={modal}

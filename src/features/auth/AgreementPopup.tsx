@@ -1,7 +1,6 @@
 /** The user agreement, readable from the sign-up form before accepting it. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Block, Button, Navbar, Page, Popup } from 'konsta/react';
-import { useRef } from 'react';
 import { useOverlay } from '../../app/overlays';
 
 export interface AgreementPopupProps {
@@ -12,8 +11,7 @@ export interface AgreementPopupProps {
 
 export function AgreementPopup({ opened, onClose, onAccept }: AgreementPopupProps) {
   const { t } = useLingui();
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(opened, modal);
+  const modal = useOverlay(opened);
   return (
     <Popup ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={onClose} aria-label={t`User agreement`}>
       <Page colors={{ bgMaterial: 'bg-surface' }}>

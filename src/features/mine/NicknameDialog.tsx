@@ -9,7 +9,6 @@ import type { UserInfo } from '../../domain/wire';
 import { saveUserInfo } from '../../storage/session';
 import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
 import { TextField } from '../shared/TextField';
-import { useRef } from 'react';
 import { useOverlay } from '../../app/overlays';
 
 export interface NicknameDialogProps {
@@ -19,8 +18,7 @@ export interface NicknameDialogProps {
 }
 
 export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(opened, modal);
+  const modal = useOverlay(opened);
   const { t } = useLingui();
   // Follows the saved nickname; what was typed and not saved is dropped on every way out.
   const form = useZodForm(nicknameEditSchema, { values: { nickname: user.nickname }, params: { max: NICKNAME_MAX_LENGTH } });

@@ -12,7 +12,6 @@ import { setServerError, submitOnce, textField, useZodForm } from '../shared/for
 import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { PasswordField } from '../shared/PasswordField';
 import { SubmitButton } from '../shared/SubmitButton';
-import { useRef } from 'react';
 import { useOverlay } from '../../app/overlays';
 
 const FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
@@ -23,8 +22,7 @@ export interface ChangePasswordSheetProps {
 }
 
 export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProps) {
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(opened, modal);
+  const modal = useOverlay(opened);
   const { t } = useLingui();
   const form = useZodForm<typeof changePasswordSchema>(changePasswordSchema, {
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },

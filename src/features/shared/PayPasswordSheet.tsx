@@ -30,8 +30,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   const [working, setWorking] = useState(false);
 
   const pinRef = useRef<HTMLInputElement>(null);
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(opened, modal);
+  const modal = useOverlay(opened);
 
   // Closing forgets what was typed and the last refusal: the next opening starts empty. Done
   // while rendering the change, so the closed sheet never shows the old digits for a frame.

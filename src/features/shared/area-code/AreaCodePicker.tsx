@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { CheckIcon } from '../../../app/icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries, type Country } from './countries';
@@ -28,8 +28,7 @@ export function AreaCodePicker({ opened: wanted, selected, onSelect, onClose }: 
     return () => cancelAnimationFrame(frame);
   }, []);
   const opened = wanted && mounted;
-  const modal = useRef<HTMLDivElement>(null);
-  useOverlay(opened, modal);
+  const modal = useOverlay(opened);
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
   const [query, setQuery] = useState('');
