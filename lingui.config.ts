@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 import { LOCALES } from './src/domain/locales';
 
 /**
@@ -33,5 +34,7 @@ export default defineConfig({
       exclude: ['**/node_modules/**', ...SHELL.map((path) => path.replace('<rootDir>/', '**/') + (/\.tsx?$/.test(path) ? '' : '/**'))],
     },
   ],
-  format: 'po',
+  // Origins name the file, not the line: a line number changes with every edit above a text and made
+  // every change touch all twenty catalogues.
+  format: formatter({ lineNumbers: false }),
 });
