@@ -80,8 +80,8 @@ export const bankInfo = ask<BankBinding | null>('POST', '/user/cash_info');
 export const saveBank = pay<BankBindingRequest, BankBinding>('/user/cash_save');
 
 // Conversion between EUR and USDT
-export const quoteTransfer = send<z.input<typeof quoteRequestSchema>, QuoteReply>('POST', '/transfer/quote');
-export const executeTransfer = pay<z.input<typeof transferSchema>, ConversionRecord>('/transfer');
+export const quoteConversion = send<z.input<typeof quoteRequestSchema>, QuoteReply>('POST', '/transfer/quote');
+export const executeConversion = pay<z.input<typeof transferSchema>, ConversionRecord>('/transfer');
 
 // Records, totals, VIP
 /** The fund record: one row per movement, of one currency (filtered by the server) or of all. */

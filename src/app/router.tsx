@@ -16,8 +16,8 @@ import { mineRoutes } from '../features/mine/routes';
 import { newsRoutes } from '../features/news/routes';
 import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
-import { tradeRoutes } from '../features/trade/routes';
-import { transferRoutes } from '../features/transfer/routes';
+import { tradingRoutes } from '../features/trading/routes';
+import { conversionRoutes } from '../features/conversion/routes';
 import { loanRoutes } from '../features/loan/routes';
 import { pledgeRoutes } from '../features/pledge/routes';
 import { vipRoutes } from '../features/vip/routes';
@@ -52,8 +52,8 @@ const routeTree = rootRoute.addChildren([
     ...depositRoutes,
     ...withdrawRoutes,
     ...bankRoutes,
-    ...transferRoutes,
-    ...tradeRoutes,
+    ...conversionRoutes,
+    ...tradingRoutes,
     ...marketRoutes,
     ...vipRoutes,
     ...pledgeRoutes,

@@ -11,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useId, useState } from 'react';
 import { EmptyState } from '../../app/EmptyState';
-import { BankIcon, DepositIcon, LockIcon, TradeIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { BankIcon, DepositIcon, LockIcon, TradeIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
 import { ChevronDownIcon, ListIcon, PercentIcon, WalletIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../domain/money';
@@ -135,7 +135,7 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   withdrawal_requested: WithdrawIcon,
   withdrawal_sent: WithdrawIcon,
   withdrawal_returned: WithdrawIcon,
-  conversion: TransferIcon,
+  conversion: ConvertIcon,
   trade_bought: TradeIcon,
   trade_sold: TradeIcon,
   trade_set_aside: TradeIcon,

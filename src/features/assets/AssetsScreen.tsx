@@ -8,7 +8,7 @@ import { useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
 import { ActionGrid, type Action } from '../../app/ActionGrid';
 import { QueryFallback } from '../../app/EmptyState';
-import { DepositIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { DepositIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
 import { ListIcon, WalletIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { TableCard } from '../../app/TableCard';
@@ -29,7 +29,7 @@ export default function AssetsScreen() {
   const actions: Action[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
-    { to: '/transfer', label: t`Convert`, icon: <TransferIcon size={22} /> },
+    { to: '/transfer', label: t`Convert`, icon: <ConvertIcon size={22} /> },
     { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
   ];
 

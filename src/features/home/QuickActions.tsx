@@ -1,14 +1,14 @@
 /** The shortcuts of home: each opens its screen (members-only ones ask visitors to log in). */
 import { useLingui } from '@lingui/react/macro';
 import { ActionGrid, type Action } from '../../app/ActionGrid';
-import { BankIcon, BookIcon, ChartIcon, CrownIcon, DepositIcon, LockIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { BankIcon, BookIcon, ChartIcon, CrownIcon, DepositIcon, LockIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
 
 export function QuickActions() {
   const { t } = useLingui();
   const actions: Action[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon /> },
-    { to: '/transfer', label: t`Convert`, icon: <TransferIcon /> },
+    { to: '/transfer', label: t`Convert`, icon: <ConvertIcon /> },
     { to: '/market', label: t`Trading hall`, icon: <ChartIcon /> },
     { to: '/pledge', label: t`Pledge`, icon: <LockIcon /> },
     { to: '/loan', label: t`Loan`, icon: <BankIcon /> },

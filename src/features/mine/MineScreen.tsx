@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { BankIcon, ChevronEndIcon, CrownIcon, DepositIcon, TransferIcon, WithdrawIcon } from '../../app/icons';
+import { BankIcon, ChevronEndIcon, CrownIcon, DepositIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
 import { BuildingIcon, ClockIcon, LinkIcon, ListIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../app/moreIcons';
 import { Row, RowGroup } from '../../app/Rows';
 import type { AppPath } from '../../app/navigation';
@@ -22,7 +22,7 @@ export default function MineScreen() {
   const menu: { to: AppPath; label: string; icon: ReactNode }[] = [
     { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
     { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
-    { to: '/mine/components/transfer', label: t`Convert`, icon: <TransferIcon size={22} /> },
+    { to: '/mine/components/transfer', label: t`Convert`, icon: <ConvertIcon size={22} /> },
     { to: '/mine/my-assets', label: t`My assets`, icon: <WalletIcon size={22} /> },
     { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
     { to: '/level', label: t`VIP levels`, icon: <CrownIcon size={22} /> },

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { CheckIcon, TransferIcon } from '../../app/icons';
+import { CheckIcon, ConvertIcon } from '../../app/icons';
 import { ClockIcon } from '../../app/moreIcons';
 import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
@@ -31,7 +31,7 @@ export function DirectionCard({ from, to, available, asOf, onSwap }: { from: Ass
           aria-label={t`Swap currencies`}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700 active:bg-sea-100"
         >
-          <TransferIcon size={22} />
+          <ConvertIcon size={22} />
         </button>
         <AssetSide label={t`To`} asset={to} end />
       </div>

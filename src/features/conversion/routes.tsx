@@ -7,11 +7,11 @@ import type { RouterContext } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 
-const TransferScreen = lazyScreen(() => import('./TransferScreen'));
+const ConversionScreen = lazyScreen(() => import('./ConversionScreen'));
 /** The amount is checked against the balance as it is typed. */
 const loadBalances = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, walletQuery);
 
-export const transferRoutes = [
-  memberScreen('/transfer', TransferScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
-  memberScreen('/mine/components/transfer', TransferScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
+export const conversionRoutes = [
+  memberScreen('/transfer', ConversionScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
+  memberScreen('/mine/components/transfer', ConversionScreen, { title: msg({ message: 'Convert', context: 'screen title' }), back: '/mine', loader: loadBalances }),
 ] as const;

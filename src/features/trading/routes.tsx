@@ -8,7 +8,7 @@ import { tradeSummaryQuery } from './api/queries';
 
 const loadSummary = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, tradeSummaryQuery);
 
-export const tradeRoutes = [
+export const tradingRoutes = [
   memberScreen('/market', lazyScreen(() => import('./HallScreen')), { title: msg`Trading hall`, tab: true, loader: loadSummary }),
   memberScreen('/market/sell', lazyScreen(() => import('./OfferScreen')), { title: msg`My offers`, back: '/market', loader: loadSummary }),
   memberScreen('/order', lazyScreen(() => import('./OrdersScreen')), { title: msg`Orders`, tab: true }),

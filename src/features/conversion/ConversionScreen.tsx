@@ -1,5 +1,5 @@
 /**
- * Transfer: converts EUR into USDT, or USDT into EUR after a swap. As the amount is typed the
+ * Conversion: converts EUR into USDT, or USDT into EUR after a swap. As the amount is typed the
  * server quotes rate, fee and what arrives, valid for a short while (counted down on screen);
  * "Convert" asks for the payment password over a summary of that quote, and exactly that quote
  * is executed. When it has expired or the rate moved meanwhile, a new quote is fetched and shown,
@@ -11,7 +11,7 @@ import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
-import { executeTransfer } from '../../api/money';
+import { executeConversion } from '../../api/money';
 import { useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
@@ -31,7 +31,7 @@ import { useQuote } from './useQuote';
 const REQUOTE_KEYS = new Set(['transfer.quoteExpired', 'transfer.rateChanged']);
 const isRequote = (error: unknown) => isApiError(error) && Boolean(error.key && REQUOTE_KEYS.has(error.key));
 
-export default function TransferScreen() {
+export default function ConversionScreen() {
   const { t } = useLingui();
   const wallet = useWallet();
   const online = useOnline();
@@ -59,7 +59,7 @@ export default function TransferScreen() {
   // One idempotency key per quote: the same quote again (another password) keeps it, a new quote gets a new one.
   // The calls are quiet: every refusal but a stale quote is shown in the sheet, for another try.
   const action = useMoneyAction<QuoteReply, ConversionRecord>({
-    send: (reply, payPassword, options) => executeTransfer({ quoteId: reply.quoteId, payPassword: payPassword ?? '' }, { ...options, quiet: true }),
+    send: (reply, payPassword, options) => executeConversion({ quoteId: reply.quoteId, payPassword: payPassword ?? '' }, { ...options, quiet: true }),
     keepsSheetOpen: (error) => !isRequote(error),
     onSuccess(record) {
       setResult(record);

@@ -8,8 +8,8 @@ import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/app/feedback/toast';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/ledger';
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
-import { asInput, eurPerUsdt, quoteDeadline } from '../../../src/features/transfer/quote';
-import TransferScreen from '../../../src/features/transfer/TransferScreen';
+import { asInput, eurPerUsdt, quoteDeadline } from '../../../src/features/conversion/quote';
+import ConversionScreen from '../../../src/features/conversion/ConversionScreen';
 import { AMOUNT_MAX_PARAMS } from '../../../src/domain/payments';
 import { errorText } from '../../../src/locales/errors';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
@@ -110,9 +110,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('the transfer (conversion) screen', () => {
+describe('the conversion screen (/transfer)', () => {
   it('asks for a quote as the amount is typed and shows rate, fee and what arrives exactly as quoted', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     expect(screen.getByText('Available:', { exact: false }).textContent).toContain('500.00');
     await typeAmount('100');
     await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.1521 USDT'));
@@ -130,7 +130,7 @@ describe('the transfer (conversion) screen', () => {
   });
 
   it('waits for a pause in typing: one quote for the final amount', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('1');
     await typeAmount('10');
     await typeAmount('100');
@@ -140,7 +140,7 @@ describe('the transfer (conversion) screen', () => {
 
   it('converts the other way after a swap', async () => {
     quotes = [quote({ from: 'USDT', to: 'EUR', amount: '10.000000', rate: '0.920000', fee: '0.050000', receive: '9.15' })];
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
     });
@@ -152,7 +152,7 @@ describe('the transfer (conversion) screen', () => {
   });
 
   it('confirms with the payment password and sends the quote id with an Idempotency-Key', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
     await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
     await act(async () => {
@@ -176,7 +176,7 @@ describe('the transfer (conversion) screen', () => {
   it('retries a failed confirmation with the same key', async () => {
     let calls = 0;
     transfer = () => (++calls === 1 ? { status: 200, body: { type: 'error', code: 0, key: 'payPassword.wrong', message: 'Wrong payment password.', data: null } } : ok(record));
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
     await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
     await act(async () => {
@@ -198,7 +198,7 @@ describe('the transfer (conversion) screen', () => {
       ++calls === 1
         ? { status: 409, body: { type: 'error', code: 0, key: 'transfer.rateChanged', message: errorText('en', 'transfer.rateChanged'), data: null } }
         : ok({ ...record, rate: fresh.rate, receive: fresh.receive });
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
     await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
     await act(async () => {
@@ -227,7 +227,7 @@ describe('the transfer (conversion) screen', () => {
   });
 
   it('refuses an amount above the balance before asking the server', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('500.01');
     expect(screen.getByText(errorText('en', 'balance.insufficient'))).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -236,20 +236,20 @@ describe('the transfer (conversion) screen', () => {
   });
 
   it('refuses more decimals than the currency has', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('1.005');
     expect(screen.getByText(errorText('en', 'amount.invalid', { decimals: 2 }))).toBeTruthy();
   });
 
   it('names the largest amount there is rather than a format problem', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('2000000000');
     expect(screen.getByText(errorText('en', 'amount.tooLarge', AMOUNT_MAX_PARAMS))).toBeTruthy();
     expect(sentTo('/transfer/quote')).toHaveLength(0);
   });
 
   it('fills in the whole balance with "All"', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'All' }));
     });
@@ -258,7 +258,7 @@ describe('the transfer (conversion) screen', () => {
   });
 
   it('refuses to open the payment sheet while offline', async () => {
-    await renderScreen(TransferScreen, '/transfer');
+    await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
     await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');

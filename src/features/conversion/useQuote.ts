@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError, isCancelled } from '../../api/client';
-import { quoteTransfer } from '../../api/money';
+import { quoteConversion } from '../../api/money';
 import type { Asset } from '../../domain/money';
 import type { QuoteReply } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
@@ -64,7 +64,7 @@ export function useQuote(from: Asset, amount: string, quotable: boolean, online:
           : { request: input.request, quote: null, error: null, refreshing: true },
       );
       try {
-        const reply = await quoteTransfer({ from: input.from, to: otherAsset(input.from), amount: input.amount }, { signal, quiet: true });
+        const reply = await quoteConversion({ from: input.from, to: otherAsset(input.from), amount: input.amount }, { signal, quiet: true });
         if (mine !== round.current) return false;
         setAnswer({ request: input.request, quote: { reply, deadline: quoteDeadline(reply.expiresAt, Date.now()) }, error: null, refreshing: false });
         return true;
