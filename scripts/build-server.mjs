@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The server compiled for production: server/main.ts and everything it imports from server/ and
 // src/ bundled by rolldown (the bundler vite 8 ships) into one ES module, dist-server/main.mjs;
-// packages under node_modules stay external, loaded from node_modules at run time. The SQL
-// migrations, read at start by path (server/db/migrate.ts looks beside its own file), are
-// copied to dist-server/migrations.
+// packages under node_modules stay external, loaded from node_modules at run time. What the
+// server reads at start by path, looking beside its own file, is copied beside the bundle: the SQL
+// migrations (server/db/migrate.ts) to dist-server/migrations, the content pages' texts
+// (server/modules/news/content.ts) to dist-server/content.
 //
 //   node scripts/build-server.mjs   builds now
 //   buildServerIfStale()             builds when dist-server/ is missing or any source is newer
@@ -60,6 +61,7 @@ export async function buildServer() {
     },
   });
   cpSync(join(root, 'server', 'db', 'migrations'), join(dir, 'migrations'), { recursive: true });
+  cpSync(join(root, 'server', 'modules', 'news', 'content'), join(dir, 'content'), { recursive: true });
   // What it bundled from outside server/ (src/domain, src/locales), for the staleness check.
   const modules = new Set();
   for (const chunk of output.output) {

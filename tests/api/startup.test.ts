@@ -12,6 +12,7 @@ import { ERROR_KEYS } from '../../src/domain/errors';
 import type { CoinEntry } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
 import { SERVER_BUILD_DIR } from '../../scripts/build-server.mjs';
+import { readContent } from '../../server/modules/news/content';
 import { startTestApp, type TestApp } from './harness';
 import { startServerProcess } from './server-process';
 
@@ -413,7 +414,7 @@ describe('while the database is still opening (npm start listens before it is re
 });
 
 describe('the compiled server, as npm start runs it', () => {
-  test('dist-server/main.mjs starts on an embedded database, finds its migrations, serves /api/health and /h5/', async () => {
+  test('dist-server/main.mjs starts on an embedded database, finds its migrations and content, serves /api/health, a content page and /h5/', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-built-'));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_DIR: publicDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_OPTIONS: '' };
     delete env.DATABASE_URL;
@@ -422,11 +423,16 @@ describe('the compiled server, as npm start runs it', () => {
       // Built JavaScript, no TypeScript loader; the SQL migrations copied beside it.
       expect(fs.existsSync(path.join(SERVER_BUILD_DIR, 'main.mjs'))).toBe(true);
       expect(fs.readdirSync(path.join(SERVER_BUILD_DIR, 'migrations'))).toEqual(fs.readdirSync(path.resolve('server/db/migrations')));
+      // The content pages' texts copied beside it too, and seeded from there.
+      expect(readContent(path.join(SERVER_BUILD_DIR, 'content'))).toEqual(readContent());
       expect(server.output).toContain('Demo accounts');
       for (const url of ['/api/health', '/api/health/live']) {
         const reply = await fetch(`${server.url}${url}`);
         expect([url, reply.status, ((await reply.json()) as { data: unknown }).data]).toEqual([url, 200, { status: 'ok' }]);
       }
+      const help = readContent().find((piece) => piece.id === 33)!.texts.de!;
+      const detail = await fetch(`${server.url}/api/news/detail`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'de' }, body: '{"id":33}' });
+      expect(((await detail.json()) as { data: unknown }).data).toMatchObject({ id: 33, locale: 'de', title: help.title, body: help.body });
       const page = await fetch(`${server.url}/h5/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
