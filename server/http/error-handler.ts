@@ -9,7 +9,7 @@ import { AppError, type ErrorKey, type MessageParams } from '../../src/domain/er
 import { firstProblem } from '../../src/domain/validation';
 import { localeOf } from './locale';
 import { messageFor } from './messages';
-import { Refusal } from './refusal';
+import { Refusal } from '../errors';
 
 interface Problem {
   status: number;

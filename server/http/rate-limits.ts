@@ -7,7 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sharedRateLimitStore } from './rate-limit-store';
-import { waitRefusal } from './refusal';
+import { waitRefusal } from '../errors';
 
 export interface LimitRule {
   max: number;

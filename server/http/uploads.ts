@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../src/domain/errors';
 import { isLocale } from '../../src/domain/locales';
 import { hasBadCharacters } from './input-guard';
-import { Refusal } from './refusal';
+import { Refusal } from '../errors';
 
 export interface UploadForm {
   /** The text fields, `lang` taken out (it chose the reply's language). */

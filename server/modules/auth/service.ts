@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
 import { users, type User } from '../../db/schema';
 import type { Gate } from '../../http/idempotency';
-import { Refusal, waitRefusal } from '../../http/refusal';
+import { Refusal, waitRefusal } from '../../errors';
 import { openUserAccounts } from '../../ledger/accounts';
 import { hashPassword, prepareDecoy, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
 import type { PayPasswords } from '../../security/pay-passwords';

@@ -12,7 +12,7 @@ import type { SendCodeReply } from '../../../src/domain/wire';
 import { addSeconds, secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
-import { Refusal, waitRefusal } from '../../http/refusal';
+import { Refusal, waitRefusal } from '../../errors';
 import { codeMail, codeSms, type Mailer } from '../mailer';
 import type { SmsProvider } from '../sms';
 

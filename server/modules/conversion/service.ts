@@ -13,7 +13,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { conversionQuotes, conversions } from '../../db/schema';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfers } from '../../ledger/transfers';
 import { parseFeePercent, readSettings, SETTING_KEYS } from '../startup';

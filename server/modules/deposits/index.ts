@@ -3,7 +3,6 @@ export { depositsModule } from './routes';
 export { proofStoreOf } from './proof-store';
 export {
   approveDeposit,
-  depositAmountOf,
   listDeposits,
   rejectDeposit,
   type DecidedDeposit,

@@ -6,9 +6,9 @@ import { depositAddressReplySchema, depositRecordSchema, pageSchemaOf } from '..
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { readUploadForm } from '../../http/uploads';
-import { createDeposit, depositAddress, depositAmountOf, depositsOf, depositTarget } from './service';
+import { createDeposit, depositAddress, depositsOf, depositTarget } from './service';
 
 export async function depositsModule(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps;
@@ -48,7 +48,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
       const input = depositRequestSchema.parse(form.fields);
       if (!form.file || form.file.length === 0) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
       const target = await depositTarget(db, input.coinId, input.network);
-      const amount = depositAmountOf(input.amount, target.asset);
+      const amount = amountOrRefusal(input.amount, target.asset);
       const proof = await proofs.check(form.file);
 
       let stored: string | null = null;

@@ -9,13 +9,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
-import { AmountError, amountOf } from '../../../src/domain/payments';
 import type { DepositAddressReply, DepositRecord, Page } from '../../../src/domain/wire';
 import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users, type BankDetails } from '../../db/schema';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfers } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup';
@@ -87,16 +86,6 @@ export async function depositAddress(db: Db, userId: string, coinId: number, net
     reference: target.kind === 'bank' ? paymentReferenceOf(await inviteCodeOf(db, userId)) : '',
     demo: isDemoDepositAddress(target.address),
   };
-}
-
-/** Minor units of the deposit's asset; too many decimals is a refusal on the amount field. */
-export function depositAmountOf(text: string, asset: Asset): bigint {
-  try {
-    return amountOf(text, asset);
-  } catch (error) {
-    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
-    throw error;
-  }
 }
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -248,7 +237,7 @@ export async function approveDeposit(
   },
 ): Promise<DecidedDeposit> {
   const { row, coin } = await lockProcessing(tx, input.id);
-  const amount = typeof input.amount === 'string' ? depositAmountOf(input.amount, row.asset) : (input.amount ?? row.amount);
+  const amount = typeof input.amount === 'string' ? amountOrRefusal(input.amount, row.asset) : (input.amount ?? row.amount);
   if (amount <= 0n) throw new Refusal('amount.invalid', 400, { params: { decimals: ASSETS[row.asset].scale }, field: 'amount' });
   const reason = input.reason?.trim() || null;
   const reference = `deposit:${row.id}`;

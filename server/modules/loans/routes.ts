@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../errors';
 import { readUploadForm } from '../../http/uploads';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 

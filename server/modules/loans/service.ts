@@ -35,7 +35,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
-import { amountOrRefusal, Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postTransfers, type TransferInput } from '../../ledger/transfers';
 import { ImageStore, type CheckedImage } from '../../storage/image-store';

@@ -12,7 +12,7 @@ import { AMOUNT_MAX_PARAMS, AmountError } from '../../../src/domain/payments';
 import { exceedsMaximumAmount, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { auditRow } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';

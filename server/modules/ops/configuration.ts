@@ -11,7 +11,7 @@ import type { VipLevel } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { coins, settings, vipLevels, type BankDetails } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../errors';
 import { recordAudit } from '../../ledger/audit';
 import { isSettingKey, SETTING_KEYS, SETTING_RULES } from '../startup';
 import { percentOfBps } from '../vip';

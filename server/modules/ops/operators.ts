@@ -13,7 +13,7 @@ import { addSeconds, secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
 import { operators, operatorSessions } from '../../db/schema';
-import { Refusal, waitRefusal } from '../../http/refusal';
+import { Refusal, waitRefusal } from '../../errors';
 import { recordAudit } from '../../ledger/audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords';
 import { newSessionToken, tokenDigest } from '../../security/tokens';

@@ -16,9 +16,9 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
-import { approveDeposit, depositAmountOf, listDeposits, rejectDeposit } from '../deposits';
+import { approveDeposit, listDeposits, rejectDeposit } from '../deposits';
 import { vipLevelTable } from '../vip';
 import { decideMerchantApplication, listMerchantApplications } from '../trading';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals';
@@ -185,7 +185,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       if (input.amount !== undefined) {
         const [row] = await tx.select({ asset: deposits.asset, amount: deposits.amount }).from(deposits).where(eq(deposits.id, input.id));
         if (!row) throw new AppError('record.notFound', 404);
-        amount = depositAmountOf(input.amount, row.asset);
+        amount = amountOrRefusal(input.amount, row.asset);
         // The user and the audit log must read why a different amount arrived.
         if (amount !== row.amount && !input.reason) throw new Refusal('ops.reasonRequired', 400, { field: 'reason' });
       }

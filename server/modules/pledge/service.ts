@@ -37,7 +37,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
-import { amountOrRefusal, Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postOwnMoves, postPlatformCredits, postTransfer, postTransfers } from '../../ledger/transfers';
 

@@ -9,7 +9,6 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../src/domain/errors';
 import { parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
-import { AmountError, amountOf } from '../../../src/domain/payments';
 import {
   CANCEL_LIMIT,
   CONFIRM_MINUTES,
@@ -37,7 +36,7 @@ import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { rowsOf } from '../../db/rows';
 import { merchantApplications, tradeOffers, tradeOrders, users, vipLevels } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { postTransfer } from '../../ledger/transfers';
 import { parseFeePercent, readSettings, SETTING_KEYS } from '../startup';
 import { endOrder, heldForPending, lockBestOfferFor, matchOrder, matchWaitingFor, settleOrder, type BookEvents } from './book';
@@ -45,16 +44,6 @@ import { applicationView, completionRateText, offerView, orderView, type Merchan
 
 /** Offers shown in the hall at once: the best fifty. */
 const HALL_SIZE = 50;
-
-/** USDT minor units of a field's text, or a refusal naming that field. */
-function usdtOf(text: string, field: string): bigint {
-  try {
-    return amountOf(text, 'USDT');
-  } catch (error) {
-    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field });
-    throw error;
-  }
-}
 
 function priceOf(text: string): bigint {
   const price = parsePrice(text);
@@ -66,10 +55,10 @@ const minParams = { min: toDecimalString(TRADE_MIN_USDT, 'USDT').replace(/\.?0+$
 
 /** The limits of an offer, checked together: each at least the smallest order, min ≤ max, and the quantity able to take one order. */
 function offerNumbers(input: { quantity: string; price: string; minAmount: string; maxAmount: string }) {
-  const quantity = usdtOf(input.quantity, 'quantity');
+  const quantity = amountOrRefusal(input.quantity, 'USDT', 'quantity');
   const price = priceOf(input.price);
-  const minAmount = usdtOf(input.minAmount, 'minAmount');
-  const maxAmount = usdtOf(input.maxAmount, 'maxAmount');
+  const minAmount = amountOrRefusal(input.minAmount, 'USDT', 'minAmount');
+  const maxAmount = amountOrRefusal(input.maxAmount, 'USDT', 'maxAmount');
   if (minAmount < TRADE_MIN_USDT || maxAmount < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: minParams, field: 'minAmount' });
   if (quantity < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: minParams, field: 'quantity' });
   return { quantity, price, minAmount, maxAmount };
@@ -271,7 +260,7 @@ export function createTrading(db: Db, clock: Clock) {
 
     /** Open offers a user of `side` can trade with, best price first, then oldest; only those taking `amount` when given. */
     async hall(viewerId: string, side: TradeSide, amountText: string | undefined): Promise<TradeOffer[]> {
-      const amount = amountText === undefined ? null : usdtOf(amountText, 'amount');
+      const amount = amountText === undefined ? null : amountOrRefusal(amountText, 'USDT', 'amount');
       const offerSide = offerSideFor(side);
       const rows = await db
         .select()
@@ -385,7 +374,7 @@ export function createTrading(db: Db, clock: Clock) {
      * that fits; with none, it waits (matching) for one until MATCHING_MINUTES have passed.
      */
     async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, events: BookEvents): Promise<TradeOrder> {
-      const amount = usdtOf(input.amount, 'amount');
+      const amount = amountOrRefusal(input.amount, 'USDT', 'amount');
       if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: minParams, field: 'amount' });
       const limitPrice = priceOf(input.price);
       const now = clock();

@@ -8,13 +8,13 @@ import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
-import { AmountError, amountOf, type WithdrawInput } from '../../../src/domain/payments';
+import { type WithdrawInput } from '../../../src/domain/payments';
 import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
 import { queuePageOf, tablePageOf, type QueueRequest } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { users, withdrawals } from '../../db/schema';
-import { Refusal } from '../../http/refusal';
+import { amountOrRefusal, Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer, postTransfers } from '../../ledger/transfers';
@@ -81,13 +81,7 @@ function recordOf(row: WithdrawalRow): WithdrawalRecord {
  */
 export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date): Promise<WithdrawalRecord> {
   const asset = assetOfMethod(input.method);
-  let amount: bigint;
-  try {
-    amount = amountOf(input.amount, asset);
-  } catch (error) {
-    if (error instanceof AmountError) throw new Refusal(error.key, 400, { params: error.params, field: 'amount' });
-    throw error;
-  }
+  const amount = amountOrRefusal(input.amount, asset);
 
   // What the checks need and the record's id, in one round trip (the connection pipelines).
   const [binding, { minimum, fee }, id] = await Promise.all([
