@@ -1,44 +1,20 @@
 /**
- * One typed function per call of docs/api.md. Inputs are the zod schemas' input types, so a form
- * that passes its schema can send its values as they are; outputs are the wire types.
- * Forms validate with the same schemas first: the server would refuse the same things.
+ * How a call is declared, and the calls several features share: the session (login, logout, the
+ * profile), the balances and the reference data the app loads when it opens. A feature's own calls
+ * are in its `api/calls.ts`; money calls are declared with `pay` (./pay.ts). Inputs are the zod
+ * schemas' input types, so a form that passes its schema can send its values as they are; outputs
+ * are the wire types. Forms validate with the same schemas first: the server would refuse the same things.
  */
 import type { z } from 'zod';
-import type {
-  bindEmailSchema,
-  bindMobileSchema,
-  changePasswordSchema,
-  forgotSchema,
-  loginSchema,
-  nicknameEditSchema,
-  payPasswordSetSchema,
-  registerSchema,
-  sendMailSchema,
-  sendSmsSchema,
-} from '../domain/validation';
-import type { Locale } from '../domain/locales';
-import type { CandlePeriod } from '../domain/market';
-import type {
-  Candle,
-  CoinListReply,
-  KfReply,
-  LoginReply,
-  Quotation,
-  RateItem,
-  SendCodeReply,
-  UserInfo,
-  WalletListReply,
-} from '../domain/wire';
-import { request, upload, type HttpMethod, type RequestOptions } from './client';
+import type { loginSchema } from '../domain/validation';
+import type { CoinListReply, KfReply, LoginReply, Page, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
+import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
 
-export interface RegisterReply {
-  username: string;
-}
-
-export interface AvatarReply {
-  avatar: string;
+export interface PageParams {
+  page?: number;
+  pageSize?: number;
 }
 
 /** A call that takes no input and answers `Reply`. */
@@ -53,36 +29,20 @@ export const send =
   (input: Input, options?: RequestOptions) =>
     request<Reply>(method, path, input, options);
 
-// Verification codes
-export const sendSmsCode = send<z.input<typeof sendSmsSchema>, SendCodeReply>('POST', '/sms_send');
-export const sendMailCode = send<z.input<typeof sendMailSchema>, SendCodeReply>('POST', '/sms_mail');
+/** One page of a record list, the first page of the server's size when `params` say nothing. */
+export const pages =
+  <Item>(path: string) =>
+  (params: PageParams = {}, options?: RequestOptions) =>
+    request<Page<Item>>('GET', path, { ...params }, options);
 
-// Account and session
-export const register = send<z.input<typeof registerSchema>, RegisterReply>('POST', '/user/register');
+// Session
 export const login = send<LoginInput, LoginReply>('POST', '/user/login');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
-export const forgotPassword = send<z.input<typeof forgotSchema>, null>('POST', '/user/forget');
-export const changePassword = send<z.input<typeof changePasswordSchema>, null>('POST', '/safe/update_password');
-/** First time with `loginPassword`, later with `oldPayPassword`. */
-export const setPayPassword = send<z.input<typeof payPasswordSetSchema>, null>('POST', '/safe/pay_password');
-export const bindEmail = send<z.input<typeof bindEmailSchema>, null>('POST', '/safe/email');
-export const bindMobile = send<z.input<typeof bindMobileSchema>, null>('POST', '/safe/mobile');
-
-// Profile
 export const userInfo = ask<UserInfo>('GET', '/user/info');
-/** One image (JPG, PNG, HEIC or WebP, at most 2 MB — the server checks the content, not the name). */
-export function uploadAvatar(file: Blob, options?: RequestOptions): Promise<AvatarReply> {
-  const form = new FormData();
-  form.append('file', file);
-  return upload<AvatarReply>('/user/uploadHeadPortrait', form, options);
-}
-export const editNickname = send<z.input<typeof nicknameEditSchema>, null>('POST', '/user/editNickname');
-/** The language of server-sent texts (e-mails, SMS) for this account. */
-export const setLanguage = (locale: Locale, options?: RequestOptions) =>
-  request<null>('POST', '/set/lang', { locale }, options);
 
-// Reference data
+// Balances and reference data
+export const walletList = ask<WalletListReply>('POST', '/wallet/list');
 export const supportLink = ask<KfReply>('GET', '/kf');
 
 /** EUR for one USDT, as a decimal string: the first item of the reply carries it. */
@@ -94,6 +54,5 @@ export async function eurRate(options?: RequestOptions): Promise<string> {
 }
 
 export const coinList = ask<CoinListReply>('GET', '/currency/list');
+/** The quotation list: the trading hall's and the coin screen's (./market.ts). */
 export const quotations = ask<Quotation[]>('GET', '/currency/quotation_new');
-export const candleHistory = send<{ symbol: string; period: CandlePeriod; from: number; to: number }, Candle[]>('GET', '/currency/new_timeshar');
-export const walletList = ask<WalletListReply>('POST', '/wallet/list');

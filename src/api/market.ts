@@ -1,32 +1,14 @@
 /**
- * Market data in the app: the quotation list and a symbol's candles, read once and kept current
- * by the socket. `daymarket` events update the quotations in the cache; `kline` events of the
- * symbol and period a chart shows are merged into its candles. Neither is kept in the device's
- * offline copy (meta.persist false): it changes every second and an old price is no price.
+ * The quotation list, shared by the trading hall (features/shared/QuoteList.tsx on /market) and the
+ * coin screen: read once and kept current by the socket's `daymarket` events. It is not kept in the
+ * device's offline copy (meta.persist false): it changes every second and an old price is no price.
  */
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { CandlePeriod } from '../domain/market';
-import type { Candle, DayMarket, Quotation } from '../domain/wire';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { DayMarket, Quotation } from '../domain/wire';
 import * as realtime from '../realtime/socket';
-import { candleHistory, quotations } from './calls';
+import { quotations } from './calls';
 import { publicKey } from './query';
-
-/** How many candles a chart loads: a few hours of minutes, most of a year of days. */
-export const CHART_CANDLES = 240;
-
-/** Seconds in a period, months counted as 31 days (the history window only needs to be wide enough). */
-const PERIOD_SECONDS: Record<CandlePeriod, number> = {
-  '1min': 60,
-  '5min': 300,
-  '15min': 900,
-  '30min': 1800,
-  '60min': 3600,
-  '4hour': 14_400,
-  '1day': 86_400,
-  '1week': 604_800,
-  '1mon': 2_678_400,
-};
 
 export const quotationsQuery = queryOptions({
   queryKey: publicKey('quotations'),
@@ -35,17 +17,6 @@ export const quotationsQuery = queryOptions({
   // The socket keeps it current while a screen listens; a new visit reads it again.
   staleTime: 10_000,
 });
-
-export const candlesQuery = (symbol: string, period: CandlePeriod) =>
-  queryOptions({
-    queryKey: publicKey('candles', symbol, period),
-    queryFn: ({ signal }) => {
-      const to = Math.floor(Date.now() / 1000);
-      return candleHistory({ symbol, period, from: to - CHART_CANDLES * PERIOD_SECONDS[period], to }, { signal, quiet: true });
-    },
-    meta: { persist: false },
-    staleTime: 10_000,
-  });
 
 /** Whether the socket is connected now, following its changes. */
 export function useSocketConnected(): boolean {
@@ -78,51 +49,5 @@ export function useQuotations() {
       realtime.unsubscribe('daymarket');
     };
   }, [connected, queryClient]);
-  return { ...query, connected };
-}
-
-/**
- * Candles merged with a newer version of one of them (a `kline` event): the same start replaces
- * it, a later one is appended, an older one than the last is put in its place.
- */
-export function mergeCandle(candles: readonly Candle[], candle: Candle): Candle[] {
-  const last = candles.at(-1);
-  if (!last || candle.time > last.time) return [...candles, candle].slice(-CHART_CANDLES * 2);
-  const at = candles.findIndex((existing) => existing.time >= candle.time);
-  const next = [...candles];
-  if (candles[at].time === candle.time) next[at] = candle;
-  else next.splice(at, 0, candle);
-  return next;
-}
-
-/**
- * A symbol's candles of one period: the history, then every `kline` event of that symbol and
- * period merged in as it arrives. Subscribed while connected (and again after every reconnect,
- * when the history is read again to fill what was missed).
- */
-export function useLiveCandles(symbol: string, period: CandlePeriod) {
-  const queryClient = useQueryClient();
-  const connected = useSocketConnected();
-  // While another period loads, the chart keeps the candles it shows (and itself) instead of a spinner.
-  const query = useQuery({ ...candlesQuery(symbol, period), placeholderData: keepPreviousData });
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    const key = candlesQuery(symbol, period).queryKey;
-    const stop = realtime.on('kline', (payload) => {
-      const candle = payload as Candle;
-      if (candle.symbol !== symbol || candle.period !== period) return;
-      queryClient.setQueryData(key, (candles) => (candles ? mergeCandle(candles, candle) : candles));
-    });
-    if (connected) realtime.subscribe('kline', period, symbol);
-    return () => {
-      stop();
-      realtime.unsubscribe('kline', period, symbol);
-    };
-  }, [symbol, period, connected, queryClient]);
-  useEffect(() => {
-    // Back after a break: what happened meanwhile comes from the history.
-    if (connected && !wasConnected.current) void queryClient.invalidateQueries({ queryKey: candlesQuery(symbol, period).queryKey });
-    wasConnected.current = connected;
-  }, [connected, symbol, period, queryClient]);
   return { ...query, connected };
 }

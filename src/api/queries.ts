@@ -1,7 +1,7 @@
 /**
- * Reads that several features show: the profile, the balances, the bank binding, and the
- * reference data the app loads when it opens (support link, EUR rate, coin list). A feature's
- * own reads live in its `api/` folder; these are here because no feature owns them.
+ * Reads that several features show: the profile, the balances, and the reference data the app
+ * loads when it opens (support link, EUR rate, coin list). A feature's own reads live in its
+ * `api/` folder; these are here because no feature owns them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from '../domain/money';
@@ -9,7 +9,6 @@ import type { WalletListReply } from '../domain/wire';
 import * as realtime from '../realtime/socket';
 import { currentToken, saveUserInfo } from '../storage/session';
 import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
-import { bankInfo } from './money';
 import { accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
 
 /** Sums of the wallet rows per asset, full-precision decimal strings. */
@@ -45,10 +44,8 @@ export const coinListQuery = queryOptions({
 });
 
 export const walletQuery = accountRead('wallet', async (options) => sumWallet(await walletList(options)));
-export const bankBindingQuery = accountRead('bank', bankInfo);
 
 export const useWallet = () => useAccountQuery(walletQuery);
-export const useBankBinding = () => useAccountQuery(bankBindingQuery);
 export const useSupportLink = () => useQuery(supportLinkQuery);
 export const useEurRate = () => useQuery(eurRateQuery);
 export const useCoinList = () => useQuery(coinListQuery);

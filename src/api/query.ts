@@ -35,7 +35,7 @@ import type { Page } from '../domain/wire';
 import { errorMessage } from '../i18n';
 import { CACHE_PREFIX, getItem, removeItem, setItem } from '../storage/store';
 import { tokenAtom, userInfoAtom } from '../storage/session';
-import type { PageParams } from './money';
+import type { PageParams } from './calls';
 import type { RequestOptions } from './client';
 
 /** How long an offline copy is worth showing: a week-old balance is history, not a balance. */

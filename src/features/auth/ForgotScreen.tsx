@@ -3,7 +3,7 @@
  * server ends every session of the account; the login page opens with the account filled in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { forgotPassword } from '../../api/calls';
+import { forgotPassword } from './api/calls';
 import { forgotSchema } from '../../domain/validation';
 import { AuthLayout, AuthLink } from './AuthLayout';
 import { ContactPasswordForm, EMPTY_CONTACT, useContactForm } from './ContactFields';

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { Checkbox } from 'konsta/react';
 import { useState } from 'react';
-import { register } from '../../api/calls';
+import { register } from './api/calls';
 import { registerSchema } from '../../domain/validation';
 import { textField } from '../shared/form';
 import { TextField } from '../shared/TextField';

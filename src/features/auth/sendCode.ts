@@ -3,7 +3,7 @@
  * with the shared rule. Resolves with the wait before another code (data.retryAfter), or with
  * the problem to show under the address field.
  */
-import { sendMailCode, sendSmsCode } from '../../api/calls';
+import { sendMailCode, sendSmsCode } from './api/calls';
 import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../domain/validation';
 import { fieldErrors } from '../shared/fieldErrors';
 import type { ContactMethod } from './MethodTabs';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
-import { bankBindingQuery } from '../../api/queries';
+import { bankBindingQuery } from './api/queries';
 import { ensureAccountData } from '../../api/query';
 import { membersRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { tutorialsQuery } from '../../api/news';
+import { tutorialsQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { BookIcon, ChevronEndIcon } from '../../app/icons';

@@ -1,6 +1,6 @@
 /** Each content page as a screen of its own: the piece it shows, by its fixed id or the route's ?id. */
 import { useSearch } from '@tanstack/react-router';
-import { CONTENT_PAGES } from '../../api/news';
+import { CONTENT_PAGES } from './api/queries';
 import ContentScreen from './ContentScreen';
 
 export const AboutScreen = () => <ContentScreen id={CONTENT_PAGES.about} />;

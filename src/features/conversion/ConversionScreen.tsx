@@ -11,7 +11,7 @@ import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
-import { executeConversion } from '../../api/money';
+import { executeConversion } from './api/calls';
 import { useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
 import { toast } from '../../app/feedback/toast';

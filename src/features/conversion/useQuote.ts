@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError, isCancelled } from '../../api/client';
-import { quoteConversion } from '../../api/money';
+import { quoteConversion } from './api/calls';
 import type { Asset } from '../../domain/money';
 import type { QuoteReply } from '../../domain/wire';
 import { errorMessage } from '../../i18n';

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { ApiError } from '../../api/client';
-import { requestDeposit } from '../../api/money';
+import { requestDeposit } from './api/calls';
 import { useCoinList } from '../../api/queries';
 import { loadable, useAccountQuery } from '../../api/query';
 import { BankIcon, CheckIcon, DepositIcon } from '../../app/icons';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { announcementsQuery } from '../../api/news';
+import { announcementsQuery } from './api/queries';
 import { ChevronEndIcon, MegaphoneIcon } from '../../app/icons';
 import { localeAtom } from '../../i18n';
 

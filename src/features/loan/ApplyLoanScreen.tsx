@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
-import { applyForLoan, uploadLoanDocument } from '../../api/loans';
+import { applyForLoan, uploadLoanDocument } from './api/calls';
 import { invalidateAccount } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { repayLoan } from '../../api/loans';
+import { repayLoan } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { uploadAvatar } from '../../api/calls';
+import { uploadAvatar } from './api/calls';
 import { isApiError } from '../../api/client';
 import { CameraIcon } from '../../app/moreIcons';
 import { AVATAR_MAX_BYTES } from '../../domain/constants';

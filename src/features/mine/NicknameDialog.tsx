@@ -1,7 +1,7 @@
 /** Edit the nickname in a dialog, checked with the shared nicknameSchema before it is sent. */
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
-import { editNickname } from '../../api/calls';
+import { editNickname } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import { NICKNAME_MAX_LENGTH } from '../../domain/constants';
 import { nicknameEditSchema } from '../../domain/validation';

@@ -8,7 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
-import { newsPagesQuery } from '../../api/news';
+import { newsPagesQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../app/EmptyState';
 import { MegaphoneIcon } from '../../app/icons';

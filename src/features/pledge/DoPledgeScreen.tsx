@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { useState } from 'react';
-import { startPledge } from '../../api/pledge';
+import { startPledge } from './api/calls';
 import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { useState } from 'react';
-import { transferInterest } from '../../api/pledge';
+import { transferInterest } from './api/calls';
 import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { asOfTime } from '../../api/query';
-import { redeemPledge } from '../../api/pledge';
+import { redeemPledge } from './api/calls';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';
 import { LockIcon } from '../../app/icons';

@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Sheet } from 'konsta/react';
-import { changePassword } from '../../api/calls';
+import { changePassword } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import { changePasswordSchema } from '../../domain/validation';
 import { checkConfirmation } from '../shared/fieldErrors';

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { setLanguage } from '../../api/calls';
+import { setLanguage } from './api/calls';
 import { CheckIcon } from '../../app/icons';
 import { Row, RowGroup } from '../../app/Rows';
 import { Screen } from '../../app/Screen';

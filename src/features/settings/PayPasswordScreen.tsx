@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { setPayPassword } from '../../api/calls';
+import { setPayPassword } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import { Screen } from '../../app/Screen';
 import { useGoBack } from '../../app/useGoBack';

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useDeferredValue, useState } from 'react';
-import { placeOrder } from '../../api/trading';
+import { placeOrder } from './api/calls';
 import { asOfTime, failureText, useSessionUserId } from '../../api/query';
 import { toast } from '../../app/feedback/toast';
 import { ChevronEndIcon, StoreIcon } from '../../app/icons';

@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
 import { useWallet } from '../../api/queries';
-import { editOffer, postOffer, withdrawOffer } from '../../api/trading';
+import { editOffer, postOffer, withdrawOffer } from './api/calls';
 import { confirm } from '../../app/feedback/confirm';
 import { toast } from '../../app/feedback/toast';
 import { StoreIcon } from '../../app/icons';

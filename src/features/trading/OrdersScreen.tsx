@@ -11,7 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Preloader } from 'konsta/react';
 import { useState, type ReactNode } from 'react';
-import { cancelOrder, confirmOrder } from '../../api/trading';
+import { cancelOrder, confirmOrder } from './api/calls';
 import { confirm } from '../../app/feedback/confirm';
 import { toast } from '../../app/feedback/toast';
 import { ClockIcon, ListIcon } from '../../app/moreIcons';

@@ -11,7 +11,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { invalidateAccount } from '../../api/query';
 import { loadAccount } from '../../api/queries';
-import { applyForMerchant } from '../../api/trading';
+import { applyForMerchant } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import { StoreIcon } from '../../app/icons';
 import { parseAmount, parseFeePercent, toDecimalString } from '../../domain/money';

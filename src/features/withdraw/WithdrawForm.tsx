@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { requestWithdrawal, type WithdrawRequest } from '../../api/money';
+import { requestWithdrawal, type WithdrawRequest } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import type { UsdtNetwork } from '../../domain/ledger';
 import { withdrawSchema } from '../../domain/payments';

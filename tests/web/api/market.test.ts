@@ -1,6 +1,7 @@
 /** Live candles: a kline event replaces the candle it updates, a newer one is appended, a late one finds its place. */
 import { describe, expect, test } from 'vitest';
-import { mergeCandle, withDay } from '../../../src/api/market';
+import { mergeCandle } from '../../../src/features/market/api/queries';
+import { withDay } from '../../../src/api/market';
 import type { Candle, Quotation } from '../../../src/domain/wire';
 
 const candle = (time: number, close: string): Candle => ({

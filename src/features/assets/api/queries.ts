@@ -1,5 +1,5 @@
 /** The assets screens' reads: totals per asset and the fund record (movements, paged, per currency). */
-import { assetTotals, movements } from '../../../api/money';
+import { assetTotals, movements } from './calls';
 import type { Asset } from '../../../domain/money';
 import { accountKey, accountRead, pagedQueryOptions, useAccountQuery } from '../../../api/query';
 

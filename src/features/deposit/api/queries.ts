@@ -1,6 +1,6 @@
 /** The deposit screens' reads: the address or bank details of a coin, and the deposit records. */
 import { queryOptions } from '@tanstack/react-query';
-import { depositAddress, depositRecords } from '../../../api/money';
+import { depositAddress, depositRecords } from './calls';
 import { accountKey, pagedQueryOptions } from '../../../api/query';
 
 export type DepositNetwork = 'TRC20' | 'ERC20';

@@ -1,7 +1,7 @@
 /** The loans' reads: the terms and the wallet balance, the user's loans by status, one loan. */
 import { queryOptions } from '@tanstack/react-query';
 import { accountKey, accountRead, pagedQueryOptions, useAccountQuery } from '../../../api/query';
-import { loanConfig, loanDetail, loans } from '../../../api/loans';
+import { loanConfig, loanDetail, loans } from './calls';
 import type { LoanStatus } from '../../../domain/loan';
 
 export const loanConfigQuery = accountRead('loanConfig', loanConfig);

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/client';
-import { newIdempotencyKey } from '../../../api/money';
+import { newIdempotencyKey } from '../../../api/pay';
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;

@@ -1,7 +1,7 @@
 /** The trading hall's reads: summary, the hall's offers by side and amount, the user's offers and orders by tab. */
 import { queryOptions } from '@tanstack/react-query';
 import { accountKey, accountRead, pagedQueryOptions, useAccountQuery } from '../../../api/query';
-import { myOffers, tradeHall, tradeOrders, tradeSummary } from '../../../api/trading';
+import { myOffers, tradeHall, tradeOrders, tradeSummary } from './calls';
 import type { OrderTab, TradeSide } from '../../../domain/trading';
 
 export const tradeSummaryQuery = accountRead('tradeSummary', tradeSummary);

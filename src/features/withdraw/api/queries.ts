@@ -1,5 +1,5 @@
 /** The withdrawal screens' reads: methods with their minimums and fees, and the records. */
-import { withdrawalRecords, withdrawInfo } from '../../../api/money';
+import { withdrawalRecords, withdrawInfo } from './calls';
 import { accountKey, accountRead, pagedQueryOptions, useAccountQuery } from '../../../api/query';
 
 export const withdrawInfoQuery = accountRead('withdrawInfo', withdrawInfo);

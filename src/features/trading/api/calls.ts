@@ -3,11 +3,11 @@
  * or confirming an order move money: they take the idempotency key of the user's action.
  */
 import type { z } from 'zod';
-import type { offerEditSchema, offerInputSchema, orderInputSchema, OrderTab, TradeSide } from '../domain/trading';
-import type { MerchantApplication, Page, TradeOffer, TradeOrder, TradeSummary } from '../domain/wire';
-import { ask, send } from './calls';
-import { request, type RequestOptions } from './client';
-import { pay } from './money';
+import type { offerEditSchema, offerInputSchema, orderInputSchema, OrderTab, TradeSide } from '../../../domain/trading';
+import type { MerchantApplication, Page, TradeOffer, TradeOrder, TradeSummary } from '../../../domain/wire';
+import { ask, send } from '../../../api/calls';
+import { request, type RequestOptions } from '../../../api/client';
+import { pay } from '../../../api/pay';
 
 export const tradeSummary = ask<TradeSummary>('GET', '/trade/summary');
 export const applyForMerchant = ask<MerchantApplication>('POST', '/merchant/apply');

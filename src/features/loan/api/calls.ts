@@ -4,11 +4,11 @@
  * password.
  */
 import type { z } from 'zod';
-import type { Loan, LoanConfig, loanApplySchema, LoanStatus } from '../domain/loan';
-import type { Page } from '../domain/wire';
-import { ask, send } from './calls';
-import { request, upload, type RequestOptions } from './client';
-import { pay } from './money';
+import type { Loan, LoanConfig, loanApplySchema, LoanStatus } from '../../../domain/loan';
+import type { Page } from '../../../domain/wire';
+import { ask, send } from '../../../api/calls';
+import { request, upload, type RequestOptions } from '../../../api/client';
+import { pay } from '../../../api/pay';
 
 export const loanConfig = ask<LoanConfig>('GET', '/loan/config');
 
