@@ -52,4 +52,6 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Replies are kept at least this long. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;
 
+/** A deposit's payment proof: JPG, PNG, HEIC or WebP, at most 2 MB. */
 export const DEPOSIT_PROOF_MAX_BYTES = 2 * 1024 * 1024;
+export const DEPOSIT_PROOF_TYPES = ['jpg', 'png', 'heic', 'webp'] as const;

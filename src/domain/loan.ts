@@ -7,8 +7,9 @@
  * collateral until it is repaid.
  */
 import { z } from 'zod';
-import { ASSET_CODES, type Asset } from './money';
-import { amountTextSchema, payPasswordCheckSchema } from './payments';
+import type { ErrorKey } from './errors';
+import { ASSET_CODES, toDecimalString, type Asset } from './money';
+import { amountTextSchema, assetAmount, between, minorOf, payPasswordCheckSchema, plainDecimal } from './payments';
 import { rateText } from './pledge';
 
 export const LOAN_TYPES = ['credit', 'principal'] as const;
@@ -74,6 +75,44 @@ export const loanApplySchema = z.strictObject({
   accepted: z.literal(true, { error: 'loan.disclaimerRequired' }),
 });
 export type LoanApplyInput = z.output<typeof loanApplySchema>;
+
+/**
+ * The amounts a product allows on a wallet balance of `balance` (minor units): a credit loan its
+ * minimum to its maximum; a principal loan 10 % to 80 % of the balance, and not under the product's minimum.
+ */
+export function loanAmountLimits(product: Pick<LoanProduct, 'type' | 'asset' | 'minAmount' | 'maxAmount'>, balance: bigint): { low: bigint; high: bigint } {
+  const minimum = minorOf(product.minAmount, product.asset);
+  if (product.type === 'credit') return { low: minimum, high: minorOf(product.maxAmount, product.asset) };
+  const range = principalRange(balance);
+  return { low: range.min > minimum ? range.min : minimum, high: range.max };
+}
+
+const documentId = (key: ErrorKey) => z.number({ error: key }).int(key).min(1, key);
+
+/**
+ * The application form: the amount within the product's limits (loanAmountLimits), the identity
+ * as loanApplySchema checks it, the uploaded images' ids (the back for an ID card) and the terms
+ * accepted. The product is chosen beside the form and sent with it.
+ */
+export function loanFormSchema(product: LoanProduct, balance: bigint) {
+  const { asset } = product;
+  const { low, high } = loanAmountLimits(product, balance);
+  const shown = { min: plainDecimal(toDecimalString(low, asset)), max: plainDecimal(toDecimalString(high, asset)), asset };
+  return loanApplySchema
+    .omit({ productId: true, amount: true, frontDocument: true, backDocument: true })
+    .extend({
+      amount: assetAmount(asset, between(low, high, product.type === 'principal' ? 'loan.principalRange' : 'loan.amountOutOfRange', shown)),
+      frontDocument: documentId('loan.documentRequired'),
+      backDocument: documentId('loan.backRequired').nullable(),
+    })
+    .superRefine(
+      (value, ctx) => {
+        if (needsBack(value.idType) && value.backDocument === null) ctx.addIssue({ code: 'custom', message: 'loan.backRequired', path: ['backDocument'] });
+      },
+      // Asked for with the other fields' messages, not only once they are right.
+      { when: ({ value }) => typeof value === 'object' && value !== null && ID_TYPES.includes((value as { idType?: IdType }).idType!) },
+    );
+}
 
 /** POST /loan/repay: the repayment request of an approved (or failed) loan. */
 export const loanRepaySchema = z.strictObject({ id, payPassword: payPasswordCheckSchema });

@@ -4,8 +4,9 @@
  * with `amountOf`, which refuses more decimals than the asset has.
  */
 import { z } from 'zod';
-import { AppError } from './errors';
-import { USDT_NETWORKS, WITHDRAWAL_METHODS } from './ledger';
+import { AppError, type ErrorKey, type MessageParams } from './errors';
+import { imageFile } from './images';
+import { DEPOSIT_PROOF_MAX_BYTES, DEPOSIT_PROOF_TYPES, USDT_NETWORKS, WITHDRAWAL_METHODS, type UsdtNetwork } from './ledger';
 import { ASSETS, ASSET_CODES, exceedsMaximumAmount, MAX_AMOUNT_UNITS, maxAmountMinor, parseAmount, type Asset } from './money';
 import { PAY_PASSWORD_LENGTH, DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
 
@@ -48,6 +49,94 @@ export class AmountError extends AppError {
   }
 }
 
+// ---- amounts in forms -----------------------------------------------------------------------
+
+/*
+ * The amount a form sends, by its asset's rules (a positive decimal, no more decimals than the
+ * asset has, at most the product maximum) and then by the limits of the screen it is on (a
+ * product's minimum, the balance, a range), each limit with its own catalogue key: the same
+ * checks, in the same order and with the same words, as the server's refusals (docs/api.md
+ * "Rules behind the money calls"). Limits are bigint minor units.
+ *
+ *   z.object({ amount: assetAmount('USDT', atLeast(min, 'pledge.belowMinimum', params), atMost(available, 'balance.insufficient')) })
+ */
+export interface Problem {
+  key: ErrorKey;
+  params?: MessageParams;
+}
+
+/** One limit on an amount in minor units: the problem when it is broken, or null. */
+export type AmountRule = (minor: bigint) => Problem | null;
+
+/** "10.500000" → "10.5", "100.00" → "100": how amounts are named in the catalogue's texts. */
+export function plainDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** Required, a positive decimal, no more decimals than the asset has, at most the product maximum. */
+export function amountProblem(text: string, asset: Asset): Problem | null {
+  const parsed = amountTextSchema.safeParse(text);
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.message;
+    if (key === 'amount.required') return { key };
+    if (key === 'amount.tooLarge') return { key, params: AMOUNT_MAX_PARAMS };
+    return { key: 'amount.invalid', params: { decimals: ASSETS[asset].scale } };
+  }
+  const minor = parseAmount(parsed.data, asset);
+  if (minor === null || minor <= 0n) return { key: 'amount.invalid', params: { decimals: ASSETS[asset].scale } };
+  return null;
+}
+
+/** The first problem of `text` as an amount of `asset`: its own rules, then `rules` in order. */
+export function amountWithin(text: string, asset: Asset, rules: readonly AmountRule[]): Problem | null {
+  const basic = amountProblem(text, asset);
+  if (basic) return basic;
+  const minor = parseAmount(text.trim(), asset)!;
+  for (const rule of rules) {
+    const problem = rule(minor);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** A form's amount field of `asset` under `rules`; the value sent is the trimmed text. */
+export function assetAmount(asset: Asset, ...rules: AmountRule[]) {
+  return z
+    .string({ error: 'amount.required' })
+    .superRefine((text, ctx) => {
+      const problem = amountWithin(text, asset, rules);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params });
+    })
+    .transform((text) => text.trim());
+}
+
+/** At least `min`. */
+export const atLeast =
+  (min: bigint, key: ErrorKey, params?: MessageParams): AmountRule =>
+  (minor) =>
+    minor < min ? { key, params } : null;
+
+/** At most `max` (a balance, a range's top). */
+export const atMost =
+  (max: bigint, key: ErrorKey, params?: MessageParams): AmountRule =>
+  (minor) =>
+    minor > max ? { key, params } : null;
+
+/** More than `floor` (a fee). */
+export const above =
+  (floor: bigint, key: ErrorKey, params?: MessageParams): AmountRule =>
+  (minor) =>
+    minor <= floor ? { key, params } : null;
+
+/** Between `min` and `max`, both included, with one message for either side. */
+export const between =
+  (min: bigint, max: bigint, key: ErrorKey, params?: MessageParams): AmountRule =>
+  (minor) =>
+    minor < min || minor > max ? { key, params } : null;
+
+/** A decimal string of `asset` (a balance, a limit from the server) in minor units; 0 when it is not one. */
+export const minorOf = (text: string, asset: Asset): bigint => parseAmount(text, asset) ?? 0n;
+
 /** Checking a payment password (not setting one): six digits. */
 export const payPasswordCheckSchema = z
   .string({ error: 'password.required' })
@@ -85,38 +174,76 @@ export const depositRequestSchema = z.strictObject({
   amount: amountTextSchema,
 });
 
+/** The deposit form: the amount in the asset's decimals and the proof image (sent as the `file` part). */
+export function depositFormSchema(asset: Asset) {
+  return z.object({
+    amount: assetAmount(asset),
+    proof: imageFile(DEPOSIT_PROOF_TYPES, DEPOSIT_PROOF_MAX_BYTES, 'deposit.proofRequired'),
+  });
+}
+
 // ---- withdrawals ----------------------------------------------------------------------------
 
 /** Crypto addresses: letters and digits only (TRON base58 "T…", Ethereum "0x…"), checked per network. */
-export function addressProblem(address: string, network: (typeof USDT_NETWORKS)[number]): 'address.required' | 'address.invalid' | null {
+export function addressProblem(address: string, network: UsdtNetwork): 'address.required' | 'address.invalid' | null {
   if (address.length === 0) return 'address.required';
   if (network === 'TRC20') return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) ? null : 'address.invalid';
   return /^0x[0-9a-fA-F]{40}$/.test(address) ? null : 'address.invalid';
 }
 
-export const withdrawSchema = z.discriminatedUnion(
-  'method',
-  [
-    z
-      .strictObject({
-        method: z.literal('crypto'),
-        network: usdtNetworkSchema,
-        address: z.string({ error: 'address.required' }).trim(),
-        amount: amountTextSchema,
-        payPassword: payPasswordCheckSchema,
-      })
-      .superRefine((value, ctx) => {
-        const problem = addressProblem(value.address, value.network);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['address'] });
-      }),
-    z.strictObject({
-      method: z.literal('bank'),
-      amount: amountTextSchema,
-      payPassword: payPasswordCheckSchema,
-    }),
-  ],
-  { error: 'request.invalid' },
-);
+/** A withdrawal's destination (crypto: network and address; bank: the bound account) with `amount` and `extra` fields. */
+function withdrawalSchema<A extends z.ZodType, E extends z.ZodRawShape>(amount: A, extra: E) {
+  return z.discriminatedUnion(
+    'method',
+    [
+      z
+        .strictObject({ method: z.literal('crypto'), network: usdtNetworkSchema, address: z.string({ error: 'address.required' }).trim(), amount, ...extra })
+        .superRefine(
+          (value, ctx) => {
+            const { address, network } = value as { address: string; network: UsdtNetwork };
+            const problem = addressProblem(address, network);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['address'] });
+          },
+          // The address is checked even when the amount is not right yet, so a form shows both.
+          { when: ({ value }) => isAddressInput(value) },
+        ),
+      z.strictObject({ method: z.literal('bank'), amount, ...extra }),
+    ],
+    { error: 'request.invalid' },
+  );
+}
+
+const isAddressInput = (value: unknown): boolean => {
+  const { network, address } = (value ?? {}) as { network?: unknown; address?: unknown };
+  return typeof address === 'string' && (USDT_NETWORKS as readonly unknown[]).includes(network);
+};
+
+export const withdrawSchema = withdrawalSchema(amountTextSchema, { payPassword: payPasswordCheckSchema });
+
+/** What a withdrawal method allows: its minimum, its fee and the balance (decimal strings of its asset). */
+export interface WithdrawLimits {
+  asset: Asset;
+  minimum: string;
+  fee: string;
+  available: string;
+}
+
+/** The server's order: at least the minimum, more than the fee, within the available balance. */
+export function withdrawRules(limits: WithdrawLimits): AmountRule[] {
+  const { asset } = limits;
+  return [
+    atLeast(minorOf(limits.minimum, asset), 'withdraw.belowMinimum', { min: plainDecimal(limits.minimum), asset }),
+    above(minorOf(limits.fee, asset), 'withdraw.notAboveFee', { fee: plainDecimal(limits.fee), asset }),
+    atMost(minorOf(limits.available, asset), 'balance.insufficient'),
+  ];
+}
+
+/** The first problem of a withdrawal amount, in the server's order. */
+export const withdrawProblem = (text: string, limits: WithdrawLimits): Problem | null => amountWithin(text, limits.asset, withdrawRules(limits));
+
+/** The withdrawal form: the destination and the amount by the method's limits; the payment password is asked for later, in the sheet. */
+export const withdrawFormSchema = (limits: WithdrawLimits) => withdrawalSchema(assetAmount(limits.asset, ...withdrawRules(limits)), {});
+
 export type WithdrawInput = z.output<typeof withdrawSchema>;
 export const withdrawMethodSchema = z.enum(WITHDRAWAL_METHODS);
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ASSET_CODES, type Asset } from './money';
-import { amountTextSchema, pageQuerySchema, payPasswordCheckSchema } from './payments';
+import { amountTextSchema, assetAmount, atLeast, atMost, minorOf, pageQuerySchema, payPasswordCheckSchema, plainDecimal } from './payments';
 
 /** The hour (UTC) at which each day's interest is paid: midnight, the start of the UTC day. */
 export const PLEDGE_PAYOUT_HOUR_UTC = 0;
@@ -92,6 +92,24 @@ export const interestTransferSchema = z.strictObject({
   amount: amountTextSchema,
   payPassword: payPasswordCheckSchema,
 });
+
+/** The pledge form: an amount of the product's asset, at least its minimum, within the balance (the server's order). */
+export function pledgeFormSchema(product: { asset: Asset; minAmount: string }, available: string) {
+  const { asset, minAmount } = product;
+  return z.object({
+    amount: assetAmount(
+      asset,
+      atLeast(minorOf(minAmount, asset), 'pledge.belowMinimum', { min: plainDecimal(minAmount), asset }),
+      atMost(minorOf(available, asset), 'balance.insufficient'),
+    ),
+  });
+}
+
+/** The interest wallet's form: an asset and an amount of it, at most what the wallet holds of it. */
+export function interestMoveFormSchema(held: Record<Asset, string>) {
+  const of = (asset: Asset) => z.object({ asset: z.literal(asset), amount: assetAmount(asset, atMost(minorOf(held[asset], asset), 'pledge.interestInsufficient')) });
+  return z.discriminatedUnion('asset', [of('USDT'), of('EUR')], { error: 'request.invalid' });
+}
 
 export const pledgeOrdersQuerySchema = pageQuerySchema;
 

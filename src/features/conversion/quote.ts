@@ -6,7 +6,7 @@
 import { QUOTE_TTL_SECONDS } from '../../domain/ledger';
 import { parseAmount, toDecimalString, type Asset } from '../../domain/money';
 import { errorMessage } from '../../i18n';
-import { amountProblem as amountRule } from '../shared/money/amounts';
+import { amountProblem as amountRule } from '../../domain/payments';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 

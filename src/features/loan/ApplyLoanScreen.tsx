@@ -6,56 +6,46 @@
  * sent as soon as it is chosen (JPG, PNG or HEIC, at most 2 MB), and the terms accepted.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
-import { isApiError } from '../../api/client';
-import { applyForLoan, uploadLoanDocument } from './api/calls';
-import { invalidateAccount } from '../../api/query';
+import { useWatch } from 'react-hook-form';
+import { applyForLoan } from './api/calls';
 import { QueryFallback } from '../../app/EmptyState';
 import { toast } from '../../app/feedback/toast';
 import { BankIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
-import type { ErrorKey } from '../../domain/errors';
-import { ID_TYPES, LOAN_DOCUMENT_MAX_BYTES, loanFigures, needsBack, principalRange, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
+import { ID_TYPES, loanAmountLimits, loanFigures, loanFormSchema, needsBack, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
 import { parseAmount, toDecimalString } from '../../domain/money';
+import { minorOf, plainDecimal } from '../../domain/payments';
 import { parseRate } from '../../domain/pledge';
-import { errorMessage } from '../../i18n';
 import { Amount, Percent } from '../shared/Amount';
 import { Choices } from '../shared/Choices';
-import { ImagePicker } from '../shared/ImagePicker';
-import { amountProblem, decimalInput, plainDecimal } from '../shared/money/amounts';
-import { isOnline } from '../shared/money/online';
+import { useCounts } from '../shared/counts';
+import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
+import { AmountField } from '../shared/money/AmountField';
 import { Fact } from '../shared/records';
 import { TextField } from '../shared/TextField';
+import { useAccountMutation } from '../shared/useAccountMutation';
 import { useLoanConfig } from './api/queries';
+import { IdDocumentPicker, type IdSide } from './IdDocumentPicker';
 import { LoanCard, useLoanWords } from './parts';
-import { UploadProgressBar, type Progress } from '../shared/UploadProgress';
-import { plural } from '@lingui/core/macro';
-import { useCounts } from '../shared/counts';
 
-type Side = 'front' | 'back';
-type Field = 'amount' | 'fullName' | 'idNumber' | 'front' | 'back' | 'accepted';
-
-interface Picked {
-  file: File;
-  /** The server's id once uploaded; null while on its way or after a failure. */
-  id: number | null;
-  uploading: boolean;
-  /** Bytes sent of the file's upload, while it goes. */
-  progress: Progress | null;
+/** What the form holds: the images' ids once uploaded, the terms' box as ticked or not. */
+interface LoanFormValues {
+  amount: string;
+  fullName: string;
+  idType: IdType;
+  idNumber: string;
+  frontDocument: number | null;
+  backDocument: number | null;
+  accepted: boolean;
 }
 
-// Some browsers give HEIC files no type at all: the name decides then.
-const TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'];
-const NAMES = /\.(jpe?g|png|heic|heif)$/i;
-
-function imageProblem(file: File): ErrorKey | null {
-  const typeOk = file.type ? TYPES.includes(file.type.toLowerCase()) : NAMES.test(file.name);
-  if (!typeOk) return 'upload.wrongType';
-  if (file.size > LOAN_DOCUMENT_MAX_BYTES) return 'upload.tooLarge';
-  return null;
-}
+const EMPTY: LoanFormValues = { amount: '', fullName: '', idType: 'id_card', idNumber: '', frontDocument: null, backDocument: null, accepted: false };
+const DOCUMENT_FIELD = { front: 'frontDocument', back: 'backDocument' } as const;
+const SERVER_FIELDS = ['amount', 'fullName', 'idNumber', 'frontDocument', 'backDocument'] as const;
 
 export default function ApplyLoanScreen() {
   const { t } = useLingui();
@@ -94,107 +84,33 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
   const words = useLoanWords();
   const navigate = useNavigate();
   const [product, setProduct] = useState(initial);
-  const [amount, setAmount] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [idType, setIdType] = useState<IdType>('id_card');
-  const [idNumber, setIdNumber] = useState('');
-  const [accepted, setAccepted] = useState(false);
-  const [images, setImages] = useState<Partial<Record<Side, Picked>>>({});
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
-
   const asset = product.asset;
-  const balance = parseAmount(config.available[asset], asset) ?? 0n;
-  const range = product.type === 'principal' ? principalRange(balance) : null;
-  const low = range ? (range.min > (parseAmount(product.minAmount, asset) ?? 0n) ? range.min : parseAmount(product.minAmount, asset)!) : parseAmount(product.minAmount, asset)!;
-  const high = range ? range.max : parseAmount(product.maxAmount, asset)!;
+  const balance = minorOf(config.available[asset], asset);
+  const form = useZodForm<ReturnType<typeof loanFormSchema>, LoanFormValues>(loanFormSchema(product, balance), { defaultValues: EMPTY });
+  const apply = useAccountMutation({
+    call: applyForLoan,
+    async onSuccess(loan: Loan) {
+      toast.success(t`Application sent. We will tell you the outcome in your loans.`);
+      await navigate({ to: '/loan/loan-detail', search: { id: String(loan.id) } });
+    },
+    // The client has shown why; a refusal about a field goes under it too.
+    onError: (error) => setServerError(form, error, SERVER_FIELDS),
+  });
+  const busy = apply.pending;
+
+  const { low, high } = loanAmountLimits(product, balance);
+  const [amount, idType, accepted, ...documents] = useWatch({ control: form.control, name: ['amount', 'idType', 'accepted', 'frontDocument', 'backDocument'] });
   const minor = parseAmount(amount.trim(), asset);
   const figures = minor !== null && minor > 0n ? loanFigures(minor, parseRate(product.dailyRate) ?? 0n, product.days) : null;
   const shown = (value: bigint | undefined) => (value === undefined ? null : toDecimalString(value, asset));
-  const sides: Side[] = needsBack(idType) ? ['front', 'back'] : ['front'];
-  const setError = (field: Field, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }));
-
-  async function choose(side: Side, file: File | null) {
-    setError(side, undefined);
-    if (!file) {
-      setImages((current) => ({ ...current, [side]: undefined }));
-      return;
-    }
-    const problem = imageProblem(file);
-    if (problem) return setError(side, errorMessage(problem));
-    if (!isOnline()) return setError(side, errorMessage('network.error'));
-    setImages((current) => ({ ...current, [side]: { file, id: null, uploading: true, progress: null } }));
-    const report = (sent: number, total: number) =>
-      setImages((current) => (current[side]?.file === file ? { ...current, [side]: { ...current[side], progress: { sent, total } } } : current));
-    try {
-      const { id } = await uploadLoanDocument(file, { quiet: true, onUploadProgress: report });
-      setImages((current) => (current[side]?.file === file ? { ...current, [side]: { file, id, uploading: false, progress: null } } : current));
-    } catch (error) {
-      setImages((current) => (current[side]?.file === file ? { ...current, [side]: undefined } : current));
-      setError(side, error instanceof Error ? error.message : errorMessage('upload.failed'));
-    }
-  }
-
-  function problems(): Partial<Record<Field, string>> {
-    const found: Partial<Record<Field, string>> = {};
-    const basic = amountProblem(amount, asset);
-    if (basic) found.amount = errorMessage(basic.key, basic.params);
-    else if (minor! < low || minor! > high) {
-      found.amount =
-        product.type === 'principal'
-          ? errorMessage('loan.principalRange', { min: plainDecimal(toDecimalString(low, asset)), max: plainDecimal(toDecimalString(high, asset)), asset })
-          : errorMessage('loan.amountOutOfRange', { min: plainDecimal(product.minAmount), max: plainDecimal(product.maxAmount), asset });
-    }
-    if (fullName.trim().length < 2) found.fullName = errorMessage('loan.nameRequired');
-    if (!/^[A-Za-z0-9 -]{4,30}$/.test(idNumber.trim())) found.idNumber = errorMessage('loan.idNumberRequired');
-    for (const side of sides) {
-      if (!images[side]?.id) found[side] = errorMessage(side === 'back' ? 'loan.backRequired' : 'loan.documentRequired');
-    }
-    if (!accepted) found.accepted = errorMessage('loan.disclaimerRequired');
-    return found;
-  }
-
-  async function submit() {
-    const found = problems();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
-    if (!isOnline()) return void toast.error(errorMessage('network.error'));
-    setBusy(true);
-    try {
-      const loan = await applyForLoan({
-        productId: product.id,
-        amount: amount.trim(),
-        fullName: fullName.trim(),
-        idType,
-        idNumber: idNumber.trim(),
-        frontDocument: images.front!.id!,
-        ...(needsBack(idType) ? { backDocument: images.back!.id! } : {}),
-        accepted: true,
-      });
-      void invalidateAccount();
-      toast.success(t`Application sent. We will tell you the outcome in your loans.`);
-      await navigate({ to: '/loan/loan-detail', search: { id: String(loan.id) } });
-    } catch (error) {
-      // The client has shown why; a refusal about a field goes under it too.
-      if (isApiError(error) && error.field) {
-        const field = error.field === 'frontDocument' ? 'front' : error.field === 'backDocument' ? 'back' : error.field;
-        if (['amount', 'fullName', 'idNumber', 'front', 'back'].includes(field)) setError(field as Field, error.message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const sides: IdSide[] = needsBack(idType) ? ['front', 'back'] : ['front'];
+  const submit = submitOnce(form, ({ backDocument, ...data }) =>
+    apply.run({ ...data, productId: product.id, ...(needsBack(data.idType) && backDocument ? { backDocument } : {}) }),
+  );
 
   const ofType = config.products.filter((candidate) => candidate.type === product.type);
   return (
-    <form
-      noValidate
-      className="space-y-5 px-4 pt-2 pb-10"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate className="space-y-5 px-4 pt-2 pb-10" onSubmit={submit}>
       <section aria-label={t`Loan`} className="space-y-3">
         <Choices
           label={t`Loan type`}
@@ -208,22 +124,15 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           value={String(product.id)}
           onChange={(id) => setProduct(ofType.find((candidate) => String(candidate.id) === id)!)}
         />
-        <TextField
-          label={t`Amount (${asset})`}
-          value={amount}
-          onChange={(value) => {
-            setAmount(decimalInput(value));
-            setError('amount', undefined);
-          }}
-          error={errors.amount}
+        <AmountField
+          form={form}
+          name="amount"
+          asset={asset}
           hint={
             product.type === 'principal'
               ? t`Between ${plainDecimal(toDecimalString(low, asset))} and ${plainDecimal(toDecimalString(high, asset))} ${asset}: ${config.principalMinPercent}–${config.principalMaxPercent} % of your wallet balance of ${plainDecimal(config.available[asset])} ${asset}.`
               : t`Between ${plainDecimal(product.minAmount)} and ${plainDecimal(product.maxAmount)} ${asset}.`
           }
-          inputMode="decimal"
-          autoComplete="off"
-          ltr
         />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this loan costs`}>
           <Fact label={t`Interest rate`}>
@@ -252,30 +161,17 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
         <h2 className="text-base font-semibold text-ink">
           <Trans>Your identity</Trans>
         </h2>
-        <TextField label={t`Full name`} value={fullName} onChange={(value) => (setFullName(value), setError('fullName', undefined))} error={errors.fullName} autoComplete="name" />
-        <Choices<IdType> label={t`ID type`} options={ID_TYPES.map((type) => ({ value: type, label: words.idType[type] }))} value={idType} onChange={setIdType} />
-        <TextField label={t`ID number`} value={idNumber} onChange={(value) => (setIdNumber(value), setError('idNumber', undefined))} error={errors.idNumber} autoComplete="off" ltr />
+        <TextField label={t`Full name`} {...textField(form, 'fullName')} autoComplete="name" />
+        <Choices<IdType> label={t`ID type`} options={ID_TYPES.map((type) => ({ value: type, label: words.idType[type] }))} value={idType} onChange={(type) => form.setValue('idType', type)} />
+        <TextField label={t`ID number`} {...textField(form, 'idNumber')} autoComplete="off" ltr />
         {sides.map((side) => (
-          <ImagePicker
+          <IdDocumentPicker
             key={side}
-            label={side === 'front' ? t`Front of the ID` : t`Back of the ID`}
-            hint={<Trans>A clear photo. JPG, PNG or HEIC, at most 2 MB.</Trans>}
-            inputLabel={side === 'front' ? t`Front of the ID image` : t`Back of the ID image`}
-            previewAlt={side === 'front' ? t`Chosen front of the ID` : t`Chosen back of the ID`}
-            accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif"
-            file={images[side]?.file ?? null}
-            onChange={(file) => void choose(side, file)}
-            error={errors[side]}
-            status={
-              images[side]?.uploading ? (
-                <span className="flex flex-col gap-1 text-muted" role="status" aria-label={t`Uploading…`}>
-                  {t`Uploading…`}
-                  <UploadProgressBar progress={images[side]?.progress ?? null} />
-                </span>
-              ) : images[side]?.id ? (
-                t`Uploaded. Tap to choose another image.`
-              ) : undefined
-            }
+            side={side}
+            uploaded={documents[side === 'front' ? 0 : 1]}
+            onUploaded={(id) => form.setValue(DOCUMENT_FIELD[side], id, { shouldValidate: form.formState.isSubmitted && id !== null })}
+            onProblem={(message) => (message ? form.setError(DOCUMENT_FIELD[side], { type: 'validate', message }) : form.clearErrors(DOCUMENT_FIELD[side]))}
+            error={form.formState.errors[DOCUMENT_FIELD[side]]?.message}
             disabled={busy}
           />
         ))}
@@ -286,7 +182,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           <input
             type="checkbox"
             checked={accepted}
-            onChange={(event) => (setAccepted(event.target.checked), setError('accepted', undefined))}
+            onChange={(event) => (form.setValue('accepted', event.target.checked), form.clearErrors('accepted'))}
             className="mt-0.5 size-5 shrink-0 accent-sea-700"
           />
           <span>
@@ -299,9 +195,9 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
             </Trans>
           </span>
         </label>
-        {errors.accepted ? (
+        {form.formState.errors.accepted ? (
           <p role="alert" className="mt-1 text-xs text-rose-700">
-            {errors.accepted}
+            {form.formState.errors.accepted.message}
           </p>
         ) : null}
       </div>

@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { startPledge } from './api/calls';
 import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
@@ -16,31 +16,21 @@ import { toast } from '../../app/feedback/toast';
 import { LockIcon } from '../../app/icons';
 import { Screen } from '../../app/Screen';
 import { parseAmount, toDecimalString } from '../../domain/money';
-import { parseRate, penaltyOf, pledgeFigures, type PledgeOrder, type PledgeProduct } from '../../domain/pledge';
-import { errorMessage } from '../../i18n';
+import { plainDecimal } from '../../domain/payments';
+import { parseRate, penaltyOf, pledgeFigures, pledgeFormSchema, type PledgeOrder, type PledgeProduct } from '../../domain/pledge';
 import { Amount, Percent } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
-import { amountProblem, decimalInput, plainDecimal, type Problem } from '../shared/money/amounts';
+import { useCounts } from '../shared/counts';
+import { submitOnce, useZodForm } from '../shared/form';
+import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact } from '../shared/records';
-import { TextField } from '../shared/TextField';
 import { usePledgeOverview } from './api/queries';
 import { ProductTerms } from './parts';
-import { useCounts } from '../shared/counts';
 
 interface Request {
   productId: number;
   amount: string;
-}
-
-/** The server's order of checks: the amount itself, the product's minimum, the balance. */
-function pledgeProblem(text: string, product: PledgeProduct, available: string): Problem | null {
-  const basic = amountProblem(text, product.asset);
-  if (basic) return basic;
-  const amount = parseAmount(text.trim(), product.asset)!;
-  if (amount < (parseAmount(product.minAmount, product.asset) ?? 0n)) return { key: 'pledge.belowMinimum', params: { min: plainDecimal(product.minAmount), asset: product.asset } };
-  if (amount > (parseAmount(available, product.asset) ?? 0n)) return { key: 'balance.insufficient' };
-  return null;
 }
 
 export default function DoPledgeScreen() {
@@ -64,12 +54,11 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
   const { t } = useLingui();
   const counts = useCounts();
   const navigate = useNavigate();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(pledgeFormSchema(product, available), { defaultValues: { amount: '' } });
   const action = useMoneyAction<Request, PledgeOrder, 'amount'>({
     send: (request, payPassword, options) => startPledge({ ...request, payPassword: payPassword ?? '' }, options),
     fields: ['amount'],
-    onFieldError: (_field, message) => setError(message),
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
     async onSuccess() {
       toast.success(t`Pledge started. Interest is paid daily into your interest wallet.`);
       await navigate({ to: '/pledge' });
@@ -77,34 +66,16 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
   });
 
   const asset = product.asset;
+  const amount = useWatch({ control: form.control, name: 'amount' });
   const minor = parseAmount(amount.trim(), asset);
   const figures = minor !== null && minor > 0n ? pledgeFigures(minor, parseRate(product.dailyRate) ?? 0n, product.lockDays) : null;
   const penalty = minor !== null && minor > 0n ? penaltyOf(minor, parseRate(product.penaltyRate) ?? 0n) : null;
   const shown = (value: bigint | null | undefined) => (value === null || value === undefined ? null : toDecimalString(value, asset));
-
-  const change = (value: string) => {
-    setAmount(decimalInput(value));
-    setError(undefined);
-  };
-  const submit = () => {
-    const problem = pledgeProblem(amount, product, available);
-    if (problem) {
-      setError(errorMessage(problem.key, problem.params));
-      return;
-    }
-    action.confirm({ productId: product.id, amount: amount.trim() });
-  };
+  const submit = submitOnce(form, ({ amount: checked }) => void action.confirm({ productId: product.id, amount: checked }));
 
   return (
     <>
-      <form
-        noValidate
-        className="space-y-5 px-4 pt-2 pb-8"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="space-y-5 px-4 pt-2 pb-8" onSubmit={submit}>
         <AsOfLine time={asOf} />
         <section aria-label={t`The product`} className="rounded-2xl bg-surface px-4 py-3">
           <h2 className="text-lg font-semibold text-ink">{counts.days(product.lockDays)}</h2>
@@ -115,22 +86,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
             <Trans>You have a pledge in progress. You can start a new one once it has ended.</Trans>
           </p>
         ) : null}
-        <TextField
-          label={t`Amount (${asset})`}
-          value={amount}
-          onChange={change}
-          error={error}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t`At least ${plainDecimal(product.minAmount)}`}
-          ltr
-          disabled={running}
-          trailing={
-            <button type="button" onClick={() => change(plainDecimal(available))} disabled={running} className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700">
-              {t`All`}
-            </button>
-          }
-        />
+        <AmountField form={form} name="amount" asset={asset} all={available} placeholder={t`At least ${plainDecimal(product.minAmount)}`} disabled={running} />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this pledge earns`}>
           <Fact label={t`Available assets`}>
             <Amount value={available} asset={asset} />
@@ -162,15 +118,13 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
       </form>
       <MoneyActionSheet
         action={action}
-        summary={
-          action.pending ? (
-            <p>
-              <Trans>
-                Pledge <Amount value={action.pending.amount} asset={asset} className="font-semibold" /> for {product.lockDays} days
-              </Trans>
-            </p>
-          ) : null
-        }
+        summary={(pending) => (
+          <p>
+            <Trans>
+              Pledge <Amount value={pending.amount} asset={asset} className="font-semibold" /> for {product.lockDays} days
+            </Trans>
+          </p>
+        )}
       />
     </>
   );

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { transferInterest } from './api/calls';
 import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../app/EmptyState';
@@ -13,14 +13,14 @@ import { toast } from '../../app/feedback/toast';
 import { PercentIcon } from '../../app/moreIcons';
 import { Screen } from '../../app/Screen';
 import { ASSET_CODES, parseAmount, type Asset } from '../../domain/money';
-import type { PledgeOverview } from '../../domain/pledge';
-import { errorMessage } from '../../i18n';
+import { plainDecimal } from '../../domain/payments';
+import { interestMoveFormSchema, type PledgeOverview } from '../../domain/pledge';
 import { Amount } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
-import { amountProblem, decimalInput, plainDecimal } from '../shared/money/amounts';
-import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Choices } from '../shared/Choices';
-import { TextField } from '../shared/TextField';
+import { submitOnce, useZodForm } from '../shared/form';
+import { AmountField } from '../shared/money/AmountField';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { usePledgeOverview } from './api/queries';
 
 export default function InterestWalletScreen() {
@@ -44,31 +44,21 @@ interface Request {
 
 function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | null }) {
   const { t } = useLingui();
-  // The asset with interest in it first (USDT unless only EUR has some).
-  const [asset, setAsset] = useState<Asset>(() => ASSET_CODES.find((code) => (parseAmount(data.interest[code], code) ?? 0n) > 0n) ?? 'USDT');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(interestMoveFormSchema(data.interest), {
+    // The asset with interest in it first (USDT unless only EUR has some).
+    defaultValues: { asset: ASSET_CODES.find((code) => (parseAmount(data.interest[code], code) ?? 0n) > 0n) ?? 'USDT', amount: '' },
+  });
   const action = useMoneyAction<Request, { asset: Asset; amount: string; transferId: number }, 'amount'>({
     send: (request, payPassword, options) => transferInterest({ ...request, payPassword: payPassword ?? '' }, options),
     fields: ['amount'],
-    onFieldError: (_field, message) => setError(message),
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
     onSuccess(moved) {
-      setAmount('');
+      form.setValue('amount', '');
       toast.success(t`${plainDecimal(moved.amount)} ${moved.asset} moved to your balance.`);
     },
   });
-  const held = data.interest[asset];
-  const change = (value: string) => {
-    setAmount(decimalInput(value));
-    setError(undefined);
-  };
-  const submit = () => {
-    const problem = amountProblem(amount, asset);
-    const minor = parseAmount(amount.trim(), asset);
-    if (problem) return setError(errorMessage(problem.key, problem.params));
-    if (minor !== null && minor > (parseAmount(held, asset) ?? 0n)) return setError(errorMessage('pledge.interestInsufficient'));
-    action.confirm({ asset, amount: amount.trim() });
-  };
+  const asset = useWatch({ control: form.control, name: 'asset' });
+  const submit = submitOnce(form, (request) => void action.confirm(request));
 
   return (
     <div className="space-y-5 px-4 pt-2 pb-8">
@@ -88,37 +78,17 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
           ))}
         </dl>
       </section>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="space-y-4" onSubmit={submit}>
         <Choices
           label={t`Currency`}
           options={ASSET_CODES.map((code) => ({ value: code, label: code }))}
           value={asset}
           onChange={(code) => {
-            setAsset(code);
-            setError(undefined);
+            form.setValue('asset', code);
+            form.clearErrors('amount');
           }}
         />
-        <TextField
-          label={t`Amount to move (${asset})`}
-          value={amount}
-          onChange={change}
-          error={error}
-          inputMode="decimal"
-          autoComplete="off"
-          ltr
-          trailing={
-            <button type="button" onClick={() => change(plainDecimal(held))} className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700">
-              {t`All`}
-            </button>
-          }
-        />
+        <AmountField form={form} name="amount" asset={asset} label={t`Amount to move (${asset})`} all={data.interest[asset]} />
         <Button large rounded type="submit">
           {t`Move to balance`}
         </Button>
@@ -128,15 +98,13 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
       </Link>
       <MoneyActionSheet
         action={action}
-        summary={
-          action.pending ? (
-            <p>
-              <Trans>
-                Move <Amount value={action.pending.amount} asset={action.pending.asset} className="font-semibold" /> from the interest wallet to your balance
-              </Trans>
-            </p>
-          ) : null
-        }
+        summary={(pending) => (
+          <p>
+            <Trans>
+              Move <Amount value={pending.amount} asset={pending.asset} className="font-semibold" /> from the interest wallet to your balance
+            </Trans>
+          </p>
+        )}
       />
     </div>
   );

@@ -17,7 +17,7 @@ import { Screen } from '../../app/Screen';
 import type { PledgeOrder, PledgeOverview } from '../../domain/pledge';
 import { Amount } from '../shared/Amount';
 import { AsOfLine } from '../shared/AsOf';
-import { plainDecimal } from '../shared/money/amounts';
+import { plainDecimal } from '../../domain/payments';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { usePledgeOverview } from './api/queries';
 import { PledgeOrderCard, ProductTerms, RedeemSummary } from './parts';

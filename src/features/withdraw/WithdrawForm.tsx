@@ -7,19 +7,17 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { requestWithdrawal, type WithdrawRequest } from './api/calls';
 import { toast } from '../../app/feedback/toast';
 import type { UsdtNetwork } from '../../domain/ledger';
-import { withdrawSchema } from '../../domain/payments';
+import { plainDecimal, withdrawFormSchema } from '../../domain/payments';
 import type { WithdrawMethodInfo } from '../../domain/wire';
-import { errorMessage } from '../../i18n';
 import { Amount, useFormatAmount } from '../shared/Amount';
-import { zodFormResolver } from '../shared/form';
-import { TextField } from '../shared/TextField';
+import { submitOnce, useZodForm } from '../shared/form';
 import { Fact } from '../shared/records';
-import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../shared/money/amounts';
+import { AmountField } from '../shared/money/AmountField';
+import { netAmount } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 
 export type Destination = { method: 'crypto'; network: UsdtNetwork; address: string } | { method: 'bank' };
@@ -37,27 +35,6 @@ export interface WithdrawValues {
 type Request = WithdrawRequest extends infer W ? (W extends unknown ? Omit<W, 'payPassword'> : never) : never;
 export type WithdrawFormApi = UseFormReturn<WithdrawValues, unknown, Request>;
 
-/** withdrawSchema without the payment password, which is asked for later, in the sheet. */
-const PASSWORD_LATER = '000000';
-const destinationSchema = z.preprocess((values) => ({ ...(values as object), payPassword: PASSWORD_LATER }), withdrawSchema);
-
-/**
- * The shared schema for the destination; the amount by the method's own rules (this asset's
- * decimals, the minimum, more than the fee, within the balance), in the server's order.
- */
-function withdrawResolver(info: WithdrawMethodInfo): Resolver<WithdrawValues, unknown, Request> {
-  const base = zodFormResolver(destinationSchema);
-  return async (values, context, options) => {
-    const result = await base(values as never, context, options as never);
-    const { amount: _schemaAmount, ...errors } = result.errors as Record<string, { type: string; message: string }>;
-    const problem = withdrawProblem(values.amount, info);
-    const all = problem ? { ...errors, amount: { type: 'validate', message: errorMessage(problem.key, problem.params) } } : errors;
-    if (Object.keys(all).length > 0) return { values: {}, errors: all } as never;
-    const { payPassword: _later, ...request } = result.values as WithdrawRequest;
-    return { values: request, errors: {} };
-  };
-}
-
 export interface WithdrawFormProps {
   info: WithdrawMethodInfo;
   destination: Destination;
@@ -74,12 +51,8 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   const { t } = useLingui();
   const format = useFormatAmount();
   const navigate = useNavigate();
-  const form = useForm<WithdrawValues, unknown, Request>({
-    defaultValues: { ...destination, amount: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    resolver: withdrawResolver(info),
-  });
+  // The destination by the shared withdrawSchema's rules, the amount by the method's limits; checked again only on sending.
+  const form = useZodForm(withdrawFormSchema(info), { defaultValues: { ...destination, amount: '' } as WithdrawValues, reValidateMode: 'onSubmit' }) as WithdrawFormApi;
   const action = useMoneyAction<Request, unknown, Field>({
     send: (request, payPassword, options) => requestWithdrawal({ ...request, payPassword: payPassword ?? '' } as WithdrawRequest, options),
     fields: FIELDS,
@@ -94,11 +67,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   const asset = info.asset;
   const amount = useWatch({ control: form.control, name: 'amount' });
   const net = netAmount(amount, info.fee, asset);
-  const setAmount = (value: string) => {
-    form.setValue('amount', value);
-    form.clearErrors('amount');
-  };
-  const confirm = form.handleSubmit((request) => void action.confirm(request));
+  const confirm = submitOnce(form, (request) => void action.confirm(request));
 
   const pending = action.pending;
   const summary = pending ? (
@@ -113,29 +82,9 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
 
   return (
     <>
-      <form onSubmit={(event) => void confirm(event)} noValidate className="space-y-5 px-4 pt-2">
+      <form onSubmit={confirm} noValidate className="space-y-5 px-4 pt-2">
         {typeof children === 'function' ? children(form) : children}
-        <TextField
-          label={t`Amount (${asset})`}
-          value={amount}
-          onChange={(value) => setAmount(decimalInput(value))}
-          error={form.formState.errors.amount?.message}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t`At least ${plainDecimal(info.minimum)}`}
-          ltr
-          disabled={disabled}
-          trailing={
-            <button
-              type="button"
-              onClick={() => setAmount(plainDecimal(info.available))}
-              disabled={disabled}
-              className="-my-2 -me-2 flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-3 text-sm font-semibold text-sea-700"
-            >
-              {t`All`}
-            </button>
-          }
-        />
+        <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${plainDecimal(info.minimum)}`} disabled={disabled} />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this withdrawal costs`}>
           <Fact label={t`Available`}>
             <Amount value={info.available} asset={asset} />

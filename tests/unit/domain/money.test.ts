@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exceedsMaximumAmount, formatDecimalString, maxAmountMinor, minorToDecimal, parseAmount, parseRate, toDecimalString } from '../../../src/domain/money';
-import { amountOf, amountTextSchema } from '../../../src/domain/payments';
+import { amountOf, amountProblem, amountTextSchema } from '../../../src/domain/payments';
 import { firstProblem } from '../../../src/domain/validation';
-import { amountProblem } from '../../../src/features/shared/money/amounts';
 
 describe('money in minor units', () => {
   it('parses decimal strings exactly, refusing more decimals than the asset has', () => {

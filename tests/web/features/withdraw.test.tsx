@@ -8,7 +8,8 @@ import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScree
 import CryptoWithdrawScreen from '../../../src/features/withdraw/CryptoWithdrawScreen';
 import WithdrawRecordsScreen from '../../../src/features/withdraw/WithdrawRecordsScreen';
 import WithdrawScreen from '../../../src/features/withdraw/WithdrawScreen';
-import { decimalInput, netAmount, plainDecimal, withdrawProblem } from '../../../src/features/shared/money/amounts';
+import { plainDecimal, withdrawProblem } from '../../../src/domain/payments';
+import { decimalInput, netAmount } from '../../../src/features/shared/money/amounts';
 import { errorText } from '../../../src/locales/errors';
 import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';

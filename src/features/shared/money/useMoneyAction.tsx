@@ -128,15 +128,18 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
   };
 }
 
-/** The payment-password sheet of a money action, mounted fresh for each confirmation. */
-export function MoneyActionSheet<R>({ action, summary }: { action: MoneyAction<R>; summary: ReactNode }) {
+/**
+ * The payment-password sheet of a money action, mounted fresh for each confirmation. `summary`
+ * says what is confirmed: written from the pending request when it is a function.
+ */
+export function MoneyActionSheet<R>({ action, summary }: { action: MoneyAction<R>; summary: ReactNode | ((pending: R) => ReactNode) }) {
   const user = useAtomValue(userInfoAtom);
   if (!action.sheet.mounted) return null;
   return (
     <PayPasswordSheet
       key={action.sheet.key}
       opened={action.sheet.opened}
-      summary={summary}
+      summary={typeof summary === 'function' ? (action.pending === null ? null : summary(action.pending)) : summary}
       onSubmit={action.submit}
       onClose={action.close}
       hasPayPassword={Boolean(user?.hasPayPassword)}
