@@ -1,10 +1,12 @@
 /**
- * zod mirrors of the reply shapes in wire.ts (the `data` of the envelope), for the server's
- * OpenAPI document and for tests that check real replies against it. Amounts are decimal
- * strings with the asset's full precision; dates are ISO 8601 strings.
+ * The shapes of the replies (the `data` of the envelope), one zod schema each: the server declares
+ * its replies with them (checked in tests, described in the OpenAPI document), and wire.ts names
+ * their types for the PWA (`z.output`), so each field is written once. Amounts are decimal strings
+ * with the asset's full precision; dates are ISO 8601 strings.
  */
 import { z } from 'zod';
 import { LOCALES } from './locales';
+import { CANDLE_PERIODS } from './market';
 
 const asset = z.enum(['USDT', 'EUR']);
 const amount = z.string().describe('Decimal string, full precision of the asset');
@@ -15,7 +17,14 @@ export const coinKindSchema = z.enum(['crypto', 'bank']);
 const decisionFields = { reason: z.string().nullable(), createdAt: date, decidedAt: date.nullable() };
 
 /** The numbers of a conversion, quoted and then executed exactly as quoted. */
-const conversionFields = { from: asset, to: asset, amount, fee: amount, receive: amount, rate: z.string() };
+const conversionFields = {
+  from: asset,
+  to: asset,
+  amount,
+  fee: amount.describe('In `from`, taken before converting'),
+  receive: amount,
+  rate: z.string().describe('Units of `to` for one unit of `from`'),
+};
 
 export const loginReplySchema = z.object({ token: z.string(), expiresAt: date });
 export const sendCodeReplySchema = z.object({ retryAfter: z.number().int().describe('Seconds until another code may be requested') });
@@ -43,18 +52,17 @@ export const bankAccountSchema = z.object({ holder: z.string(), iban: z.string()
 export const coinEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  kind: coinKindSchema,
+  kind: coinKindSchema.describe("'crypto' coins have networks and addresses; 'bank' is the bank card option"),
   network: z.string().nullable(),
   address: z.string().nullable(),
-  address_omni: z.string().optional(),
-  address_erc: z.string().optional(),
+  address_omni: z.string().optional().describe('USDT only: the TRC20 deposit address'),
+  address_erc: z.string().optional().describe('USDT only: the ERC20 deposit address'),
   bank: bankAccountSchema.nullable().optional(),
 });
 export const coinListReplySchema = z.object({ legal: z.array(coinEntrySchema) });
 
-export const walletListReplySchema = z.object({
-  legal_wallet: z.object({ balance: z.array(z.object({ currency_name: z.string(), legal_balance: amount })) }),
-});
+export const walletBalanceRowSchema = z.object({ currency_name: z.string(), legal_balance: amount });
+export const walletListReplySchema = z.object({ legal_wallet: z.object({ balance: z.array(walletBalanceRowSchema) }) });
 
 export function pageSchemaOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
@@ -65,10 +73,10 @@ export const depositAddressReplySchema = z.object({
   coin: z.string(),
   kind: coinKindSchema,
   network: z.string().nullable(),
-  asset,
-  address: z.string(),
+  asset: asset.describe('The asset the deposit is credited in: USDT for crypto, EUR for the bank card option'),
+  address: z.string().describe('Crypto: the platform address; bank: the IBAN'),
   bank: bankAccountSchema.nullable(),
-  reference: z.string(),
+  reference: z.string().describe('Bank: the payment reference to put on the transfer, unique per user'),
   demo: z.boolean().describe('A demo installation\'s address or bank account: it cannot receive anything'),
 });
 
@@ -82,7 +90,7 @@ export const depositRecordSchema = z.object({
   address: z.string(),
   reference: z.string(),
   status: z.enum(['processing', 'success', 'failed']),
-  bonus: amount.nullable(),
+  bonus: amount.nullable().describe('VIP gift credited on approval'),
   ...decisionFields,
 });
 
@@ -97,19 +105,16 @@ export const bankBindingReplySchema = z.object({
   updatedAt: date,
 });
 
-export const withdrawInfoReplySchema = z.object({
-  methods: z.array(
-    z.object({
-      method: z.enum(['crypto', 'bank']),
-      asset,
-      networks: z.array(z.string()),
-      minimum: amount,
-      fee: amount,
-      available: amount,
-    }),
-  ),
-  bank: bankBindingReplySchema.nullable(),
+export const withdrawMethodInfoSchema = z.object({
+  method: z.enum(['crypto', 'bank']),
+  asset,
+  networks: z.array(z.string()),
+  minimum: amount,
+  fee: amount,
+  available: amount,
 });
+
+export const withdrawInfoReplySchema = z.object({ methods: z.array(withdrawMethodInfoSchema), bank: bankBindingReplySchema.nullable() });
 
 export const withdrawalRecordSchema = z.object({
   id: z.number().int(),
@@ -120,7 +125,7 @@ export const withdrawalRecordSchema = z.object({
   destination: z.string(),
   amount,
   fee: amount,
-  net: amount,
+  net: amount.describe('amount - fee: what arrives'),
   status: z.enum(['processing', 'completed', 'cancelled']),
   txReference: z.string().nullable(),
   ...decisionFields,
@@ -142,29 +147,30 @@ export const ledgerEntrySchema = z.object({
   createdAt: date,
 });
 
+export const movementLegSchema = z.object({
+  kind: z.string(),
+  asset,
+  amount: amount.describe('Unsigned decimal string'),
+  from: userAccount.nullable().describe("The user's account it left; null: from outside the user's accounts"),
+  to: userAccount.nullable().describe("The user's account it reached; null: it left the user's accounts"),
+});
+
 export const movementSchema = z.object({
   id: z.number().int().describe("The movement's last posting: the list is newest first by it"),
   reference: z.string().describe('The business row: "conversion:2", "deposit:42", "trade_order:7"'),
   reason: z.string().nullable(),
   createdAt: date,
-  legs: z.array(
-    z.object({
-      kind: z.string(),
-      asset,
-      amount: amount.describe('Unsigned decimal string'),
-      from: userAccount.nullable().describe("The user's account it left; null: from outside the user's accounts"),
-      to: userAccount.nullable().describe("The user's account it reached; null: it left the user's accounts"),
-    }),
-  ),
+  legs: z.array(movementLegSchema),
 });
 
-const assetTotals = z.object({ USDT: amount, EUR: amount });
-export const calcReplySchema = z.object({ recharged: assetTotals, withdrawn: assetTotals, earned: assetTotals, available: assetTotals, held: assetTotals });
+export const assetTotalsSchema = z.object({ USDT: amount, EUR: amount });
+const totals = assetTotalsSchema;
+export const calcReplySchema = z.object({ recharged: totals, withdrawn: totals, earned: totals, available: totals, held: totals });
 
 export const vipLevelSchema = z.object({
   level: z.number().int(),
   upgradeAmount: amount,
-  giftPercent: z.string(),
+  giftPercent: z.string().describe('Percent, e.g. "1.5"'),
   dailyOrders: z.number().int(),
 });
 
@@ -268,7 +274,7 @@ export const quotationSchema = dayMarketSchema.extend({
 
 export const candleSchema = z.object({
   symbol: z.string(),
-  period: z.enum(['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon']),
+  period: z.enum(CANDLE_PERIODS),
   time: z.number().int().describe("Epoch seconds of the candle's start (UTC)"),
   open: z.string().describe('Decimal text'),
   high: z.string(),
@@ -283,7 +289,7 @@ export const newsItemSchema = z.object({
   categoryId: z.number().int(),
   title: z.string(),
   summary: z.string().describe('The start of the text, at most 160 characters'),
-  publishedAt: z.string().describe('ISO time of publication'),
+  publishedAt: date.describe('When it was published'),
   locale: z.string().describe("The language shown: the reader's, or en"),
   fallback: z.boolean().describe("True when the reader's language was missing and English is shown"),
 });
@@ -294,7 +300,7 @@ export const opsNewsSchema = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
   status: z.enum(['draft', 'published', 'withdrawn']),
-  createdAt: z.string(),
-  publishedAt: z.string().nullable(),
-  translations: z.array(z.object({ locale: z.string(), title: z.string() })),
+  createdAt: date,
+  publishedAt: date.nullable(),
+  translations: z.array(z.object({ locale: z.string(), title: z.string() })).describe('Every language it is written in, with that version\'s title'),
 });
