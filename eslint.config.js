@@ -30,9 +30,14 @@ const featureZones = features.map((feature) => {
     message:
       feature === 'shared'
         ? 'features/shared is used by the features and imports none of them.'
-        : 'A feature imports features/shared, api, domain, storage, app primitives, i18n, realtime and locales, never another feature (ARCHITECTURE §1).',
+        : 'A feature imports features/shared, ui, api, domain, storage, i18n, realtime and locales, never another feature (docs/architecture.md).',
   };
 });
+
+// What a feature may take from the frame: the route-declaring API its routes.tsx needs (the parent
+// routes and RouterContext, memberScreen, lazyScreen, typed search values), where a login continues
+// (guard.ts) and the install offer after a money action. Everything else a screen draws is in src/ui.
+const APP_FOR_FEATURES = ['./layouts.tsx', './screenRoute.ts', './lazyScreen.ts', './search.ts', './guard.ts', './install.ts'];
 
 // One zone per module: every other module may import only its index.ts.
 const moduleZones = modules.map((module) => ({
@@ -45,9 +50,25 @@ const moduleZones = modules.map((module) => ({
 const boundaryZones = [
   ...featureZones,
   {
+    target: './src/features',
+    from: './src/app',
+    except: APP_FOR_FEATURES,
+    message: 'A feature draws with src/ui; from src/app it takes only the routing API (layouts, screenRoute, lazyScreen, search, guard) and install.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/app', './src/features'],
+    message: 'src/ui is the UI kit at the bottom of the client: the frame and the features import it, it imports neither.',
+  },
+  {
+    target: ['./src/api', './src/storage', './src/i18n', './src/realtime'],
+    from: ['./src/app', './src/features', './src/ui'],
+    message: 'api, storage, i18n and realtime sit below the UI: no app, features or ui.',
+  },
+  {
     target: './src/domain',
-    from: ['./src/app', './src/api', './src/features', './src/storage', './server'],
-    message: 'domain/ is pure TypeScript shared with the server: no app, api, features, storage or server.',
+    from: ['./src/app', './src/api', './src/features', './src/ui', './src/storage', './server'],
+    message: 'domain/ is pure TypeScript shared with the server: no app, api, features, ui, storage or server.',
   },
   { target: './src', from: './server', message: 'The PWA talks to the server over HTTP, never by importing it.' },
   ...(modules.length > 1 ? moduleZones : []),

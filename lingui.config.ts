@@ -4,9 +4,9 @@ import { LOCALES } from './src/domain/locales';
 
 /**
  * Two catalogues per language (src/i18n/index.ts): `shell` holds the texts of the first screen —
- * the app's frame, home, the shared parts and every route's title — and loads before the first
- * render; `messages` holds every other screen's and loads with the first of them. A text used on
- * both sides is in both.
+ * the app's frame, the UI kit (src/ui), home, the shared parts and every route's title — and loads
+ * before the first render; `messages` holds every other screen's and loads with the first of them.
+ * A text used on both sides is in both.
  */
 const SHELL = [
   '<rootDir>/src/main.tsx',
@@ -16,6 +16,7 @@ const SHELL = [
   '<rootDir>/src/i18n',
   '<rootDir>/src/realtime',
   '<rootDir>/src/storage',
+  '<rootDir>/src/ui',
   '<rootDir>/src/features/home',
   '<rootDir>/src/features/shared',
   '<rootDir>/src/features/*/routes.tsx',

@@ -8,7 +8,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { Activity, Suspense, useEffect, type ComponentType } from 'react';
 import { keptViewsEpochAtom, visitedTabsAtom } from './keptViews';
-import { ScreenFallback } from './ScreenFallback';
+import { ScreenFallback } from '../ui/ScreenFallback';
 import { transitionClass, type TransitionKind } from './transition';
 
 export interface KeptTabsProps {

@@ -2,8 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Navbar, Page } from 'konsta/react';
-import { CompassIcon } from './moreIcons';
-import { EmptyState } from './EmptyState';
+import { CompassIcon } from '../ui/moreIcons';
+import { EmptyState } from '../ui/EmptyState';
 
 export function NotFoundScreen() {
   const { t } = useLingui();

@@ -7,13 +7,13 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { openOverlaysAtom } from './overlays';
+import { openOverlaysAtom } from '../ui/overlays';
 import { KeptTabs } from './KeptTabs';
 import { isTabPath, normalisePath } from './paths';
 import { SupportButton, useSupportButtonPlacement } from './SupportButton';
 import { TabBar } from './TabBar';
 import { transitionClass, useScreenTransition } from './transition';
-import { useScreenStatic, useScreenTitle } from './useScreenTitle';
+import { useScreenStatic, useScreenTitle } from '../ui/useScreenTitle';
 
 const SERVICE_PATH = '/home/service';
 

@@ -9,7 +9,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { HeadsetIcon } from './icons';
+import { HeadsetIcon } from '../ui/icons';
 
 export interface SupportButtonProps {
   /** Sits higher to clear the tab bar. */

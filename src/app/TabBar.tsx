@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { HomeIcon, OrdersIcon, TradeIcon, UserIcon } from './icons';
+import { HomeIcon, OrdersIcon, TradeIcon, UserIcon } from '../ui/icons';
 import { isTabPath, normalisePath } from './paths';
 
 export interface TabBarProps {

@@ -4,9 +4,9 @@
  */
 import { setClientHandlers } from '../api/client';
 import * as realtime from '../realtime/socket';
-import { showToast } from './feedback/toast';
+import { showToast } from '../ui/feedback/toast';
 import { dropKeptViews } from './keptViews';
-import { splitHref } from './navigation';
+import { splitHref } from '../ui/navigation';
 import { router } from './router';
 
 export function registerClientHandlers(): void {

@@ -9,9 +9,9 @@ import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { currentToken } from '../storage/session';
-import { confirm } from './feedback/confirm';
+import { confirm } from '../ui/feedback/confirm';
 import { cancelTarget, loginHref } from './guard';
-import { splitHref } from './navigation';
+import { splitHref } from '../ui/navigation';
 import { Shell } from './Shell';
 
 export interface RouterContext {

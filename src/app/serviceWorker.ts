@@ -6,8 +6,8 @@
 import { t } from '@lingui/core/macro';
 import { Workbox } from 'workbox-window';
 import { invalidateAccount, queryClient } from '../api/query';
-import { confirm } from './feedback/confirm';
-import { splitHref } from './navigation';
+import { confirm } from '../ui/feedback/confirm';
+import { splitHref } from '../ui/navigation';
 import { router } from './router';
 
 /** What the service worker tells the open app: a push message arrived, or a tapped one asks for a screen. */
@@ -20,7 +20,7 @@ function onWorkerMessage(event: MessageEvent): void {
     if (message.kind === 'news') void queryClient.invalidateQueries({ queryKey: ['public', 'news'] });
     else void invalidateAccount();
   } else if (message?.type === 'open' && typeof message.url === 'string' && message.url.startsWith('/h5/')) {
-    // Path and search apart: the router adds its base path itself (app/navigation.ts).
+    // Path and search apart: the router adds its base path itself (ui/navigation.ts).
     const { to, search } = splitHref(message.url.slice('/h5'.length));
     void router.navigate({ to, search });
   }

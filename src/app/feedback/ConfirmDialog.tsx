@@ -5,9 +5,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
-import { useOverlay } from '../overlays';
-import { Spinner } from '../Spinner';
-import { acceptConfirm, cancelConfirm, type OpenConfirm } from './confirm';
+import { useOverlay } from '../../ui/overlays';
+import { Spinner } from '../../ui/Spinner';
+import { acceptConfirm, cancelConfirm, type OpenConfirm } from '../../ui/feedback/confirm';
 
 export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefined }) {
   const { t } = useLingui();

@@ -4,7 +4,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { cancelConfirm, confirmQueueAtom } from './confirm';
+import { cancelConfirm, confirmQueueAtom } from '../../ui/feedback/confirm';
 
 // Konsta's Dialog merges its classes with tailwind-merge, whose first call builds its whole class
 // table (tens of milliseconds on a phone, in one task), and brings Konsta's dialog and button code:

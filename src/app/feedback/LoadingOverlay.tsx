@@ -1,7 +1,7 @@
 /** The full-screen loading overlay: blocks taps while shown, with "Loading" or the caller's text. */
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Spinner } from '../Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { loadingAtom } from './loading';
 
 export function LoadingOverlay() {

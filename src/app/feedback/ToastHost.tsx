@@ -6,8 +6,8 @@
  */
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { CheckIcon, InfoIcon } from '../icons';
-import { dismissToast, toastsAtom, type ToastKind } from './toast';
+import { CheckIcon, InfoIcon } from '../../ui/icons';
+import { dismissToast, toastsAtom, type ToastKind } from '../../ui/feedback/toast';
 
 const STYLE: Record<ToastKind, string> = {
   success: 'bg-emerald-700 text-white',

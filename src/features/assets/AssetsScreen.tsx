@@ -6,17 +6,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
-import { ActionGrid, type Action } from '../../app/ActionGrid';
-import { QueryFallback } from '../../app/EmptyState';
-import { DepositIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
-import { ListIcon, WalletIcon } from '../../app/moreIcons';
-import { Screen } from '../../app/Screen';
-import { TableCard } from '../../app/TableCard';
+import { ActionGrid, type Action } from '../../ui/ActionGrid';
+import { QueryFallback } from '../../ui/EmptyState';
+import { DepositIcon, ConvertIcon, WithdrawIcon } from '../../ui/icons';
+import { ListIcon, WalletIcon } from '../../ui/moreIcons';
+import { Screen } from '../../ui/Screen';
+import { TableCard } from '../../ui/TableCard';
 import { ASSET_CODES, type Asset } from '../../domain/money';
 import type { CalcReply } from '../../domain/wire';
 import { useTotals } from './api/queries';
-import { Amount } from '../shared/Amount';
-import { AsOfLine } from '../shared/AsOf';
+import { Amount } from '../../ui/Amount';
+import { AsOfLine } from '../../ui/AsOf';
 
 export default function AssetsScreen() {
   const { t } = useLingui();

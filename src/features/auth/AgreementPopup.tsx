@@ -1,7 +1,7 @@
 /** The user agreement, readable from the sign-up form before accepting it. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Block, Button, Navbar, Page, Popup } from 'konsta/react';
-import { useOverlay } from '../../app/overlays';
+import { useOverlay } from '../../ui/overlays';
 
 export interface AgreementPopupProps {
   opened: boolean;

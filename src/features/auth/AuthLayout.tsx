@@ -6,9 +6,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { GlobeIcon } from '../../app/icons';
-import { BackIcon } from '../../app/moreIcons';
-import { useGoBack } from '../../app/useGoBack';
+import { GlobeIcon } from '../../ui/icons';
+import { BackIcon } from '../../ui/moreIcons';
+import { useGoBack } from '../../ui/useGoBack';
 import { BrandArt } from './BrandArt';
 
 export interface AuthLayoutProps {

@@ -1,10 +1,10 @@
 /**
  * Phone or e-mail: the two ways to sign up, log in and reset a password. Konsta's strong rounded
- * Segmented control, written out (app/konstaMarkup.ts): the login screen is a first screen. The
+ * Segmented control, written out (ui/konstaMarkup.ts): the login screen is a first screen. The
  * highlight's place is computed here; Konsta's component sets it in an effect and renders twice.
  */
 import { useLingui } from '@lingui/react/macro';
-import { KONSTA_BUTTON } from '../../app/konstaMarkup';
+import { KONSTA_BUTTON } from '../../ui/konstaMarkup';
 
 export type ContactMethod = 'phone' | 'email';
 

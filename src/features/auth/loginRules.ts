@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { loginSchema, phoneSchema } from '../../domain/validation';
 
-export { fromE164, toE164 } from '../shared/area-code/e164';
+export { fromE164, toE164 } from '../../ui/form/area-code/e164';
 
 export const loginFormSchema = z
   .discriminatedUnion('method', [

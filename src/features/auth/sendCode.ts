@@ -5,7 +5,7 @@
  */
 import { sendMailCode, sendSmsCode } from './api/calls';
 import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../domain/validation';
-import { fieldErrors } from '../shared/fieldErrors';
+import { fieldErrors } from '../../ui/form/fieldErrors';
 import type { ContactMethod } from './MethodTabs';
 
 export type SendCodeResult = { retryAfter: number } | { field: 'phone' | 'email'; error: string };

@@ -3,7 +3,7 @@
  * the piece of the id the route gives, in the user's language or in English with a note.
  */
 import { useLingui } from '@lingui/react/macro';
-import { BookIcon } from '../../app/icons';
+import { BookIcon } from '../../ui/icons';
 import { ArticleScreen } from '../shared/Article';
 
 export default function ContentScreen({ id }: { id: number | null }) {

@@ -5,12 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { tutorialsQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
-import { BookIcon, ChevronEndIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { EmptyState } from '../../ui/EmptyState';
+import { BookIcon, ChevronEndIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 import { localeAtom } from '../../i18n';
-import { AsOfLine } from '../shared/AsOf';
-import { Loading, LoadError } from '../shared/QueryStates';
+import { AsOfLine } from '../../ui/AsOf';
+import { Loading, LoadError } from '../../ui/QueryStates';
 
 export default function TutorialsScreen() {
   const { t } = useLingui();

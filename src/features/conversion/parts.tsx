@@ -8,14 +8,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { CheckIcon, ConvertIcon } from '../../app/icons';
-import { ClockIcon } from '../../app/moreIcons';
+import { CheckIcon, ConvertIcon } from '../../ui/icons';
+import { ClockIcon } from '../../ui/moreIcons';
 import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { Amount, Percent, Rate, useFormatAmount, useFormatRate } from '../shared/Amount';
-import { AsOf } from '../shared/AsOf';
-import { TextField } from '../shared/TextField';
+import { Amount, Percent, Rate, useFormatAmount, useFormatRate } from '../../ui/Amount';
+import { AsOf } from '../../ui/AsOf';
+import { TextField } from '../../ui/form/TextField';
 import { eurPerUsdt } from './quote';
 
 /** From and to, the swap between them, and what can be converted. */

@@ -10,7 +10,7 @@ import { quoteConversion } from './api/calls';
 import type { Asset } from '../../domain/money';
 import type { QuoteReply } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { secondsLeft } from '../shared/countdown';
+import { secondsLeft } from '../../ui/countdown';
 import { otherAsset, QUOTE_DEBOUNCE_MS, quoteDeadline } from './quote';
 
 export interface ShownQuote {

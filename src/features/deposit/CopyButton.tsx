@@ -1,7 +1,7 @@
 /** Copies one value (an address, an IBAN, a reference) to the clipboard and says whether it worked. */
 import { useLingui } from '@lingui/react/macro';
-import { toast } from '../../app/feedback/toast';
-import { CopyIcon } from '../../app/moreIcons';
+import { toast } from '../../ui/feedback/toast';
+import { CopyIcon } from '../../ui/moreIcons';
 import { errorMessage } from '../../i18n';
 
 export async function copyText(text: string, copiedText: string): Promise<boolean> {

@@ -14,12 +14,12 @@ import { imageProblem } from '../../domain/images';
 import { depositFormSchema } from '../../domain/payments';
 import type { DepositAddressReply, DepositRecord } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { useZodForm } from '../shared/form';
-import { ImagePicker } from '../shared/ImagePicker';
+import { useZodForm } from '../../ui/form/form';
+import { ImagePicker } from '../../ui/form/ImagePicker';
 import { decimalInput } from '../shared/money/amounts';
 import { useMoneyAction } from '../shared/money/useMoneyAction';
-import { TextField } from '../shared/TextField';
-import { UploadProgressBar, useUploadProgress } from '../shared/UploadProgress';
+import { TextField } from '../../ui/form/TextField';
+import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
 
 /** Deposits uploads can be slow on a phone: more time than the usual 10 s. */
 const UPLOAD_TIMEOUT_MS = 60_000;

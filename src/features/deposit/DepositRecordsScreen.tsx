@@ -6,9 +6,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { depositRecordsQuery } from './api/queries';
-import { DepositIcon } from '../../app/icons';
+import { DepositIcon } from '../../ui/icons';
 import type { DepositRecord } from '../../domain/wire';
-import { Amount } from '../shared/Amount';
+import { Amount } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 import { CodeFact, RecordCard, RecordsScreen } from '../shared/RecordsScreen';
 

@@ -2,9 +2,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { CheckIcon, DepositIcon } from '../../app/icons';
+import { CheckIcon, DepositIcon } from '../../ui/icons';
 import type { DepositRecord } from '../../domain/wire';
-import { Amount } from '../shared/Amount';
+import { Amount } from '../../ui/Amount';
 import { Fact } from '../shared/records';
 import { CopyButton } from './CopyButton';
 import { DepositStatus } from './DepositRecordsScreen';

@@ -7,11 +7,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEurRate, useWallet } from '../../api/queries';
-import { EyeIcon, EyeOffIcon } from '../../app/icons';
-import { balancesHiddenAtom } from '../../app/privacy';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
+import { balancesHiddenAtom } from '../../ui/privacy';
 import { valueInEur } from '../../domain/money';
 import { tokenAtom } from '../../storage/session';
-import { Rate } from '../shared/Amount';
+import { Rate } from '../../ui/Amount';
 import { MaskedAmount, WalletBalances } from '../shared/WalletBalances';
 
 export function BalanceCard() {

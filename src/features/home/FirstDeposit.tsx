@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useWallet } from '../../api/queries';
-import { DepositIcon } from '../../app/icons';
+import { DepositIcon } from '../../ui/icons';
 import { parseAmount } from '../../domain/money';
 
 export function useHasNoMoney(): boolean {

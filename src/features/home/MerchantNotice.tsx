@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { CloseIcon, StoreIcon } from '../../app/icons';
+import { CloseIcon, StoreIcon } from '../../ui/icons';
 import { userInfoAtom } from '../../storage/session';
 
 const dismissedKey = (userId: string) => `tessera.merchantNoticeDismissed:${userId}`;

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { announcementsQuery } from './api/queries';
-import { ChevronEndIcon, MegaphoneIcon } from '../../app/icons';
+import { ChevronEndIcon, MegaphoneIcon } from '../../ui/icons';
 import { localeAtom } from '../../i18n';
 
 export function NoticeTicker() {

@@ -1,7 +1,7 @@
 /** The shortcuts of home: each opens its screen (members-only ones ask visitors to log in). */
 import { useLingui } from '@lingui/react/macro';
-import { ActionGrid, type Action } from '../../app/ActionGrid';
-import { BankIcon, BookIcon, ChartIcon, CrownIcon, DepositIcon, LockIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
+import { ActionGrid, type Action } from '../../ui/ActionGrid';
+import { BankIcon, BookIcon, ChartIcon, CrownIcon, DepositIcon, LockIcon, ConvertIcon, WithdrawIcon } from '../../ui/icons';
 
 export function QuickActions() {
   const { t } = useLingui();

@@ -10,9 +10,9 @@ import { uploadLoanDocument } from './api/calls';
 import { acceptOf, imageProblem } from '../../domain/images';
 import { LOAN_DOCUMENT_MAX_BYTES, LOAN_DOCUMENT_TYPES } from '../../domain/loan';
 import { errorMessage } from '../../i18n';
-import { ImagePicker } from '../shared/ImagePicker';
+import { ImagePicker } from '../../ui/form/ImagePicker';
 import { isOnline } from '../shared/money/online';
-import { UploadProgressBar, useUploadProgress } from '../shared/UploadProgress';
+import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
 
 export type IdSide = 'front' | 'back';
 

@@ -9,18 +9,18 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { repayLoan } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
-import { QueryFallback } from '../../app/EmptyState';
-import { toast } from '../../app/feedback/toast';
-import { BankIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { QueryFallback } from '../../ui/EmptyState';
+import { toast } from '../../ui/feedback/toast';
+import { BankIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 import type { Loan } from '../../domain/loan';
-import { Amount, Percent } from '../shared/Amount';
-import { AsOfLine } from '../shared/AsOf';
+import { Amount, Percent } from '../../ui/Amount';
+import { AsOfLine } from '../../ui/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
 import { loanDetailQuery } from './api/queries';
 import { LoanStatusBadge, useLoanWords } from './parts';
-import { useCounts } from '../shared/counts';
+import { useCounts } from '../../ui/counts';
 
 export default function LoanDetailScreen() {
   const { t } = useLingui();

@@ -5,17 +5,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { asOfTime } from '../../api/query';
-import { QueryFallback } from '../../app/EmptyState';
-import { BankIcon } from '../../app/icons';
-import { ListIcon } from '../../app/moreIcons';
-import { Screen } from '../../app/Screen';
+import { QueryFallback } from '../../ui/EmptyState';
+import { BankIcon } from '../../ui/icons';
+import { ListIcon } from '../../ui/moreIcons';
+import { Screen } from '../../ui/Screen';
 import { LOAN_TYPES, type LoanConfig, type LoanType } from '../../domain/loan';
-import { Amount, Percent } from '../shared/Amount';
-import { AsOfLine } from '../shared/AsOf';
+import { Amount, Percent } from '../../ui/Amount';
+import { AsOfLine } from '../../ui/AsOf';
 import { Fact } from '../shared/records';
 import { useLoanConfig } from './api/queries';
 import { LoanCard, useLoanWords } from './parts';
-import { useCounts } from '../shared/counts';
+import { useCounts } from '../../ui/counts';
 
 export default function LoanScreen() {
   const { t } = useLingui();

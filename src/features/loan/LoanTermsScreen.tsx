@@ -1,6 +1,6 @@
 /** The loan terms (/loan/components/article): what an applicant accepts, in plain words. */
 import { Trans } from '@lingui/react/macro';
-import { Screen } from '../../app/Screen';
+import { Screen } from '../../ui/Screen';
 
 export default function LoanTermsScreen() {
   return (

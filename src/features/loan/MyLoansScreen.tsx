@@ -1,10 +1,10 @@
 /** My loans (/loan/my-loan?status=): all, or one status at a time; each opens its detail. Offline, the kept copy. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { BankIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { BankIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 import { LOAN_STATUSES, type LoanStatus } from '../../domain/loan';
-import { Choices } from '../shared/Choices';
+import { Choices } from '../../ui/Choices';
 import { RecordList, usePagedRecords } from '../shared/records';
 import { loansQuery } from './api/queries';
 import { LoanCard, useLoanWords } from './parts';

@@ -5,9 +5,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { IdType, Loan, LoanStatus, LoanType } from '../../domain/loan';
-import { Amount } from '../shared/Amount';
+import { Amount } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
-import { useCounts } from '../shared/counts';
+import { useCounts } from '../../ui/counts';
 
 const TONE: Record<LoanStatus, StatusTone> = { pending: 'processing', approved: 'processing', repaying: 'processing', repaid: 'done', rejected: 'refused', failed: 'refused' };
 

@@ -12,14 +12,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useLiveCandles } from './api/queries';
 import { useQuotations } from '../../api/market';
 import { failureText } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
-import { Screen } from '../../app/Screen';
+import { EmptyState } from '../../ui/EmptyState';
+import { Screen } from '../../ui/Screen';
 import { formatQuote } from '../../domain/format';
 import { CANDLE_PERIODS, HALL_SYMBOL, isCandlePeriod, type CandlePeriod } from '../../domain/market';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { ChangeBadge, CoinLogo, compactVolume, PairName, SimulatedLabel } from '../shared/QuoteList';
-import { Loading } from '../shared/QueryStates';
+import { Loading } from '../../ui/QueryStates';
 import type { Readout } from './CandleChart';
 
 const CandleChart = lazy(() => import('./CandleChart'));

@@ -7,14 +7,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { uploadAvatar } from './api/calls';
 import { isApiError } from '../../api/client';
-import { CameraIcon } from '../../app/moreIcons';
+import { CameraIcon } from '../../ui/moreIcons';
 import { AVATAR_MAX_BYTES } from '../../domain/constants';
 import type { UserInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { saveUserInfo } from '../../storage/session';
-import { toast } from '../../app/feedback/toast';
-import { UploadProgressBar, useUploadProgress } from '../shared/UploadProgress';
-import { UserAvatar } from '../shared/UserAvatar';
+import { toast } from '../../ui/feedback/toast';
+import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
+import { UserAvatar } from '../../ui/UserAvatar';
 
 export function AvatarUpload({ user }: { user: UserInfo }) {
   const { t } = useLingui();

@@ -6,14 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { BankIcon, ChevronEndIcon, CrownIcon, DepositIcon, ConvertIcon, WithdrawIcon } from '../../app/icons';
-import { BuildingIcon, ClockIcon, LinkIcon, ListIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../app/moreIcons';
-import { Row, RowGroup } from '../../app/Rows';
-import type { AppPath } from '../../app/navigation';
-import { Screen } from '../../app/Screen';
+import { BankIcon, ChevronEndIcon, CrownIcon, DepositIcon, ConvertIcon, WithdrawIcon } from '../../ui/icons';
+import { BuildingIcon, ClockIcon, LinkIcon, ListIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../ui/moreIcons';
+import { Row, RowGroup } from '../../ui/Rows';
+import type { AppPath } from '../../ui/navigation';
+import { Screen } from '../../ui/Screen';
 import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
-import { UserAvatar } from '../shared/UserAvatar';
+import { UserAvatar } from '../../ui/UserAvatar';
 import { WalletBalances } from '../shared/WalletBalances';
 
 export default function MineScreen() {

@@ -2,14 +2,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, DialogButton } from 'konsta/react';
 import { editNickname } from './api/calls';
-import { toast } from '../../app/feedback/toast';
+import { toast } from '../../ui/feedback/toast';
 import { NICKNAME_MAX_LENGTH } from '../../domain/constants';
 import { nicknameEditSchema } from '../../domain/validation';
 import type { UserInfo } from '../../domain/wire';
 import { saveUserInfo } from '../../storage/session';
-import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
-import { TextField } from '../shared/TextField';
-import { useOverlay } from '../../app/overlays';
+import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { TextField } from '../../ui/form/TextField';
+import { useOverlay } from '../../ui/overlays';
 
 export interface NicknameDialogProps {
   user: UserInfo;

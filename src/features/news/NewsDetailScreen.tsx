@@ -1,7 +1,7 @@
 /** One piece of news (/news/detail?id=): its title, date and whole text (features/shared/Article.tsx). */
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
-import { MegaphoneIcon } from '../../app/icons';
+import { MegaphoneIcon } from '../../ui/icons';
 import { ArticleScreen } from '../shared/Article';
 
 export default function NewsDetailScreen() {

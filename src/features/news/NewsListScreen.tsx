@@ -10,13 +10,13 @@ import { useAtomValue } from 'jotai';
 import { Button } from 'konsta/react';
 import { newsPagesQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
-import { MegaphoneIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { EmptyState } from '../../ui/EmptyState';
+import { MegaphoneIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 import { localeAtom } from '../../i18n';
-import { AsOfLine } from '../shared/AsOf';
+import { AsOfLine } from '../../ui/AsOf';
 import { EnglishNote, NewsDate } from '../shared/Article';
-import { Loading, LoadError } from '../shared/QueryStates';
+import { Loading, LoadError } from '../../ui/QueryStates';
 
 export default function NewsListScreen() {
   const { t } = useLingui();

@@ -9,19 +9,19 @@ import { Link } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { asOfTime } from '../../api/query';
 import { redeemPledge } from './api/calls';
-import { QueryFallback } from '../../app/EmptyState';
-import { toast } from '../../app/feedback/toast';
-import { LockIcon } from '../../app/icons';
-import { ListIcon } from '../../app/moreIcons';
-import { Screen } from '../../app/Screen';
+import { QueryFallback } from '../../ui/EmptyState';
+import { toast } from '../../ui/feedback/toast';
+import { LockIcon } from '../../ui/icons';
+import { ListIcon } from '../../ui/moreIcons';
+import { Screen } from '../../ui/Screen';
 import type { PledgeOrder, PledgeOverview } from '../../domain/pledge';
-import { Amount } from '../shared/Amount';
-import { AsOfLine } from '../shared/AsOf';
+import { Amount } from '../../ui/Amount';
+import { AsOfLine } from '../../ui/AsOf';
 import { plainDecimal } from '../../domain/payments';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { usePledgeOverview } from './api/queries';
 import { PledgeOrderCard, ProductTerms, RedeemSummary } from './parts';
-import { useCounts } from '../shared/counts';
+import { useCounts } from '../../ui/counts';
 
 export default function PledgeScreen() {
   const { t } = useLingui();

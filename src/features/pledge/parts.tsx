@@ -5,9 +5,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PledgeOrder, PledgeProduct, PledgeStatus } from '../../domain/pledge';
-import { Amount, Percent } from '../shared/Amount';
+import { Amount, Percent } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
-import { useCounts } from '../shared/counts';
+import { useCounts } from '../../ui/counts';
 import { plural } from '@lingui/core/macro';
 
 const TONE: Record<PledgeStatus, StatusTone> = { active: 'processing', completed: 'done', redeemed: 'refused' };

@@ -5,10 +5,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { useSupportLink } from '../../api/queries';
-import { toast } from '../../app/feedback/toast';
-import { EmptyState } from '../../app/EmptyState';
-import { HeadsetIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { toast } from '../../ui/feedback/toast';
+import { EmptyState } from '../../ui/EmptyState';
+import { HeadsetIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 
 export default function ServiceScreen() {
   const { t } = useLingui();

@@ -5,14 +5,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Sheet } from 'konsta/react';
 import { changePassword } from './api/calls';
-import { toast } from '../../app/feedback/toast';
+import { toast } from '../../ui/feedback/toast';
 import { changePasswordSchema } from '../../domain/validation';
-import { checkConfirmation } from '../shared/fieldErrors';
-import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
-import { NewPasswordFields } from '../shared/NewPasswordFields';
-import { PasswordField } from '../shared/PasswordField';
-import { SubmitButton } from '../shared/SubmitButton';
-import { useOverlay } from '../../app/overlays';
+import { checkConfirmation } from '../../ui/form/fieldErrors';
+import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
+import { PasswordField } from '../../ui/form/PasswordField';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { useOverlay } from '../../ui/overlays';
 
 const FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
 

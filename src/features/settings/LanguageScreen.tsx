@@ -6,9 +6,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { setLanguage } from './api/calls';
-import { CheckIcon } from '../../app/icons';
-import { Row, RowGroup } from '../../app/Rows';
-import { Screen } from '../../app/Screen';
+import { CheckIcon } from '../../ui/icons';
+import { Row, RowGroup } from '../../ui/Rows';
+import { Screen } from '../../ui/Screen';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
 import { activateLocale, localeAtom } from '../../i18n';
 import { tokenAtom } from '../../storage/session';

@@ -6,16 +6,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { setPayPassword } from './api/calls';
-import { toast } from '../../app/feedback/toast';
-import { Screen } from '../../app/Screen';
-import { useGoBack } from '../../app/useGoBack';
+import { toast } from '../../ui/feedback/toast';
+import { Screen } from '../../ui/Screen';
+import { useGoBack } from '../../ui/useGoBack';
 import { payPasswordSetSchema } from '../../domain/validation';
 import { saveUserInfo, userInfoAtom } from '../../storage/session';
-import { checkConfirmation } from '../shared/fieldErrors';
-import { setServerError, submitOnce, textField, useZodForm } from '../shared/form';
-import { PasswordField } from '../shared/PasswordField';
-import { PinInput } from '../shared/PinInput';
-import { SubmitButton } from '../shared/SubmitButton';
+import { checkConfirmation } from '../../ui/form/fieldErrors';
+import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { PasswordField } from '../../ui/form/PasswordField';
+import { PinInput } from '../../ui/form/PinInput';
+import { SubmitButton } from '../../ui/form/SubmitButton';
 
 const FIELDS = ['loginPassword', 'oldPayPassword', 'password', 'confirmPassword'] as const;
 

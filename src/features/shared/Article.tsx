@@ -11,12 +11,12 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
 import { newsDetailQuery } from '../../api/news';
 import { asOfTime } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
-import { Screen } from '../../app/Screen';
+import { EmptyState } from '../../ui/EmptyState';
+import { Screen } from '../../ui/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { AsOfLine } from './AsOf';
-import { Loading, LoadError } from './QueryStates';
+import { AsOfLine } from '../../ui/AsOf';
+import { Loading, LoadError } from '../../ui/QueryStates';
 
 export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
   const locale = useAtomValue(localeAtom);

@@ -2,14 +2,14 @@
  * Log out, after a confirmation: the server revokes the token first, then the device
  * forgets the session, calls in flight are cancelled and the login page opens (signOut).
  * The dialog's button waits while that runs.
- * Konsta's large rounded outline Button in the danger colour, written out (app/konstaMarkup.ts):
+ * Konsta's large rounded outline Button in the danger colour, written out (ui/konstaMarkup.ts):
  * it is on Me, a first screen.
  */
 import { useLingui } from '@lingui/react/macro';
 import { signOut } from '../../api/account';
-import { confirm } from '../../app/feedback/confirm';
-import { KONSTA_BUTTON } from '../../app/konstaMarkup';
-import { LogoutIcon } from '../../app/moreIcons';
+import { confirm } from '../../ui/feedback/confirm';
+import { KONSTA_BUTTON } from '../../ui/konstaMarkup';
+import { LogoutIcon } from '../../ui/moreIcons';
 
 export function LogoutButton() {
   const { t } = useLingui();

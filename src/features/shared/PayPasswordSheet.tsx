@@ -8,9 +8,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Preloader, Sheet } from 'konsta/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useOverlay } from '../../app/overlays';
+import { useOverlay } from '../../ui/overlays';
 import { isApiError } from '../../api/client';
-import { PinInput } from './PinInput';
+import { PinInput } from '../../ui/form/PinInput';
 
 export interface PayPasswordSheetProps {
   opened: boolean;

@@ -10,7 +10,7 @@ import { useQuotations } from '../../api/market';
 import { formatChange, formatQuote } from '../../domain/format';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { Loading, LoadError } from './QueryStates';
+import { Loading, LoadError } from '../../ui/QueryStates';
 
 /** Only category 1 is a coin of the market list. */
 const LISTED_CATEGORY = 1;

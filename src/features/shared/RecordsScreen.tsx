@@ -5,7 +5,7 @@
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
 import type { PagedQueryOptions } from '../../api/query';
-import { Screen } from '../../app/Screen';
+import { Screen } from '../../ui/Screen';
 import { Fact, RecordList, usePagedRecords } from './records';
 
 export interface RecordsScreenProps<T extends { id: number }> {

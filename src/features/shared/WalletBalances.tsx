@@ -8,11 +8,11 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useWallet } from '../../api/queries';
 import { asOfTime } from '../../api/query';
-import { AssetMark } from '../../app/icons';
-import { balancesHiddenAtom } from '../../app/privacy';
+import { AssetMark } from '../../ui/icons';
+import { balancesHiddenAtom } from '../../ui/privacy';
 import { ASSET_CODES, type Asset } from '../../domain/money';
-import { Amount } from './Amount';
-import { AsOf } from './AsOf';
+import { Amount } from '../../ui/Amount';
+import { AsOf } from '../../ui/AsOf';
 
 export interface WalletBalancesProps {
   title: ReactNode;

@@ -9,10 +9,10 @@ import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
 import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
-import { EmptyState } from '../../app/EmptyState';
-import { HourglassIcon, ListIcon } from '../../app/moreIcons';
+import { EmptyState } from '../../ui/EmptyState';
+import { HourglassIcon, ListIcon } from '../../ui/moreIcons';
 import { localeAtom } from '../../i18n';
-import { AsOf } from './AsOf';
+import { AsOf } from '../../ui/AsOf';
 
 export interface PagedRecords<T> {
   items: T[];

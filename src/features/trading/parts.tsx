@@ -12,13 +12,13 @@ import { isApiError } from '../../api/client';
 import { invalidateAccount } from '../../api/query';
 import { loadAccount } from '../../api/queries';
 import { applyForMerchant } from './api/calls';
-import { toast } from '../../app/feedback/toast';
-import { StoreIcon } from '../../app/icons';
+import { toast } from '../../ui/feedback/toast';
+import { StoreIcon } from '../../ui/icons';
 import { parseAmount, parseFeePercent, toDecimalString } from '../../domain/money';
 import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
 import type { TradeSummary } from '../../domain/wire';
 import { refuseWhenOffline } from '../shared/money/online';
-import { Rate } from '../shared/Amount';
+import { Rate } from '../../ui/Amount';
 
 /** "0.9215 EUR" for one USDT. */
 export function Price({ value, className }: { value: string; className?: string }) {

@@ -6,12 +6,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { asOfTime } from '../../api/query';
-import { QueryFallback } from '../../app/EmptyState';
-import { CrownIcon } from '../../app/icons';
-import { Screen } from '../../app/Screen';
+import { QueryFallback } from '../../ui/EmptyState';
+import { CrownIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
 import type { UserLevelReply } from '../../domain/wire';
-import { Amount, Percent } from '../shared/Amount';
-import { AsOfLine } from '../shared/AsOf';
+import { Amount, Percent } from '../../ui/Amount';
+import { AsOfLine } from '../../ui/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
 import type { ReactNode } from 'react';

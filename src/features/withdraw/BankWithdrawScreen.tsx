@@ -5,8 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
-import { EmptyState } from '../../app/EmptyState';
-import { BankIcon } from '../../app/icons';
+import { EmptyState } from '../../ui/EmptyState';
+import { BankIcon } from '../../ui/icons';
 import type { WithdrawInfoReply, WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { maskedIban } from '../shared/money/iban';

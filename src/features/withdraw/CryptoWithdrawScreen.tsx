@@ -9,7 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
 import { addressProblem } from '../../domain/payments';
 import { errorMessage } from '../../i18n';
-import { TextField } from '../shared/TextField';
+import { TextField } from '../../ui/form/TextField';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { shortAddress, WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
 import { WithdrawMethodScreen } from './WithdrawMethodScreen';

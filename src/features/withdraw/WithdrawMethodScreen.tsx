@@ -6,9 +6,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Preloader } from 'konsta/react';
 import type { ReactNode } from 'react';
 import type { Loadable } from '../../api/query';
-import { Screen } from '../../app/Screen';
+import { Screen } from '../../ui/Screen';
 import type { WithdrawInfoReply, WithdrawMethodInfo } from '../../domain/wire';
-import { AsOf } from '../shared/AsOf';
+import { AsOf } from '../../ui/AsOf';
 import { LoadFailed, RecordsLink } from '../shared/records';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 

@@ -7,9 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { withdrawalRecordsQuery } from './api/queries';
 import { maskedIban } from '../shared/money/iban';
-import { WithdrawIcon } from '../../app/icons';
+import { WithdrawIcon } from '../../ui/icons';
 import type { WithdrawalRecord } from '../../domain/wire';
-import { Amount } from '../shared/Amount';
+import { Amount } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 import { CodeFact, RecordCard, RecordsScreen } from '../shared/RecordsScreen';
 

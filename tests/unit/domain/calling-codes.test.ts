@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { callingCodeOf, COUNTRY_CODES, isCountryCode } from '../../../src/features/shared/area-code/callingCodes';
+import { callingCodeOf, COUNTRY_CODES, isCountryCode } from '../../../src/ui/form/area-code/callingCodes';
 
 describe('the calling codes the phone field shows without libphonenumber', () => {
   it('name every country libphonenumber validates, and no other', () => {

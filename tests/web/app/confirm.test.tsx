@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { confirm, confirmQueueAtom } from '../../../src/app/feedback/confirm';
+import { confirm, confirmQueueAtom } from '../../../src/ui/feedback/confirm';
 import { ConfirmHost } from '../../../src/app/feedback/ConfirmHost';
 import { renderUi } from './render';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
 import { cancelTarget, loginHref, postLoginTarget } from '../../../src/app/guard';
 import { membersRoute } from '../../../src/app/layouts';
-import { splitHref } from '../../../src/app/navigation';
+import { splitHref } from '../../../src/ui/navigation';
 import { isTabPath } from '../../../src/app/paths';
 import { router } from '../../../src/app/router';
 import { tokenAtom } from '../../../src/storage/session';

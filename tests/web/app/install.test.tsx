@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { confirmQueueAtom } from '../../../src/app/feedback/confirm';
+import { confirmQueueAtom } from '../../../src/ui/feedback/confirm';
 import { ConfirmHost } from '../../../src/app/feedback/ConfirmHost';
 import { installOffer, listenForInstall, offerInstall } from '../../../src/app/install';
 import { renderUi } from './render';

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast, toast, toastsAtom } from '../../../src/app/feedback/toast';
+import { showToast, toast, toastsAtom } from '../../../src/ui/feedback/toast';
 import { ToastHost } from '../../../src/app/feedback/ToastHost';
 import { renderUi } from './render';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
-import { toastsAtom } from '../../../src/app/feedback/toast';
+import { toastsAtom } from '../../../src/ui/feedback/toast';
 import type { BankBinding } from '../../../src/domain/wire';
 import BankBindScreen from '../../../src/features/bank/BankBindScreen';
 import { errorText } from '../../../src/locales/errors';

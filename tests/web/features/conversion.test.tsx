@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { configureClient } from '../../../src/api/client';
 import { walletQuery } from '../../../src/api/queries';
 import { queryClient } from '../../../src/api/query';
-import { toastsAtom } from '../../../src/app/feedback/toast';
+import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/domain/ledger';
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { asInput, eurPerUsdt, quoteDeadline } from '../../../src/features/conversion/quote';

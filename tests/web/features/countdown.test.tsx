@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { resendAtAtom, secondsLeft, startCountdown } from '../../../src/features/shared/countdown';
-import { SendCodeButton } from '../../../src/features/shared/SendCodeButton';
+import { resendAtAtom, secondsLeft, startCountdown } from '../../../src/ui/countdown';
+import { SendCodeButton } from '../../../src/ui/form/SendCodeButton';
 import { renderUi } from '../app/render';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useCounts } from '../../../src/features/shared/counts';
+import { useCounts } from '../../../src/ui/counts';
 import { activateLocale } from '../../../src/i18n';
 import { renderUi } from '../app/render';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { coinListQuery } from '../../../src/api/queries';
 import { queryClient } from '../../../src/api/query';
-import { toastsAtom } from '../../../src/app/feedback/toast';
+import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { COIN_INFO_KEY } from '../../../src/domain/constants';
 import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../../src/domain/wire';
 import DepositRecordsScreen from '../../../src/features/deposit/DepositRecordsScreen';

@@ -4,7 +4,7 @@ import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
 import { queryClient } from '../../../src/api/query';
-import { balancesHiddenAtom } from '../../../src/app/privacy';
+import { balancesHiddenAtom } from '../../../src/ui/privacy';
 import HomeScreen from '../../../src/features/home/HomeScreen';
 import { clearSession } from '../../../src/storage/store';
 import { renderScreen } from '../app/render';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
-import { toastsAtom } from '../../../src/app/feedback/toast';
+import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trading/HallScreen';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
-import { toastsAtom } from '../../../src/app/feedback/toast';
+import { toastsAtom } from '../../../src/ui/feedback/toast';
 import type { BankBinding, WithdrawInfoReply, WithdrawalRecord } from '../../../src/domain/wire';
 import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScreen';
 import CryptoWithdrawScreen from '../../../src/features/withdraw/CryptoWithdrawScreen';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import type { Asset } from '../../../domain/money';
 import { plainDecimal } from '../../../domain/payments';
-import { TextField } from '../TextField';
+import { TextField } from '../../../ui/form/TextField';
 import { decimalInput } from './amounts';
 
 export interface AmountFieldProps<V extends FieldValues, O extends FieldValues> {

@@ -3,7 +3,7 @@
  * never queued. Lists ask whether they are showing a live answer or a last-known copy.
  */
 import { useSyncExternalStore } from 'react';
-import { toast } from '../../../app/feedback/toast';
+import { toast } from '../../../ui/feedback/toast';
 import { errorMessage } from '../../../i18n';
 
 function subscribe(onChange: () => void): () => void {

@@ -6,8 +6,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
-import { formatPercent } from '../../domain/format';
-import { localeAtom } from '../../i18n';
+import { formatPercent } from '../domain/format';
+import { localeAtom } from '../i18n';
 
 export interface Progress {
   sent: number;

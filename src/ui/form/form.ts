@@ -19,7 +19,7 @@ import type { BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type SubmitHandler, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { MessageParams } from '../../domain/errors';
-import { toast } from '../../app/feedback/toast';
+import { toast } from '../feedback/toast';
 import { errorMessage } from '../../i18n';
 import { fieldErrors, type FieldErrors } from './fieldErrors';
 import { serverFieldError } from './serverFieldError';

@@ -6,7 +6,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { CameraIcon } from '../../app/moreIcons';
+import { CameraIcon } from '../moreIcons';
 
 export interface ImagePickerProps {
   /** The heading above the picker ("Payment proof", "Front of the ID"). */

@@ -1,6 +1,6 @@
 /**
  * Konsta's Material markup, drawn by our own components on the first screens (home, login, Me):
- * the app frame (Root.tsx), the tab bar, every screen's frame (Screen.tsx), the spinner and the
+ * the app frame (app/Root.tsx), the tab bar, every screen's frame (Screen.tsx), the spinner and the
  * buttons of those screens. Konsta's components merge their classes with tailwind-merge, whose first
  * call builds its whole class table in one long task on a phone (about 50 ms here), and some render
  * twice (Segmented places its highlight in an effect). The markup and classes here are the ones

@@ -5,9 +5,9 @@
  * inside Arabic and Hebrew text.
  */
 import { useAtomValue } from 'jotai';
-import { formatAmount, formatPercent, formatRate, type AmountValue, type FormatAmountOptions } from '../../domain/format';
-import type { Asset } from '../../domain/money';
-import { localeAtom } from '../../i18n';
+import { formatAmount, formatPercent, formatRate, type AmountValue, type FormatAmountOptions } from '../domain/format';
+import type { Asset } from '../domain/money';
+import { localeAtom } from '../i18n';
 
 export interface AmountProps {
   value: string | null | undefined;

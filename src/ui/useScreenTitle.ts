@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useRouterState } from '@tanstack/react-router';
 
-/** The innermost route on screen: its title and other static facts (see layouts.tsx). */
+/** The innermost route on screen: its title and other static facts (see app/layouts.tsx). */
 export function useScreenStatic() {
   return useRouterState({ select: (state) => state.matches.at(-1)?.staticData ?? {} });
 }

@@ -1,7 +1,7 @@
 /** A password field with a show/hide toggle, so a long run of digits can be checked before sending. */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { EyeIcon, EyeOffIcon } from '../../app/moreIcons';
+import { EyeIcon, EyeOffIcon } from '../moreIcons';
 import { TextField, type TextFieldProps } from './TextField';
 
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {

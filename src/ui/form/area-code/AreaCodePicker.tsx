@@ -9,10 +9,10 @@ import { useAtomValue } from 'jotai';
 import { List, ListItem, Navbar, Page, Popup, Searchbar } from 'konsta/react';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { CheckIcon } from '../../../app/icons';
+import { CheckIcon } from '../../icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries, type Country } from './countries';
-import { useOverlay } from '../../../app/overlays';
+import { useOverlay } from '../../overlays';
 
 export interface AreaCodePickerProps {
   opened: boolean;

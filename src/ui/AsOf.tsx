@@ -1,7 +1,7 @@
 /** "Offline · as of 14:32": marks numbers that are a last-known copy, not live: offline the app shows the copy it kept on the device. */
 import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { localeAtom } from '../../i18n';
+import { localeAtom } from '../i18n';
 
 export function AsOf({ time, className }: { time: number; className?: string }) {
   const locale = useAtomValue(localeAtom);

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { ChevronDownIcon } from '../../../app/moreIcons';
+import { ChevronDownIcon } from '../../moreIcons';
 import { TextField } from '../TextField';
 import { areaCountryAtom } from './areaCountry';
 import { callingCodeOf } from './callingCodes';

@@ -1,7 +1,7 @@
 /** What a screen shows while its read is on the way, and when it failed with nothing kept to show. */
 import { useLingui } from '@lingui/react/macro';
 import { Preloader } from 'konsta/react';
-import { failureText } from '../../api/query';
+import { failureText } from '../api/query';
 
 export function Loading({ className = 'py-16' }: { className?: string }) {
   const { t } = useLingui();

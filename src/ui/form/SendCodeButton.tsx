@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
-import { startCountdown, useCountdown } from './countdown';
+import { startCountdown, useCountdown } from '../countdown';
 
 export interface SendCodeButtonProps {
   /** Purpose and address, e.g. "register:+4915112345678": each has its own wait. */
