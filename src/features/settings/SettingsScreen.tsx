@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { Toggle } from 'konsta/react';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { pushState, setPushChannels, type PushState } from '../../api/push';
+import { pushState, setPushChannels, type PushState } from './api/push';
 import { accountKey, useAccountQuery, useSessionUserId } from '../../api/query';
 import { toast } from '../../ui/feedback/toast';
 import { GlobeIcon, InfoIcon, LockIcon } from '../../ui/icons';
