@@ -34,10 +34,10 @@ const featureZones = features.map((feature) => {
   };
 });
 
-// What a feature may take from the frame: the route-declaring API its routes.tsx needs (the parent
-// routes and RouterContext, memberScreen, lazyScreen, typed search values), where a login continues
-// (guard.ts) and the install offer after a money action. Everything else a screen draws is in src/ui.
-const APP_FOR_FEATURES = ['./layouts.tsx', './screenRoute.ts', './lazyScreen.ts', './search.ts', './guard.ts', './install.ts'];
+// What a feature may take from the frame: the routing API — the parent routes and RouterContext,
+// memberScreen, lazyScreen and typed search values its routes.tsx declares its routes with, and where
+// a login continues (guard.ts). Everything else a screen draws or calls is in src/ui.
+const APP_FOR_FEATURES = ['./layouts.tsx', './screenRoute.ts', './lazyScreen.ts', './search.ts', './guard.ts'];
 
 // One zone per module: every other module may import only its index.ts.
 const moduleZones = modules.map((module) => ({
@@ -53,7 +53,7 @@ const boundaryZones = [
     target: './src/features',
     from: './src/app',
     except: APP_FOR_FEATURES,
-    message: 'A feature draws with src/ui; from src/app it takes only the routing API (layouts, screenRoute, lazyScreen, search, guard) and install.',
+    message: 'A feature draws with src/ui; from src/app it takes only the routing API (layouts, screenRoute, lazyScreen, search, guard).',
   },
   {
     target: './src/ui',

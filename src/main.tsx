@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { restoreQueryCache } from './api/query';
 import { runStartup } from './api/startup';
 import { registerClientHandlers } from './app/clientHandlers';
-import { listenForInstall } from './app/install';
+import { listenForInstall } from './ui/install';
 import { Root } from './app/Root';
 import { resolveFirstRoute } from './app/router';
 import { activateLocale, startLocale } from './i18n';

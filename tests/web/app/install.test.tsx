@@ -3,7 +3,7 @@ import { getDefaultStore } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmQueueAtom } from '../../../src/ui/feedback/confirm';
 import { ConfirmHost } from '../../../src/app/feedback/ConfirmHost';
-import { installOffer, listenForInstall, offerInstall } from '../../../src/app/install';
+import { installOffer, listenForInstall, offerInstall } from '../../../src/ui/install';
 import { renderUi } from './render';
 
 const CHROMIUM_UA = navigator.userAgent;

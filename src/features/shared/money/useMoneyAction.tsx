@@ -10,7 +10,7 @@
  *   when the server names one);
  * - success: the key is spent, the sheet closes, every account read is fetched again.
  */
-import { offerInstall } from '../../../app/install';
+import { offerInstall } from '../../../ui/install';
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { isApiError, type ApiError } from '../../../api/client';

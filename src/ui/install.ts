@@ -55,7 +55,7 @@ export function installOffer(): 'prompt' | 'ios' | null {
 
 /**
  * Offers the install once (after a money action that went through). The explanation and the
- * iOS how-to are in app/installOffer.tsx, loaded only when there is something to offer.
+ * iOS how-to are in ui/installOffer.tsx, loaded only when there is something to offer.
  */
 export async function offerInstall(): Promise<void> {
   const kind = installOffer();

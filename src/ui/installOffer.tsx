@@ -1,7 +1,7 @@
 /** The words of the install offer: why install, and on iOS how to add the app from Safari's Share menu. */
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { confirm } from '../ui/feedback/confirm';
+import { confirm } from './feedback/confirm';
 
 function ShareGlyph() {
   return (
