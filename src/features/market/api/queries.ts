@@ -13,7 +13,7 @@ import * as realtime from '../../../realtime/socket';
 import { candleHistory } from './calls';
 
 /** How many candles a chart loads: a few hours of minutes, most of a year of days. */
-export const CHART_CANDLES = 240;
+const CHART_CANDLES = 240;
 
 /** Seconds in a period, months counted as 31 days (the history window only needs to be wide enough). */
 const PERIOD_SECONDS: Record<CandlePeriod, number> = {
@@ -28,7 +28,7 @@ const PERIOD_SECONDS: Record<CandlePeriod, number> = {
   '1mon': 2_678_400,
 };
 
-export const candlesQuery = (symbol: string, period: CandlePeriod) =>
+const candlesQuery = (symbol: string, period: CandlePeriod) =>
   queryOptions({
     queryKey: publicKey('candles', symbol, period),
     queryFn: ({ signal }) => {
