@@ -17,6 +17,14 @@ export function textSearch<const K extends string>(...names: K[]) {
     Object.fromEntries(names.map((name) => [name, textParam(search[name])]).filter(([, value]) => value !== undefined));
 }
 
+/** validateSearch for a route whose query picks one of `choices` (`?side=sell`): anything else is dropped. */
+export function choiceSearch<const K extends string, const C extends string>(name: K, choices: readonly C[]) {
+  return (search: Record<string, unknown>): { [key in K]?: C } => {
+    const text = textParam(search[name]);
+    return choices.find((choice) => choice === text) === undefined ? {} : ({ [name]: text } as { [key in K]?: C });
+  };
+}
+
 /** validateSearch for a route that shows one record: `?id=42` as the number 42, anything else dropped. */
 export function idSearch(search: Record<string, unknown>): { id?: number } {
   const text = textParam(search.id);

@@ -123,6 +123,8 @@ export const ERROR_KEYS = [
   'trade.merchantRequired',
   'trade.amountTooSmall',
   'trade.limitsInvalid',
+  'trade.minAboveQuantity',
+  'trade.maxBelowMin',
   'trade.dailyLimit',
   'trade.cancelBlocked',
   'trade.offerGone',

@@ -5,8 +5,8 @@
  * user confirms. Prices are EUR for one USDT with four decimals, kept as ten-thousandths.
  */
 import { z } from 'zod';
-import { ASSETS, type Asset } from './money';
-import { amountTextSchema, payPasswordCheckSchema } from './payments';
+import { ASSETS, parseAmount, toDecimalString, type Asset } from './money';
+import { amountProblem, amountTextSchema, assetAmount, atLeast, payPasswordCheckSchema, plainDecimal } from './payments';
 
 /** The product's promise: a request finds a merchant within this time, or ends by itself. */
 export const MATCHING_MINUTES = 60;
@@ -16,6 +16,8 @@ export const CONFIRM_MINUTES = 15;
 export const CANCEL_LIMIT = 3;
 /** The smallest amount of an order, and of an offer's per-order minimum: 1 USDT. */
 export const TRADE_MIN_USDT = 1_000_000n;
+/** The placeholders of trade.amountTooSmall and trade.limitsInvalid: the smallest amount, "1". */
+export const TRADE_MIN_PARAMS = { min: plainDecimal(toDecimalString(TRADE_MIN_USDT, 'USDT')) };
 /** Completed orders and the completion rate shown beside a merchant count this many days. */
 export const MERCHANT_STATS_DAYS = 30;
 
@@ -145,6 +147,34 @@ export const orderInputSchema = z.strictObject({
   payPassword: payPasswordCheckSchema,
 });
 export type OrderInput = z.output<typeof orderInputSchema>;
+
+/** The hall's order form: at least TRADE_MIN_USDT, at a price in PRICE_RANGE (the payment password comes later, in the sheet). */
+export const orderFormSchema = z.object({
+  amount: assetAmount('USDT', atLeast(TRADE_MIN_USDT, 'trade.amountTooSmall', TRADE_MIN_PARAMS)),
+  price: priceTextSchema,
+});
+
+/**
+ * The offer form: the quantity, the unit price and the limits per order — the minimum at least
+ * TRADE_MIN_USDT and not above the quantity, the maximum (the quantity when left empty) not below
+ * the minimum. Sent with the maximum filled in.
+ */
+export const offerFormSchema = z
+  .object({
+    side: tradeSideSchema,
+    quantity: assetAmount('USDT'),
+    price: priceTextSchema,
+    minAmount: assetAmount('USDT', atLeast(TRADE_MIN_USDT, 'trade.limitsInvalid', TRADE_MIN_PARAMS)),
+    maxAmount: z.string().trim(),
+  })
+  .transform((offer) => ({ ...offer, maxAmount: offer.maxAmount || offer.quantity }))
+  .superRefine((offer, ctx) => {
+    const [quantity, min] = [parseAmount(offer.quantity, 'USDT')!, parseAmount(offer.minAmount, 'USDT')!];
+    if (min > quantity) ctx.addIssue({ code: 'custom', message: 'trade.minAboveQuantity', path: ['minAmount'] });
+    const problem = amountProblem(offer.maxAmount, 'USDT');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params, path: ['maxAmount'] });
+    else if (parseAmount(offer.maxAmount, 'USDT')! < min) ctx.addIssue({ code: 'custom', message: 'trade.maxBelowMin', path: ['maxAmount'] });
+  });
 
 export const hallQuerySchema = z.strictObject({
   /** The user's side: 'buy' lists sell offers, cheapest first; 'sell' lists buy offers, dearest first. */

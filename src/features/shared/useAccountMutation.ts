@@ -17,7 +17,7 @@ export interface AccountMutationOptions<V, T> {
   /** The call; it leaves the refusal's toast to the API client (not `quiet`). */
   call(variables: V): Promise<T>;
   /** After success; the account's reads are already being fetched again. */
-  onSuccess?(result: T, variables: V): void | Promise<void>;
+  onSuccess?(result: T, variables: V): unknown;
   /** After a refusal the API client has shown. */
   onError?(error: unknown, variables: V): void;
 }

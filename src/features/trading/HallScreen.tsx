@@ -5,15 +5,16 @@
  * them: the amount (which also narrows the list to offers that take it) and the unit price,
  * filled with the best price on offer; what the order holds and what arrives after the fee are
  * shown before the payment password confirms it. The matching pairs it with the best fitting
- * offer at once, or looks for one for up to 60 minutes (the orders screen counts it down).
+ * offer at once, or looks for one for up to MATCHING_MINUTES (the orders screen counts it down).
  * For a user who is not a merchant, the way to become one. Above it all, the market quotes.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
 import { useDeferredValue, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { placeOrder } from './api/calls';
 import { asOfTime, failureText, useSessionUserId } from '../../api/query';
 import { toast } from '../../ui/feedback/toast';
@@ -22,11 +23,13 @@ import { ListIcon } from '../../ui/moreIcons';
 import { EmptyState } from '../../ui/EmptyState';
 import { Screen } from '../../ui/Screen';
 import { parseAmount } from '../../domain/money';
-import { parsePrice, type TradeSide } from '../../domain/trading';
+import { CONFIRM_MINUTES, MATCHING_MINUTES, orderFormSchema, type TradeSide } from '../../domain/trading';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../domain/wire';
 import { userInfoAtom } from '../../storage/session';
 import { Amount, useFormatPercent } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
+import { submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { QuoteList } from '../shared/QuoteList';
 import { TextField } from '../../ui/form/TextField';
@@ -45,7 +48,9 @@ export default function HallScreen() {
   const summary = useTradeSummary();
   const user = useAtomValue(userInfoAtom);
   useMerchantFlagRefresh(summary.data, user?.isMerchant);
-  const [side, setSide] = useState<TradeSide>('buy');
+  const navigate = useNavigate();
+  const side: TradeSide = useSearch({ from: '/members/market' }).side ?? 'buy';
+  const setSide = (next: TradeSide) => void navigate({ to: '/market', search: { side: next }, replace: true });
   const [amount, setAmount] = useState('');
   const filter = useDeferredValue(amount.trim());
   const filterValid = filter === '' || (parseAmount(filter, 'USDT') ?? 0n) > 0n;
@@ -106,7 +111,7 @@ export default function HallScreen() {
               title={filter ? t`No offer takes this amount` : t`No offers right now`}
               text={
                 merchant
-                  ? t`Place your order anyway: the matching looks for a merchant for up to 60 minutes.`
+                  ? t`Place your order anyway: the matching looks for a merchant for up to ${MATCHING_MINUTES} minutes.`
                   : t`Merchants' offers appear here as soon as they are posted.`
               }
             />
@@ -162,80 +167,66 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
   const { t } = useLingui();
   const navigate = useNavigate();
   const suggested = (side === 'buy' ? summary.bestSellPrice : summary.bestBuyPrice) ?? bestPrice ?? summary.referencePrice;
-  const [price, setPrice] = useState(suggested);
-  const [touched, setTouched] = useState(false);
+  const form = useZodForm(orderFormSchema, { defaultValues: { amount, price: suggested } });
+  const price = useWatch({ control: form.control, name: 'price' });
   const sums = orderSums(side, amount, price, summary.feePercent);
   const fee = useFormatPercent()(summary.feePercent);
-  const amountProblem = amount.trim() === '' ? t`Enter an amount.` : (parseAmount(amount.trim(), 'USDT') ?? 0n) < 1_000_000n ? t`The smallest amount is 1 USDT.` : null;
-  const priceProblem = parsePrice(price) === null ? t`Enter a unit price from 0.0100 to 100.0000 EUR, with at most four decimals.` : null;
 
-  const action = useMoneyAction<OrderRequest, TradeOrder>({
+  const action = useMoneyAction<OrderRequest, TradeOrder, 'amount' | 'price'>({
     send: (request, payPassword, options) => placeOrder({ ...request, payPassword: payPassword ?? '' }, options),
+    fields: ['amount', 'price'],
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
     onSuccess(order) {
+      form.setValue('amount', '');
       onAmount('');
-      toast.success(order.status === 'matched' ? t`Matched with a merchant. Confirm within 15 minutes.` : t`Looking for a merchant for up to 60 minutes.`, 4000);
+      toast.success(
+        order.status === 'matched' ? t`Matched with a merchant. Confirm within ${CONFIRM_MINUTES} minutes.` : t`Looking for a merchant for up to ${MATCHING_MINUTES} minutes.`,
+        4000,
+      );
       void navigate({ to: '/order' });
     },
   });
+  const submit = submitOnce(form, (request) => void (summary.blockedUntil ? undefined : action.confirm({ side, ...request })));
 
-  function submit() {
-    setTouched(true);
-    if (amountProblem || priceProblem || summary.blockedUntil) return;
-    action.confirm({ side, amount: amount.trim(), price: price.trim() });
-  }
-
-  const pending = action.pending;
   return (
-    <section aria-label={side === 'buy' ? t`Buy USDT` : t`Sell USDT`} className="space-y-3 rounded-3xl bg-surface p-4">
-      <TextField
-        label={t`Amount (USDT)`}
-        value={amount}
-        onChange={onAmount}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        ltr
-        error={touched ? amountProblem : null}
-        hint={t`Shows only offers that take this amount.`}
-      />
-      <TextField
-        label={side === 'buy' ? t`Highest unit price (EUR)` : t`Lowest unit price (EUR)`}
-        value={price}
-        onChange={setPrice}
-        inputMode="decimal"
-        autoComplete="off"
-        ltr
-        error={touched ? priceProblem : null}
-        hint={side === 'buy' ? t`You pay the offer's price, never more than this.` : t`You get the offer's price, never less than this.`}
-      />
-      <dl className="border-t border-line pt-2">
-        <Sum label={side === 'buy' ? t`Set aside until settled (at most)` : t`Set aside until settled`}>
-          <Amount value={sums?.hold ?? null} asset={side === 'buy' ? 'EUR' : 'USDT'} />
-        </Sum>
-        <Sum label={t`You receive (after the ${fee} fee)`} strong>
-          <Amount value={sums?.receive ?? null} asset={side === 'buy' ? 'USDT' : 'EUR'} />
-        </Sum>
-      </dl>
-      <Button large rounded onClick={submit} disabled={Boolean(summary.blockedUntil)}>
-        {side === 'buy' ? t`Buy USDT` : t`Sell USDT`}
-      </Button>
+    <section aria-label={side === 'buy' ? t`Buy USDT` : t`Sell USDT`} className="rounded-3xl bg-surface p-4">
+      <form noValidate onSubmit={submit} className="space-y-3">
+        <AmountField form={form} name="amount" asset="USDT" placeholder="0.00" hint={t`Shows only offers that take this amount.`} onChange={onAmount} />
+        <TextField
+          label={side === 'buy' ? t`Highest unit price (EUR)` : t`Lowest unit price (EUR)`}
+          {...textField(form, 'price')}
+          inputMode="decimal"
+          autoComplete="off"
+          ltr
+          hint={side === 'buy' ? t`You pay the offer's price, never more than this.` : t`You get the offer's price, never less than this.`}
+        />
+        <dl className="border-t border-line pt-2">
+          <Sum label={side === 'buy' ? t`Set aside until settled (at most)` : t`Set aside until settled`}>
+            <Amount value={sums?.hold ?? null} asset={side === 'buy' ? 'EUR' : 'USDT'} />
+          </Sum>
+          <Sum label={t`You receive (after the ${fee} fee)`} strong>
+            <Amount value={sums?.receive ?? null} asset={side === 'buy' ? 'USDT' : 'EUR'} />
+          </Sum>
+        </dl>
+        <Button large rounded type="submit" disabled={Boolean(summary.blockedUntil)}>
+          {side === 'buy' ? t`Buy USDT` : t`Sell USDT`}
+        </Button>
+      </form>
       <MoneyActionSheet
         action={action}
-        summary={
-          pending ? (
-            <p>
-              {pending.side === 'buy' ? (
-                <Trans>
-                  Buy <Amount value={pending.amount} asset="USDT" /> at up to <Price value={pending.price} />
-                </Trans>
-              ) : (
-                <Trans>
-                  Sell <Amount value={pending.amount} asset="USDT" /> at no less than <Price value={pending.price} />
-                </Trans>
-              )}
-            </p>
-          ) : null
-        }
+        summary={(pending) => (
+          <p>
+            {pending.side === 'buy' ? (
+              <Trans>
+                Buy <Amount value={pending.amount} asset="USDT" /> at up to <Price value={pending.price} />
+              </Trans>
+            ) : (
+              <Trans>
+                Sell <Amount value={pending.amount} asset="USDT" /> at no less than <Price value={pending.price} />
+              </Trans>
+            )}
+          </p>
+        )}
       />
     </section>
   );

@@ -8,6 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Preloader } from 'konsta/react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useWallet } from '../../api/queries';
 import { editOffer, postOffer, withdrawOffer } from './api/calls';
 import { confirm } from '../../ui/feedback/confirm';
@@ -15,14 +16,17 @@ import { toast } from '../../ui/feedback/toast';
 import { StoreIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { parseAmount, toDecimalString } from '../../domain/money';
-import { offerHoldOf, parsePrice, totalOf, TRADE_MIN_USDT, type TradeSide } from '../../domain/trading';
+import { offerFormSchema, offerHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
 import type { TradeOffer } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
+import { submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { useAccountMutation } from '../shared/useAccountMutation';
 import { Fact, RecordList, StatusBadge, usePagedRecords, useFormatTime } from '../shared/records';
 import { TextField } from '../../ui/form/TextField';
 import { myOffersQuery, useTradeSummary } from './api/queries';
-import { MerchantCard, Price, SideSwitch, Sum, useAccountCall } from './parts';
+import { MerchantCard, Price, SideSwitch, Sum } from './parts';
 
 interface OfferFields {
   side: TradeSide;
@@ -73,113 +77,92 @@ export default function OfferScreen() {
 function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string; editing: TradeOffer | null; onDone(): void }) {
   const { t } = useLingui();
   const wallet = useWallet();
-  const [fields, setFields] = useState<OfferFields>(() =>
-    editing
+  const form = useZodForm<typeof offerFormSchema, OfferFields>(offerFormSchema, {
+    defaultValues: editing
       ? { side: editing.side, quantity: editing.remaining, price: editing.price, minAmount: editing.minAmount, maxAmount: editing.maxAmount }
       : { side: 'sell', quantity: '', price: referencePrice, minAmount: '10', maxAmount: '' },
-  );
-  const [touched, setTouched] = useState(false);
-  const set = (name: keyof OfferFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
-
-  const quantity = usdt(fields.quantity);
-  const price = parsePrice(fields.price);
-  const min = usdt(fields.minAmount);
-  const max = fields.maxAmount.trim() === '' ? quantity : usdt(fields.maxAmount);
-  const problems = {
-    quantity: quantity === null || quantity <= 0n ? t`Enter the quantity of USDT.` : null,
-    price: price === null ? t`Enter a unit price from 0.0100 to 100.0000 EUR, with at most four decimals.` : null,
-    minAmount: min === null || min < TRADE_MIN_USDT ? t`At least 1 USDT.` : quantity !== null && min > quantity ? t`Not more than the quantity.` : null,
-    maxAmount: max === null || (min !== null && max < min) ? t`Not less than the minimum.` : null,
-  };
-  const valid = Object.values(problems).every((problem) => problem === null);
-  const hold = valid && quantity !== null && price !== null ? offerHoldOf(fields.side, quantity, price) : null;
-  const total = valid && quantity !== null && price !== null ? totalOf(quantity, price) : null;
-  const giving = fields.side === 'sell' ? 'USDT' : 'EUR';
+  });
+  const [side, quantityText, priceText] = useWatch({ control: form.control, name: ['side', 'quantity', 'price'] });
+  const quantity = usdt(quantityText);
+  const price = parsePrice(priceText);
+  const hold = quantity !== null && quantity > 0n && price !== null ? offerHoldOf(side, quantity, price) : null;
+  const total = quantity !== null && quantity > 0n && price !== null ? totalOf(quantity, price) : null;
+  const giving = side === 'sell' ? 'USDT' : 'EUR';
   const available = wallet.data?.[giving] ?? null;
 
   const action = useMoneyAction<OfferRequest, TradeOffer, 'quantity' | 'price' | 'minAmount' | 'maxAmount'>({
-    send: ({ id, ...offer }, payPassword, options) =>
-      id === undefined ? postOffer({ ...offer, payPassword: payPassword ?? '' }, options) : editOffer({ id, ...offer, payPassword: payPassword ?? '' }, options),
+    // A change names the offer instead of its side, which stays as it is.
+    send: ({ id, side: offerSide, ...terms }, payPassword, options) =>
+      id === undefined
+        ? postOffer({ side: offerSide, ...terms, payPassword: payPassword ?? '' }, options)
+        : editOffer({ id, ...terms, payPassword: payPassword ?? '' }, options),
+    fields: ['quantity', 'price', 'minAmount', 'maxAmount'],
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
     onSuccess(_offer, request) {
       toast.success(request.id === undefined ? t`Offer posted` : t`Offer changed`);
       if (request.id !== undefined) onDone();
-      setFields((current) => ({ ...current, quantity: '', maxAmount: '' }));
-      setTouched(false);
+      form.reset({ ...form.getValues(), quantity: '', maxAmount: '' });
     },
   });
+  const submit = submitOnce(form, (offer) => void action.confirm({ ...(editing ? { id: editing.id } : {}), ...offer }));
 
-  function submit() {
-    setTouched(true);
-    if (!valid) return;
-    action.confirm({
-      ...(editing ? { id: editing.id } : {}),
-      side: fields.side,
-      quantity: fields.quantity.trim(),
-      price: fields.price.trim(),
-      minAmount: fields.minAmount.trim(),
-      maxAmount: (fields.maxAmount.trim() || fields.quantity).trim(),
-    });
-  }
-
-  const shown = (name: keyof typeof problems) => (touched ? problems[name] : null);
-  const pending = action.pending;
   return (
-    <section aria-label={editing ? t`Change the offer` : t`New offer`} className="space-y-3 rounded-3xl bg-surface p-4">
-      {editing ? (
-        <p className="text-sm font-medium text-ink">
-          {editing.side === 'sell' ? <Trans>Change your offer to sell USDT</Trans> : <Trans>Change your offer to buy USDT</Trans>}
-        </p>
-      ) : (
-        <SideSwitch side={fields.side} onChange={(side) => setFields((current) => ({ ...current, side }))} labels={{ sell: t`Sell USDT`, buy: t`Buy USDT` }} />
-      )}
-      <TextField label={t`Quantity (USDT)`} value={fields.quantity} onChange={set('quantity')} inputMode="decimal" autoComplete="off" placeholder="0.00" ltr error={shown('quantity')} />
-      <TextField label={t`Unit price (EUR per USDT)`} value={fields.price} onChange={set('price')} inputMode="decimal" autoComplete="off" ltr error={shown('price')} hint={t`Reference: ${referencePrice} EUR`} />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label={t`Minimum per order`} value={fields.minAmount} onChange={set('minAmount')} inputMode="decimal" autoComplete="off" ltr error={shown('minAmount')} />
-        <TextField label={t`Maximum per order`} value={fields.maxAmount} onChange={set('maxAmount')} inputMode="decimal" autoComplete="off" placeholder={fields.quantity || '0.00'} ltr error={shown('maxAmount')} />
-      </div>
-      <dl className="border-t border-line pt-2">
-        <Sum label={t`Set aside now`}>
-          <Amount value={hold === null ? null : toDecimalString(hold, giving)} asset={giving} />
-        </Sum>
-        <Sum label={t`Available`}>
-          <Amount value={available} asset={giving} />
-        </Sum>
-        <Sum label={fields.side === 'sell' ? t`Expected proceeds when all is sold` : t`You receive when all is bought`} strong>
-          {fields.side === 'sell' ? (
-            <Amount value={total === null ? null : toDecimalString(total, 'EUR')} asset="EUR" />
-          ) : (
-            <Amount value={quantity === null ? null : toDecimalString(quantity, 'USDT')} asset="USDT" />
-          )}
-        </Sum>
-      </dl>
-      <div className="flex gap-3">
+    <section aria-label={editing ? t`Change the offer` : t`New offer`} className="rounded-3xl bg-surface p-4">
+      <form noValidate onSubmit={submit} className="space-y-3">
         {editing ? (
-          <Button large rounded tonal onClick={onDone} className="flex-1">
-            <Trans>Cancel</Trans>
+          <p className="text-sm font-medium text-ink">
+            {editing.side === 'sell' ? <Trans>Change your offer to sell USDT</Trans> : <Trans>Change your offer to buy USDT</Trans>}
+          </p>
+        ) : (
+          <SideSwitch side={side} onChange={(next) => form.setValue('side', next)} labels={{ sell: t`Sell USDT`, buy: t`Buy USDT` }} />
+        )}
+        <AmountField form={form} name="quantity" asset="USDT" label={t`Quantity (USDT)`} placeholder="0.00" />
+        <TextField label={t`Unit price (EUR per USDT)`} {...textField(form, 'price')} inputMode="decimal" autoComplete="off" ltr hint={t`Reference: ${referencePrice} EUR`} />
+        <div className="grid grid-cols-2 gap-3">
+          <AmountField form={form} name="minAmount" asset="USDT" label={t`Minimum per order`} />
+          <AmountField form={form} name="maxAmount" asset="USDT" label={t`Maximum per order`} placeholder={quantityText || '0.00'} />
+        </div>
+        <dl className="border-t border-line pt-2">
+          <Sum label={t`Set aside now`}>
+            <Amount value={hold === null ? null : toDecimalString(hold, giving)} asset={giving} />
+          </Sum>
+          <Sum label={t`Available`}>
+            <Amount value={available} asset={giving} />
+          </Sum>
+          <Sum label={side === 'sell' ? t`Expected proceeds when all is sold` : t`You receive when all is bought`} strong>
+            {side === 'sell' ? (
+              <Amount value={total === null ? null : toDecimalString(total, 'EUR')} asset="EUR" />
+            ) : (
+              <Amount value={quantity === null ? null : toDecimalString(quantity, 'USDT')} asset="USDT" />
+            )}
+          </Sum>
+        </dl>
+        <div className="flex gap-3">
+          {editing ? (
+            <Button large rounded tonal type="button" onClick={onDone} className="flex-1">
+              <Trans>Cancel</Trans>
+            </Button>
+          ) : null}
+          <Button large rounded type="submit" className="flex-1">
+            {editing ? t`Save changes` : t`Post the offer`}
           </Button>
-        ) : null}
-        <Button large rounded onClick={submit} className="flex-1">
-          {editing ? t`Save changes` : t`Post the offer`}
-        </Button>
-      </div>
+        </div>
+      </form>
       <MoneyActionSheet
         action={action}
-        summary={
-          pending ? (
-            <p>
-              {pending.side === 'sell' ? (
-                <Trans>
-                  Offer to sell <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
-                </Trans>
-              ) : (
-                <Trans>
-                  Offer to buy <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
-                </Trans>
-              )}
-            </p>
-          ) : null
-        }
+        summary={(pending) => (
+          <p>
+            {pending.side === 'sell' ? (
+              <Trans>
+                Offer to sell <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
+              </Trans>
+            ) : (
+              <Trans>
+                Offer to buy <Amount value={pending.quantity} asset="USDT" /> at <Price value={pending.price} />
+              </Trans>
+            )}
+          </p>
+        )}
       />
     </section>
   );
@@ -188,7 +171,7 @@ function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string
 function MyOfferCard({ offer, onEdit }: { offer: TradeOffer; onEdit(): void }) {
   const { t } = useLingui();
   const formatTime = useFormatTime();
-  const call = useAccountCall();
+  const withdrawing = useAccountMutation({ call: (id: number) => withdrawOffer({ id }), onSuccess: () => toast.success(t`Offer withdrawn`) });
   const statusWords = { open: t`Open`, filled: t`Filled`, withdrawn: t`Withdrawn` } as const;
   const tone = offer.status === 'open' ? 'processing' : offer.status === 'filled' ? 'done' : 'refused';
 
@@ -198,7 +181,7 @@ function MyOfferCard({ offer, onEdit }: { offer: TradeOffer; onEdit(): void }) {
       content: t`What it sets aside for its remaining quantity returns to your balance. Orders already matched with it can still be confirmed.`,
       confirmText: t`Withdraw the offer`,
     });
-    if (sure) await call.run(() => withdrawOffer({ id: offer.id }, { quiet: true }), t`Offer withdrawn`);
+    if (sure) withdrawing.run(offer.id);
   }
 
   return (
@@ -234,8 +217,8 @@ function MyOfferCard({ offer, onEdit }: { offer: TradeOffer; onEdit(): void }) {
           <Button rounded tonal onClick={onEdit} className="flex-1">
             <Trans>Change</Trans>
           </Button>
-          <Button rounded tonal onClick={() => void withdraw()} disabled={call.busy} className="flex-1">
-            {call.busy ? <Preloader className="size-5" /> : t`Withdraw the offer`}
+          <Button rounded tonal onClick={() => void withdraw()} disabled={withdrawing.pending} className="flex-1">
+            {withdrawing.pending ? <Preloader className="size-5" /> : t`Withdraw the offer`}
           </Button>
         </div>
       ) : null}

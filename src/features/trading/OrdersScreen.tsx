@@ -2,7 +2,7 @@
  * The orders (/order): tabs all, under review (matching and matched), expired (expired and
  * cancelled) and completed; the user's own orders and those matched with their offers. An order
  * still matching shows the matching panel (currency, amount, unit price, what arrives) with the
- * time left of its 60 minutes; a matched one the merchant, price, total, fee and what arrives,
+ * time left of its MATCHING_MINUTES; a matched one the merchant, price, total, fee and what arrives,
  * with the time left to confirm — confirming (payment password) settles it at once, cancelling
  * releases everything it held (the screen says beforehand when a cancel pauses new orders). Status
  * changes arrive over the socket and the list follows without a reload.
@@ -16,13 +16,14 @@ import { confirm } from '../../ui/feedback/confirm';
 import { toast } from '../../ui/feedback/toast';
 import { ClockIcon, ListIcon } from '../../ui/moreIcons';
 import { Screen } from '../../ui/Screen';
-import { ORDER_TABS, type OrderTab } from '../../domain/trading';
+import { MATCHING_MINUTES, ORDER_TABS, type OrderTab } from '../../domain/trading';
 import type { TradeOrder, TradeSummary } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact, RecordList, StatusBadge, usePagedRecords, useFormatTime, type StatusTone } from '../shared/records';
 import { ordersQuery, useTradeSummary } from './api/queries';
-import { Countdown, Price, useAccountCall, useSecondsUntil } from './parts';
+import { Countdown, Price, useSecondsUntil } from './parts';
+import { useAccountMutation } from '../shared/useAccountMutation';
 
 const TONE: Record<TradeOrder['status'], StatusTone> = { matching: 'processing', matched: 'processing', completed: 'done', cancelled: 'refused', expired: 'refused' };
 
@@ -156,7 +157,7 @@ function MatchingPanel({ order }: { order: TradeOrder }) {
         <ClockIcon size={14} />
         {seconds > 0 ? (
           <Trans>
-            Time left: <Countdown seconds={seconds} /> of 60 minutes
+            Time left: <Countdown seconds={seconds} /> of {MATCHING_MINUTES} minutes
           </Trans>
         ) : (
           <Trans>Time is up: the order ends and everything it held is released.</Trans>
@@ -175,7 +176,7 @@ function MatchingPanel({ order }: { order: TradeOrder }) {
 function MatchedActions({ order, summary }: { order: TradeOrder; summary: TradeSummary | undefined }) {
   const { t } = useLingui();
   const seconds = useSecondsUntil(order.confirmBy);
-  const call = useAccountCall();
+  const cancelling = useAccountMutation({ call: (id: number) => cancelOrder({ id }), onSuccess: () => toast.success(t`Order cancelled`) });
   const action = useMoneyAction<TradeOrder, TradeOrder>({
     send: (request, payPassword, options) => confirmOrder({ id: request.id, payPassword: payPassword ?? '' }, options),
     onSuccess() {
@@ -208,7 +209,7 @@ function MatchedActions({ order, summary }: { order: TradeOrder; summary: TradeS
       confirmText: t`Cancel the order`,
       cancelText: t`Keep it`,
     });
-    if (sure) await call.run(() => cancelOrder({ id: order.id }, { quiet: true }), t`Order cancelled`);
+    if (sure) cancelling.run(order.id);
   }
 
   return (
@@ -223,8 +224,8 @@ function MatchedActions({ order, summary }: { order: TradeOrder; summary: TradeS
         )}
       </Deadline>
       <div className="mt-3 flex gap-3">
-        <Button rounded tonal onClick={() => void cancel()} disabled={call.busy} className="flex-1">
-          {call.busy ? <Preloader className="size-5" /> : t`Cancel`}
+        <Button rounded tonal onClick={() => void cancel()} disabled={cancelling.pending} className="flex-1">
+          {cancelling.pending ? <Preloader className="size-5" /> : t`Cancel`}
         </Button>
         <Button rounded onClick={() => action.confirm(order)} disabled={seconds === 0} className="flex-1">
           <Trans>Confirm</Trans>

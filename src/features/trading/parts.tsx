@@ -8,8 +8,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Button, Preloader } from 'konsta/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../api/client';
-import { invalidateAccount } from '../../api/query';
 import { loadAccount } from '../../api/queries';
 import { applyForMerchant } from './api/calls';
 import { toast } from '../../ui/feedback/toast';
@@ -17,7 +15,7 @@ import { StoreIcon } from '../../ui/icons';
 import { parseAmount, parseFeePercent, toDecimalString } from '../../domain/money';
 import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../domain/trading';
 import type { TradeSummary } from '../../domain/wire';
-import { refuseWhenOffline } from '../shared/money/online';
+import { useAccountMutation } from '../shared/useAccountMutation';
 import { Rate } from '../../ui/Amount';
 
 /** "0.9215 EUR" for one USDT. */
@@ -96,40 +94,13 @@ export function Sum({ label, children, strong }: { label: ReactNode; children: R
 }
 
 /**
- * A call that moves nothing away from the user (applying, withdrawing an offer, cancelling an
- * order): busy while it runs, then its success told and the account read again, or the server's
- * refusal shown.
- */
-export function useAccountCall() {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  async function run(call: () => Promise<unknown>, done: string): Promise<void> {
-    // Withdrawing an offer or cancelling an order moves money too: refused offline, never queued.
-    if (refuseWhenOffline()) return;
-    setBusy(true);
-    try {
-      await call();
-      toast.success(done);
-      await invalidateAccount();
-    } catch (error) {
-      toast.error(isApiError(error) ? error.message : t`Something went wrong. Please try again.`);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
-
-/**
  * For a user who is not a merchant: what a merchant account is for and how to get one, the
  * application's state (waiting, or rejected with the operator's reason and a way to apply again).
  */
 export function MerchantCard({ summary }: { summary: TradeSummary }) {
   const { t } = useLingui();
   const application = summary.application;
-  const call = useAccountCall();
-  const sending = call.busy;
-  const apply = () => call.run(() => applyForMerchant({ quiet: true }), t`Application sent`);
+  const applying = useAccountMutation({ call: () => applyForMerchant(), onSuccess: () => toast.success(t`Application sent`) });
 
   let state: ReactNode;
   if (application?.status === 'pending') {
@@ -152,8 +123,8 @@ export function MerchantCard({ summary }: { summary: TradeSummary }) {
             <Trans>Your last application was not approved. Reason: {application.reason ?? t`none given`}</Trans>
           </p>
         ) : null}
-        <Button large rounded className="mt-3" onClick={() => void apply()} disabled={sending}>
-          {sending ? <Preloader className="size-5" /> : application?.status === 'rejected' ? t`Apply again` : t`Apply for a merchant account`}
+        <Button large rounded className="mt-3" onClick={() => applying.run(undefined)} disabled={applying.pending}>
+          {applying.pending ? <Preloader className="size-5" /> : application?.status === 'rejected' ? t`Apply again` : t`Apply for a merchant account`}
         </Button>
       </>
     );

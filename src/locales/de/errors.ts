@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Für den Handel ist ein Händlerkonto nötig. Beantragen Sie zuerst das Upgrade Ihres Kontos.",
   'trade.amountTooSmall': "Der kleinste Betrag ist {min} USDT.",
   'trade.limitsInvalid': "Das Minimum pro Auftrag muss mindestens {min} USDT betragen und darf nicht über dem Maximum pro Auftrag liegen.",
+  'trade.minAboveQuantity': "Das Minimum pro Auftrag darf nicht größer als die Menge sein.",
+  'trade.maxBelowMin': "Das Maximum pro Auftrag darf nicht unter dem Minimum pro Auftrag liegen.",
   'trade.dailyLimit': "Sie haben heute {count} Aufträge erteilt, so viele wie Ihre VIP-Stufe erlaubt. Versuchen Sie es morgen (UTC) erneut oder steigen Sie eine Stufe auf.",
   'trade.cancelBlocked': "Sie haben heute mehr als {limit} zugeordnete Aufträge storniert. Neue Aufträge sind bis Tagesende (Mitternacht UTC) gesperrt.",
   'trade.offerGone': "Dieses Angebot ist nicht mehr verfügbar.",

@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Trading needs a merchant account. Apply to upgrade your account first.",
   'trade.amountTooSmall': "The smallest amount is {min} USDT.",
   'trade.limitsInvalid': "The minimum per order must be at least {min} USDT and not above the maximum per order.",
+  'trade.minAboveQuantity': "The minimum per order cannot be more than the quantity.",
+  'trade.maxBelowMin': "The maximum per order cannot be less than the minimum per order.",
   'trade.dailyLimit': "You have placed {count} orders today, the most your VIP level allows. Try again tomorrow (UTC) or raise your level.",
   'trade.cancelBlocked': "You cancelled more than {limit} matched orders today, so new orders are paused until the day ends (midnight UTC).",
   'trade.offerGone': "This offer is no longer available.",

@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Para operar necesitas una cuenta de comerciante. Solicita primero la mejora de tu cuenta.",
   'trade.amountTooSmall': "El importe mínimo es {min} USDT.",
   'trade.limitsInvalid': "El mínimo por orden debe ser de al menos {min} USDT y no superar el máximo por orden.",
+  'trade.minAboveQuantity': "El mínimo por orden no puede ser mayor que la cantidad.",
+  'trade.maxBelowMin': "El máximo por orden no puede ser menor que el mínimo por orden.",
   'trade.dailyLimit': "Hoy has creado {count} órdenes, el máximo que permite tu nivel VIP. Vuelve a intentarlo mañana (UTC) o sube de nivel.",
   'trade.cancelBlocked': "Hoy has cancelado más de {limit} órdenes emparejadas, así que las nuevas órdenes quedan en pausa hasta que acabe el día (medianoche UTC).",
   'trade.offerGone': "Esta oferta ya no está disponible.",

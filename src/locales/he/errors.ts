@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "מסחר דורש חשבון סוחר. יש להגיש קודם בקשה לשדרוג החשבון.",
   'trade.amountTooSmall': "הסכום הקטן ביותר הוא {min} USDT.",
   'trade.limitsInvalid': "המינימום להזמנה חייב להיות לפחות {min} USDT ולא מעל המקסימום להזמנה.",
+  'trade.minAboveQuantity': "המינימום להזמנה לא יכול להיות גדול מהכמות.",
+  'trade.maxBelowMin': "המקסימום להזמנה לא יכול להיות קטן מהמינימום להזמנה.",
   'trade.dailyLimit': "ביצעת היום {count} הזמנות, המקסימום שרמת ה־VIP שלך מאפשרת. אפשר לנסות שוב מחר (UTC) או לעלות רמה.",
   'trade.cancelBlocked': "ביטלת היום יותר מ־{limit} הזמנות שהותאמו, ולכן הזמנות חדשות מושהות עד סוף היום (חצות UTC).",
   'trade.offerGone': "ההצעה הזו כבר אינה זמינה.",

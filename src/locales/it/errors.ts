@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Per fare trading serve un account commerciante. Richiedi prima l'aggiornamento del tuo account.",
   'trade.amountTooSmall': "L'importo minimo è {min} USDT.",
   'trade.limitsInvalid': "Il minimo per ordine deve essere almeno {min} USDT e non superiore al massimo per ordine.",
+  'trade.minAboveQuantity': "Il minimo per ordine non può superare la quantità.",
+  'trade.maxBelowMin': "Il massimo per ordine non può essere inferiore al minimo per ordine.",
   'trade.dailyLimit': "Oggi hai inserito {count} ordini, il massimo consentito dal tuo livello VIP. Riprova domani (UTC) o sali di livello.",
   'trade.cancelBlocked': "Oggi hai annullato più di {limit} ordini abbinati: i nuovi ordini sono sospesi fino alla fine della giornata (mezzanotte UTC).",
   'trade.offerGone': "Questa offerta non è più disponibile.",

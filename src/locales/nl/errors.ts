@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Handelen vraagt een handelaarsaccount. Vraag eerst een upgrade van uw account aan.",
   'trade.amountTooSmall': "Het kleinste bedrag is {min} USDT.",
   'trade.limitsInvalid': "Het minimum per order moet minstens {min} USDT zijn en niet boven het maximum per order liggen.",
+  'trade.minAboveQuantity': "Het minimum per order mag niet groter zijn dan de hoeveelheid.",
+  'trade.maxBelowMin': "Het maximum per order mag niet lager zijn dan het minimum per order.",
   'trade.dailyLimit': "U hebt vandaag {count} orders geplaatst, het maximum voor uw VIP-niveau. Probeer het morgen (UTC) opnieuw of verhoog uw niveau.",
   'trade.cancelBlocked': "U hebt vandaag meer dan {limit} gekoppelde orders geannuleerd. Nieuwe orders zijn gepauzeerd tot het einde van de dag (middernacht UTC).",
   'trade.offerGone': "Dit aanbod is niet meer beschikbaar.",

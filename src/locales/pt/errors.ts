@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Para negociar é necessária uma conta de comerciante. Peça primeiro a atualização da sua conta.",
   'trade.amountTooSmall': "O montante mínimo é {min} USDT.",
   'trade.limitsInvalid': "O mínimo por ordem deve ser pelo menos {min} USDT e não superior ao máximo por ordem.",
+  'trade.minAboveQuantity': "O mínimo por ordem não pode ser superior à quantidade.",
+  'trade.maxBelowMin': "O máximo por ordem não pode ser inferior ao mínimo por ordem.",
   'trade.dailyLimit': "Hoje criou {count} ordens, o máximo que o seu nível VIP permite. Tente amanhã (UTC) ou suba de nível.",
   'trade.cancelBlocked': "Hoje cancelou mais de {limit} ordens emparelhadas, por isso as novas ordens ficam em pausa até ao fim do dia (meia-noite UTC).",
   'trade.offerGone': "Esta oferta já não está disponível.",

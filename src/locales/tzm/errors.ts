@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "Amsebdel yuḥwaj amiḍan n umsebdal. Ssuter d amezwaru asmɣer n umiḍan-nnek.",
   'trade.amountTooSmall': "Amur amecṭuḥ d {min} USDT.",
   'trade.limitsInvalid': "Amecṭuḥ i yal taladt ilaq ad yili {min} USDT neɣ uggar, ur ittɛeddi ameqqran i yal taladt.",
+  'trade.minAboveQuantity': "Amecṭuḥ i yan usuter ur ilaq ad ittɛeddi tasmekta.",
+  'trade.maxBelowMin': "Ameqqran i yan usuter ur ilaq ad yili ddaw n umecṭuḥ i yan usuter.",
   'trade.dailyLimit': "Tgiḍ ass-a {count} n tladin, ayen akk i yettaǧǧa uswir-nnek VIP. Ɛreḍ azekka (UTC) neɣ ssali aswir-nnek.",
   'trade.cancelBlocked': "Tsemḥeḍ ass-a ugar n {limit} n tladin yemsezdayen, ihi tiladin timaynutin ḥbsent ar taggara n wass (ammas n yiḍ UTC).",
   'trade.offerGone': "Asumer-a ur illi ad.",

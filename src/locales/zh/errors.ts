@@ -108,6 +108,8 @@ export default {
   'trade.merchantRequired': "交易需要商家账户。请先申请升级您的账户。",
   'trade.amountTooSmall': "最小金额为 {min} USDT。",
   'trade.limitsInvalid': "每笔订单的最低限额须至少为 {min} USDT，且不得高于每笔订单的最高限额。",
+  'trade.minAboveQuantity': "每笔订单的最低限额不能大于数量。",
+  'trade.maxBelowMin': "每笔订单的最高限额不能低于最低限额。",
   'trade.dailyLimit': "您今天已下 {count} 笔订单，已达您的 VIP 等级上限。请明天（UTC）再试或提升等级。",
   'trade.cancelBlocked': "您今天已取消超过 {limit} 笔已匹配订单，新订单将暂停至当天结束（UTC 午夜）。",
   'trade.offerGone': "该报价已不可用。",

@@ -8,12 +8,15 @@ import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trading/HallScreen';
 import OrdersScreen from '../../../src/features/trading/OrdersScreen';
+import { tradingRoutes } from '../../../src/features/trading/routes';
+import { activateLocale, loadScreenMessages } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
 import { ok, startTestApi, type Received, type TestApi } from '../support/api-server';
 import { signInForTest } from '../support/session';
 
 const PIN_LABEL = 'Enter your 6-digit payment password';
+const hallRoute = tradingRoutes[0];
 let api: TestApi;
 
 const baseSummary: TradeSummary = {
@@ -121,7 +124,7 @@ describe('the trading hall', () => {
   it('tells a user who is not a merchant why, and sends the application', async () => {
     summary = { ...summary, merchant: false };
     signInForTest({ isMerchant: false });
-    await renderScreen(HallScreen, '/market');
+    await renderScreen(HallScreen, '/market', hallRoute);
     const card = await screen.findByRole('region', { name: 'Trading needs a merchant account' });
     // Not a merchant: the offers are listed, the order form is not.
     expect(await screen.findByRole('article', { name: 'Offer of Demo Trader' })).toBeTruthy();
@@ -136,18 +139,18 @@ describe('the trading hall', () => {
   it('counts the orders in progress in words that fit the number', async () => {
     signInForTest({ isMerchant: true });
     summary = { ...summary, pending: 1 };
-    const view = await renderScreen(HallScreen, '/market');
+    const view = await renderScreen(HallScreen, '/market', hallRoute);
     expect(await screen.findByText('1 order in progress')).toBeTruthy();
     view.unmount();
     queryClient.clear();
     summary = { ...summary, pending: 2 };
-    await renderScreen(HallScreen, '/market');
+    await renderScreen(HallScreen, '/market', hallRoute);
     expect(await screen.findByText('2 orders in progress')).toBeTruthy();
   });
 
   it("lists a merchant's offer with the merchant's 30 days, price, what is left and the limits", async () => {
     signInForTest({ isMerchant: true });
-    await renderScreen(HallScreen, '/market');
+    await renderScreen(HallScreen, '/market', hallRoute);
     const card = await screen.findByRole('article', { name: 'Offer of Demo Trader' });
     const text = card.textContent?.replace(/\s+/g, ' ') ?? '';
     expect(text).toContain('12 completed · 92.3% completion rate · 30 days');
@@ -158,7 +161,7 @@ describe('the trading hall', () => {
 
   it('shows what an order holds and receives before the payment password, then places it with a key', async () => {
     signInForTest({ isMerchant: true });
-    await renderScreen(HallScreen, '/market');
+    await renderScreen(HallScreen, '/market', hallRoute);
     const form = await screen.findByRole('region', { name: 'Buy USDT' });
     fireEvent.change(within(form).getByLabelText('Amount (USDT)'), { target: { value: '10' } });
     // The best sell price is filled in: 10 × 0.9320 = 9.32 EUR held; 10 − 0.2 % = 9.98 USDT.
@@ -179,7 +182,7 @@ describe('the trading hall', () => {
 
   it('refuses an amount under 1 USDT on the spot, without asking for the payment password', async () => {
     signInForTest({ isMerchant: true });
-    await renderScreen(HallScreen, '/market');
+    await renderScreen(HallScreen, '/market', hallRoute);
     const form = await screen.findByRole('region', { name: 'Buy USDT' });
     fireEvent.change(within(form).getByLabelText('Amount (USDT)'), { target: { value: '0.5' } });
     await act(async () => {
@@ -187,6 +190,42 @@ describe('the trading hall', () => {
     });
     expect(within(form).getByText('The smallest amount is 1 USDT.')).toBeTruthy();
     expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+  });
+
+  it('says so in the reader\'s language, with the smallest amount taken from the rules', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market', hallRoute);
+    await act(async () => {
+      await loadScreenMessages();
+      await activateLocale('de');
+    });
+    const form = await screen.findByRole('region', { name: 'USDT kaufen' });
+    fireEvent.change(within(form).getByLabelText('Betrag (USDT)'), { target: { value: '0.999999' } });
+    await act(async () => {
+      fireEvent.click(within(form).getAllByRole('button', { name: 'USDT kaufen' }).at(-1)!);
+    });
+    expect(within(form).getByText('Der kleinste Betrag ist 1 USDT.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Höchster Stückpreis (EUR)'), { target: { value: '0.00001' } });
+    await act(async () => {
+      fireEvent.click(within(form).getAllByRole('button', { name: 'USDT kaufen' }).at(-1)!);
+    });
+    expect(within(form).getByText(errorText('de', 'trade.priceInvalid'))).toBeTruthy();
+    expect(screen.queryByLabelText('Geben Sie Ihr 6-stelliges Zahlungspasswort ein')).toBeNull();
+    expect(sentTo('/trade/orders/place')).toHaveLength(0);
+  });
+
+  it('opens on the side the address names (quick sell from Home), and keeps the switch in the address', async () => {
+    signInForTest({ isMerchant: true });
+    const { router } = await renderScreen(HallScreen, '/market?side=sell', hallRoute);
+    const form = await screen.findByRole('region', { name: 'Sell USDT' });
+    // Selling meets the best buy offer's price.
+    expect((within(form).getByLabelText('Lowest unit price (EUR)') as HTMLInputElement).value).toBe('0.9100');
+    expect(screen.getByRole('heading', { name: 'Merchants buying USDT' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Buy USDT', pressed: false }));
+    });
+    expect(await screen.findByRole('region', { name: 'Buy USDT' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({ side: 'buy' });
   });
 });
 

@@ -22,14 +22,17 @@ export interface AmountFieldProps<V extends FieldValues, O extends FieldValues> 
   hint?: ReactNode;
   placeholder?: string;
   disabled?: boolean;
+  /** Told each new value (a screen that also filters by the amount). */
+  onChange?(text: string): void;
 }
 
-export function AmountField<V extends FieldValues, O extends FieldValues>({ form, name, asset, label, all, hint, placeholder, disabled }: AmountFieldProps<V, O>) {
+export function AmountField<V extends FieldValues, O extends FieldValues>({ form, name, asset, label, all, hint, placeholder, disabled, onChange }: AmountFieldProps<V, O>) {
   const { t } = useLingui();
   const value = useWatch({ control: form.control, name }) as unknown;
   const set = (text: string) => {
     form.setValue(name, text as PathValue<V, Path<V>>, { shouldDirty: true });
     form.clearErrors(name);
+    onChange?.(text);
   };
   return (
     <TextField
