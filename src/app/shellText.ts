@@ -21,7 +21,7 @@ export const SHELL_TEXTS = [
   'Deposit',
   'Withdraw',
   'Convert',
-  'Trading hall',
+  'Fund record',
   'Pledge',
   'Loan',
   'VIP',
@@ -34,11 +34,10 @@ export const SHELL_TEXTS = [
   // 16–17: the log-in and sign-up header (src/features/auth/AuthLayout.tsx)
   'Language',
   'USDT and EUR, kept calm and clear.',
-  // 18–28: Me (src/features/mine/MineScreen.tsx; its first three rows are 5–7)
+  // 18–27: Me (src/features/mine/MineScreen.tsx; its first four rows are 4–7)
   'Me',
   'Balances',
   'My assets',
-  'Fund record',
   'VIP levels',
   'Account binding',
   'Platform loan',
@@ -46,6 +45,9 @@ export const SHELL_TEXTS = [
   'Interest record',
   'Interest wallet',
   'Settings',
+  // 28–29: quick trade on home (src/features/home/QuickActions.tsx)
+  'Buy USDT',
+  'Sell USDT',
 ] as const;
 
 /** Per language, SHELL_TEXTS translated, in the same order. */

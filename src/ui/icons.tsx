@@ -53,6 +53,7 @@ export const GlobeIcon = make('Globe', <><circle cx="12" cy="12" r="9" /><path d
 export const InfoIcon = make('Info', <><circle cx="12" cy="12" r="9" /><path d="M12 11v5" /><path d="M12 8h.01" /></>);
 export const CheckIcon = make('Check', <path d="m5 12 5 5 9-10" />);
 export const ChevronEndIcon = make('ChevronEnd', <path d="m9 6 6 6-6 6" />, true);
+export const ListIcon = make('List', <><path d="M8 6h13M8 12h13M8 18h13" /><path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" /></>);
 export const StoreIcon = make('Store', <><path d="M4 10v10h16V10" /><path d="M3 10 5 4h14l2 6a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" /><path d="M10 20v-5h4v5" /></>);
 
 /**

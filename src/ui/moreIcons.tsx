@@ -24,5 +24,4 @@ export const PhoneIcon = make('Phone', <><rect x="6" y="2.5" width="12" height="
 export const MailIcon = make('Mail', <><rect x="3" y="5" width="18" height="14" rx="2" /><path d="m3.5 6.5 8.5 6.5 8.5-6.5" /></>);
 export const TicketIcon = make('Ticket', <><path d="M3 8a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2.5a1.5 1.5 0 0 0 0 3V16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2.5a1.5 1.5 0 0 0 0-3V8Z" /><path d="M14 7v10" strokeDasharray="2 2" /></>);
 export const EditIcon = make('Edit', <><path d="M4 20h4L19 9l-4-4L4 16v4Z" /><path d="m13.5 6.5 4 4" /></>);
-export const ListIcon = make('List', <><path d="M8 6h13M8 12h13M8 18h13" /><path d="M3.5 6h.01M3.5 12h.01M3.5 18h.01" /></>);
 export const SearchIcon = make('Search', <><circle cx="11" cy="11" r="7" /><path d="m20 20-4-4" /></>);

@@ -1,6 +1,6 @@
 /**
  * Home: the total and the balances (or the way in), the first deposit for someone who has
- * nothing yet, shortcuts, announcements and the merchant notice. Support is the floating button,
+ * nothing yet, quick buy and sell, shortcuts (the fund record among them), announcements and the merchant notice. Support is the floating button,
  * the one way to it on every screen. The first screen of the app, so it is part of the first chunk.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -10,7 +10,7 @@ import { BalanceCard } from './BalanceCard';
 import { FirstDeposit, useHasNoMoney } from './FirstDeposit';
 import { MerchantNotice } from './MerchantNotice';
 import { NoticeTicker } from './NoticeTicker';
-import { QuickActions } from './QuickActions';
+import { QuickActions, QuickTrade } from './QuickActions';
 
 export default function HomeScreen() {
   const { t } = useLingui();
@@ -30,6 +30,7 @@ export default function HomeScreen() {
       <div className="space-y-4 px-4 pb-[calc(var(--k-safe-area-bottom)+7rem)]">
         <BalanceCard />
         {newcomer ? <FirstDeposit /> : null}
+        <QuickTrade />
         <QuickActions />
         <NoticeTicker />
         {newcomer ? null : <MerchantNotice />}

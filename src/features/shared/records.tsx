@@ -10,7 +10,8 @@ import { Button, Preloader } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
 import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
-import { HourglassIcon, ListIcon } from '../../ui/moreIcons';
+import { HourglassIcon } from '../../ui/moreIcons';
+import { ListIcon } from '../../ui/icons';
 import { localeAtom } from '../../i18n';
 import { AsOf } from '../../ui/AsOf';
 

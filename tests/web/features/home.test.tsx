@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../../../src/api/client';
@@ -103,5 +103,31 @@ describe('home for someone signed in', () => {
     await waitFor(() => expect(total()).toContain('1,170.50'));
     expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
     expect(screen.queryByRole('link', { name: /customer service|here to help/i })).toBeNull();
+  });
+
+  it('quick buy and sell open the trading hall with that side chosen', async () => {
+    signInForTest({ isMerchant: true });
+    const { router } = await renderScreen(HomeScreen, '/home');
+    const quick = screen.getByRole('navigation', { name: 'Quick trade' });
+    await act(async () => {
+      fireEvent.click(within(quick).getByRole('link', { name: 'Sell USDT' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market'));
+    expect(router.state.location.search).toEqual({ side: 'sell' });
+    await act(() => router.navigate({ to: '/home' }));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Quick trade' })).getByRole('link', { name: 'Buy USDT' }));
+    });
+    await waitFor(() => expect(router.state.location.search).toEqual({ side: 'buy' }));
+    expect(router.state.location.pathname).toBe('/market');
+  });
+
+  it('the fund record is one tap from home, among the shortcuts', async () => {
+    signInForTest();
+    const { router } = await renderScreen(HomeScreen, '/home');
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Shortcuts' })).getByRole('link', { name: 'Fund record' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assets/assets-log'));
   });
 });
