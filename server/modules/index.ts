@@ -1,14 +1,15 @@
 /**
  * Every module of the API, in the order they are registered under /api. Each is a Fastify plugin
  * with one signature, `(app) => Promise<void>`, that reads its services from the app
- * (`app.services`, `app.deps`, `app.realtime`) and declares its routes with apiRoute.
+ * (`app.services`, `app.deps`, `app.realtime`) and declares its routes with apiRoute. A module
+ * whose records operators decide has a second plugin, registered under /api/ops.
  */
 import type { FastifyInstance } from 'fastify';
 import { authModule } from './auth';
 import { bankingModule } from './banking';
 import { codesModule } from './codes';
 import { conversionModule } from './conversion';
-import { depositsModule } from './deposits';
+import { depositsModule, depositsOpsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
@@ -18,11 +19,11 @@ import { pushModule } from './push';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
 import { startupModule } from './startup';
-import { tradingModule } from './trading';
+import { tradingModule, tradingOpsModule } from './trading';
 import { userModule } from './user';
 import { vipModule } from './vip';
 import { walletModule } from './wallet';
-import { withdrawalsModule } from './withdrawals';
+import { withdrawalsModule, withdrawalsOpsModule } from './withdrawals';
 
 export interface ApiModule {
   plugin: (app: FastifyInstance) => Promise<void>;
@@ -50,6 +51,9 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: newsModule },
   { plugin: pushModule },
   { plugin: opsModule, prefix: '/ops' },
+  { plugin: depositsOpsModule, prefix: '/ops' },
+  { plugin: withdrawalsOpsModule, prefix: '/ops' },
+  { plugin: tradingOpsModule, prefix: '/ops' },
   { plugin: newsOpsModule, prefix: '/ops' },
   { plugin: pledgeOpsModule, prefix: '/ops' },
   { plugin: loansOpsModule, prefix: '/ops' },

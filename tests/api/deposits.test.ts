@@ -14,7 +14,7 @@ import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
-import { approveDeposit, listDeposits, rejectDeposit } from '../../server/modules/deposits/service';
+import { approveDeposit, listDeposits, rejectDeposit } from '../../server/modules/deposits/decisions';
 import { PNG, startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;

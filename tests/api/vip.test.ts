@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UserLevelReply } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
-import { approveDeposit, rejectDeposit } from '../../server/modules/deposits/service';
+import { approveDeposit, rejectDeposit } from '../../server/modules/deposits/decisions';
 import { percentOfBps } from '../../server/modules/vip/service';
 import { startTestApp, type TestApp } from './harness';
 

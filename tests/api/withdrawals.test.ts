@@ -10,7 +10,8 @@ import type { Page, WithdrawalRecord, WithdrawInfoReply } from '../../src/domain
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
-import { approveWithdrawal, listWithdrawals, placeWithdrawal, rejectWithdrawal } from '../../server/modules/withdrawals/service';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../server/modules/withdrawals/decisions';
+import { placeWithdrawal } from '../../server/modules/withdrawals/service';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;

@@ -1,10 +1,4 @@
-/** The deposits module's public surface: the plugin, the proof store and the operator's side of deposits. */
+/** The deposits module's public surface: the plugins (users, operators) and the proof store. */
 export { depositsModule } from './routes';
+export { depositsOpsModule } from './ops-routes';
 export { proofStoreOf } from './proof-store';
-export {
-  approveDeposit,
-  listDeposits,
-  rejectDeposit,
-  type DecidedDeposit,
-  type OperatorDepositRecord,
-} from './service';

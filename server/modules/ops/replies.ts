@@ -1,29 +1,11 @@
 /** zod schemas of what the operator API answers (the `data` of its envelopes). */
 import { z } from 'zod';
-import { bankAccountSchema, coinKindSchema, depositRecordSchema, merchantApplicationSchema, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
+import { bankAccountSchema, coinKindSchema } from '../../../src/domain/wire-schemas';
 import { OPERATOR_ROLES } from '../../http/auth';
 
 const amount = z.string().describe('Decimal string, full precision of the asset');
 
 export const operatorSessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
-
-export const operatorDepositSchema = depositRecordSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  proof: z.string().describe('Stored name of the proof image (GET /ops/deposits/proof)'),
-  usdtValue: amount.nullable().describe('USDT value counted towards VIP levels, fixed at approval'),
-  operatorId: z.string().nullable(),
-});
-
-export const decidedDepositSchema = depositRecordSchema.extend({ userId: z.string() });
-
-export const operatorWithdrawalSchema = withdrawalRecordSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  operatorId: z.string().nullable(),
-});
-
-export const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string() });
 
 export const adjustmentReplySchema = z.object({
   transferId: z.number().int(),
@@ -73,12 +55,3 @@ export const createdOperatorSchema = z.object({
 });
 
 export const disabledOperatorSchema = z.object({ username: z.string(), disabled: z.literal(true) });
-
-export const operatorMerchantApplicationSchema = merchantApplicationSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  nickname: z.string(),
-  operatorId: z.string().nullable(),
-});
-
-export const decidedMerchantApplicationSchema = merchantApplicationSchema.extend({ userId: z.string() });

@@ -1,27 +1,19 @@
 /**
- * The operator API under /api/ops (docs/api.md, "Operators"): sign-in with password and TOTP,
- * the deposit and withdrawal queues and their decisions, balance corrections, settings, VIP
- * levels, deposit addresses, the audit trail and operator accounts. Every call but login needs
- * an operator session whose role allows it; decisions run in one transaction with their audit row.
+ * The operator API's own calls under /api/ops (docs/api.md, "Operators"): sign-in with password
+ * and TOTP, balance corrections, settings, VIP levels, deposit addresses, the audit trail and
+ * operator accounts. Every call but login needs an operator session whose role allows it; every
+ * change is written with its audit row. Decisions on a module's records (deposits, withdrawals,
+ * merchant applications, loans, pledge products, news) are that module's operator plugin.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../../src/domain/errors';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
-import type { Db, Tx } from '../../db/client';
-import { deposits } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import type { Db } from '../../db/client';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
-import { amountOrRefusal, Refusal } from '../../errors';
-import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
-import { approveDeposit, listDeposits, rejectDeposit } from '../deposits';
 import { vipLevelTable } from '../vip';
-import { decideMerchantApplication, listMerchantApplications } from '../trading';
-import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals';
 import { checkAdjustment, postAdjustment } from './adjustments';
 import { listAudit } from './audit-log';
 import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings } from './configuration';
@@ -30,40 +22,26 @@ import {
   auditEntrySchema,
   coinAddressesSchema,
   createdOperatorSchema,
-  decidedDepositSchema,
-  decidedMerchantApplicationSchema,
-  decidedWithdrawalSchema,
   disabledOperatorSchema,
-  operatorDepositSchema,
-  operatorMerchantApplicationSchema,
   operatorSessionSchema,
-  operatorWithdrawalSchema,
   settingEntrySchema,
 } from './replies';
 import {
   adjustmentSchema,
-  approveSchema,
   auditQuerySchema,
   coinChangeSchema,
-  depositApproveSchema,
-  depositListSchema,
-  depositProofSchema,
-  merchantApplicationListSchema,
   opsLoginSchema,
   operatorCreateSchema,
   operatorDisableSchema,
-  rejectSchema,
   settingChangeSchema,
   vipLevelChangeSchema,
-  withdrawalApproveSchema,
-  withdrawalListSchema,
 } from './schemas';
 
 const TAG = 'ops';
 
 export async function opsModule(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps;
-  const { operators: ops, proofs } = app.services;
+  const { operators: ops } = app.services;
   const support = { operator: 'support' } as const;
   const finance = { operator: 'finance' } as const;
   const admin = { operator: 'admin' } as const;
@@ -81,22 +59,6 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       ...route,
       handler: ({ body: input, request }) => act(input as z.output<B>, operatorOf(request)),
     });
-  }
-
-  /**
-   * A decision on a queued deposit or withdrawal (finance): it runs in one transaction with its
-   * audit row, attributed to the operator.
-   */
-  function decision<B extends z.ZodType, R extends z.ZodType>(
-    url: string,
-    summary: string,
-    body: B,
-    reply: R,
-    decide: (tx: Tx, input: z.output<B>, operatorId: string, at: Date) => Promise<z.input<R>>,
-  ): void {
-    operatorCall(finance, { url, summary, body, reply }, (input, operator) =>
-      inTransaction(db, (tx) => decide(tx, input, operator.operatorId, clock())),
-    );
   }
 
   /** A configuration table, listed by support: GET `url` answers its entries. */
@@ -143,121 +105,6 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     body: noInput,
     handler: ({ request }) => ops.logout(operatorOf(request)),
   });
-
-  // ---- deposits --------------------------------------------------------------------------------
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/deposits',
-    tag: TAG,
-    summary: 'Deposit requests with their user (support), oldest first',
-    auth: support,
-    query: depositListSchema,
-    reply: pageSchemaOf(operatorDepositSchema),
-    handler: ({ query }) => listDeposits(db, query),
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/deposits/proof',
-    tag: TAG,
-    summary: 'The payment proof image of a deposit (support); the image itself, not the envelope',
-    auth: support,
-    query: depositProofSchema,
-    raw: { mediaTypes: IMAGE_MEDIA_TYPES },
-    handler: async ({ query, reply }) => {
-      const [row] = await db.select({ proof: deposits.proof }).from(deposits).where(eq(deposits.id, query.id)).limit(1);
-      const image = row ? await proofs.read(row.proof) : null;
-      if (!image) throw new AppError('record.notFound', 404);
-      // Someone's bank or wallet details: never kept by a browser or a proxy.
-      reply.header('cache-control', 'no-store').type(image.mime);
-      return image.bytes;
-    },
-  });
-
-  decision(
-    '/deposits/approve',
-    'Approve a processing deposit, optionally crediting a different amount with a reason (finance)',
-    depositApproveSchema,
-    decidedDepositSchema,
-    async (tx, input, operatorId, at) => {
-      let amount: bigint | undefined;
-      if (input.amount !== undefined) {
-        const [row] = await tx.select({ asset: deposits.asset, amount: deposits.amount }).from(deposits).where(eq(deposits.id, input.id));
-        if (!row) throw new AppError('record.notFound', 404);
-        amount = amountOrRefusal(input.amount, row.asset);
-        // The user and the audit log must read why a different amount arrived.
-        if (amount !== row.amount && !input.reason) throw new Refusal('ops.reasonRequired', 400, { field: 'reason' });
-      }
-      return approveDeposit(tx, { id: input.id, operatorId, amount, reason: input.reason ?? null, at });
-    },
-  );
-
-  decision(
-    '/deposits/reject',
-    'Reject a processing deposit with a reason the user reads (finance)',
-    rejectSchema,
-    decidedDepositSchema,
-    (tx, input, operatorId, at) => rejectDeposit(tx, { id: input.id, operatorId, reason: input.reason, at }),
-  );
-
-  // ---- withdrawals -----------------------------------------------------------------------------
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/withdrawals',
-    tag: TAG,
-    summary: 'Withdrawal requests with their user (support), oldest first',
-    auth: support,
-    query: withdrawalListSchema,
-    reply: pageSchemaOf(operatorWithdrawalSchema),
-    handler: ({ query }) => listWithdrawals(db, query),
-  });
-
-  decision(
-    '/withdrawals/approve',
-    'Mark a processing withdrawal paid, with the payout transaction reference (finance)',
-    withdrawalApproveSchema,
-    decidedWithdrawalSchema,
-    (tx, input, operatorId, at) => approveWithdrawal(tx, { id: input.id, operatorId, txReference: input.txReference, at }),
-  );
-
-  decision(
-    '/withdrawals/reject',
-    'Cancel a processing withdrawal, releasing the held amount, with a reason (finance)',
-    rejectSchema,
-    decidedWithdrawalSchema,
-    (tx, input, operatorId, at) => rejectWithdrawal(tx, { id: input.id, operatorId, reason: input.reason, at }),
-  );
-
-  // ---- merchant applications --------------------------------------------------------------------
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/merchants',
-    tag: TAG,
-    summary: 'Applications to become a merchant, with their user (support), oldest first',
-    auth: support,
-    query: merchantApplicationListSchema,
-    reply: pageSchemaOf(operatorMerchantApplicationSchema),
-    handler: ({ query }) => listMerchantApplications(db, query),
-  });
-
-  decision(
-    '/merchants/approve',
-    'Approve a pending merchant application: the user may trade in the hall (finance)',
-    approveSchema,
-    decidedMerchantApplicationSchema,
-    (tx, input, operatorId, at) => decideMerchantApplication(tx, { id: input.id, approve: true, reason: null, operatorId, at }),
-  );
-
-  decision(
-    '/merchants/reject',
-    'Reject a pending merchant application with a reason the user reads (finance)',
-    rejectSchema,
-    decidedMerchantApplicationSchema,
-    (tx, input, operatorId, at) => decideMerchantApplication(tx, { id: input.id, approve: false, reason: input.reason, operatorId, at }),
-  );
 
   // ---- corrections -----------------------------------------------------------------------------
 

@@ -1,51 +1,14 @@
 /** Input rules of the /api/ops calls: strict objects, every refusal a catalogue key. */
 import { z } from 'zod';
-import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
-import { amountTextSchema, assetSchema, pageQuerySchema } from '../../../src/domain/payments';
-import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
+import { assetSchema, pageQuerySchema } from '../../../src/domain/payments';
 import { OPERATOR_ROLES } from '../../http/auth';
-
-/** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
-export const reasonSchema = z
-  .string({ error: 'ops.reasonRequired' })
-  .trim()
-  .min(3, 'ops.reasonRequired')
-  .max(500, 'request.invalid');
-
-const recordIdSchema = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').positive('request.invalid').max(2 ** 53 - 1, 'request.invalid');
+import { reasonSchema } from '../../http/operator-calls';
 
 export const opsLoginSchema = z.strictObject({
   username: z.string({ error: 'username.required' }).trim().min(1, 'username.required').max(64, 'ops.loginFailed'),
   password: z.string({ error: 'password.required' }).min(1, 'password.required').max(200, 'ops.loginFailed'),
   // Checked by the login itself: a missing code is ops.totpRequired, a malformed one is wrong.
   totp: z.string({ error: 'ops.totpWrong' }).max(12, 'ops.totpWrong').optional(),
-});
-
-export const depositListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(DEPOSIT_STATUSES, { error: 'request.invalid' }).optional() });
-export const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
-
-export const merchantApplicationListSchema = z.strictObject({
-  ...pageQuerySchema.shape,
-  status: z.enum(MERCHANT_APPLICATION_STATUSES, { error: 'request.invalid' }).optional(),
-});
-
-/** Approving a merchant application: the id. */
-export const approveSchema = z.strictObject({ id: recordIdSchema });
-
-export const depositProofSchema = z.strictObject({ id: recordIdSchema });
-
-export const depositApproveSchema = z.strictObject({
-  id: recordIdSchema,
-  /** The amount to credit when it differs from the request (e.g. what arrived for BTC). */
-  amount: amountTextSchema.optional(),
-  reason: reasonSchema.optional(),
-});
-
-export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
-
-export const withdrawalApproveSchema = z.strictObject({
-  id: recordIdSchema,
-  txReference: z.string({ error: 'ops.referenceRequired' }).trim().min(1, 'ops.referenceRequired').max(200, 'request.invalid'),
 });
 
 export const adjustmentSchema = z.strictObject({

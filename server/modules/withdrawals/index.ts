@@ -1,3 +1,3 @@
-/** The withdrawals module's public surface: the plugin and the operator's side of withdrawals. */
+/** The withdrawals module's public surface: the plugins (users, operators). */
 export { withdrawalsModule } from './routes';
-export { approveWithdrawal, listWithdrawals, placeWithdrawal, rejectWithdrawal, type DecidedWithdrawal, type OperatorWithdrawalRecord } from './service';
+export { withdrawalsOpsModule } from './ops-routes';

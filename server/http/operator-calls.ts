@@ -1,0 +1,43 @@
+/**
+ * What the operator calls of every module share (under /api/ops): the record id and reason rules,
+ * and a decision — a POST by a finance operator that runs in one transaction with its audit row,
+ * attributed to that operator. A module's operator plugin declares its calls with these.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Tx } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import type { AuditActor } from '../ledger/audit';
+import { apiRoute } from './api-route';
+import { operatorOf } from './auth';
+
+/** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
+export const reasonSchema = z
+  .string({ error: 'ops.reasonRequired' })
+  .trim()
+  .min(3, 'ops.reasonRequired')
+  .max(500, 'request.invalid');
+
+export const recordIdSchema = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').positive('request.invalid').max(2 ** 53 - 1, 'request.invalid');
+
+/** A record acted on by its id. */
+export const recordIdInputSchema = z.strictObject({ id: recordIdSchema });
+
+/** Refusing a record, with the reason its user reads. */
+export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
+
+/** A finance operator's decision on a record, in one transaction with its audit row. */
+export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  route: { url: string; summary: string; body: B; reply: R },
+  decide: (tx: Tx, input: z.output<B>, actor: AuditActor) => Promise<z.input<R>>,
+): void {
+  apiRoute<z.ZodType, undefined, z.ZodType>(app, {
+    method: 'POST',
+    tag: 'ops',
+    auth: { operator: 'finance' },
+    ...route,
+    handler: ({ body, request }) =>
+      inTransaction(app.deps.db, (tx) => decide(tx, body as z.output<B>, { operatorId: operatorOf(request).operatorId, at: app.deps.clock() })),
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The operator's merchant calls under /api/ops: the applications (support) and the decisions
+ * (finance), each decision in one transaction with its audit row.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pageQuerySchema } from '../../../src/domain/payments';
+import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
+import { merchantApplicationSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { apiRoute } from '../../http/api-route';
+import { operatorDecision, recordIdInputSchema, rejectSchema } from '../../http/operator-calls';
+import { decideMerchantApplication, listMerchantApplications } from './merchants';
+
+const merchantApplicationListSchema = z.strictObject({
+  ...pageQuerySchema.shape,
+  status: z.enum(MERCHANT_APPLICATION_STATUSES, { error: 'request.invalid' }).optional(),
+});
+
+const operatorMerchantApplicationSchema = merchantApplicationSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  operatorId: z.string().nullable(),
+});
+
+const decidedMerchantApplicationSchema = merchantApplicationSchema.extend({ userId: z.string() });
+
+/** Under /api/ops. */
+export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/merchants',
+    tag: 'ops',
+    summary: 'Applications to become a merchant, with their user (support), oldest first',
+    auth: { operator: 'support' },
+    query: merchantApplicationListSchema,
+    reply: pageSchemaOf(operatorMerchantApplicationSchema),
+    handler: ({ query }) => listMerchantApplications(db, query),
+  });
+
+  operatorDecision(
+    app,
+    {
+      url: '/merchants/approve',
+      summary: 'Approve a pending merchant application: the user may trade in the hall (finance)',
+      body: recordIdInputSchema,
+      reply: decidedMerchantApplicationSchema,
+    },
+    (tx, input, actor) => decideMerchantApplication(tx, { id: input.id, approve: true, reason: null, ...actor }),
+  );
+
+  operatorDecision(
+    app,
+    {
+      url: '/merchants/reject',
+      summary: 'Reject a pending merchant application with a reason the user reads (finance)',
+      body: rejectSchema,
+      reply: decidedMerchantApplicationSchema,
+    },
+    (tx, input, actor) => decideMerchantApplication(tx, { id: input.id, approve: false, reason: input.reason, ...actor }),
+  );
+}

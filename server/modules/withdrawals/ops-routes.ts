@@ -1,0 +1,61 @@
+/**
+ * The operator's withdrawal calls under /api/ops: the queue (support) and the decisions (finance),
+ * each decision in one transaction with its audit row.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
+import { pageQuerySchema } from '../../../src/domain/payments';
+import { pageSchemaOf, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
+import { apiRoute } from '../../http/api-route';
+import { operatorDecision, recordIdSchema, rejectSchema } from '../../http/operator-calls';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './decisions';
+
+const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
+
+const withdrawalApproveSchema = z.strictObject({
+  id: recordIdSchema,
+  txReference: z.string({ error: 'ops.referenceRequired' }).trim().min(1, 'ops.referenceRequired').max(200, 'request.invalid'),
+});
+
+const operatorWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string(), username: z.string(), operatorId: z.string().nullable() });
+
+const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string() });
+
+/** Under /api/ops. */
+export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/withdrawals',
+    tag: 'ops',
+    summary: 'Withdrawal requests with their user (support), oldest first',
+    auth: { operator: 'support' },
+    query: withdrawalListSchema,
+    reply: pageSchemaOf(operatorWithdrawalSchema),
+    handler: ({ query }) => listWithdrawals(db, query),
+  });
+
+  operatorDecision(
+    app,
+    {
+      url: '/withdrawals/approve',
+      summary: 'Mark a processing withdrawal paid, with the payout transaction reference (finance)',
+      body: withdrawalApproveSchema,
+      reply: decidedWithdrawalSchema,
+    },
+    (tx, input, actor) => approveWithdrawal(tx, { ...input, ...actor }),
+  );
+
+  operatorDecision(
+    app,
+    {
+      url: '/withdrawals/reject',
+      summary: 'Cancel a processing withdrawal, releasing the held amount, with a reason (finance)',
+      body: rejectSchema,
+      reply: decidedWithdrawalSchema,
+    },
+    (tx, input, actor) => rejectWithdrawal(tx, { ...input, ...actor }),
+  );
+}
