@@ -4,19 +4,18 @@
  * speaking the exchange's format: only one process reads the stream at a time; a client of the
  * other process receives the klines all the same (socket.io's Redis adapter); when the reading
  * process stops, the other takes the stream over by itself.
- * Needs PostgreSQL (TEST_DATABASE_URL) and Redis at 127.0.0.1:6379.
+ * Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Candle } from '../../src/domain/wire';
-import { REDIS, redisAnswers } from './redis';
+import { REDIS, servicesFor } from './redis';
 import { clusterEnvironment, startServerProcess, type ServerProcess } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const redisUp = await redisAnswers();
-if (!serverUrl || !redisUp) console.warn('Skipping the two-process market test: it needs TEST_DATABASE_URL (PostgreSQL) and Redis at 127.0.0.1:6379.');
+const servicesUp = await servicesFor('the two-process market test', { postgres: true, redis: true });
 
 /** A stand-in for the exchange: every 100 ms a BTCUSDT trade to each open connection, stamped now. */
 function fakeExchange() {
@@ -72,7 +71,7 @@ async function until(condition: () => boolean, ms: number, what: string): Promis
   }
 }
 
-describe.skipIf(!serverUrl || !redisUp)('market data on two server processes', () => {
+describe.skipIf(!servicesUp)('market data on two server processes', () => {
   const exchange = fakeExchange();
   let first: ServerProcess;
   let second: ServerProcess;

@@ -1,21 +1,20 @@
 /**
  * Two real server processes (`server/main.ts`, as `npm start` runs it) on one PostgreSQL database
  * and one Redis, as behind a proxy: a client's login allowance is one, whichever process answers.
- * Needs PostgreSQL (TEST_DATABASE_URL; PGlite is one process's file) and Redis at 127.0.0.1:6379.
+ * Needs PostgreSQL (TEST_DATABASE_URL; PGlite is one process's file) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Envelope } from '../../src/domain/envelope';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { OTHER_PASSWORD } from './harness';
-import { REDIS, redisAnswers } from './redis';
+import { REDIS, servicesFor } from './redis';
 import { clusterEnvironment, startServerProcess, type ServerProcess } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const redisUp = await redisAnswers();
-if (!serverUrl || !redisUp) console.warn('Skipping the two-process test: it needs TEST_DATABASE_URL (PostgreSQL) and Redis at 127.0.0.1:6379.');
+const servicesUp = await servicesFor('the two-process test', { postgres: true, redis: true });
 
-describe.skipIf(!serverUrl || !redisUp)('two server processes behind one proxy', () => {
+describe.skipIf(!servicesUp)('two server processes behind one proxy', () => {
   const servers: ServerProcess[] = [];
   let drop: () => Promise<void> = async () => undefined;
 

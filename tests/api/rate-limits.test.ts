@@ -9,10 +9,9 @@ import type { Locale } from '../../src/domain/locales';
 import { errorText } from '../../src/locales/errors';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limits';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
-import { REDIS, redisAnswers, redisCommand } from './redis';
+import { REDIS, redisCommand, servicesFor } from './redis';
 
-const redisUp = await redisAnswers();
-if (!redisUp) console.warn(`Skipping the shared rate-limit tests: Redis does not answer at ${REDIS.host}:${REDIS.port}.`);
+const redisUp = await servicesFor('the shared rate-limit tests', { redis: true });
 
 const limits = (perIp: number, perAccount: number): RateLimits => ({
   ...DEFAULT_RATE_LIMITS,
@@ -71,7 +70,7 @@ describe.skipIf(!redisUp)('login rate limits shared through Redis by two app ins
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: `redis://${REDIS.host}:${REDIS.port}`, REDIS_PREFIX: prefix };
+    const env = { REDIS_URL: REDIS.url, REDIS_PREFIX: prefix };
     a = await startTestApp({ rateLimits: limits(4, 100), env });
     b = await startTestApp({ rateLimits: limits(4, 100), env, sameInstallationAs: a });
   });
