@@ -27,6 +27,9 @@
  *               (the server's own cost: 1.00 would be none). A money call cannot reach a higher
  *               ratio to pgbench than this line does.
  *
+ * Targets: the ledger core ≥ 1.0 (both lines), a money call ≥ 0.5 (withdrawal, conversion,
+ * correction); each printed with PASS or FAIL, and a missed one fails the bench (non-zero exit).
+ *
  * Each part gets a throwaway database that is dropped afterwards, and the ledger must verify
  * clean after each. BENCH_DATABASE_URL picks the server (default
  * postgres://postgres@127.0.0.1:5432/postgres); BENCH_SECONDS shortens the runs;
@@ -59,6 +62,9 @@ import {
   type Rate,
 } from './database';
 import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer } from './server';
+import { benchTargets } from './targets';
+
+const TARGET = { core: 1.0, moneyCall: 0.5 };
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const USERS = 1_000;
@@ -318,16 +324,23 @@ async function main(): Promise<void> {
       `(those count sign-ins and codes: ${PAYING_USERS + WORKERS} sign-ins)`,
   );
   const tps = await measurePgbench(WORKERS, SECONDS);
-  const ratio = (perSecond: number) => (perSecond / tps).toFixed(2);
+  const { verdict, finish } = benchTargets('ledger');
+  /** The ratio to pgbench, with its verdict when the figure has a target. */
+  const ratio = (perSecond: number, target?: { name: string; at: number }) => {
+    const value = (perSecond / tps).toFixed(2);
+    return target ? `${verdict(perSecond / tps >= target.at, `${target.name} ≥ ${target.at.toFixed(1)}`, value)} ${value}` : value;
+  };
+  const core = (name: string) => ({ name: `ledger core ${name}`, at: TARGET.core });
+  const moneyCall = (name: string) => ({ name: `money call ${name}`, at: TARGET.moneyCall });
 
-  const core = await withThrowawayDatabase('ledger', benchLedgerCore);
+  const ledger = await withThrowawayDatabase('ledger', benchLedgerCore);
   console.log(
-    `ledger core, a posting as its own transaction (one statement; ${core.alone.refused} refused): ` +
-      `${core.alone.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.alone.perSecond)}`,
+    `ledger core, a posting as its own transaction (one statement; ${ledger.alone.refused} refused): ` +
+      `${ledger.alone.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(ledger.alone.perSecond, core('alone'))}`,
   );
   console.log(
-    `ledger core, a posting in an explicit transaction (inTransaction + postTransfer; ${core.inTransaction.refused} refused, verified clean): ` +
-      `${core.inTransaction.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(core.inTransaction.perSecond)}`,
+    `ledger core, a posting in an explicit transaction (inTransaction + postTransfer; ${ledger.inTransaction.refused} refused, verified clean): ` +
+      `${ledger.inTransaction.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(ledger.inTransaction.perSecond, core('in a transaction'))}`,
   );
 
   const ceiling = await withThrowawayDatabase('statements', benchWithdrawalStatements);
@@ -338,7 +351,7 @@ async function main(): Promise<void> {
   const call = await withThrowawayDatabase('money', benchMoneyCall);
   console.log(
     `money call, a withdrawal over HTTP (POST /api/wallet/out with the payment password and an Idempotency-Key: the record and the hold; ` +
-      `${call.withdrawals.refused} refused): ${call.withdrawals.perSecond.toFixed(1)} withdrawals/s, ratio: ${ratio(call.withdrawals.perSecond)}`,
+      `${call.withdrawals.refused} refused): ${call.withdrawals.perSecond.toFixed(1)} withdrawals/s, ratio: ${ratio(call.withdrawals.perSecond, moneyCall('withdrawal'))}`,
   );
   console.log(
     `money call, a withdrawal over HTTP against the same statements sent by pgbench (the server's own cost: 1.00 would be none): ` +
@@ -346,12 +359,13 @@ async function main(): Promise<void> {
   );
   console.log(
     `money call, a conversion over HTTP (quote, then execute with the payment password and an Idempotency-Key; ` +
-      `${call.conversions.refused} refused): ${call.conversions.perSecond.toFixed(1)} conversions/s, ratio: ${ratio(call.conversions.perSecond)}`,
+      `${call.conversions.refused} refused): ${call.conversions.perSecond.toFixed(1)} conversions/s, ratio: ${ratio(call.conversions.perSecond, moneyCall('conversion'))}`,
   );
   console.log(
     `money call, an operator correction over HTTP (POST /api/ops/adjustments with an Idempotency-Key, audit row; ` +
-      `${call.adjustments.refused} refused, verified clean): ${call.adjustments.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(call.adjustments.perSecond)}`,
+      `${call.adjustments.refused} refused, verified clean): ${call.adjustments.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(call.adjustments.perSecond, moneyCall('operator correction'))}`,
   );
+  finish();
 }
 
 main().catch((error) => {

@@ -67,6 +67,7 @@ import { migrate } from '../../server/db/migrate';
 import { attachRealtime, klineRoom } from '../../server/realtime/socket';
 import { BENCH_SERVER_URL, requireBenchServer, withThrowawayDatabase } from './database';
 import { startBenchServer } from './server';
+import { benchTargets } from './targets';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -485,11 +486,7 @@ async function main(): Promise<void> {
         .filter(Boolean)
         .join('; '),
   );
-  const missed: string[] = [];
-  const verdict = (ok: boolean, target: string, figure: string) => {
-    if (!ok) missed.push(`${target} (${figure})`);
-    return `(target ${target}, ${ok ? 'PASS' : 'FAIL'})`;
-  };
+  const { verdict, finish } = benchTargets('market');
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const results = new Map<Transport, FanOut>();
 
@@ -527,11 +524,7 @@ async function main(): Promise<void> {
     console.log(`${label}: ${Math.round(result['2xx'] / result.duration)} req/s`);
   }
 
-  if (missed.length > 0) {
-    console.log(`market targets missed:\n  ${missed.join('\n  ')}`);
-    process.exit(1);
-  }
-  console.log('market targets met');
+  finish();
 }
 
 if (process.argv[2] === CLIENT_ROLE) {

@@ -13,7 +13,8 @@
  *   lighthouse  the first screens in Debian's Chromium with Lighthouse's mobile defaults
  *
  * `npm run bench -- api lighthouse` runs only the ones named. Each prints its own figures, one per
- * line, ending with the ratio or unit; the run fails when one of them fails.
+ * line, ending with the ratio or unit; a bench exits non-zero on a missed target as when it cannot
+ * measure, and the run fails when one of them fails.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
