@@ -6,7 +6,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Toggle } from 'konsta/react';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { pushState, setPushChannels, type PushState } from './api/push';
@@ -21,6 +20,7 @@ import { localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
 import { ChangePasswordSheet } from './ChangePasswordSheet';
+import { SwitchRow } from './SwitchRow';
 import type { PushChannelName } from '../../domain/push';
 
 export default function SettingsScreen() {
@@ -50,19 +50,7 @@ export default function SettingsScreen() {
 
         <RowGroup title={t`Notifications`}>
           {notices.map(({ kind, label, icon }) => (
-            <Row
-              key={kind}
-              label={label}
-              icon={icon}
-              value={
-                <Toggle
-                  checked={push.channels.includes(kind)}
-                  disabled={!push.ready || push.busy}
-                  onChange={() => push.toggle(kind)}
-                  aria-label={label}
-                />
-              }
-            />
+            <SwitchRow key={kind} label={label} icon={icon} checked={push.channels.includes(kind)} disabled={!push.ready || push.busy} onChange={() => push.toggle(kind)} />
           ))}
           {push.note ? <p className="px-4 pt-1 pb-3 text-sm text-muted">{push.note}</p> : null}
         </RowGroup>
