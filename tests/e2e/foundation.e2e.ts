@@ -4,9 +4,9 @@
  * balances, the tab bar, a payment password, Arabic right to left, and log-out.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { cleanScreenshots, failOnPageErrors, launchBrowser, phonePage, screenshot, startApp, uiText, waitForCode, type RunningApp } from './harness';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSuite, cleanScreenshots, type RunningApp, screenshot, uiText, waitForCode } from './harness';
 
 const EMAIL = 'mira.haddad@example.org';
 const USERNAME = 'mira2026';
@@ -30,21 +30,9 @@ function zeroBalancesShown(): boolean {
 
 describe('foundation in Chromium at 390×844', () => {
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  failOnPageErrors();
-
-  before(async () => {
-    cleanScreenshots();
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  before(() => cleanScreenshots());
+  browserSuite({}, (suite) => ({ app, page } = suite));
 
   it('sends a visitor from / to the home screen with the tab bar', async () => {
     await page.goto(`${app.baseUrl}/`);

@@ -1,18 +1,21 @@
 /**
  * Runs the real thing for the browser suite: the built PWA served by the server on a free port,
  * with a fresh data folder and a real SMTP server on loopback that keeps what it receives. Every
- * page it opens is watched: an uncaught error, a console error or a 5xx answer fails the test.
+ * page it opens is watched, and every test of a `browserSuite` fails on what went wrong in any of
+ * them: an uncaught error, a console error or a 5xx answer. Nothing to opt into; a page that is cut
+ * off on purpose names the console errors it expects (`expectedErrors`), and only it may show them.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import PO from 'pofile';
 import { SMTPServer } from 'smtp-server';
 import { catalogueTexts } from '../../scripts/catalogues.mjs';
 
@@ -90,9 +93,22 @@ export async function logInWithForm(page: Page, baseUrl: string, account: { user
   await page.waitForURL((url) => !url.pathname.startsWith('/h5/auth'), { timeout: 15_000 });
 }
 
-/** A UI text as the given language shows it, read from its catalogues (the first screen's and the others'). */
-export function uiText(locale: string, english: string): string {
-  return catalogueTexts(locale).get(english) || english;
+/**
+ * A UI text as the given language shows it, read from its catalogues (the first screen's and the
+ * others'). With a context (msgctxt, e.g. "screen title"), the text written for it where there is one.
+ */
+export function uiText(locale: string, english: string, context?: string): string {
+  const inContext = context ? textsInContext(locale, context).get(english) : undefined;
+  return inContext || catalogueTexts(locale).get(english) || english;
+}
+
+function textsInContext(locale: string, context: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const catalogue of ['shell', 'messages']) {
+    const po = PO.parse(readFileSync(join(root, 'src', 'locales', locale, `${catalogue}.po`), 'utf8'));
+    for (const item of po.items) if (item.msgctxt === context) texts.set(item.msgid, item.msgstr.join(''));
+  }
+  return texts;
 }
 
 export interface Mail {
@@ -234,7 +250,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
  * A phone-sized page in a browser profile of its own on disk (`dir`), not an incognito context:
  * Chromium offers to install an app only outside incognito. Close its context when done.
  */
-export async function profilePage(dir: string): Promise<Page> {
+export async function profilePage(dir: string, options: Pick<PageOptions, 'expectedErrors'> = {}): Promise<Page> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: BROWSER_ARGS,
@@ -244,9 +260,8 @@ export async function profilePage(dir: string): Promise<Page> {
     hasTouch: true,
     locale: 'en-US',
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-  watchErrors(page);
-  return page;
+  watchContext(context, options.expectedErrors);
+  return context.pages()[0] ?? (await context.newPage());
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -267,8 +282,19 @@ const BROWSER_ARGS = [
   '--disable-sync',
 ];
 
+export interface PageOptions {
+  serviceWorkers?: 'allow' | 'block';
+  /** Console errors this page shows because the test cuts it off on purpose (OFFLINE, UNREACHABLE); no other page may show them. */
+  expectedErrors?: readonly RegExp[];
+}
+
+/** What a page taken offline (`setOffline`) logs for each request it cannot send. */
+export const OFFLINE: readonly RegExp[] = [/net::ERR_INTERNET_DISCONNECTED/];
+/** What a page logs when its server is stopped or its calls are refused on purpose. */
+export const UNREACHABLE: readonly RegExp[] = [/net::ERR_CONNECTION_REFUSED/];
+
 /** A phone-sized page. Service workers are blocked unless a test is about them (offline starts). */
-export async function phonePage(browser: Browser, locale = 'en-US', options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {
+export async function phonePage(browser: Browser, locale = 'en-US', options: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
@@ -277,26 +303,24 @@ export async function phonePage(browser: Browser, locale = 'en-US', options: { s
     locale,
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
-  const page = await context.newPage();
-  watchErrors(page);
-  return page;
+  watchContext(context, options.expectedErrors);
+  return context.newPage();
 }
 
 /** What went wrong in any page since the last check: uncaught errors, console errors, 5xx answers. */
 const pageProblems: string[] = [];
 
-/**
- * Console errors that are not the app failing: a refusal (4xx) is an answer the app shows as a
- * message, and a test that takes the phone offline on purpose sees its requests fail.
- */
-const EXPECTED_CONSOLE_ERRORS = [
-  /^Failed to load resource: the server responded with a status of 4\d\d\b/,
-  /net::ERR_INTERNET_DISCONNECTED/,
-  // A test that stops the server on purpose (the socket's reconnection) sees connections refused.
-  /net::ERR_CONNECTION_REFUSED/,
-];
+/** Console errors that are not the app failing on any page: a refusal (4xx) is an answer the app shows as a message. */
+const EXPECTED_CONSOLE_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
 
-function watchErrors(page: Page): void {
+/** Watches every page of the context, the first and any opened later (a second tab). */
+function watchContext(context: BrowserContext, expected: readonly RegExp[] = []): void {
+  for (const page of context.pages()) watchErrors(page, expected);
+  context.on('page', (page) => watchErrors(page, expected));
+}
+
+function watchErrors(page: Page, expected: readonly RegExp[]): void {
+  const allowed = [...EXPECTED_CONSOLE_ERRORS, ...expected];
   const where = () => {
     try {
       return new URL(page.url()).pathname;
@@ -306,7 +330,7 @@ function watchErrors(page: Page): void {
   };
   page.on('pageerror', (error) => pageProblems.push(`page error on ${where()}: ${error.stack ?? error.message}`));
   page.on('console', (message) => {
-    if (message.type() !== 'error' || EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(message.text()))) return;
+    if (message.type() !== 'error' || allowed.some((pattern) => pattern.test(message.text()))) return;
     const { url, lineNumber } = message.location();
     pageProblems.push(`console error on ${where()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
   });
@@ -315,14 +339,63 @@ function watchErrors(page: Page): void {
   });
 }
 
+function assertNoPageProblems(): void {
+  const problems = pageProblems.splice(0);
+  assert.deepEqual(problems, [], `the page went wrong:\n${problems.join('\n')}`);
+}
+
+export type Ops = (...args: string[]) => Promise<string>;
+
+/** What a browser suite runs on, ready in its tests. */
+export interface Suite {
+  app: RunningApp;
+  browser: Browser;
+  /** The first phone (English). */
+  page: Page;
+  /** A folder of the suite's own, removed after it (the console's session, copies of the build). */
+  dir: string;
+  /** The operator console signed into `dir`'s session. */
+  ops: Ops;
+  /** The file the server reads its clock offset from (seconds), when asked for with `clock`. */
+  clockFile: string;
+}
+
+export interface SuiteOptions {
+  /** The server's clock moved by writing seconds to `clockFile` (CLOCK_OFFSET_FILE). */
+  clock?: boolean;
+  /** Extra server variables, made in the suite's folder first (e.g. a copy of the build to serve). */
+  env?: (dir: string) => Record<string, string>;
+}
+
 /**
- * Call inside a describe: every test of it fails when a page of the suite had an uncaught error,
- * a console error or a 5xx answer while it ran.
+ * Call inside a describe: a server on a fresh data folder, a browser, a first phone and the
+ * operator console before its tests, all stopped and removed after; `ready` receives them. Every
+ * test of it, and the suite's end, fails when a page had an uncaught error, a console error (but
+ * those its page expects) or a 5xx answer while it ran.
  */
-export function failOnPageErrors(): void {
-  afterEach(() => {
-    const problems = pageProblems.splice(0);
-    assert.deepEqual(problems, [], `the page went wrong:\n${problems.join('\n')}`);
+export function browserSuite(options: SuiteOptions, ready: (suite: Suite) => void): void {
+  let dir = '';
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  afterEach(assertNoPageProblems);
+  before(async () => {
+    pageProblems.splice(0);
+    dir = mkdtempSync(join(tmpdir(), 'tessera-suite-'));
+    const env: Record<string, string> = {};
+    const clockFile = join(dir, 'clock-offset');
+    if (options.clock) {
+      writeFileSync(clockFile, '0');
+      env.CLOCK_OFFSET_FILE = clockFile;
+    }
+    app = await startApp({ ...env, ...options.env?.(dir) });
+    browser = await launchBrowser();
+    ready({ app, browser, page: await phonePage(browser), dir, ops: operatorConsole(app, dir), clockFile });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    assertNoPageProblems();
   });
 }
 

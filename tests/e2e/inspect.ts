@@ -1,8 +1,10 @@
 /**
  * What a careful person would find wrong on a phone screen, measured in the page itself:
  * - accessibility: axe-core's rules (WCAG 2.x A and AA), serious and critical findings;
- * - touch targets: every visible control at least 44 × 44 CSS pixels (links inside running text
- *   are exempt, as WCAG 2.5.5 exempts them);
+ * - touch targets: every visible control at least 44 × 44 CSS pixels, measured as a finger meets
+ *   it: a checkbox, radio or file input by the label that toggles it, whether the input itself
+ *   shows or is hidden behind a drawn one; anything else by its own box (links inside running
+ *   text are exempt, as WCAG 2.5.5 exempts them);
  * - clipped text: a text box whose content is wider or taller than the box that clips it (unless
  *   it is cut on purpose and marked with an ellipsis), text past the screen's edge (unless in a
  *   row that scrolls sideways), or a screen wider than the phone;
@@ -61,19 +63,20 @@ async function layoutFindings(page: Page): Promise<Finding[]> {
       'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch], [role=link], [tabindex]:not([tabindex="-1"])',
     );
     for (const control of controls) {
-      if (!visible(control)) continue;
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      // A link inside a sentence is exempt; so is a control whose label (the real target) is large enough.
-      if (control.tagName === 'A' && control.parentElement && getComputedStyle(control).display === 'inline' && /\S/.test(control.parentElement.textContent?.replace(control.textContent ?? '', '') ?? '')) continue;
       const input = control as HTMLInputElement;
-      if (control.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio' || input.type === 'file')) {
-        const label = input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
-        const labelBox = label?.getBoundingClientRect();
-        if (labelBox && labelBox.width >= 44 && labelBox.height >= 44) continue;
-        if (getComputedStyle(input).opacity === '0' || input.classList.contains('sr-only')) continue;
+      const toggled = control.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio' || input.type === 'file');
+      // A checkbox, radio or file input is tapped through its label (often the input itself is hidden and the label drawn):
+      // the label is the target, measured whether the input shows or not. One with no label is what it is.
+      const target = toggled ? (input.closest('label') ?? (input.id ? document.querySelector(`label[for="${CSS.escape(input.id)}"]`) : null) ?? control) : control;
+      if (!visible(target)) continue;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0 && target === control) continue;
+      // A link inside a sentence is exempt.
+      if (control.tagName === 'A' && control.parentElement && getComputedStyle(control).display === 'inline' && /\S/.test(control.parentElement.textContent?.replace(control.textContent ?? '', '') ?? '')) continue;
+      if (box.width < 43.5 || box.height < 43.5) {
+        const what = target === control ? describe(control) : `${describe(control)} (by its label ${describe(target)})`;
+        found.push({ check: 'target', what: `${what} is ${Math.round(box.width)}×${Math.round(box.height)}` });
       }
-      if (box.width < 43.5 || box.height < 43.5) found.push({ check: 'target', what: `${describe(control)} is ${Math.round(box.width)}×${Math.round(box.height)}` });
     }
     const viewport = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > viewport + 1) found.push({ check: 'clipped', what: `the screen is ${document.documentElement.scrollWidth} px wide on a ${viewport} px phone` });

@@ -6,13 +6,11 @@
  * in the fund record. English and Arabic; the ledger is clean after.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { bodyText, failOnPageErrors, idOfRow, launchBrowser, logInWithForm, operatorConsole, phonePage, pinSheet, screenshot, startApp, type RunningApp, uiText, verifyLedgerOfRun, waitForText } from './harness';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { bodyText, browserSuite, idOfRow, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
@@ -21,26 +19,10 @@ const ID_IMAGE = join(root, 'public', 'icons', 'icon-192.png');
 
 describe('a principal loan in Chromium at 390×844, with the operator console', () => {
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  let sessionDir: string;
   let ops: (...args: string[]) => Promise<string>;
   let loanNo: string;
-  failOnPageErrors();
-
-  before(async () => {
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-loans-'));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-    ops = operatorConsole(app, sessionDir);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
-  });
+  browserSuite({}, (suite) => ({ app, page, ops } = suite));
 
   it('reads the offer and applies with an ID card, seeing the figures first', async () => {
     await logInWithForm(page, app.baseUrl, TRADER);

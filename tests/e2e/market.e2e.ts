@@ -12,10 +12,10 @@
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
+import { browserSuite, logInWithForm, phonePage, type RunningApp, screenshot, uiText, UNREACHABLE } from './harness';
 
 const DEMO = { username: 'demo', password: '583927' };
 
@@ -55,16 +55,7 @@ function watchSubscriptions(page: Page): string[] {
 describe('market data on the embedded default (simulated feed)', () => {
   let app: RunningApp;
   let browser: Browser;
-  failOnPageErrors();
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  browserSuite({}, (suite) => ({ app, browser } = suite));
 
   it('lists the quotes labelled simulated; a coin draws its history; a new period is subscribed in place of the old and moves', async () => {
     const page = await phonePage(browser);
@@ -141,24 +132,16 @@ describe('market data from an exchange feed', () => {
   let app: RunningApp;
   let browser: Browser;
   const exchange = standInExchange();
-  failOnPageErrors();
-
-  before(async () => {
-    app = await startApp({ MARKET_FEED_URL: exchange.url(), MARKET_SYMBOLS: 'btcusdt' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    await exchange.close();
-  });
+  browserSuite({ env: () => ({ MARKET_FEED_URL: exchange.url(), MARKET_SYMBOLS: 'btcusdt' }) }, (suite) => ({ app, browser } = suite));
+  after(() => exchange.close());
 
   it('a trade moves the last candle within a second; after a server restart the page resubscribes by itself', async () => {
     await until(() => Promise.resolve(exchange.connected), (count) => count === 1, 'the server reads the stand-in exchange');
     // Half an hour of history: one trade a minute.
     const now = Date.now();
     for (let minute = 30; minute >= 1; minute--) exchange.trade(`${64_000 + minute}.00`, now - minute * 60_000);
-    const page = await phonePage(browser);
+    // The server is stopped on purpose below: this page's reconnection meets refused connections.
+    const page = await phonePage(browser, 'en-US', { expectedErrors: UNREACHABLE });
     const subscriptions = watchSubscriptions(page);
     await logInWithForm(page, app.baseUrl, DEMO);
     await page.goto(`${app.baseUrl}/h5/coin?symbol=btcusdt&period=1min`);

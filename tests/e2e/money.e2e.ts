@@ -7,14 +7,12 @@
  * exact balances, available and held.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bodyText, failOnPageErrors, idOfRow, launchBrowser, logInWithForm, operatorConsole, phonePage, pinSheet, screenshot, startApp, type RunningApp, uiText, verifyLedgerOfRun } from './harness';
+import { bodyText, browserSuite, idOfRow, logInWithForm, OFFLINE, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -72,24 +70,9 @@ describe('money in Chromium at 390×844, with the operator console', () => {
   let browser: Browser;
   let page: Page;
   let offlinePage: Page;
-  let sessionDir: string;
   let ops: (...args: string[]) => Promise<string>;
   const orders: { deposit?: string; paid?: string; returned?: string } = {};
-  failOnPageErrors();
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
-    ops = operatorConsole(app, sessionDir);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
-  });
+  browserSuite({}, (suite) => ({ app, browser, page, ops } = suite));
 
   type Balances = Record<'USDT' | 'EUR', { available: string; held: string }>;
   const balances = (usdt: [string, string], eur: [string, string]): Balances => ({
@@ -301,7 +284,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
 
   it('after one online visit and with the network cut, starts at /h5/home with the kept balances and records, and refuses a withdrawal', async () => {
     // A phone of its own, with the service worker that keeps the app's code for offline starts.
-    offlinePage = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
+    offlinePage = await phonePage(browser, 'en-US', { serviceWorkers: 'allow', expectedErrors: OFFLINE });
     await logIn(offlinePage, app.baseUrl);
     // Installed once the first page has loaded; it serves the pages loaded after that.
     await offlinePage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -5,12 +5,9 @@
  * Arabic and the other in English with the note that says so. A withdrawn piece leaves the list.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, logInWithForm, operatorConsole, phonePage, screenshot, startApp, uiText, type RunningApp } from './harness';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSuite, logInWithForm, type RunningApp, screenshot, uiText } from './harness';
 
 const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const DEMO = { username: 'demo', password: '583927' };
@@ -24,27 +21,11 @@ const idOf = (line: string) => /news (\d+):/.exec(line)?.[1] ?? assert.fail(`no 
 
 describe('news in Chromium at 390×844, written with the operator console', () => {
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  let sessionDir: string;
   let ops: (...args: string[]) => Promise<string>;
   let sundayId: string;
   let quotesId: string;
-  failOnPageErrors();
-
-  before(async () => {
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-    ops = operatorConsole(app, sessionDir);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
-  });
+  browserSuite({}, (suite) => ({ app, page, ops } = suite));
 
   it('an operator writes, translates and publishes two announcements', async () => {
     assert.match(await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password), /signed in as ops/);

@@ -6,38 +6,19 @@
  * password, and moves the interest to the balance. English and Arabic; the ledger is clean after.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { bodyText, failOnPageErrors, launchBrowser, logInWithForm, phonePage, pinSheet, screenshot, startApp, type RunningApp, uiText, verifyLedgerOfRun, waitForText } from './harness';
+import { writeFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { bodyText, browserSuite, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
 
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
 const DAY = 24 * 3600;
 
 describe('the pledge in Chromium at 390×844', () => {
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  let sessionDir: string;
   let clockFile: string;
-  failOnPageErrors();
-
-  before(async () => {
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-pledge-'));
-    clockFile = join(sessionDir, 'clock-offset');
-    writeFileSync(clockFile, '0');
-    app = await startApp({ CLOCK_OFFSET_FILE: clockFile });
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
-  });
+  browserSuite({ clock: true }, (suite) => ({ app, page, clockFile } = suite));
 
   it('shows the products and, before confirming, what a pledge earns; then starts one', async () => {
     await logInWithForm(page, app.baseUrl, TRADER);

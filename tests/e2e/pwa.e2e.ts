@@ -7,13 +7,12 @@
  * so a test can release a new version of it.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { failOnPageErrors, launchBrowser, operatorConsole, phonePage, profilePage, screenshot, startApp, type RunningApp } from './harness';
+import { browserSuite, type Ops, phonePage, profilePage, type RunningApp, screenshot } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,20 +23,18 @@ describe('the service worker and push messages', () => {
   let browser: Browser;
   let sessionDir: string;
   let publicDir: string;
-  failOnPageErrors();
-
-  before(async () => {
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
-    publicDir = join(sessionDir, 'h5');
-    cpSync(join(root, 'dist'), publicDir, { recursive: true });
-    app = await startApp({ PUBLIC_DIR: publicDir });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
-  });
+  let ops: Ops;
+  browserSuite(
+    {
+      // A copy of the build to serve, so that a test can release a new version of it.
+      env: (dir) => {
+        publicDir = join(dir, 'h5');
+        cpSync(join(root, 'dist'), publicDir, { recursive: true });
+        return { PUBLIC_DIR: publicDir };
+      },
+    },
+    (suite) => ({ app, browser, dir: sessionDir, ops } = suite),
+  );
 
   it('the manifest is valid and Chromium reports the app installable', async () => {
     // A profile on disk: Chromium installs nothing from an incognito context.
@@ -77,7 +74,6 @@ describe('the service worker and push messages', () => {
     assert.ok(registrationId, `no registration among ${[...registrations.keys()].join(', ')}`);
 
     // An operator publishes; the push service would then deliver this to the device.
-    const ops = operatorConsole(app, sessionDir);
     await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password);
     const written = await ops('news', 'write', '--title', 'Card payments arrive tomorrow', '--body', 'Deposits by card open tomorrow at 09:00 UTC.');
     const id = /news (\d+):/.exec(written)?.[1];

@@ -8,27 +8,10 @@
  * English and Arabic, ending with the ledger verified.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  failOnPageErrors,
-  idOfRow,
-  launchBrowser,
-  logInWithForm,
-  operatorConsole,
-  phonePage,
-  pinSheet,
-  screenshot,
-  startApp,
-  uiText,
-  verifyLedgerOfRun,
-  bodyText,
-  waitForText,
-  type RunningApp,
-} from './harness';
+import { bodyText, browserSuite, idOfRow, logInWithForm, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
 
 const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
@@ -47,26 +30,11 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
   let browser: Browser;
   let buyer: Page;
   let trader: Page;
-  let sessionDir: string;
   let clockFile: string;
   let ops: (...args: string[]) => Promise<string>;
-  failOnPageErrors();
-
+  browserSuite({ clock: true }, (suite) => ({ app, browser, page: buyer, clockFile, ops } = suite));
   before(async () => {
-    sessionDir = mkdtempSync(join(tmpdir(), 'tessera-ops-'));
-    clockFile = join(sessionDir, 'clock-offset');
-    writeFileSync(clockFile, '0');
-    app = await startApp({ CLOCK_OFFSET_FILE: clockFile });
-    browser = await launchBrowser();
-    buyer = await phonePage(browser);
     trader = await phonePage(browser);
-    ops = operatorConsole(app, sessionDir);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (sessionDir) rmSync(sessionDir, { recursive: true, force: true });
   });
 
   it('an ordinary user applies for a merchant account in the hall', async () => {

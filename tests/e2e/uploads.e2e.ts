@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { png } from '../fixtures/png';
-import { failOnPageErrors, launchBrowser, logInWithForm, phonePage, screenshot, startApp, type RunningApp } from './harness';
+import { browserSuite, logInWithForm, type RunningApp, screenshot } from './harness';
 
 const NEWCOMER = { username: 'demo', password: '583927' };
 
@@ -24,23 +23,9 @@ function noisePng(side: number): Buffer {
 
 describe('uploads on a slow connection, in Chromium at 390×844', () => {
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
   let dir: string;
-  failOnPageErrors();
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tessera-uploads-'));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await phonePage(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  browserSuite({}, (suite) => ({ app, page, dir } = suite));
 
   it('a new profile photo shows its upload climbing, then the photo', async () => {
     const photo = join(dir, 'photo.png');
