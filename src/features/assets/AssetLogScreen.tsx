@@ -167,48 +167,29 @@ function useTitle(summary: MovementSummary): string {
   const money = useMoney();
   const gave = summary.gave ? money(summary.gave) : '';
   const got = summary.got ? money(summary.got) : '';
-  switch (summary.topic) {
-    case 'deposit':
-      return t`Deposit received`;
-    case 'withdrawal_requested':
-      return t`Withdrawal requested`;
-    case 'withdrawal_sent':
-      return t`Withdrawal sent`;
-    case 'withdrawal_returned':
-      return t`Withdrawal returned`;
-    case 'conversion':
-      return t`Converted ${gave} to ${got}`;
-    case 'trade_bought':
-      return t`Bought ${got} for ${gave}`;
-    case 'trade_sold':
-      return t`Sold ${gave} for ${got}`;
-    case 'trade_set_aside':
-      return summary.offer ? t`Set aside for your offer` : t`Set aside for your order`;
-    case 'trade_returned':
-      return summary.offer ? t`Returned from your offer` : t`Returned from your order`;
-    case 'pledge_started':
-      return t`Pledge started`;
-    case 'pledge_ended':
-      return t`Pledge ended, principal returned`;
-    case 'pledge_redeemed':
-      return t`Pledge redeemed early`;
-    case 'pledge_interest':
-      return t`Pledge interest`;
-    case 'interest_moved':
-      return t`Interest moved to balance`;
-    case 'loan_paid_out':
-      return t`Loan paid out`;
-    case 'loan_repayment_sent':
-      return t`Loan repayment sent for review`;
-    case 'loan_repayment_returned':
-      return t`Loan repayment returned`;
-    case 'loan_repaid':
-      return t`Loan repaid`;
-    case 'adjustment':
-      return t`Balance correction`;
-    case 'other':
-      return t`Other movement`;
-  }
+  const titles: Record<MovementSummary['topic'], string> = {
+    deposit: t`Deposit received`,
+    withdrawal_requested: t`Withdrawal requested`,
+    withdrawal_sent: t`Withdrawal sent`,
+    withdrawal_returned: t`Withdrawal returned`,
+    conversion: t`Converted ${gave} to ${got}`,
+    trade_bought: t`Bought ${got} for ${gave}`,
+    trade_sold: t`Sold ${gave} for ${got}`,
+    trade_set_aside: summary.offer ? t`Set aside for your offer` : t`Set aside for your order`,
+    trade_returned: summary.offer ? t`Returned from your offer` : t`Returned from your order`,
+    pledge_started: t`Pledge started`,
+    pledge_ended: t`Pledge ended, principal returned`,
+    pledge_redeemed: t`Pledge redeemed early`,
+    pledge_interest: t`Pledge interest`,
+    interest_moved: t`Interest moved to balance`,
+    loan_paid_out: t`Loan paid out`,
+    loan_repayment_sent: t`Loan repayment sent for review`,
+    loan_repayment_returned: t`Loan repayment returned`,
+    loan_repaid: t`Loan repaid`,
+    adjustment: t`Balance correction`,
+    other: t`Other movement`,
+  };
+  return titles[summary.topic];
 }
 
 function MovementRow({ movement }: { movement: Movement }) {

@@ -4,19 +4,17 @@
  * approved, and the operator's reason when it failed.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { depositRecordsQuery } from './api/queries';
 import { DepositIcon } from '../../ui/icons';
 import type { DepositRecord } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
-import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
+import { Fact, RecordStatus, useFormatTime, type StatusTone } from '../shared/records';
 import { CodeFact, RecordCard, RecordsScreen } from '../shared/RecordsScreen';
 
 const TONE: Record<DepositRecord['status'], StatusTone> = { processing: 'processing', success: 'done', failed: 'refused' };
 
 export default function DepositRecordsScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   return (
     <RecordsScreen
       query={depositRecordsQuery}
@@ -25,7 +23,7 @@ export default function DepositRecordsScreen() {
         icon: <DepositIcon size={36} />,
         title: t`No deposits yet`,
         text: t`Your deposits and their status will appear here.`,
-        action: { label: t`Deposit`, onClick: () => void navigate({ to: '/recharge' }) },
+        action: { label: t`Deposit`, to: '/recharge' },
       }}
     />
   );
@@ -33,12 +31,7 @@ export default function DepositRecordsScreen() {
 
 export function DepositStatus({ status }: { status: DepositRecord['status'] }) {
   const { t } = useLingui();
-  const words: Record<DepositRecord['status'], string> = {
-    processing: t`Processing`,
-    success: t`Credited`,
-    failed: t`Failed`,
-  };
-  return <StatusBadge tone={TONE[status] ?? 'processing'}>{words[status] ?? t`Unknown`}</StatusBadge>;
+  return <RecordStatus status={status} tones={TONE} words={{ processing: t`Processing`, success: t`Credited`, failed: t`Failed` }} />;
 }
 
 function DepositCard({ record }: { record: DepositRecord }) {

@@ -15,6 +15,7 @@ import { Screen } from '../../ui/Screen';
 import { ASSET_CODES, parseAmount, type Asset } from '../../domain/money';
 import { plainDecimal } from '../../domain/payments';
 import { interestMoveFormSchema, type PledgeOverview } from '../../domain/pledge';
+import { CardFigure } from '../../ui/CardFigure';
 import { Amount } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { Choices } from '../../ui/Choices';
@@ -69,12 +70,9 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-4">
           {ASSET_CODES.map((code) => (
-            <div key={code}>
-              <dt className="text-xs text-sea-100">{code}</dt>
-              <dd className="mt-1 text-xl font-semibold">
-                <Amount value={data.interest[code]} asset={code} code={false} />
-              </dd>
-            </div>
+            <CardFigure key={code} label={code} size="xl">
+              <Amount value={data.interest[code]} asset={code} code={false} />
+            </CardFigure>
           ))}
         </dl>
       </section>

@@ -14,6 +14,7 @@ import { toast } from '../../ui/feedback/toast';
 import { ListIcon, LockIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import type { PledgeOrder, PledgeOverview } from '../../domain/pledge';
+import { CardFigure } from '../../ui/CardFigure';
 import { Amount } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { plainDecimal } from '../../domain/payments';
@@ -59,24 +60,14 @@ function Summary({ data }: { data: PledgeOverview }) {
         <Amount value={data.managed.USDT} asset="USDT" />
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
-        <div>
-          <dt className="text-xs text-sea-100">
-            <Trans>Total earnings</Trans>
-          </dt>
-          <dd className="mt-0.5 font-semibold">
-            <Amount value={data.earned.USDT} asset="USDT" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-sea-100">
-            <Trans>Interest wallet</Trans>
-          </dt>
-          <dd className="mt-0.5 font-semibold">
-            <Link to="/mine/components" className="-my-2.5 inline-flex min-h-11 items-center underline underline-offset-4">
-              <Amount value={data.interest.USDT} asset="USDT" />
-            </Link>
-          </dd>
-        </div>
+        <CardFigure label={<Trans>Total earnings</Trans>}>
+          <Amount value={data.earned.USDT} asset="USDT" />
+        </CardFigure>
+        <CardFigure label={<Trans>Interest wallet</Trans>}>
+          <Link to="/mine/components" className="-my-2.5 inline-flex min-h-11 items-center underline underline-offset-4">
+            <Amount value={data.interest.USDT} asset="USDT" />
+          </Link>
+        </CardFigure>
       </dl>
     </section>
   );

@@ -2,9 +2,11 @@
  * A records screen (deposits, withdrawals): the paged list of one query with its states, each
  * record drawn by the caller, and an empty state that leads to the action that makes a record.
  */
+import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
 import type { PagedQueryOptions } from '../../api/query';
+import type { AppPath } from '../../ui/navigation';
 import { Screen } from '../../ui/Screen';
 import { Fact, RecordList, usePagedRecords } from './records';
 
@@ -15,13 +17,14 @@ export interface RecordsScreenProps<T extends { id: number }> {
     icon: ReactNode;
     title: ReactNode;
     text: ReactNode;
-    /** The button of the empty state: its words and what it does. */
-    action: { label: ReactNode; onClick(): void };
+    /** The button of the empty state: its words and the screen it opens. */
+    action: { label: ReactNode; to: AppPath };
   };
 }
 
 export function RecordsScreen<T extends { id: number }>({ query, renderItem, empty }: RecordsScreenProps<T>) {
   const records = usePagedRecords(query);
+  const navigate = useNavigate();
   const { action, ...rest } = empty;
   return (
     <Screen>
@@ -31,7 +34,7 @@ export function RecordsScreen<T extends { id: number }>({ query, renderItem, emp
         empty={{
           ...rest,
           action: (
-            <Button rounded onClick={action.onClick}>
+            <Button rounded onClick={() => void navigate({ to: action.to })}>
               {action.label}
             </Button>
           ),

@@ -144,6 +144,12 @@ export function StatusBadge({ tone, children }: { tone: StatusTone; children: Re
   );
 }
 
+/** A record's status in its word and colour; a status this version does not know reads "Unknown". */
+export function RecordStatus<S extends string>({ status, tones, words }: { status: S; tones: Record<S, StatusTone>; words: Record<S, string> }) {
+  const { t } = useLingui();
+  return <StatusBadge tone={tones[status] ?? 'processing'}>{words[status] ?? t`Unknown`}</StatusBadge>;
+}
+
 /** One label and its value, in a <dl>; `total` draws a rule above it (the sum of the lines before). */
 export function Fact({ label, children, strong, total }: { label: ReactNode; children: ReactNode; strong?: boolean; total?: boolean }) {
   return (

@@ -211,23 +211,25 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
           {side === 'buy' ? t`Buy USDT` : t`Sell USDT`}
         </Button>
       </form>
-      <MoneyActionSheet
-        action={action}
-        summary={(pending) => (
-          <p>
-            {pending.side === 'buy' ? (
-              <Trans>
-                Buy <Amount value={pending.amount} asset="USDT" /> at up to <Price value={pending.price} />
-              </Trans>
-            ) : (
-              <Trans>
-                Sell <Amount value={pending.amount} asset="USDT" /> at no less than <Price value={pending.price} />
-              </Trans>
-            )}
-          </p>
-        )}
-      />
+      <MoneyActionSheet action={action} summary={(pending) => <OrderSummary request={pending} />} />
     </section>
+  );
+}
+
+/** What the payment password confirms: the side, the amount and the limit price. */
+function OrderSummary({ request }: { request: OrderRequest }) {
+  return (
+    <p>
+      {request.side === 'buy' ? (
+        <Trans>
+          Buy <Amount value={request.amount} asset="USDT" /> at up to <Price value={request.price} />
+        </Trans>
+      ) : (
+        <Trans>
+          Sell <Amount value={request.amount} asset="USDT" /> at no less than <Price value={request.price} />
+        </Trans>
+      )}
+    </p>
   );
 }
 

@@ -16,6 +16,7 @@ import { confirm } from '../../ui/feedback/confirm';
 import { toast } from '../../ui/feedback/toast';
 import { ClockIcon } from '../../ui/moreIcons';
 import { ListIcon } from '../../ui/icons';
+import { Choices } from '../../ui/Choices';
 import { Screen } from '../../ui/Screen';
 import { MATCHING_MINUTES, ORDER_TABS, type OrderTab } from '../../domain/trading';
 import type { TradeOrder, TradeSummary } from '../../domain/wire';
@@ -37,20 +38,14 @@ export default function OrdersScreen() {
   const tabs: Record<OrderTab, string> = { all: t`All`, review: t`Under review`, expired: t`Expired`, completed: t`Completed` };
   return (
     <Screen back={false} tabbar>
-      <div role="tablist" aria-label={t`Orders`} className="sticky top-16 z-10 flex gap-2 overflow-x-auto bg-canvas px-4 py-2">
-        {ORDER_TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`min-h-11 shrink-0 rounded-full px-4 text-sm font-medium ${tab === name ? 'bg-sea-600 text-white' : 'bg-surface text-ink'}`}
-          >
-            {tabs[name]}
-          </button>
-        ))}
-      </div>
+      <Choices<OrderTab>
+        kind="tab"
+        label={t`Orders`}
+        options={ORDER_TABS.map((name) => ({ value: name, label: tabs[name] }))}
+        value={tab}
+        onChange={setTab}
+        className="sticky top-16 z-10 bg-canvas px-4 py-2"
+      />
       <RecordList
         records={records}
         renderItem={(order) => <OrderCard order={order} summary={summary.data} />}

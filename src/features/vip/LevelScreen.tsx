@@ -10,6 +10,7 @@ import { QueryFallback } from '../../ui/EmptyState';
 import { CrownIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import type { UserLevelReply } from '../../domain/wire';
+import { CardFigure } from '../../ui/CardFigure';
 import { Amount, Percent } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { useUserLevel } from './api/queries';
@@ -44,9 +45,7 @@ export default function LevelScreen() {
 
 function CurrentLevel({ reply }: { reply: UserLevelReply }) {
   const { t } = useLingui();
-  const { level, confirmedDeposits, next } = reply;
-  const percent = next ? progressPercent(confirmedDeposits, next.upgradeAmount) : 100;
-  const nextLevel = next?.level;
+  const { level, confirmedDeposits } = reply;
   return (
     <section aria-label={t`Your level`} className="rounded-3xl bg-sea-700 p-5 text-white">
       <div className="flex items-center gap-3">
@@ -63,46 +62,50 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
         </div>
       </div>
       <dl className="mt-4">
-        <dt className="text-xs text-sea-100">
-          <Trans>Confirmed deposits</Trans>
-        </dt>
-        <dd className="mt-1 text-lg font-semibold">
+        <CardFigure label={<Trans>Confirmed deposits</Trans>} size="lg">
           <Amount value={confirmedDeposits} asset="USDT" />
-        </dd>
+        </CardFigure>
       </dl>
-      {next ? (
-        <div className="mt-4">
-          <div className="mb-1.5 flex items-center justify-between text-xs text-sea-100">
-            <span>
-              <Trans>
-                Progress to <bdi dir="ltr">VIP {nextLevel}</bdi>
-              </Trans>
-            </span>
-            <Percent value={String(percent)} />
-          </div>
-          <div
-            role="progressbar"
-            aria-label={t`Progress to the next level`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-white/15"
-          >
-            <div className="h-full rounded-full bg-mint" style={{ width: `${percent}%` }} />
-          </div>
-          <p className="mt-2 text-xs text-sea-100">
-            <Trans>
-              <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} asset="USDT" /> more in confirmed deposits to reach{' '}
-              <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} asset="USDT" /> in total).
-            </Trans>
-          </p>
-        </div>
-      ) : (
-        <p className="mt-4 text-sm text-sea-100">
-          <Trans>You have reached the highest level.</Trans>
-        </p>
-      )}
+      <NextLevel reply={reply} />
     </section>
+  );
+}
+
+/** How far the confirmed deposits are on the way to the next level, or that there is none. */
+function NextLevel({ reply: { confirmedDeposits, next } }: { reply: UserLevelReply }) {
+  const { t } = useLingui();
+  if (!next) {
+    return <p className="mt-4 text-sm text-sea-100">{t`You have reached the highest level.`}</p>;
+  }
+  const percent = progressPercent(confirmedDeposits, next.upgradeAmount);
+  const nextLevel = next.level;
+  return (
+    <div className="mt-4">
+      <div className="mb-1.5 flex items-center justify-between text-xs text-sea-100">
+        <span>
+          <Trans>
+            Progress to <bdi dir="ltr">VIP {nextLevel}</bdi>
+          </Trans>
+        </span>
+        <Percent value={String(percent)} />
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t`Progress to the next level`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-white/15"
+      >
+        <div className="h-full rounded-full bg-mint" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-xs text-sea-100">
+        <Trans>
+          <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} asset="USDT" /> more in confirmed deposits to reach{' '}
+          <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} asset="USDT" /> in total).
+        </Trans>
+      </p>
+    </div>
   );
 }
 

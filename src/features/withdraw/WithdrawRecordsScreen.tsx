@@ -4,20 +4,18 @@
  * payout's reference once paid, and the operator's reason when cancelled.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { withdrawalRecordsQuery } from './api/queries';
 import { maskedIban } from '../shared/money/iban';
 import { WithdrawIcon } from '../../ui/icons';
 import type { WithdrawalRecord } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
-import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
+import { Fact, RecordStatus, useFormatTime, type StatusTone } from '../shared/records';
 import { CodeFact, RecordCard, RecordsScreen } from '../shared/RecordsScreen';
 
 const TONE: Record<WithdrawalRecord['status'], StatusTone> = { processing: 'processing', completed: 'done', cancelled: 'refused' };
 
 export default function WithdrawRecordsScreen() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   return (
     <RecordsScreen
       query={withdrawalRecordsQuery}
@@ -26,7 +24,7 @@ export default function WithdrawRecordsScreen() {
         icon: <WithdrawIcon size={36} />,
         title: t`No withdrawals yet`,
         text: t`Your withdrawals and their status will appear here.`,
-        action: { label: t`Withdraw`, onClick: () => void navigate({ to: '/withdraw' }) },
+        action: { label: t`Withdraw`, to: '/withdraw' },
       }}
     />
   );
@@ -34,12 +32,7 @@ export default function WithdrawRecordsScreen() {
 
 export function WithdrawalStatus({ status }: { status: WithdrawalRecord['status'] }) {
   const { t } = useLingui();
-  const words: Record<WithdrawalRecord['status'], string> = {
-    processing: t`Processing`,
-    completed: t`Completed`,
-    cancelled: t`Cancelled`,
-  };
-  return <StatusBadge tone={TONE[status] ?? 'processing'}>{words[status] ?? t`Unknown`}</StatusBadge>;
+  return <RecordStatus status={status} tones={TONE} words={{ processing: t`Processing`, completed: t`Completed`, cancelled: t`Cancelled` }} />;
 }
 
 function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
