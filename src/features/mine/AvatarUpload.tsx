@@ -15,32 +15,33 @@ import { saveUserInfo } from '../../storage/session';
 import { toast } from '../../ui/feedback/toast';
 import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
 import { UserAvatar } from '../../ui/UserAvatar';
+import { useAccountMutation } from '../shared/useAccountMutation';
 
 export function AvatarUpload({ user }: { user: UserInfo }) {
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
   const progress = useUploadProgress();
   const [error, setError] = useState<string | null>(null);
+  const sending = useAccountMutation({
+    call: (file: File) => uploadAvatar(file, { onUploadProgress: progress.report }),
+    async onSuccess({ avatar }) {
+      await saveUserInfo({ ...user, avatar });
+      toast.success(t`Photo updated`);
+    },
+    // The refusal (a type the server does not take, a broken file) shows under the photo.
+    onError: (failure) => setError(isApiError(failure) ? failure.message : errorMessage('upload.failed')),
+  });
+  const uploading = sending.pending;
 
-  async function upload(file: File) {
+  function upload(file: File) {
     setError(null);
+    if (input.current) input.current.value = '';
     if (file.size > AVATAR_MAX_BYTES) {
       setError(errorMessage('upload.tooLarge'));
       return;
     }
-    setUploading(true);
     progress.reset();
-    try {
-      const { avatar } = await uploadAvatar(file, { onUploadProgress: progress.report });
-      await saveUserInfo({ ...user, avatar });
-      toast.success(t`Photo updated`);
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : errorMessage('upload.failed'));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    sending.run(file);
   }
 
   return (
@@ -79,7 +80,7 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
         className="hidden"
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void upload(file);
+          if (file) upload(file);
         }}
       />
     </div>

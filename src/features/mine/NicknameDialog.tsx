@@ -10,6 +10,7 @@ import { saveUserInfo } from '../../storage/session';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { TextField } from '../../ui/form/TextField';
 import { useOverlay } from '../../ui/overlays';
+import { useAccountMutation } from '../shared/useAccountMutation';
 
 export interface NicknameDialogProps {
   user: UserInfo;
@@ -22,23 +23,22 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
   const { t } = useLingui();
   // Follows the saved nickname; what was typed and not saved is dropped on every way out.
   const form = useZodForm(nicknameEditSchema, { values: { nickname: user.nickname }, params: { max: NICKNAME_MAX_LENGTH } });
-  const saving = form.formState.isSubmitting;
 
   function close() {
     form.reset();
     onClose();
   }
 
-  const save = submitOnce(form, async (data) => {
-    try {
-      await editNickname(data);
+  const saving = useAccountMutation({
+    call: editNickname,
+    async onSuccess(_reply, data) {
       await saveUserInfo({ ...user, nickname: data.nickname });
       toast.success(t`Nickname saved`);
       close();
-    } catch (failure) {
-      setServerError(form, failure, ['nickname']);
-    }
+    },
+    onError: (failure) => setServerError(form, failure, ['nickname']),
   });
+  const save = submitOnce(form, (data) => saving.run(data));
 
   return (
     <Dialog
@@ -46,7 +46,7 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
       opened={opened}
       role="dialog"
       aria-modal={opened || undefined}
-      onBackdropClick={() => !saving && close()}
+      onBackdropClick={() => !saving.pending && close()}
       title={<span className="text-xl font-semibold text-ink">{t`Nickname`}</span>}
       content={
         <form className="pt-2 text-start" onSubmit={save}>
@@ -55,11 +55,11 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
       }
       buttons={
         <>
-          <DialogButton onClick={close} disabled={saving}>
+          <DialogButton onClick={close} disabled={saving.pending}>
             {t`Cancel`}
           </DialogButton>
-          <DialogButton strong onClick={() => save()} disabled={saving}>
-            {saving ? t`Saving…` : t`Save`}
+          <DialogButton strong onClick={() => save()} disabled={saving.pending}>
+            {saving.pending ? t`Saving…` : t`Save`}
           </DialogButton>
         </>
       }

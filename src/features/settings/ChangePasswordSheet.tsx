@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useOverlay } from '../../ui/overlays';
+import { useAccountMutation } from '../shared/useAccountMutation';
 
 const FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
 
@@ -28,7 +29,6 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
     check: checkConfirmation,
   });
-  const busy = form.formState.isSubmitting;
 
   // Every way out clears the fields: the passwords do not wait in a closed sheet.
   function close() {
@@ -36,15 +36,16 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
     onClose();
   }
 
-  const submit = submitOnce(form, async (data) => {
-    try {
-      await changePassword(data);
+  const change = useAccountMutation({
+    call: changePassword,
+    onSuccess() {
       toast.success(t`Password changed. Other devices have been signed out.`, 4000);
       close();
-    } catch (error) {
-      setServerError(form, error, FIELDS);
-    }
+    },
+    onError: (error) => setServerError(form, error, FIELDS),
   });
+  const busy = change.pending;
+  const submit = submitOnce(form, (data) => change.run(data));
 
   return (
     <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !busy && close()} className="w-full" aria-label={t`Change login password`}>

@@ -16,6 +16,8 @@ import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form
 import { PasswordField } from '../../ui/form/PasswordField';
 import { PinInput } from '../../ui/form/PinInput';
 import { SubmitButton } from '../../ui/form/SubmitButton';
+import { errorMessage } from '../../i18n';
+import { useAccountMutation } from '../shared/useAccountMutation';
 
 const FIELDS = ['loginPassword', 'oldPayPassword', 'password', 'confirmPassword'] as const;
 
@@ -40,22 +42,24 @@ export default function PayPasswordScreen() {
     input: ({ password, confirmPassword, ...proofs }) => ({ [proofField]: proofs[proofField], password, confirmPassword }),
     // The schema lets the proof be absent (either kind is optional); here it is required.
     check: (values, errors) => ({
-      ...(values[proofField] ? {} : { [proofField]: t`Please fill this in.` }),
+      ...(values[proofField] ? {} : { [proofField]: errorMessage('password.required') }),
       ...checkConfirmation(values, errors),
     }),
   });
 
-  const submit = submitOnce(form, async (data) => {
-    try {
-      await setPayPassword(data);
+  const save = useAccountMutation({
+    call: setPayPassword,
+    async onSuccess() {
       if (user) await saveUserInfo({ ...user, hasPayPassword: true });
       toast.success(changing ? t`Payment password changed` : t`Payment password set`);
       goBack();
-    } catch (error) {
+    },
+    onError(error) {
       setServerError(form, error, FIELDS);
       if (changing) form.setValue('oldPayPassword', '');
-    }
+    },
   });
+  const submit = submitOnce(form, (data) => save.run(data));
 
   return (
     <Screen>
@@ -74,7 +78,7 @@ export default function PayPasswordScreen() {
         )}
         <PinInput label={t`New payment password`} {...textField(form, 'password')} />
         <PinInput label={t`Confirm payment password`} {...textField(form, 'confirmPassword')} />
-        <SubmitButton busy={form.formState.isSubmitting}>{changing ? t`Change payment password` : t`Set payment password`}</SubmitButton>
+        <SubmitButton busy={save.pending}>{changing ? t`Change payment password` : t`Set payment password`}</SubmitButton>
       </form>
     </Screen>
   );

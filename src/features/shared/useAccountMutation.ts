@@ -30,7 +30,8 @@ export interface AccountMutation<V> {
 
 export function useAccountMutation<V, T>(options: AccountMutationOptions<V, T>): AccountMutation<V> {
   const mutation = useMutation({
-    mutationFn: options.call,
+    // The call sees only the variables (a typed call takes its request options second).
+    mutationFn: (variables: V) => options.call(variables),
     // Offline is decided before sending (refused, never paused until a connection comes back).
     networkMode: 'always',
     async onSuccess(result, variables) {

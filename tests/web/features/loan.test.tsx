@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { errorText } from '../../../src/locales/errors';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { queryClient } from '../../../src/api/query';
@@ -67,6 +68,25 @@ describe('applying for a loan', () => {
     await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
     expect(await screen.findByLabelText('Amount (USDT)')).toBeTruthy();
     expect(screen.getByText('Interest over 7 days')).toBeTruthy();
+  });
+
+  it("checks every field with the catalogue's words before anything is sent, the amount within the product", async () => {
+    await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
+    fireEvent.change(await screen.findByLabelText('Amount (USDT)'), { target: { value: '1000.5' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply for the loan' }));
+    });
+    expect(screen.getByText(errorText('en', 'loan.amountOutOfRange', { min: '50', max: '1000', asset: 'USDT' }))).toBeTruthy();
+    for (const key of ['loan.nameRequired', 'loan.idNumberRequired', 'loan.documentRequired', 'loan.backRequired', 'loan.disclaimerRequired'] as const) {
+      expect(screen.getByText(errorText('en', key))).toBeTruthy();
+    }
+    // A passport has no back to ask for.
+    fireEvent.click(screen.getByRole('radio', { name: 'Passport' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply for the loan' }));
+    });
+    expect(screen.queryByText(errorText('en', 'loan.backRequired'))).toBeNull();
+    expect(api.received.filter((sent) => sent.url.pathname === '/api/loan/apply')).toHaveLength(0);
   });
 
   it('with a loan not yet ended, says one at a time and shows that loan instead of a form the server would refuse', async () => {
