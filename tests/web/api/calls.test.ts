@@ -1,20 +1,13 @@
 import { getDefaultStore } from 'jotai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as shared from '../../../src/api/calls';
 import * as auth from '../../../src/features/auth/api/calls';
 import * as mine from '../../../src/features/mine/api/calls';
 import * as settings from '../../../src/features/settings/api/calls';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { localeAtom } from '../../../src/i18n';
-import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { ok, useTestApi } from '../support/api-server';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
+const api = useTestApi({ quietToasts: true });
 beforeEach(() => {
   api.received.length = 0;
   api.respond(() => ok(null));

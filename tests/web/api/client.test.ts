@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, cancelAll, configureClient, request, setClientHandlers, upload } from '../../../src/api/client';
 import { API_TIMEOUT_MS, TOAST_HTTP_ERROR_MS, TOAST_MS, TOKEN_KEY, USER_INFO_KEY } from '../../../src/domain/constants';
 import type { ErrorKey } from '../../../src/domain/errors';
@@ -7,18 +7,13 @@ import { activateLocale, localeAtom } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { CACHE_PREFIX, getItem, setItem } from '../../../src/storage/store';
-import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { ok, useTestApi } from '../support/api-server';
 
 const store = getDefaultStore();
 const TOKEN = 'tok_abc123';
-let api: TestApi;
+const api = useTestApi({ timeoutMs: API_TIMEOUT_MS });
 const handlers = { toast: vi.fn(), sessionEnded: vi.fn(), navigate: vi.fn() };
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl, timeoutMs: API_TIMEOUT_MS });
-});
-afterAll(() => api.close());
 
 beforeEach(async () => {
   api.received.length = 0;

@@ -1,7 +1,7 @@
 import { getDefaultStore } from 'jotai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../src/api/account';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { setClientHandlers } from '../../../src/api/client';
 import { coinListQuery, eurRateQuery, loadAccount, sumWallet, supportLinkQuery, walletQuery } from '../../../src/api/queries';
 import { persistNow, queryClient, restoreQueryCache } from '../../../src/api/query';
 import { runStartup } from '../../../src/api/startup';
@@ -11,7 +11,7 @@ import { localeAtom } from '../../../src/i18n';
 import * as realtime from '../../../src/realtime/socket';
 import { currentToken, saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { CACHE_PREFIX, clearSession, getItem, setItem } from '../../../src/storage/store';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 import { TEST_USER } from '../support/session';
 
 // The socket has its own tests; here only that startup starts it.
@@ -19,7 +19,13 @@ vi.mock('../../../src/realtime/socket', () => ({ start: vi.fn(async () => undefi
 
 const store = getDefaultStore();
 const handlers = { toast: vi.fn(), sessionEnded: vi.fn(), navigate: vi.fn() };
-let api: TestApi;
+const realFetch = globalThis.fetch.bind(globalThis);
+const api = useTestApi({
+  fetch: (input, init) => {
+    fetched.push(new URL((input as Request).url).pathname);
+    return realFetch(input, init);
+  },
+});
 let fetched: string[];
 
 const user = TEST_USER;
@@ -48,18 +54,6 @@ function online(sent: Received): Reply {
   }
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  const realFetch = globalThis.fetch.bind(globalThis);
-  configureClient({
-    baseUrl: api.baseUrl,
-    fetch: (input, init) => {
-      fetched.push(new URL((input as Request).url).pathname);
-      return realFetch(input, init);
-    },
-  });
-});
-afterAll(() => api.close());
 
 beforeEach(async () => {
   fetched = [];

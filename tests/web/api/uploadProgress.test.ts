@@ -1,20 +1,15 @@
 /** Uploads sent through XMLHttpRequest so their bytes can be counted: the same request, the same answers. */
 import 'fake-indexeddb/auto';
 import { getDefaultStore } from 'jotai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, request, upload } from '../../../src/api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { request, upload } from '../../../src/api/client';
 import { fetchReportingUpload } from '../../../src/api/uploadProgress';
 import { tokenAtom } from '../../../src/storage/session';
 import { clearSession } from '../../../src/storage/store';
-import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { ok, useTestApi } from '../support/api-server';
 
-let api: TestApi;
+const api = useTestApi();
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await clearSession();
   api.received.length = 0;

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CalcReply, Movement, MovementLeg, Page } from '../../../src/domain/wire';
 import AssetLogScreen from '../../../src/features/assets/AssetLogScreen';
 import AssetsScreen from '../../../src/features/assets/AssetsScreen';
@@ -10,10 +9,10 @@ import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { clearSession } from '../../../src/storage/store';
 import { renderScreen } from '../app/render';
 import { TEST_USER } from '../support/session';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 
 const store = getDefaultStore();
-let api: TestApi;
+const api = useTestApi({ drainMs: 200 });
 
 const user = TEST_USER;
 
@@ -75,14 +74,6 @@ const broken = (): Reply => ({ status: 503, body: { type: 'error', code: 0, mess
 
 const sentTo = (path: string) => api.received.filter((sent) => sent.url.pathname === `/api${path}`);
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-});
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  await api.close();
-});
 beforeEach(async () => {
   await clearSession();
   api.received.length = 0;

@@ -1,12 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import type { BankBinding } from '../../../src/domain/wire';
 import BankBindScreen from '../../../src/features/bank/BankBindScreen';
 import { errorText } from '../../../src/locales/errors';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
 import { bankRoutes } from '../../../src/features/bank/routes';
 
@@ -27,7 +26,7 @@ const BINDING: BankBinding = {
   updatedAt: '2026-02-01T09:00:00.000Z',
 };
 
-let api: TestApi;
+const api = useTestApi({ quietToasts: true });
 let bound: BankBinding | null = null;
 
 function answer(request: Received): Reply {
@@ -43,12 +42,6 @@ function answer(request: Received): Reply {
   }
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
 beforeEach(() => {
   api.received.length = 0;
   api.respond(answer);

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { walletQuery } from '../../../src/api/queries';
 import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
@@ -15,11 +14,11 @@ import { errorText } from '../../../src/locales/errors';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { renderScreen } from '../app/render';
 import { TEST_USER } from '../support/session';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 
 const store = getDefaultStore();
 const PIN_LABEL = 'Enter your 6-digit payment password';
-let api: TestApi;
+const api = useTestApi({ drainMs: 200 });
 
 const user = TEST_USER;
 
@@ -89,15 +88,6 @@ async function enterPin(pin: string) {
   });
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-});
-afterAll(async () => {
-  // Balance refreshes of the last screen may still be on their way.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  await api.close();
-});
 
 beforeEach(() => {
   api.received.length = 0;

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { coinListQuery } from '../../../src/api/queries';
 import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
@@ -11,7 +10,7 @@ import DepositRecordsScreen from '../../../src/features/deposit/DepositRecordsSc
 import DepositScreen from '../../../src/features/deposit/DepositScreen';
 import { errorText } from '../../../src/locales/errors';
 import { removeItem } from '../../../src/storage/store';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
 import { signInForTest } from '../support/session';
 
@@ -50,7 +49,7 @@ const RECORD: DepositRecord = {
   decidedAt: null,
 };
 
-let api: TestApi;
+const api = useTestApi({ quietToasts: true });
 const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
 
 function answer(request: Received): Reply {
@@ -66,12 +65,6 @@ function answer(request: Received): Reply {
   }
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   api.received.length = 0;
   api.respond(answer);

@@ -1,17 +1,16 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../src/api/query';
 import { balancesHiddenAtom } from '../../../src/ui/privacy';
 import HomeScreen from '../../../src/features/home/HomeScreen';
 import { clearSession } from '../../../src/storage/store';
 import { renderScreen } from '../app/render';
 import { signInForTest } from '../support/session';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 
-let api: TestApi;
+const api = useTestApi({ drainMs: 200 });
 let balances = { USDT: '1000.000000', EUR: '250.50' };
 
 function online(sent: Received): Reply {
@@ -27,14 +26,6 @@ function online(sent: Received): Reply {
   }
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-});
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  await api.close();
-});
 beforeEach(async () => {
   await clearSession();
   queryClient.clear();

@@ -1,18 +1,17 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo, UserLevelReply, VipLevel } from '../../../src/domain/wire';
 import { progressPercent, remainingTo } from '../../../src/features/vip/progress';
 import LevelScreen from '../../../src/features/vip/LevelScreen';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { clearSession } from '../../../src/storage/store';
 import { renderScreen } from '../app/render';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 
 const store = getDefaultStore();
-let api: TestApi;
+const api = useTestApi();
 
 const user = { id: 'u1', username: 'ada', nickname: 'Ada', hasPayPassword: true, vipLevel: 1 } as UserInfo;
 
@@ -25,11 +24,6 @@ const levels: VipLevel[] = [
 let reply: UserLevelReply;
 let answer: (sent: Received) => Reply;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await clearSession();
   reply = { level: 1, confirmedDeposits: '1250.500000', next: levels[2], levels };

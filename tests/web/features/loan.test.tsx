@@ -1,18 +1,17 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { errorText } from '../../../src/locales/errors';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../src/api/query';
 import type { Loan, LoanConfig } from '../../../src/domain/loan';
 import ApplyLoanScreen from '../../../src/features/loan/ApplyLoanScreen';
 import { loanRoutes } from '../../../src/features/loan/routes';
 import { renderScreen } from '../app/render';
-import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { ok, useTestApi } from '../support/api-server';
 import { signInForTest } from '../support/session';
 
 const applyRoute = loanRoutes[1];
-let api: TestApi;
+const api = useTestApi({ quietToasts: true });
 let config: LoanConfig;
 
 const approved: Loan = {
@@ -49,12 +48,6 @@ const baseConfig: LoanConfig = {
   open: null,
 };
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
 beforeEach(() => {
   queryClient.clear();
   config = { ...baseConfig };

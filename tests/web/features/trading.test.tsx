@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
@@ -12,12 +11,12 @@ import { tradingRoutes } from '../../../src/features/trading/routes';
 import { activateLocale, loadScreenMessages } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
-import { ok, startTestApi, type Received, type TestApi } from '../support/api-server';
+import { ok, type Received, useTestApi } from '../support/api-server';
 import { signInForTest } from '../support/session';
 
 const PIN_LABEL = 'Enter your 6-digit payment password';
 const hallRoute = tradingRoutes[0];
-let api: TestApi;
+const api = useTestApi({ quietToasts: true });
 
 const baseSummary: TradeSummary = {
   merchant: true,
@@ -86,12 +85,6 @@ const sentTo = (path: string) => api.received.filter((request) => request.url.pa
 const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
 const bodyOf = (request: Received) => JSON.parse(request.body) as Record<string, unknown>;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({ baseUrl: api.baseUrl });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
 beforeEach(() => {
   queryClient.clear();
   api.received.length = 0;

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import type { BankBinding, WithdrawInfoReply, WithdrawalRecord } from '../../../src/domain/wire';
 import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScreen';
@@ -11,7 +10,7 @@ import WithdrawScreen from '../../../src/features/withdraw/WithdrawScreen';
 import { plainDecimal, withdrawProblem } from '../../../src/domain/payments';
 import { decimalInput, netAmount } from '../../../src/features/shared/money/amounts';
 import { errorText } from '../../../src/locales/errors';
-import { ok, startTestApi, type Received, type Reply, type TestApi } from '../support/api-server';
+import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
 import { signInForTest } from '../support/session';
 
@@ -54,11 +53,21 @@ const RECORD: WithdrawalRecord = {
   decidedAt: null,
 };
 
-let api: TestApi;
 let bound: BankBinding | null = null;
 /** Makes the next money call reach the server but lose its answer, as a dropped connection would. */
 let loseNextAnswer = false;
 const realFetch = globalThis.fetch.bind(globalThis);
+const api = useTestApi({
+  fetch: async (input, init) => {
+    const response = await realFetch(input, init);
+    if (loseNextAnswer && new URL(input instanceof Request ? input.url : String(input)).pathname === '/api/wallet/out') {
+      loseNextAnswer = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return response;
+  },
+  quietToasts: true,
+});
 
 function answer(request: Received): Reply {
   switch (request.url.pathname) {
@@ -71,22 +80,6 @@ function answer(request: Received): Reply {
   }
 }
 
-beforeAll(async () => {
-  api = await startTestApi();
-  configureClient({
-    baseUrl: api.baseUrl,
-    fetch: async (input, init) => {
-      const response = await realFetch(input, init);
-      if (loseNextAnswer && new URL(input instanceof Request ? input.url : String(input)).pathname === '/api/wallet/out') {
-        loseNextAnswer = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return response;
-    },
-  });
-  setClientHandlers({ toast: () => undefined });
-});
-afterAll(() => api.close());
 beforeEach(() => {
   api.received.length = 0;
   api.respond(answer);

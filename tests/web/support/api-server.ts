@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { configureClient, setClientHandlers, type ClientConfig } from '../../../src/api/client';
 
 export interface Received {
   method: string;
@@ -73,4 +75,33 @@ export async function startTestApi(): Promise<TestApi> {
         server.close(() => resolve());
       }),
   };
+}
+
+export interface UseTestApiOptions extends Partial<Omit<ClientConfig, 'baseUrl'>> {
+  /** The client's toasts go nowhere (a test that reads them sets its own handlers or the store). */
+  quietToasts?: boolean;
+  /** Waits this long before closing: the last screen's refreshes may still be on their way. */
+  drainMs?: number;
+}
+
+/**
+ * The fake API of a test file: started before its tests with the client pointed at it, its record
+ * of requests cleared before each test, closed after them. Returns the TestApi, ready in the tests.
+ */
+export function useTestApi(options: UseTestApiOptions = {}): TestApi {
+  const { quietToasts = false, drainMs = 0, ...client } = options;
+  const api = {} as TestApi;
+  beforeAll(async () => {
+    Object.assign(api, await startTestApi());
+    configureClient({ ...client, baseUrl: api.baseUrl });
+    if (quietToasts) setClientHandlers({ toast: () => undefined });
+  });
+  beforeEach(() => {
+    api.received.length = 0;
+  });
+  afterAll(async () => {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await api.close();
+  });
+  return api;
 }
