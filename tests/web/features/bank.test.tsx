@@ -10,21 +10,12 @@ import { renderScreen } from '../app/render';
 import { bankRoutes } from '../../../src/features/bank/routes';
 
 const [bankRoute] = bankRoutes;
+import { BANK_BINDING, PIN_LABEL } from '../support/fixtures';
 import { signInForTest } from '../support/session';
 
-const PIN_LABEL = 'Enter your 6-digit payment password';
 const en = errorText.bind(null, 'en');
 
-const BINDING: BankBinding = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  iban: 'DE89370400440532013000',
-  swift: 'COBADEFFXXX',
-  bankName: 'Commerzbank',
-  country: 'Germany',
-  address: 'Unter den Linden 1, Berlin',
-  updatedAt: '2026-02-01T09:00:00.000Z',
-};
+const BINDING = BANK_BINDING;
 
 const api = useTestApi({ quietToasts: true });
 let bound: BankBinding | null = null;
@@ -117,17 +108,8 @@ describe('binding a bank account', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/index22'));
     const [sent] = saves();
-    expect(JSON.parse(sent.body)).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      iban: 'DE89370400440532013000',
-      swift: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-      country: 'Germany',
-      address: 'Unter den Linden 1, Berlin',
-      payPassword: '260418',
-      lang: 'en',
-    });
+    const { updatedAt: _updatedAt, ...typed } = BINDING;
+    expect(JSON.parse(sent.body)).toEqual({ ...typed, payPassword: '260418', lang: 'en' });
     expect(sent.headers['idempotency-key']).toBeTruthy();
     expect(getDefaultStore().get(toastsAtom).map((toast) => toast.text)).toContain('Bank account saved');
   });

@@ -15,9 +15,9 @@ import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { renderScreen } from '../app/render';
 import { TEST_USER } from '../support/session';
 import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
+import { PIN_LABEL } from '../support/fixtures';
 
 const store = getDefaultStore();
-const PIN_LABEL = 'Enter your 6-digit payment password';
 const api = useTestApi({ drainMs: 200 });
 
 const user = TEST_USER;

@@ -12,9 +12,9 @@ import { activateLocale, loadScreenMessages } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
 import { ok, type Received, useTestApi } from '../support/api-server';
+import { PIN_LABEL } from '../support/fixtures';
 import { signInForTest } from '../support/session';
 
-const PIN_LABEL = 'Enter your 6-digit payment password';
 const hallRoute = tradingRoutes[0];
 const api = useTestApi({ quietToasts: true });
 

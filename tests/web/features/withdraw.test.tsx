@@ -12,21 +12,12 @@ import { decimalInput, netAmount } from '../../../src/features/shared/money/amou
 import { errorText } from '../../../src/locales/errors';
 import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
 import { renderScreen } from '../app/render';
+import { BANK_BINDING, PIN_LABEL } from '../support/fixtures';
 import { signInForTest } from '../support/session';
 
 const TRC20 = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
-const PIN_LABEL = 'Enter your 6-digit payment password';
 
-const BINDING: BankBinding = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  iban: 'DE89370400440532013000',
-  swift: 'COBADEFFXXX',
-  bankName: 'Commerzbank',
-  country: 'Germany',
-  address: 'Unter den Linden 1, Berlin',
-  updatedAt: '2026-02-01T09:00:00.000Z',
-};
+const BINDING = BANK_BINDING;
 
 const info = (bank: BankBinding | null = null): WithdrawInfoReply => ({
   methods: [
