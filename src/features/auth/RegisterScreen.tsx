@@ -67,8 +67,10 @@ export default function RegisterScreen() {
         />
         <TextField label={t`Invitation code (optional)`} {...textField(form, 'inviteCode')} autoCapitalize="characters" spellCheck={false} />
         <div>
-          <label className="flex items-start gap-3 text-sm text-ink">
+          {/* The whole line is the box's label and target (at least 44 px high); Konsta's own label would nest in it. */}
+          <label className="flex min-h-11 items-start gap-3 py-1 text-sm text-ink">
             <Checkbox
+              component="span"
               checked={agreed}
               onChange={(event: { target: HTMLInputElement }) => setAgreed(event.target.checked)}
               aria-invalid={agreedError ? true : undefined}
