@@ -18,6 +18,9 @@ const MEDIA_TYPES: Record<ImageKind, readonly string[]> = {
 };
 const ENDINGS: Record<ImageKind, readonly string[]> = { jpg: ['jpg', 'jpeg'], png: ['png'], heic: ['heic', 'heif'], webp: ['webp'] };
 
+/** How each kind is named to people. */
+export const IMAGE_KIND_NAMES: Record<ImageKind, string> = { jpg: 'JPG', png: 'PNG', heic: 'HEIC', webp: 'WebP' };
+
 interface FileLike {
   type: string;
   name: string;

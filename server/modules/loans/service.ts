@@ -14,6 +14,7 @@ import { AppError } from '../../../src/domain/errors';
 import {
   aprText,
   LOAN_DOCUMENT_MAX_BYTES,
+  LOAN_DOCUMENT_TYPES,
   loanFigures,
   loanNo,
   needsBack,
@@ -48,7 +49,7 @@ export function loanDocumentStoreOf(config: { uploadsDir: string }): ImageStore 
   return new ImageStore(path.join(config.uploadsDir, 'identity'), {
     maxBytes: LOAN_DOCUMENT_MAX_BYTES,
     emptyKey: 'loan.documentRequired',
-    extensions: ['jpg', 'png', 'heic'],
+    extensions: LOAN_DOCUMENT_TYPES,
   });
 }
 

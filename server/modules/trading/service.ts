@@ -8,13 +8,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../src/domain/errors';
-import { parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
+import { parseRate, type Asset } from '../../../src/domain/money';
 import {
   CANCEL_LIMIT,
   CONFIRM_MINUTES,
   MATCHING_MINUTES,
   MERCHANT_STATS_DAYS,
   ORDER_TAB_STATUSES,
+  TRADE_MIN_PARAMS,
   TRADE_MIN_USDT,
   givenAsset,
   offerHoldOf,
@@ -51,16 +52,14 @@ function priceOf(text: string): bigint {
   return price;
 }
 
-const minParams = { min: toDecimalString(TRADE_MIN_USDT, 'USDT').replace(/\.?0+$/, '') };
-
 /** The limits of an offer, checked together: each at least the smallest order, min ≤ max, and the quantity able to take one order. */
 function offerNumbers(input: { quantity: string; price: string; minAmount: string; maxAmount: string }) {
   const quantity = amountOrRefusal(input.quantity, 'USDT', 'quantity');
   const price = priceOf(input.price);
   const minAmount = amountOrRefusal(input.minAmount, 'USDT', 'minAmount');
   const maxAmount = amountOrRefusal(input.maxAmount, 'USDT', 'maxAmount');
-  if (minAmount < TRADE_MIN_USDT || maxAmount < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: minParams, field: 'minAmount' });
-  if (quantity < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: minParams, field: 'quantity' });
+  if (minAmount < TRADE_MIN_USDT || maxAmount < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: TRADE_MIN_PARAMS, field: 'minAmount' });
+  if (quantity < minAmount) throw new Refusal('trade.limitsInvalid', 400, { params: TRADE_MIN_PARAMS, field: 'quantity' });
   return { quantity, price, minAmount, maxAmount };
 }
 
@@ -375,7 +374,7 @@ export function createTrading(db: Db, clock: Clock) {
      */
     async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, events: BookEvents): Promise<TradeOrder> {
       const amount = amountOrRefusal(input.amount, 'USDT', 'amount');
-      if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: minParams, field: 'amount' });
+      if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: TRADE_MIN_PARAMS, field: 'amount' });
       const limitPrice = priceOf(input.price);
       const now = clock();
       // Who places it, the day's counts, the fee and the order's id: one round trip.

@@ -15,7 +15,7 @@ import { depositFormSchema } from '../../domain/payments';
 import type { DepositAddressReply, DepositRecord } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { useZodForm } from '../../ui/form/form';
-import { ImagePicker } from '../../ui/form/ImagePicker';
+import { ImagePicker, useImageRules } from '../../ui/form/ImagePicker';
 import { decimalInput } from '../shared/money/amounts';
 import { useMoneyAction } from '../shared/money/useMoneyAction';
 import { TextField } from '../../ui/form/TextField';
@@ -48,6 +48,7 @@ export function DepositForm({ target, usdtNetwork, onSubmitted }: { target: Depo
   const proof = useWatch({ control: form.control, name: 'proof' }) as File | null;
   const errors = form.formState.errors;
   const upload = useUploadProgress();
+  const { kinds, megabytes } = useImageRules(DEPOSIT_PROOF_TYPES, DEPOSIT_PROOF_MAX_BYTES);
   // Nothing leaves the account: no payment password, straight to the server with its key.
   const action = useMoneyAction<DepositInput, DepositRecord, Field>({
     send: (input, _noPassword, options) => {
@@ -100,7 +101,7 @@ export function DepositForm({ target, usdtNetwork, onSubmitted }: { target: Depo
       />
       <ImagePicker
         label={t`Payment proof`}
-        hint={<Trans>A screenshot or photo of your payment. JPG, PNG, HEIC or WebP, at most 2 MB.</Trans>}
+        hint={t`A screenshot or photo of your payment. ${kinds}, at most ${megabytes} MB.`}
         inputLabel={t`Payment proof image`}
         previewAlt={t`Chosen payment proof`}
         file={proof}

@@ -3,14 +3,14 @@
  * PNG or HEIC, at most 2 MB), then sent at once with its progress shown. The form keeps only the
  * server's id of the image, set once it has arrived (null while none has).
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { uploadLoanDocument } from './api/calls';
 import { acceptOf, imageProblem } from '../../domain/images';
 import { LOAN_DOCUMENT_MAX_BYTES, LOAN_DOCUMENT_TYPES } from '../../domain/loan';
 import { errorMessage } from '../../i18n';
-import { ImagePicker } from '../../ui/form/ImagePicker';
+import { ImagePicker, useImageRules } from '../../ui/form/ImagePicker';
 import { isOnline } from '../shared/money/online';
 import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
 
@@ -32,6 +32,7 @@ export function IdDocumentPicker({ side, uploaded, onUploaded, onProblem, error,
   const [file, setFile] = useState<File | null>(null);
   const latest = useRef<File | null>(null);
   const progress = useUploadProgress();
+  const { kinds, megabytes } = useImageRules(LOAN_DOCUMENT_TYPES, LOAN_DOCUMENT_MAX_BYTES);
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       progress.reset();
@@ -65,7 +66,7 @@ export function IdDocumentPicker({ side, uploaded, onUploaded, onProblem, error,
   return (
     <ImagePicker
       label={side === 'front' ? t`Front of the ID` : t`Back of the ID`}
-      hint={<Trans>A clear photo. JPG, PNG or HEIC, at most 2 MB.</Trans>}
+      hint={t`A clear photo. ${kinds}, at most ${megabytes} MB.`}
       inputLabel={side === 'front' ? t`Front of the ID image` : t`Back of the ID image`}
       previewAlt={side === 'front' ? t`Chosen front of the ID` : t`Chosen back of the ID`}
       accept={acceptOf(LOAN_DOCUMENT_TYPES)}

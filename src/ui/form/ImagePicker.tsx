@@ -6,6 +6,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { IMAGE_KIND_NAMES, type ImageKind } from '../../domain/images';
+import { localeAtom } from '../../i18n';
 import { CameraIcon } from '../moreIcons';
 
 export interface ImagePickerProps {
@@ -110,3 +113,12 @@ function Preview({ file, alt }: { file: File; alt: string }) {
 }
 
 const canPreview = () => typeof URL.createObjectURL === 'function';
+
+/** The rules of a picker's hint from the domain's: "JPG, PNG or HEIC" in the reader's language, and the megabytes allowed. */
+export function useImageRules(kinds: readonly ImageKind[], maxBytes: number): { kinds: string; megabytes: number } {
+  const locale = useAtomValue(localeAtom);
+  return {
+    kinds: new Intl.ListFormat(locale, { type: 'disjunction' }).format(kinds.map((kind) => IMAGE_KIND_NAMES[kind])),
+    megabytes: maxBytes / (1024 * 1024),
+  };
+}
