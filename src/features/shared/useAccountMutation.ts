@@ -1,10 +1,11 @@
 /**
  * A change to the account that moves no money away from the user (applying for a merchant account
- * or a loan, withdrawing an offer, cancelling an order): one TanStack Query mutation. Offline it
- * is refused on the spot, like a money action (withdrawing an offer releases money: nothing is
- * queued). While it runs, `pending` is true; after success, `onSuccess` runs and every account
- * read is fetched again (balances, records, summaries), still pending until they are; a refusal has been shown by the API
- * client and goes to `onError` (a form puts one about a field under it).
+ * or a loan, withdrawing an offer, cancelling an order, the nickname, the passwords, the photo):
+ * one TanStack Query mutation. Offline it is refused on the spot, like a money action
+ * (withdrawing an offer releases money: nothing is queued). While it runs, `pending` is true;
+ * after success, `onSuccess` runs and every account read is fetched again (balances, records,
+ * summaries), still pending until they are; a refusal has been shown by the API client and goes
+ * to `onError` (a form puts one about a field under it).
  *
  * Money actions, which ask for the payment password and carry an idempotency key, use
  * `useMoneyAction` (money/useMoneyAction.tsx) instead.
