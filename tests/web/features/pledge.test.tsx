@@ -1,0 +1,83 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureClient, setClientHandlers } from '../../../src/api/client';
+import { queryClient } from '../../../src/api/query';
+import type { PledgeOverview } from '../../../src/domain/pledge';
+import DoPledgeScreen from '../../../src/features/pledge/DoPledgeScreen';
+import InterestWalletScreen from '../../../src/features/pledge/InterestWalletScreen';
+import { pledgeRoutes } from '../../../src/features/pledge/routes';
+import { errorText } from '../../../src/locales/errors';
+import { renderScreen } from '../app/render';
+import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { signInForTest } from '../support/session';
+
+const PIN_LABEL = 'Enter your 6-digit payment password';
+let api: TestApi;
+
+const overview: PledgeOverview = {
+  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', lockDays: 30, penaltyRate: '5', active: true }],
+  available: { USDT: '250.000000', EUR: '0.00' },
+  interest: { USDT: '1.500000', EUR: '0.00' },
+  active: null,
+  managed: { USDT: '0.000000', EUR: '0.00' },
+  earned: { USDT: '1.500000', EUR: '0.00' },
+  nextPayoutAt: '2030-01-16T00:00:00.000Z',
+};
+
+const sent = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureClient({ baseUrl: api.baseUrl });
+  setClientHandlers({ toast: () => undefined });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  queryClient.clear();
+  api.received.length = 0;
+  api.respond((request) => (request.url.pathname === '/api/pledge/overview' ? ok(overview) : ok(null)));
+  signInForTest();
+  Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+});
+afterEach(cleanup);
+
+async function submit(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+describe('a new pledge', () => {
+  it("checks the product's minimum and the balance, in the server's order and words, before the payment password", async () => {
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
+    const amount = await screen.findByLabelText('Amount (USDT)');
+    fireEvent.change(amount, { target: { value: '99.999999' } });
+    await submit('Confirm pledge');
+    expect(screen.getByText(errorText('en', 'pledge.belowMinimum', { min: '100', asset: 'USDT' }))).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '250.000001' } });
+    await submit('Confirm pledge');
+    expect(screen.getByText(errorText('en', 'balance.insufficient'))).toBeTruthy();
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+    // "All" takes the balance, which passes: the payment password is asked for next.
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((amount as HTMLInputElement).value).toBe('250');
+    await submit('Confirm pledge');
+    expect(screen.getByLabelText(PIN_LABEL)).toBeTruthy();
+    expect(sent('/pledge/start')).toHaveLength(0);
+  });
+});
+
+describe('the interest wallet', () => {
+  it('moves at most what the wallet holds of the chosen asset', async () => {
+    await renderScreen(InterestWalletScreen, '/mine/components', pledgeRoutes[3]);
+    fireEvent.change(await screen.findByLabelText('Amount to move (USDT)'), { target: { value: '1.6' } });
+    await submit('Move to balance');
+    expect(screen.getByText(errorText('en', 'pledge.interestInsufficient'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'EUR' }));
+    fireEvent.change(screen.getByLabelText('Amount to move (EUR)'), { target: { value: '0.001' } });
+    await submit('Move to balance');
+    expect(screen.getByText(errorText('en', 'amount.invalid', { decimals: 2 }))).toBeTruthy();
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+  });
+});
