@@ -6,6 +6,7 @@ import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trading/HallScreen';
+import OfferScreen from '../../../src/features/trading/OfferScreen';
 import OrdersScreen from '../../../src/features/trading/OrdersScreen';
 import { tradingRoutes } from '../../../src/features/trading/routes';
 import { activateLocale, loadScreenMessages } from '../../../src/i18n';
@@ -103,6 +104,10 @@ beforeEach(() => {
         return ok(summary.application);
       case '/api/trade/orders/place':
         return ok(order({ id: 2, status: 'matched' }));
+      case '/api/trade/offers':
+        return ok({ list: [{ ...offer, id: 9, mine: true, merchant: { name: 'You', completed: 0, completionRate: null } }], total: 1, page: 1, pageSize: 10 });
+      case '/api/trade/offers/edit':
+        return ok({ ...offer, id: 9, mine: true });
       case '/api/trade/orders/confirm':
         return ok(order({ status: 'completed', endedAt: '2030-01-15T09:05:00.000Z' }));
       default:
@@ -219,6 +224,52 @@ describe('the trading hall', () => {
     });
     expect(await screen.findByRole('region', { name: 'Buy USDT' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ side: 'buy' });
+  });
+});
+
+describe("a merchant's offers", () => {
+  it('checks the limits per order against the quantity and each other, in the catalogue\'s words, before the payment password', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(OfferScreen, '/market/sell', tradingRoutes[1]);
+    const form = await screen.findByRole('region', { name: 'New offer' });
+    fireEvent.change(within(form).getByLabelText('Quantity (USDT)'), { target: { value: '5' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Post the offer' }));
+    });
+    // The minimum per order is 10 unless changed: more than the quantity.
+    expect(within(form).getByText(errorText('en', 'trade.minAboveQuantity'))).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Minimum per order'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Maximum per order'), { target: { value: '1.5' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Post the offer' }));
+    });
+    expect(within(form).getByText(errorText('en', 'trade.maxBelowMin'))).toBeTruthy();
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+    expect(sentTo('/trade/offers/post')).toHaveLength(0);
+  });
+
+  it('changes an open offer by its id, with its terms and without its side', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(OfferScreen, '/market/sell', tradingRoutes[1]);
+    const card = await screen.findByRole('article', { name: 'Offer 9' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Change' }));
+    const form = await screen.findByRole('region', { name: 'Change the offer' });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(PIN_LABEL), { target: { value: '260418' } });
+    });
+    await waitFor(() => expect(sentTo('/trade/offers/edit')).toHaveLength(1));
+    expect(bodyOf(sentTo('/trade/offers/edit')[0])).toEqual({
+      id: 9,
+      quantity: '400.000000',
+      price: '0.9320',
+      minAmount: '10.000000',
+      maxAmount: '200.000000',
+      payPassword: '260418',
+      lang: 'en',
+    });
   });
 });
 
