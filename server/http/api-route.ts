@@ -1,19 +1,27 @@
 /**
  * How every API call is declared: method, path, who may call it (`auth`), the zod schemas of its
- * input and of its reply's `data`, and a handler that returns that `data`. The declaration becomes
- * a Fastify route whose schema the zod type provider validates and @fastify/swagger documents, so
- * /api/docs cannot drift from what the server does.
+ * input and of its reply's `data`, what it refuses besides what that implies (refusals.ts), and a
+ * handler that returns that `data`. The declaration becomes a Fastify route whose schema the zod
+ * type provider validates and @fastify/swagger documents, so /api/docs cannot drift from what the
+ * server does.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { okEnvelope } from '../../src/domain/envelope';
 import { ERROR_KEYS } from '../../src/domain/errors';
 import type { RouteAuth } from './auth';
+import { refusalResponses, refusalsOf, serverErrorSchema, type Refusals } from './refusals';
+
+/** A multipart upload: the file field's name and the media types it takes. */
+export interface UploadSpec {
+  field: string;
+  mediaTypes: readonly string[];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Multipart upload: the name of the file field (documented, read by the handler). */
-    fileField?: string;
+    /** Multipart upload: the file field and its media types (documented, read by the handler). */
+    upload?: UploadSpec;
   }
 }
 
@@ -72,14 +80,16 @@ export interface ApiRouteSpec<
   query?: Q;
   /** The path's parameters (":file"). */
   params?: P;
-  /** Multipart upload: the name of the file field. */
-  fileField?: string;
+  /** Multipart upload: the file field and the media types it takes. */
+  upload?: UploadSpec;
   /** What the envelope's `data` holds (z.null() for calls that answer nothing). */
   reply?: R;
   /** Instead of `reply`: the reply is not the envelope. */
   raw?: RawReply;
-  /** Run after the session check and before validation, in order (rate limits). */
+  /** Run after the session check and before validation, in order: the rate limits (429). */
   preValidation?: preValidationAsyncHookHandler[];
+  /** Its business refusals by status (e.g. `{ 404: ['record.notFound'] }`), one set or several. */
+  refusals?: Refusals | readonly Refusals[];
   handler: (input: RouteInput<B, Q, P>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
 }
 
@@ -113,19 +123,27 @@ export function apiRoute<
 >(app: FastifyInstance, spec: ApiRouteSpec<B, Q, R, P>): void {
   const auth = spec.auth ?? 'none';
   const replySchema = spec.reply ?? z.null();
-  const response: Record<string, unknown> = spec.raw
+  const refusals = refusalsOf({
+    method: spec.method,
+    path: `${app.prefix}${spec.url}`,
+    auth,
+    inputs: [spec.body, spec.query, spec.params].filter((input) => input !== undefined),
+    upload: spec.upload !== undefined,
+    rateLimited: (spec.preValidation?.length ?? 0) > 0,
+    declared: spec.refusals,
+  });
+  const ok = spec.raw
     ? {
-        200: {
-          description: 'The file or document itself',
-          content: Object.fromEntries(spec.raw.mediaTypes.map((type) => [type, { schema: spec.raw?.schema ?? binary }])),
-        },
-        default: refusalEnvelopeSchema,
+        description: 'The file or document itself',
+        content: Object.fromEntries(spec.raw.mediaTypes.map((type) => [type, { schema: spec.raw?.schema ?? binary }])),
       }
-    : { 200: okEnvelopeSchema(replySchema), default: refusalEnvelopeSchema };
+    : okEnvelopeSchema(replySchema);
+  // The refusals this route may send, then `default`: anything else (500 server.error).
+  const response: Record<string, unknown> = { 200: ok, ...refusalResponses(refusals), default: serverErrorSchema };
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { auth, fileField: spec.fileField },
+    config: { auth, upload: spec.upload, refusals },
     schema: {
       tags: [spec.tag],
       summary: spec.summary,

@@ -10,6 +10,7 @@ import { firstProblem } from '../../src/domain/validation';
 import { localeOf } from './locale';
 import { messageFor } from './messages';
 import { Refusal } from '../errors';
+import { undeclaredRefusal } from './refusals';
 
 interface Problem {
   status: number;
@@ -88,6 +89,13 @@ export function refusalEnvelope(request: FastifyRequest, problem: Problem): Enve
 }
 
 export function sendRefusal(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
+  // Like checkReply (api-route.ts): with checkReplies, a refusal the route does not declare in
+  // /api/docs is a 500, so a test that meets one fails.
+  const undeclared = request.server.deps.checkReplies ? undeclaredRefusal(request, problem.status, problem.key) : null;
+  if (undeclared) {
+    console.error(undeclared);
+    return reply.code(500).send(refusalEnvelope(request, { status: 500, key: 'server.error' }));
+  }
   return reply.code(problem.status).send(refusalEnvelope(request, problem));
 }
 

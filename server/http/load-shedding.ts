@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import v8 from 'node:v8';
 import { AppError } from '../../src/domain/errors';
 import type { Config } from '../config';
+import { NEVER_SHED } from './refusals';
 
-const NEVER_SHED = new Set(['/api/health', '/api/health/live']);
 const sheddable = (request: FastifyRequest) => request.url.startsWith('/api/') && !NEVER_SHED.has(request.routeOptions.url ?? '');
 const MB = 1024 * 1024;
 /** How often under-pressure samples the event loop delay and the heap. */

@@ -9,7 +9,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
 import { LOCALES } from '../../src/domain/locales';
-import { apiRoute, noInput, refusalEnvelopeSchema } from './api-route';
+import { apiRoute, noInput, refusalEnvelopeSchema, type UploadSpec } from './api-route';
 
 /**
  * Inputs are parsed by their zod schema; a failure is thrown as the ZodError itself, which the
@@ -27,6 +27,8 @@ const zodValidator: FastifySchemaCompiler<ZodType> =
 const plainSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  /** The upload routes' file fields by documented path, for transformObject. */
+  const uploads = new Map<string, UploadSpec>();
   app.setValidatorCompiler(zodValidator);
   app.setSerializerCompiler(plainSerializer);
   await app.register(swagger, {
@@ -57,11 +59,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       // The PWA's files are not the API.
       if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
       const { schema, url } = withLang(document.route.method, jsonSchemaTransform(document));
-      const fileField = document.route.config?.fileField;
-      if (!fileField || !schema) return { schema, url };
+      const upload = document.route.config?.upload;
+      if (!upload || !schema) return { schema, url };
       // Uploads are read by the handler (multipart), not validated as a body: documented here.
-      const body = { type: 'object', required: [fileField], properties: { [fileField]: { type: 'string', format: 'binary' } } };
+      uploads.set(url.replace(/:(\w+)/g, '{$1}'), upload);
+      const file = { type: 'string', format: 'binary', description: `${upload.mediaTypes.join(', ')}: judged by its content, not its declared type` };
+      const body = { type: 'object', required: [upload.field], properties: { [upload.field]: file } };
       return { schema: { ...schema, consumes: ['multipart/form-data'], body }, url };
+    },
+    // The file's media types, where OpenAPI 3.1 puts them for a multipart part: its encoding.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      for (const [path, upload] of uploads) {
+        for (const operation of Object.values(document.openapiObject.paths?.[path] ?? {})) {
+          const multipart = (operation as { requestBody?: { content?: Record<string, { encoding?: object }> } }).requestBody?.content?.['multipart/form-data'];
+          if (multipart) multipart.encoding = { [upload.field]: { contentType: upload.mediaTypes.join(', ') } };
+        }
+      }
+      return document.openapiObject;
     },
   });
 }

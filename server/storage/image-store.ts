@@ -50,6 +50,12 @@ export class ImageStore {
     private readonly rules: ImageRules,
   ) {}
 
+  /** The media types an upload may have, judged by its content (the kinds it takes). */
+  get mediaTypes(): string[] {
+    const { extensions } = this.rules;
+    return Object.keys(EXTENSION_OF_TYPE).filter((type) => !extensions || extensions.includes(EXTENSION_OF_TYPE[type]));
+  }
+
   /** Refuses an empty, too large or non-image upload; writes nothing. */
   async check(bytes: Buffer): Promise<CheckedImage> {
     if (bytes.length === 0) throw new AppError(this.rules.emptyKey, 400);

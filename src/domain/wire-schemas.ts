@@ -10,7 +10,8 @@ import { CANDLE_PERIODS } from './market';
 
 const asset = z.enum(['USDT', 'EUR']);
 const amount = z.string().describe('Decimal string, full precision of the asset');
-const date = z.string().describe('ISO 8601 date and time');
+// `format: date-time` says it in the document; zod's long pattern for it is left out there.
+const date = z.iso.datetime().meta({ pattern: undefined, description: 'ISO 8601 date and time in UTC, e.g. 2026-11-23T09:30:00.000Z' });
 export const coinKindSchema = z.enum(['crypto', 'bank']);
 
 /** The end of every money request (deposit, withdrawal): the operator's reason, when it was made and decided. */

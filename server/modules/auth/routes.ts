@@ -12,6 +12,7 @@ import {
 } from '../../../src/domain/validation';
 import { loginReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
+import { CODE_CHECK } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { localeOf } from '../../http/locale';
 import { byBodyField, byIp, limitBy } from '../../http/rate-limits';
@@ -27,6 +28,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/register',
+    refusals: [CODE_CHECK, { 400: ['invite.invalid'], 409: ['account.exists', 'username.taken'] }],
     tag: 'auth',
     summary: 'Create an account with a phone number or an e-mail address and its code',
     body: registerSchema,
@@ -37,6 +39,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/login',
+    refusals: { 400: ['login.failed'], 429: ['login.locked'] },
     tag: 'auth',
     summary: 'Log in with a phone number, an e-mail address or a username',
     body: loginSchema,
@@ -58,6 +61,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/forget',
+    refusals: [CODE_CHECK, { 400: ['reset.failed'] }],
     tag: 'auth',
     summary: 'Reset the login password with a code (ends every session)',
     body: forgotSchema,
@@ -68,6 +72,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/update_password',
+    refusals: { 400: ['password.wrongOld'], 429: ['login.locked'] },
     tag: 'auth',
     summary: 'Change the login password (ends the other sessions)',
     auth: 'required',
@@ -78,6 +83,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/pay_password',
+    refusals: { 400: ['password.required', 'password.wrongOld', 'payPassword.wrong'], 429: ['login.locked', 'payPassword.locked'] },
     tag: 'auth',
     summary: 'Set the payment password (login password) or change it (current payment password)',
     auth: 'required',
@@ -88,6 +94,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/email',
+    refusals: [CODE_CHECK, { 409: ['account.exists'] }],
     tag: 'auth',
     summary: 'Link an e-mail address with a code sent to it (purpose bind)',
     auth: 'required',
@@ -98,6 +105,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/mobile',
+    refusals: [CODE_CHECK, { 409: ['account.exists'] }],
     tag: 'auth',
     summary: 'Link a phone number with a code sent to it (purpose bind)',
     auth: 'required',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bankBindingSchema } from '../../../src/domain/payments';
 import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
+import { PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { bankBindingOf, saveBankBinding } from './service';
@@ -13,6 +14,7 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/cash_save',
+    refusals: PAID_CALL,
     tag: 'banking',
     summary: 'Bind the bank account for EUR withdrawals, replacing the one before (BankBinding)',
     description: 'Idempotency-Key header and payment password required. IBAN checked by ISO 13616 (mod 97), SWIFT/BIC by ISO 9362.',

@@ -29,6 +29,7 @@ export async function codesModule(app: FastifyInstance): Promise<void> {
       method: 'POST',
       url,
       tag: 'codes',
+      refusals: { 401: ['session.required'], 409: ['account.exists'], 429: ['code.resendWait'], 502: ['code.sendFailed'] },
       summary: `Send a verification code by ${by}`,
       description: `purpose "bind" needs a session. A reset code for an unknown ${contact} is not sent, with the same reply.`,
       auth: 'optional',

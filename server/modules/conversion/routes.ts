@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { quoteRequestSchema, transferSchema } from '../../../src/domain/payments';
 import { conversionRecordSchema, quoteReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
+import { NOT_FOUND, PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 
@@ -12,6 +13,7 @@ export async function conversionModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/transfer/quote',
+    refusals: { 400: ['amount.tooSmall', 'balance.insufficient'] },
     tag: 'conversion',
     summary: 'Quote a conversion between EUR and USDT: rate, fee and amount received, valid 30 s (QuoteReply)',
     auth: 'required',
@@ -23,6 +25,7 @@ export async function conversionModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/transfer',
+    refusals: [...PAID_CALL, NOT_FOUND, { 400: ['amount.tooSmall', 'balance.insufficient'], 409: ['transfer.quoteExpired', 'transfer.rateChanged'] }],
     tag: 'conversion',
     summary: 'Execute a quote (needs Idempotency-Key and the payment password); ConversionRecord',
     description:

@@ -4,6 +4,7 @@ import { DEPOSIT_PROOF_MAX_BYTES } from '../../../src/domain/ledger';
 import { depositAddressSchema, depositRequestSchema, pageQuerySchema } from '../../../src/domain/payments';
 import { depositAddressReplySchema, depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
+import { IDEMPOTENT } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { amountOrRefusal, Refusal } from '../../errors';
@@ -18,6 +19,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/wallet/get_in_address',
+    refusals: { 400: ['coin.invalid', 'coin.networkInvalid'] },
     tag: 'deposits',
     summary: 'Where to pay for a deposit option (DepositAddressReply)',
     description: 'USDT takes network TRC20 (default, address_omni) or ERC20 (address_erc); the bank card option gives the platform account and the payment reference TSR-<invite code>.',
@@ -30,13 +32,14 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/wallet/charge_req',
+    refusals: [IDEMPOTENT, { 400: ['amount.required', 'amount.invalid', 'amount.tooLarge', 'coin.invalid', 'coin.networkInvalid', 'deposit.proofRequired'] }],
     tag: 'deposits',
     summary: 'Request a deposit with its payment proof (DepositRecord, status processing)',
     description:
       'Idempotency-Key header required. Multipart: text fields coinId, network (USDT: TRC20|ERC20), amount, then the file ' +
       '`file` (JPG/PNG/HEIC/WebP by content, at most 2 MB and 40 megapixels). Without a file: deposit.proofRequired.',
     auth: 'required',
-    fileField: 'file',
+    upload: { field: 'file', mediaTypes: proofs.mediaTypes },
     reply: depositRecordSchema,
     handler: async ({ request }) => {
       const { userId } = viewerOf(request);

@@ -20,6 +20,7 @@ import {
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { z } from 'zod';
 import { apiRoute, noInput } from '../../http/api-route';
+import { PAID_CALL } from '../../http/refusals';
 import { operatorOf, viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { Refusal } from '../../errors';
@@ -33,6 +34,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/loan/config',
+    refusals: { 404: ['loan.configNotFound'] },
     tag: 'loans',
     summary: "The loan terms on offer (type, days, daily rate, APR, amounts), the wallet balance, the principal loan's 10–80 % and the loan not yet ended (LoanConfig)",
     auth: 'required',
@@ -44,11 +46,12 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/document',
+    refusals: { 400: ['loan.documentRequired'] },
     tag: 'loans',
     summary: 'Upload one identity image (front or back of an ID): its id, for the application',
     description: 'Multipart with the file `file`: JPG, PNG or HEIC by content, at most 2 MB (upload.wrongType 415, upload.tooLarge 413). Without a file: loan.documentRequired.',
     auth: 'required',
-    fileField: 'file',
+    upload: { field: 'file', mediaTypes: loanDocuments.mediaTypes },
     reply: loanDocumentReplySchema,
     handler: async ({ request }) => {
       const { userId } = viewerOf(request);
@@ -62,6 +65,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/apply',
+    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.amountOutOfRange', 'loan.principalRange', 'loan.backRequired', 'loan.documentInvalid'], 404: ['loan.configNotFound'], 409: ['loan.openExists'] },
     tag: 'loans',
     summary: 'Apply for a loan with the identity images uploaded before (Loan, status pending)',
     description:
@@ -88,6 +92,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/loan/detail',
+    refusals: { 404: ['loan.notFound'] },
     tag: 'loans',
     summary: "One of the user's loans (Loan); another user's or an unknown id: loan.notFound",
     auth: 'required',
@@ -99,6 +104,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/loan/document',
+    refusals: { 404: ['loan.notFound'] },
     tag: 'loans',
     summary: "An identity image of the user's own loan; the image itself, never cached",
     auth: 'required',
@@ -114,6 +120,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/repay',
+    refusals: [...PAID_CALL, { 400: ['balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.notRepayable'] }],
     tag: 'loans',
     summary: 'Repay now: the total (principal and interest) is held from the balance and waits for review (Loan, status repaying)',
     description: 'Idempotency-Key header and payment password required. Only an approved loan or one whose repayment failed (loan.notRepayable).',
@@ -147,6 +154,7 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/loans/document',
+    refusals: { 404: ['loan.notFound'] },
     tag: 'ops',
     summary: "An identity image of a loan (support); the image itself, never cached",
     auth: { operator: 'support' },
@@ -167,6 +175,7 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
       summary,
       auth: finance,
       body: loanDecisionSchema,
+      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided'] },
       reply: loanSchema,
       handler: ({ body, request }) => decide(body, request) as never,
     });

@@ -29,6 +29,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/news/detail',
+    refusals: { 404: ['news.notFound'] },
     tag: 'news',
     summary: "One published piece of news with its whole text, in the caller's language or English (NewsDetail); news.notFound otherwise",
     auth: 'none',
@@ -78,6 +79,7 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/news/translate',
+    refusals: { 404: ['news.notFound'] },
     tag: 'ops',
     summary: "Write or replace one language's version of a piece (support)",
     auth: support,
@@ -89,6 +91,7 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/news/publish',
+    refusals: { 400: ['news.englishRequired'], 404: ['news.notFound'], 409: ['ops.alreadyDecided'] },
     tag: 'ops',
     summary: 'Publish a draft or withdrawn piece; it needs its English version (support)',
     auth: support,
@@ -105,6 +108,7 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/news/withdraw',
+    refusals: { 404: ['news.notFound'], 409: ['ops.alreadyDecided'] },
     tag: 'ops',
     summary: 'Take a published piece off the list (support)',
     auth: support,

@@ -13,6 +13,7 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
+import { IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
 import { vipLevelTable } from '../vip';
 import { checkAdjustment, postAdjustment } from './adjustments';
 import { listAudit } from './audit-log';
@@ -49,7 +50,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
   /** A POST that acts as the signed-in operator on its body. */
   function operatorCall<B extends z.ZodType, R extends z.ZodType>(
     auth: { operator: 'finance' | 'admin' },
-    route: { url: string; summary: string; body: B; reply: R },
+    route: { url: string; summary: string; body: B; reply: R; refusals?: Refusals },
     act: (input: z.output<B>, operator: OperatorViewer) => Promise<z.input<R>>,
   ): void {
     apiRoute<z.ZodType, undefined, z.ZodType>(app, {
@@ -73,8 +74,9 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     item: R,
     body: B,
     change: (db: Db, input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
+    refusals: Refusals = { 400: ['ops.settingInvalid'] },
   ): void {
-    operatorCall(admin, { url, summary, body, reply: item }, (input, operator) =>
+    operatorCall(admin, { url, summary, body, reply: item, refusals }, (input, operator) =>
       change(db, { ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
     );
   }
@@ -89,6 +91,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       'Five failures in 15 minutes lock the operator (or the name, when no operator has it) for 15 minutes (429 login.locked).',
     body: opsLoginSchema,
     reply: operatorSessionSchema,
+    refusals: { 400: ['ops.totpRequired'], 401: ['ops.loginFailed', 'ops.totpWrong'], 429: ['login.locked'] },
     preValidation: [
       limitBy(app, 'ops-login-ip', DEFAULT_RATE_LIMITS.loginsPerIp, byIp),
       limitBy(app, 'ops-login-name', DEFAULT_RATE_LIMITS.loginsPerAccount, byBodyField('username')),
@@ -119,6 +122,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     auth: finance,
     body: adjustmentSchema,
     reply: adjustmentReplySchema,
+    refusals: [IDEMPOTENT, NOT_FOUND, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'] }],
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const operatorId = operatorOf(request).operatorId;
@@ -142,6 +146,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     coinAddressesSchema,
     coinChangeSchema,
     changeCoin,
+    { 400: ['ops.settingInvalid', 'coin.invalid'] },
   );
 
   // ---- audit and operators ---------------------------------------------------------------------
@@ -164,13 +169,14 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       summary: 'Create an operator; its TOTP secret and otpauth:// URL are shown this once (admin)',
       body: operatorCreateSchema,
       reply: createdOperatorSchema,
+      refusals: { 400: ['password.tooShort', 'password.tooLong'], 409: ['username.taken'] },
     },
     (input, operator) => ops.create(operator, input),
   );
 
   operatorCall(
     admin,
-    { url: '/operators/disable', summary: 'Disable an operator and end its sessions (admin)', body: operatorDisableSchema, reply: disabledOperatorSchema },
+    { url: '/operators/disable', summary: 'Disable an operator and end its sessions (admin)', body: operatorDisableSchema, reply: disabledOperatorSchema, refusals: NOT_FOUND },
     (input, operator) => ops.disable(operator, input),
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../../src/domain/pledge';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
+import { NOT_FOUND, PAID_CALL } from '../../http/refusals';
 import { operatorOf, viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 
@@ -39,6 +40,7 @@ export async function pledgeModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/pledge/start',
+    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'pledge.belowMinimum'], 404: ['pledge.productNotFound'], 409: ['pledge.orderOpen'] }],
     tag: 'pledge',
     summary: 'Start a pledge order: the amount moves from available to pledged until the order ends (PledgeOrder)',
     description: 'Idempotency-Key header and payment password required. One running order per user (pledge.orderOpen).',
@@ -51,6 +53,7 @@ export async function pledgeModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/pledge/redeem',
+    refusals: [...PAID_CALL, NOT_FOUND, { 409: ['pledge.notActive'] }],
     tag: 'pledge',
     summary: "Redeem the user's running order early: the principal less the penalty the overview showed returns to available; no later day is paid (PledgeOrder)",
     description: 'Idempotency-Key header and payment password required.',
@@ -63,6 +66,7 @@ export async function pledgeModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/pledge/interest/transfer',
+    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'pledge.interestInsufficient'] }],
     tag: 'pledge',
     summary: 'Move interest from the interest wallet to available ({ asset, amount, transferId }: the ledger transfer that moved it)',
     description: 'Idempotency-Key header and payment password required.',
@@ -116,6 +120,7 @@ export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/pledge/products',
+    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'pledge.rateInvalid'], 404: ['pledge.productNotFound'] },
     tag: 'ops',
     summary: 'Create a pledge product, or change one (with id): the terms apply to orders started afterwards (finance, audited)',
     auth: finance,

@@ -47,6 +47,7 @@ export async function pushModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/push/subscribe',
+    refusals: { 400: ['push.endpointInvalid'] },
     tag: 'push',
     summary: 'Subscribe this device (its PushSubscription) to the channels given; the same endpoint again replaces its channels',
     description: 'An endpoint outside the push services of PUSH_SERVICE_HOSTS: 400 push.endpointInvalid.',

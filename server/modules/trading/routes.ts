@@ -12,6 +12,7 @@ import { hallQuerySchema, offerEditSchema, offerInputSchema, orderConfirmSchema,
 import { merchantApplicationSchema, pageSchemaOf, tradeOfferSchema, tradeOrderSchema, tradeSummarySchema } from '../../../src/domain/wire-schemas';
 import type { Tx } from '../../db/client';
 import { apiRoute, noInput } from '../../http/api-route';
+import { NOT_FOUND, PAID_CALL, type Refusals } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { Outbox } from './outbox';
@@ -36,6 +37,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     description: string,
     body: B,
     reply: z.ZodType,
+    refusals: Refusals,
     work: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, outbox: Outbox) => Promise<unknown>,
   ): void {
     apiRoute<B, undefined, z.ZodType>(app, {
@@ -47,6 +49,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       auth: 'required',
       body,
       reply,
+      refusals: [...PAID_CALL, refusals],
       handler: ({ body: input, request }) =>
         told((outbox) => payWithBody(request, input as z.output<B>, (tx, userId, rest) => work(tx, userId, rest, outbox.reset()))),
     });
@@ -66,6 +69,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/merchant/apply',
+    refusals: { 400: ['payPassword.notSet'], 409: ['merchant.alreadyMerchant', 'merchant.applicationPending'] },
     tag: TAG,
     summary: 'Apply to become a merchant (MerchantApplication, status pending)',
     description:
@@ -115,6 +119,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     'Idempotency-Key and payment password. Not a merchant: 403 trade.merchantRequired. Limits: trade.limitsInvalid; price: trade.priceInvalid; not enough available: balance.insufficient. Waiting orders it fits are matched with it at once.',
     offerInputSchema,
     tradeOfferSchema,
+    { 400: ['balance.insufficient', 'trade.limitsInvalid', 'trade.priceInvalid'], 403: ['trade.merchantRequired'] },
     (tx, userId, input, outbox) => trading.postOffer(tx, userId, input, outbox),
   );
 
@@ -124,12 +129,14 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     'Idempotency-Key and payment password. The price cannot change while orders matched with the offer wait for confirmation (409 trade.offerBusy). A withdrawn or filled offer: 409 trade.offerGone.',
     offerEditSchema,
     tradeOfferSchema,
+    { 400: ['balance.insufficient', 'trade.limitsInvalid', 'trade.priceInvalid'], 404: ['record.notFound'], 409: ['trade.offerBusy', 'trade.offerGone'] },
     (tx, userId, input, outbox) => trading.editOffer(tx, userId, input, outbox),
   );
 
   apiRoute(app, {
     method: 'POST',
     url: '/trade/offers/withdraw',
+    refusals: [NOT_FOUND, { 409: ['trade.offerGone'] }],
     tag: TAG,
     summary: 'Withdraw an open offer: what it held for its remaining quantity is released; orders already matched with it can still settle (TradeOffer)',
     auth: 'required',
@@ -145,6 +152,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       'more than 3 matched orders cancelled today: 403 trade.cancelBlocked; not enough available: balance.insufficient.',
     orderInputSchema,
     tradeOrderSchema,
+    { 400: ['balance.insufficient', 'trade.amountTooSmall', 'trade.priceInvalid'], 403: ['trade.merchantRequired', 'trade.dailyLimit', 'trade.cancelBlocked'] },
     (tx, userId, input, outbox) => trading.placeOrder(tx, userId, input, outbox),
   );
 
@@ -155,12 +163,14 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       "Another user's order answers 404 record.notFound.",
     orderConfirmSchema,
     tradeOrderSchema,
+    { 404: ['record.notFound'], 409: ['trade.infoIncomplete', 'trade.orderEnded', 'trade.confirmExpired'] },
     (tx, userId, input, outbox) => trading.confirmOrder(tx, userId, input.id, outbox),
   );
 
   apiRoute(app, {
     method: 'POST',
     url: '/trade/orders/cancel',
+    refusals: [NOT_FOUND, { 409: ['trade.orderEnded'] }],
     tag: TAG,
     summary: 'Cancel an order that has not settled: all it held is released (TradeOrder, status cancelled)',
     description: 'More than 3 matched orders cancelled in one day (UTC) pause new orders until the day ends. Ended: 409 trade.orderEnded.',
@@ -184,6 +194,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/trade/orders/detail',
+    refusals: NOT_FOUND,
     tag: TAG,
     summary: 'One order the user is a party to (TradeOrder)',
     auth: 'required',

@@ -28,10 +28,11 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/uploadHeadPortrait',
+    refusals: { 400: ['upload.required'] },
     tag: 'user',
     summary: 'Upload an avatar: JPG, PNG, HEIC or WebP by content, at most 2 MB and 40 megapixels',
     auth: 'required',
-    fileField: 'file',
+    upload: { field: 'file', mediaTypes: avatars.mediaTypes },
     reply: z.object({ avatar: z.string().describe('The URL of the new avatar') }),
     handler: async ({ request }) => {
       const viewer = viewerOf(request);
@@ -68,6 +69,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/uploads/avatars/:file',
+    refusals: { 404: ['request.notFound'] },
     tag: 'user',
     summary: 'An uploaded avatar image',
     params: z.object({ file: z.string().describe('The stored name, as in the avatar URL') }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, withdrawSchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema, withdrawInfoReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
+import { PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { placeWithdrawal, withdrawalsOf, withdrawInfo, type WithdrawalRequest } from './service';
@@ -24,6 +25,7 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/wallet/out',
+    refusals: [...PAID_CALL, { 400: ['address.invalid', 'balance.insufficient', 'bank.required', 'withdraw.belowMinimum', 'withdraw.notAboveFee'] }],
     tag: 'withdrawals',
     summary: 'Request a withdrawal; the amount includes the fee and is held at once (WithdrawalRecord, status processing)',
     description: 'Idempotency-Key header and payment password required. crypto: USDT to a TRC20 or ERC20 address; bank: EUR to the bound account.',
