@@ -10,6 +10,7 @@ import { inTransaction } from '../db/transaction';
 import type { AuditActor } from '../ledger/audit';
 import { apiRoute } from './api-route';
 import { operatorOf } from './auth';
+import { DECISION, type Refusals } from './refusals';
 
 /** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
 export const reasonSchema = z
@@ -26,10 +27,10 @@ export const recordIdInputSchema = z.strictObject({ id: recordIdSchema });
 /** Refusing a record, with the reason its user reads. */
 export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
 
-/** A finance operator's decision on a record, in one transaction with its audit row. */
+/** A finance operator's decision on a record, in one transaction with its audit row; it refuses what every decision does (DECISION) and its own `refusals`. */
 export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
-  route: { url: string; summary: string; body: B; reply: R },
+  { refusals = {}, ...route }: { url: string; summary: string; body: B; reply: R; refusals?: Refusals },
   decide: (tx: Tx, input: z.output<B>, actor: AuditActor) => Promise<z.input<R>>,
 ): void {
   apiRoute<z.ZodType, undefined, z.ZodType>(app, {
@@ -37,6 +38,7 @@ export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
     tag: 'ops',
     auth: { operator: 'finance' },
     ...route,
+    refusals: [DECISION, refusals],
     handler: ({ body, request }) =>
       inTransaction(app.deps.db, (tx) => decide(tx, body as z.output<B>, { operatorId: operatorOf(request).operatorId, at: app.deps.clock() })),
   });

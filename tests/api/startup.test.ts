@@ -171,6 +171,7 @@ describe('the OpenAPI document', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addFormat('binary', true);
     ajv.addFormat('uuid', true);
+    ajv.addFormat('date-time', true);
     const compiles = (where: string, schema: unknown) => {
       expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/'))), where).not.toThrow();
     };

@@ -10,6 +10,7 @@ import { depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-sche
 import { AppError } from '../../../src/domain/errors';
 import { apiRoute } from '../../http/api-route';
 import { operatorDecision, reasonSchema, recordIdInputSchema, recordIdSchema, rejectSchema } from '../../http/operator-calls';
+import { NOT_FOUND } from '../../http/refusals';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 import { approveDepositAs, listDeposits, proofNameOf, rejectDeposit } from './decisions';
 
@@ -57,6 +58,7 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     query: recordIdInputSchema,
     raw: { mediaTypes: IMAGE_MEDIA_TYPES },
+    refusals: NOT_FOUND,
     handler: async ({ query, reply }) => {
       const name = await proofNameOf(db, query.id);
       const image = name === null ? null : await proofs.read(name);
@@ -74,6 +76,7 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
       summary: 'Approve a processing deposit, optionally crediting a different amount with a reason (finance)',
       body: depositApproveSchema,
       reply: decidedDepositSchema,
+      refusals: { 400: ['amount.invalid', 'amount.tooLarge'] },
     },
     approveDepositAs,
   );

@@ -44,6 +44,7 @@ export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> 
       summary: 'Mark a processing withdrawal paid, with the payout transaction reference (finance)',
       body: withdrawalApproveSchema,
       reply: decidedWithdrawalSchema,
+      refusals: { 400: ['ops.referenceRequired'] },
     },
     (tx, input, actor) => approveWithdrawal(tx, { ...input, ...actor }),
   );
