@@ -40,6 +40,7 @@ export const ERROR_KEYS = [
   'username.invalid',
   'username.length',
   'username.taken',
+  'account.required',
   'account.exists',
   'account.notFound',
   'invite.invalid',

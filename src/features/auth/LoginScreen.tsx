@@ -19,6 +19,7 @@ import { PasswordField } from '../../ui/form/PasswordField';
 import { serverFieldError } from '../../ui/form/serverFieldError';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
+import { errorMessage } from '../../i18n';
 import { AuthLayout, AuthLink } from './AuthLayout';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 
@@ -57,7 +58,7 @@ export default function LoginScreen() {
     },
     input: async (values) => ({ ...values, phone: (await loadRules()).toE164(values.phone, country) }),
     check: (values, errors) =>
-      values.method === 'email' && !values.account.trim() ? { ...errors, account: t`Please enter your e-mail or username.` } : errors,
+      values.method === 'email' && !values.account.trim() ? { ...errors, account: errorMessage('account.required') } : errors,
   });
   const method = form.watch('method');
 

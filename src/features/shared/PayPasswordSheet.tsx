@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useOverlay } from '../../ui/overlays';
 import { isApiError } from '../../api/client';
 import { PinInput } from '../../ui/form/PinInput';
+import { errorMessage } from '../../i18n';
 
 export interface PayPasswordSheetProps {
   opened: boolean;
@@ -56,7 +57,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
       await onSubmit(value);
     } catch (failure) {
       setPin('');
-      setError(isApiError(failure) ? failure.message : t`Something went wrong. Please try again.`);
+      setError(isApiError(failure) ? failure.message : errorMessage('request.failed'));
     } finally {
       setWorking(false);
     }

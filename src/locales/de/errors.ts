@@ -35,6 +35,7 @@ export default {
   'username.invalid': "Der Benutzername darf nur Buchstaben und Ziffern enthalten und muss mit einem Buchstaben beginnen.",
   'username.length': "Der Benutzername muss {min} bis {max} Zeichen lang sein.",
   'username.taken': "Dieser Benutzername ist bereits vergeben.",
+  'account.required': "Bitte geben Sie Ihre E-Mail oder Ihren Benutzernamen ein.",
   'account.exists': "Ein Konto mit diesen Angaben existiert bereits. Bitte melden Sie sich stattdessen an.",
   'account.notFound': "Zu diesen Angaben wurde kein Konto gefunden.",
   'invite.invalid': "Dieser Einladungscode ist ungültig.",

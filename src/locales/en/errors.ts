@@ -35,6 +35,7 @@ export default {
   'username.invalid': 'The username may contain letters and digits only and must start with a letter.',
   'username.length': 'The username must have {min} to {max} characters.',
   'username.taken': 'This username is already taken.',
+  'account.required': "Please enter your e-mail or username.",
   'account.exists': 'An account with these details already exists. Please log in instead.',
   'account.notFound': 'No account could be found with these details.',
   'invite.invalid': 'This invitation code is not valid.',

@@ -35,6 +35,7 @@ export default {
   'username.invalid': "El nombre de usuario solo puede contener letras y dígitos, y debe empezar por una letra.",
   'username.length': "El nombre de usuario debe tener entre {min} y {max} caracteres.",
   'username.taken': "Este nombre de usuario ya está en uso.",
+  'account.required': "Introduce tu correo electrónico o tu nombre de usuario.",
   'account.exists': "Ya existe una cuenta con estos datos. Inicia sesión.",
   'account.notFound': "No se ha encontrado ninguna cuenta con estos datos.",
   'invite.invalid': "Este código de invitación no es válido.",

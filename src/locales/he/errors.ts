@@ -35,6 +35,7 @@ export default {
   'username.invalid': "שם המשתמש יכול להכיל אותיות וספרות בלבד, וחייב להתחיל באות.",
   'username.length': "שם המשתמש חייב להכיל {min} עד {max} תווים.",
   'username.taken': "שם המשתמש הזה כבר תפוס.",
+  'account.required': "נא להזין דוא\"ל או שם משתמש.",
   'account.exists': "כבר קיים חשבון עם הפרטים האלה. נא להתחבר אליו.",
   'account.notFound': "לא נמצא חשבון עם הפרטים האלה.",
   'invite.invalid': "קוד ההזמנה הזה אינו תקף.",

@@ -35,6 +35,7 @@ export default {
   'username.invalid': "Il nome utente può contenere solo lettere e cifre e deve iniziare con una lettera.",
   'username.length': "Il nome utente deve avere da {min} a {max} caratteri.",
   'username.taken': "Questo nome utente è già in uso.",
+  'account.required': "Inserisci la tua e-mail o il tuo nome utente.",
   'account.exists': "Esiste già un account con questi dati. Accedi.",
   'account.notFound': "Nessun account trovato con questi dati.",
   'invite.invalid': "Questo codice invito non è valido.",

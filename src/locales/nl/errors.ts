@@ -35,6 +35,7 @@ export default {
   'username.invalid': "De gebruikersnaam mag alleen letters en cijfers bevatten en moet met een letter beginnen.",
   'username.length': "De gebruikersnaam moet {min} tot {max} tekens lang zijn.",
   'username.taken': "Deze gebruikersnaam is al in gebruik.",
+  'account.required': "Voer uw e-mailadres of gebruikersnaam in.",
   'account.exists': "Er bestaat al een account met deze gegevens. Log in met dat account.",
   'account.notFound': "Er is geen account gevonden met deze gegevens.",
   'invite.invalid': "Deze uitnodigingscode is ongeldig.",

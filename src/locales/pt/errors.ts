@@ -35,6 +35,7 @@ export default {
   'username.invalid': "O nome de usuário só pode conter letras e dígitos e deve começar por uma letra.",
   'username.length': "O nome de usuário deve ter entre {min} e {max} caracteres.",
   'username.taken': "Este nome de usuário já está em uso.",
+  'account.required': "Insira o seu e-mail ou nome de usuário.",
   'account.exists': "Já existe uma conta com estes dados. Entre na sua conta.",
   'account.notFound': "Não foi encontrada nenhuma conta com estes dados.",
   'invite.invalid': "Este código de convite não é válido.",

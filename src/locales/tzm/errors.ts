@@ -35,6 +35,7 @@ export default {
   'username.invalid': "Isem n umseqdac ilaq ad isɛu ɣas isekkilen d wuṭṭunen, d ad ibdu s yan usekkil.",
   'username.length': "Isem n umseqdac ilaq ad isɛu seg {min} ar {max} n isekkilen.",
   'username.taken': "Isem n umseqdac-ad ittuṭṭef yakan.",
+  'account.required': "Ttxil sekcem imayl nnek neɣ isem n umseqdac.",
   'account.exists': "Yella yakan yan umiḍan s yisefka-ad. Ttxil kcem ɣer-s.",
   'account.notFound': "Ur nufi kra n umiḍan s yisefka-ad.",
   'invite.invalid': "Tangalt n uɛraḍ-ad ur tṣeḥḥa.",

@@ -35,6 +35,7 @@ export default {
   'username.invalid': "用户名只能包含字母和数字，且必须以字母开头。",
   'username.length': "用户名长度须为 {min} 至 {max} 个字符。",
   'username.taken': "该用户名已被占用。",
+  'account.required': "请输入邮箱或用户名。",
   'account.exists': "使用这些信息的账户已存在，请直接登录。",
   'account.notFound': "未找到与这些信息匹配的账户。",
   'invite.invalid': "此邀请码无效。",
