@@ -38,7 +38,7 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsProvider;
   rateLimits: RateLimits;
-  /** Tests: check every reply against its documented schema (see server/http/api-route.ts). */
+  /** Tests: check every reply against its documented schema and every refusal against the statuses and keys its route declares (server/http/api-route.ts, server/http/refusals.ts). */
   checkReplies?: boolean;
 }
 
