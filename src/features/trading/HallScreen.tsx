@@ -48,8 +48,20 @@ export default function HallScreen() {
   const user = useAtomValue(userInfoAtom);
   useMerchantFlagRefresh(summary.data, user?.isMerchant);
   const navigate = useNavigate();
-  const side: TradeSide = useSearch({ from: '/members/market' }).side ?? 'buy';
-  const setSide = (next: TradeSide) => void navigate({ to: '/market', search: { side: next }, replace: true });
+  // The side is the address's (?side=, Home's quick buy and sell) and follows it; the hall is a
+  // kept tab, so it is read loosely (no error while another screen is shown) and a return by the
+  // tab bar, which names no side, keeps the one chosen.
+  const requested = (useSearch({ strict: false }) as { side?: TradeSide }).side;
+  const [side, setShownSide] = useState<TradeSide>(requested ?? 'buy');
+  const [followed, setFollowed] = useState(requested);
+  if (requested !== followed) {
+    setFollowed(requested);
+    if (requested) setShownSide(requested);
+  }
+  const setSide = (next: TradeSide) => {
+    setShownSide(next);
+    void navigate({ to: '/market', search: { side: next }, replace: true });
+  };
   const [amount, setAmount] = useState('');
   const filter = useDeferredValue(amount.trim());
   const filterValid = filter === '' || (parseAmount(filter, 'USDT') ?? 0n) > 0n;

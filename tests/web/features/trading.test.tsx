@@ -224,6 +224,11 @@ describe('the trading hall', () => {
     });
     expect(await screen.findByRole('region', { name: 'Buy USDT' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ side: 'buy' });
+    // The tab bar names no side: the one chosen stays.
+    await act(() => router.navigate({ to: '/market' }));
+    expect(screen.getByRole('region', { name: 'Buy USDT' })).toBeTruthy();
+    await act(() => router.navigate({ to: '/market', search: { side: 'sell' } }));
+    expect(await screen.findByRole('region', { name: 'Sell USDT' })).toBeTruthy();
   });
 });
 
