@@ -59,6 +59,26 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     assert.match(await ops('adjust', userId, 'EUR', '100', '--reason', 'funds for the trading test'), /EUR/);
   });
 
+  it("from Home, quick buy and sell open the hall with the side chosen, and the fund record is a tap away", async () => {
+    await buyer.goto(`${app.baseUrl}/h5/home`);
+    const home = () => buyer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+    const quickTrade = buyer.getByRole('navigation', { name: 'Quick trade' });
+    for (const side of ['sell', 'buy'] as const) {
+      const label = side === 'buy' ? 'Buy USDT' : 'Sell USDT';
+      await quickTrade.getByRole('link', { name: label }).click();
+      await buyer.waitForURL((url) => url.pathname === '/h5/market' && url.searchParams.get('side') === side, { timeout: 15_000 });
+      // The merchant's order form for that side, and the switch showing it chosen.
+      await buyer.getByRole('region', { name: label }).waitFor({ timeout: 15_000 });
+      assert.equal(await buyer.getByRole('group').getByRole('button', { name: label }).getAttribute('aria-pressed'), 'true');
+      await screenshot(buyer, `trade-quick-${side}`);
+      await home();
+      await quickTrade.waitFor();
+    }
+    await buyer.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Fund record' }).click();
+    await buyer.waitForURL(/\/h5\/assets\/assets-log$/, { timeout: 15_000 });
+    await buyer.waitForFunction(() => document.title === 'Fund record · Tessera', undefined, { timeout: 15_000 });
+  });
+
   it('the trader posts a sell offer, holding its USDT', async () => {
     await logInWithForm(trader, app.baseUrl, TRADER);
     await trader.goto(`${app.baseUrl}/h5/market/sell`);
