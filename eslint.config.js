@@ -39,12 +39,22 @@ const featureZones = features.map((feature) => {
 // a login continues (guard.ts). Everything else a screen draws or calls is in src/ui.
 const APP_FOR_FEATURES = ['./layouts.tsx', './screenRoute.ts', './lazyScreen.ts', './search.ts', './guard.ts'];
 
-// One zone per module: every other module may import only its index.ts.
+// Everything of the server outside its modules (server/*.ts, http/, db/, ledger/, realtime/, …) and
+// the scripts: like another module, they use a module through its index.ts only.
+const outsideModules = [
+  ...fs
+    .readdirSync('server', { withFileTypes: true })
+    .filter((entry) => entry.name !== 'modules')
+    .map((entry) => `./server/${entry.name}`),
+  './scripts',
+];
+
+// One zone per module: every other module, and everything outside the modules, may import only its index.ts.
 const moduleZones = modules.map((module) => ({
-  target: modules.filter((other) => other !== module).map((other) => `./server/modules/${other}`),
+  target: [...modules.filter((other) => other !== module).map((other) => `./server/modules/${other}`), ...outsideModules],
   from: `./server/modules/${module}`,
   except: ['./index.ts'],
-  message: `Another module is used through its index.ts only (server/modules/${module}/index.ts).`,
+  message: `A module is used through its index.ts only (server/modules/${module}/index.ts), from another module, the rest of the server or the scripts.`,
 }));
 
 const boundaryZones = [

@@ -13,17 +13,21 @@ import type { RateLimits } from './http/rate-limits';
 import { createAccounts, createLockout, createSessions, type SessionCache } from './modules/auth';
 import { createCodes } from './modules/codes';
 import { createConversions } from './modules/conversion';
-import { proofStoreOf } from './modules/deposits';
-import type { Mailer } from './modules/mailer/mailer';
+import { createDeposits, proofStoreOf } from './modules/deposits';
+import type { Mailer } from './modules/mailer';
 import { createOperators } from './modules/ops';
-import { createMarketData } from './modules/market/service';
-import { createLoans, loanDocumentStoreOf } from './modules/loans/service';
-import { createPledge } from './modules/pledge/service';
-import { createPush } from './modules/push/service';
+import { createMarketData } from './modules/market';
+import { createLoans, loanDocumentStoreOf } from './modules/loans';
+import { createPledge } from './modules/pledge';
+import { createPush } from './modules/push';
 import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
-import type { SmsProvider } from './modules/sms/provider';
+import type { SmsProvider } from './modules/sms';
 import { createStartup } from './modules/startup';
+import { createBanking } from './modules/banking';
+import { createNews } from './modules/news';
+import { createVip } from './modules/vip';
+import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
 import { avatarStoreOf, createProfiles } from './modules/user';
 
@@ -57,10 +61,20 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     profiles: createProfiles(db),
     avatars: avatarStoreOf(config),
     proofs: proofStoreOf(config),
+    /** Deposit requests and the operator's decisions (modules/deposits). */
+    deposits: createDeposits(db),
     idempotency: createIdempotency(db, clock),
     conversions: createConversions(db, clock),
     records: createRecords(db),
+    /** The bank account EUR withdrawals pay to (modules/banking). */
+    banking: createBanking(db),
+    /** The VIP levels (modules/vip). */
+    vip: createVip(db),
+    /** News and the content pages: readers' reads, operators' writes (modules/news). */
+    news: createNews(db),
     startup: createStartup(db),
+    /** Withdrawal requests, their holds and the operator's decisions (modules/withdrawals). */
+    withdrawals: createWithdrawals(db),
     trading: createTrading(db, clock),
     /** Pledge orders, their daily interest and maturities (modules/pledge). */
     pledge: createPledge(db, clock),

@@ -4,7 +4,7 @@ import { NEWS_STATUSES } from '../../src/domain/news';
 import { LOAN_STATUSES } from '../../src/domain/loan';
 import { MERCHANT_APPLICATION_STATUSES } from '../../src/domain/trading';
 import { ASSET_CODES } from '../../src/domain/money';
-import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
+import { DEMO_OPERATOR } from '../../server/modules/ops';
 
 const statuses = (list: readonly string[]) => [...list, 'all'].join('|');
 

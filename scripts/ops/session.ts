@@ -1,7 +1,6 @@
 /** login, logout and totp: the operator's session and the TOTP codes it signs in with. */
 import readline from 'node:readline';
-import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
-import { secondsLeftInStep, totpCode } from '../../server/modules/ops/totp';
+import { DEMO_OPERATOR, secondsLeftInStep, totpCode } from '../../server/modules/ops';
 import { option, UsageError, type Args } from './args';
 import { baseUrl, call, dataOf, forgetSession, readSession, saveSession, send, sessionFile } from './http';
 import { when } from './output';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openUserAccounts } from '../ledger/accounts';
 import { newInviteCode } from '../modules/auth';
-import { seedContent } from '../modules/news/content';
+import { seedContent } from '../modules/news';
 import { seedDemoOperator } from '../modules/ops';
 import { seedDemoHall } from '../modules/trading';
 import { SETTING_KEYS, writeSetting } from '../modules/startup';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../src/domain/errors';
-import type { Viewer } from '../modules/auth/sessions';
+import type { Viewer } from '../modules/auth';
 
 export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -3,9 +3,11 @@
  * registration, platform accounts come with the migration, so a posting never creates one.
  * Nothing but server/ledger/transfers.ts writes `balance`.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
+import { rowsPerAsker } from '../db/batched-reads';
+import { rowsOf } from '../db/rows';
 import { ledgerAccounts } from '../db/schema';
 
 /**
@@ -56,4 +58,36 @@ export const availableBalances = (db: Db | Tx, userId: string) => balancesOf(db,
 export async function balanceOf(db: Db | Tx, userId: string, asset: Asset, purpose: UserPurpose = 'available'): Promise<bigint> {
   const rows = await balancesOf(db, userId, purpose);
   return rows.find((row) => row.asset === asset)?.balance ?? 0n;
+}
+
+/**
+ * The available balances of several users in one statement (named by the pool:
+ * db/named-statements.ts), per user in the order of ASSET_CODES: the balance list every home
+ * screen asks for, read for all users asking at once (modules/records).
+ */
+export async function availableBalancesOfUsers(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, AccountBalance[]>> {
+  const rows = await rowsOf<{ user_id: string; asset: Asset; balance: string }>(
+    db,
+    sql`SELECT user_id::text, asset, balance::text FROM ledger_accounts
+        WHERE owner_kind = 'user' AND purpose = 'available' AND user_id = ANY(string_to_array(${userIds.join(',')}, ',')::uuid[])`,
+  );
+  const perUser = rowsPerAsker(rows, (row) => row.user_id);
+  return new Map(
+    userIds.map((userId) => {
+      const mine = perUser.get(userId) ?? [];
+      return [userId, ASSET_CODES.flatMap((asset) => mine.filter((row) => row.asset === asset).map((row) => ({ asset, balance: BigInt(row.balance) })))];
+    }),
+  );
+}
+
+/** A user's balances of several purposes, every asset (0 where the user has none), in one statement. */
+export async function balancesByPurpose<P extends UserPurpose>(db: Db | Tx, userId: string, purposes: readonly P[]): Promise<Record<P, Record<Asset, bigint>>> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, purpose: ledgerAccounts.purpose, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.purpose, [...purposes])))
+    .execute();
+  const of = (purpose: P) =>
+    Object.fromEntries(ASSET_CODES.map((asset) => [asset, rows.find((row) => row.asset === asset && row.purpose === purpose)?.balance ?? 0n])) as Record<Asset, bigint>;
+  return Object.fromEntries(purposes.map((purpose) => [purpose, of(purpose)])) as Record<P, Record<Asset, bigint>>;
 }

@@ -22,7 +22,6 @@ import { startupModule } from './startup';
 import { tradingModule, tradingOpsModule } from './trading';
 import { userModule } from './user';
 import { vipModule } from './vip';
-import { walletModule } from './wallet';
 import { withdrawalsModule, withdrawalsOpsModule } from './withdrawals';
 
 export interface ApiModule {
@@ -37,7 +36,6 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: authModule },
   { plugin: userModule },
   { plugin: startupModule },
-  { plugin: walletModule },
   { plugin: depositsModule },
   { plugin: withdrawalsModule },
   { plugin: bankingModule },

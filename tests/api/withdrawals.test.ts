@@ -11,7 +11,7 @@ import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../server/modules/withdrawals/decisions';
-import { placeWithdrawal } from '../../server/modules/withdrawals/service';
+import { placeWithdrawal } from '../../server/modules/withdrawals/requests';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;

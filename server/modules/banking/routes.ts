@@ -6,10 +6,10 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
-import { bankBindingOf, saveBankBinding } from './service';
 
 export async function bankingModule(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app.deps;
+  const { clock } = app.deps;
+  const { banking } = app.services;
 
   apiRoute(app, {
     method: 'POST',
@@ -21,7 +21,7 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: bankBindingSchema,
     reply: bankBindingReplySchema,
-    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, details) => saveBankBinding(tx, userId, details, clock())),
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, details) => banking.save(tx, userId, details, clock())),
   });
 
   apiRoute(app, {
@@ -32,6 +32,6 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: noInput,
     reply: bankBindingReplySchema.nullable(),
-    handler: ({ request }) => bankBindingOf(db, viewerOf(request).userId),
+    handler: ({ request }) => banking.binding(viewerOf(request).userId),
   });
 }

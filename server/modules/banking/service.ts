@@ -56,3 +56,13 @@ export async function saveBankBinding(tx: Db | Tx, userId: string, input: BankDe
 export function bankDestinationOf(binding: BankBinding): string {
   return `${binding.iban} (${binding.firstName} ${binding.lastName})`;
 }
+
+/** The bank binding's service, built once (app.services.banking). */
+export function createBanking(db: Db) {
+  return {
+    /** POST /user/cash_info. */
+    binding: (userId: string) => bankBindingOf(db, userId),
+    /** POST /user/cash_save, inside the payment's transaction. */
+    save: saveBankBinding,
+  };
+}

@@ -17,7 +17,7 @@ import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postTransfers } from '../../ledger/transfers';
 import { readSetting, SETTING_KEYS } from '../startup';
 import { confirmedDepositsOf } from '../vip';
-import { depositColumns, recordOf, type DepositRow } from './service';
+import { depositColumns, recordOf, type DepositRow } from './rows';
 
 /** A deposit as operators see it: the user's record plus whose it is and the stored proof. */
 export interface OperatorDepositRecord extends DepositRecord {

@@ -12,7 +12,6 @@ import { apiRoute } from '../../http/api-route';
 import { operatorDecision, reasonSchema, recordIdInputSchema, recordIdSchema, rejectSchema } from '../../http/operator-calls';
 import { NOT_FOUND } from '../../http/refusals';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
-import { approveDepositAs, listDeposits, proofNameOf, rejectDeposit } from './decisions';
 
 const depositListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(DEPOSIT_STATUSES, { error: 'request.invalid' }).optional() });
 
@@ -35,8 +34,7 @@ const decidedDepositSchema = depositRecordSchema.extend({ userId: z.string() });
 
 /** Under /api/ops. */
 export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
-  const { proofs } = app.services;
+  const { proofs, deposits } = app.services;
   const support = { operator: 'support' } as const;
 
   apiRoute(app, {
@@ -47,7 +45,7 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     query: depositListSchema,
     reply: pageSchemaOf(operatorDepositSchema),
-    handler: ({ query }) => listDeposits(db, query),
+    handler: ({ query }) => deposits.queue(query),
   });
 
   apiRoute(app, {
@@ -60,7 +58,7 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
     raw: { mediaTypes: IMAGE_MEDIA_TYPES },
     refusals: NOT_FOUND,
     handler: async ({ query, reply }) => {
-      const name = await proofNameOf(db, query.id);
+      const name = await deposits.proofName(query.id);
       const image = name === null ? null : await proofs.read(name);
       if (!image) throw new AppError('record.notFound', 404);
       // Someone's bank or wallet details: never kept by a browser or a proxy.
@@ -78,12 +76,12 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
       reply: decidedDepositSchema,
       refusals: { 400: ['amount.invalid', 'amount.tooLarge'] },
     },
-    approveDepositAs,
+    (tx, input, actor) => deposits.approve(tx, input, actor),
   );
 
   operatorDecision(
     app,
     { url: '/deposits/reject', summary: 'Reject a processing deposit with a reason the user reads (finance)', body: rejectSchema, reply: decidedDepositSchema },
-    (tx, input, actor) => rejectDeposit(tx, { ...input, ...actor }),
+    (tx, input, actor) => deposits.reject(tx, { ...input, ...actor }),
   );
 }

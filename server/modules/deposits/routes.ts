@@ -9,12 +9,11 @@ import { viewerOf } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { readUploadForm } from '../../http/uploads';
-import { createDeposit, depositAddress, depositsOf, depositTarget } from './service';
 
 export async function depositsModule(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app.deps;
+  const { clock } = app.deps;
   const { services } = app;
-  const { proofs } = services;
+  const { proofs, deposits } = services;
 
   apiRoute(app, {
     method: 'POST',
@@ -26,7 +25,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: depositAddressSchema,
     reply: depositAddressReplySchema,
-    handler: ({ body, request }) => depositAddress(db, viewerOf(request).userId, body.coinId, body.network),
+    handler: ({ body, request }) => deposits.address(viewerOf(request).userId, body.coinId, body.network),
   });
 
   apiRoute(app, {
@@ -50,7 +49,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
       const form = await readUploadForm(request, { fileField: 'file', maxBytes: DEPOSIT_PROOF_MAX_BYTES });
       const input = depositRequestSchema.parse(form.fields);
       if (!form.file || form.file.length === 0) throw new Refusal('deposit.proofRequired', 400, { field: 'file' });
-      const target = await depositTarget(db, input.coinId, input.network);
+      const target = await deposits.target(input.coinId, input.network);
       const amount = amountOrRefusal(input.amount, target.asset);
       const proof = await proofs.check(form.file);
 
@@ -67,7 +66,7 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
           async (tx) => {
             // Written only when the request really runs: a replay keeps the first proof.
             stored ??= await proofs.write(proof);
-            return createDeposit(tx, { userId, target, amount, proof: stored, at: clock() });
+            return deposits.create(tx, { userId, target, amount, proof: stored, at: clock() });
           },
         );
       } catch (error) {
@@ -86,6 +85,6 @@ export async function depositsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     query: pageQuerySchema,
     reply: pageSchemaOf(depositRecordSchema),
-    handler: ({ query, request }) => depositsOf(db, viewerOf(request).userId, query.page, query.pageSize),
+    handler: ({ query, request }) => deposits.records(viewerOf(request).userId, query.page, query.pageSize),
   });
 }

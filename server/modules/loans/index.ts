@@ -1,3 +1,4 @@
 /** The loans module's public surface: the plugins, the service and the identity images' store. */
-export { loansModule, loansOpsModule } from './routes';
+export { loansModule } from './routes';
+export { loansOpsModule } from './ops-routes';
 export { createLoans, loanDocumentStoreOf, type Loans } from './service';

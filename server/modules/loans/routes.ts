@@ -1,15 +1,13 @@
 /**
  * Loan calls (docs/loans.md): the terms and the wallet balance, an identity image at a time, the
  * application, the user's loans and one of them, its identity images (to its owner only), "repay
- * now" (Idempotency-Key header and payment password); under /api/ops the review of applications
- * and repayments (finance) and the identity images (support).
+ * now" (Idempotency-Key header and payment password). The operator's calls are in ops-routes.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   LOAN_DOCUMENT_MAX_BYTES,
   loanApplySchema,
   loanConfigSchema,
-  loanDecisionSchema,
   loanDocumentQuerySchema,
   loanDocumentReplySchema,
   loanIdSchema,
@@ -18,10 +16,9 @@ import {
   loanSchema,
 } from '../../../src/domain/loan';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
-import { z } from 'zod';
 import { apiRoute, noInput } from '../../http/api-route';
 import { PAID_CALL } from '../../http/refusals';
-import { operatorOf, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { Refusal } from '../../errors';
 import { readUploadForm } from '../../http/uploads';
@@ -129,67 +126,4 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
     reply: loanSchema,
     handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => loans.repay(tx, userId, input.id, clock())),
   });
-}
-
-const operatorLoanSchema = loanSchema.extend({ userId: z.string(), username: z.string() });
-
-/** Under /api/ops. */
-export async function loansOpsModule(app: FastifyInstance): Promise<void> {
-  const { clock } = app.deps;
-  const { loans } = app.services;
-  const finance = { operator: 'finance' } as const;
-  const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/loans',
-    tag: 'ops',
-    summary: 'Loans by status (all when absent), oldest first, with the borrower (finance)',
-    auth: finance,
-    query: loanListQuerySchema,
-    reply: pageSchemaOf(operatorLoanSchema),
-    handler: ({ query }) => loans.list(query.status, query.page, query.pageSize),
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/loans/document',
-    refusals: { 404: ['loan.notFound'] },
-    tag: 'ops',
-    summary: "An identity image of a loan (support); the image itself, never cached",
-    auth: { operator: 'support' },
-    query: loanDocumentQuerySchema,
-    raw: { mediaTypes: IMAGE_MEDIA_TYPES },
-    handler: async ({ query, reply }) => {
-      const image = await loans.document(query.id, query.side);
-      reply.header('cache-control', 'no-store').type(image.mime);
-      return image.bytes;
-    },
-  });
-
-  const decision = (url: string, summary: string, decide: (input: { id: number; reason?: string }, request: FastifyRequest) => Promise<unknown>) =>
-    apiRoute(app, {
-      method: 'POST',
-      url,
-      tag: 'ops',
-      summary,
-      auth: finance,
-      body: loanDecisionSchema,
-      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided'] },
-      reply: loanSchema,
-      handler: ({ body, request }) => decide(body, request) as never,
-    });
-
-  decision('/loans/approve', 'Approve a pending application: paid out from the loans account; a principal loan holds its collateral (finance, audited)', (input, request) =>
-    loans.approve(input.id, actorOf(request)),
-  );
-  decision('/loans/reject', 'Reject a pending application, with the reason the user reads or none (finance, audited)', (input, request) =>
-    loans.reject(input.id, input.reason, actorOf(request)),
-  );
-  decision('/loans/repayment/confirm', 'Confirm a repayment under review: principal and interest taken, collateral released (finance, audited)', (input, request) =>
-    loans.confirmRepayment(input.id, actorOf(request)),
-  );
-  decision('/loans/repayment/refuse', 'Refuse a repayment under review with a reason: its hold returns, the loan shows repayment failed (finance, audited)', (input, request) =>
-    loans.refuseRepayment(input.id, input.reason, actorOf(request)),
-  );
 }

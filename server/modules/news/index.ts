@@ -1,3 +1,5 @@
 /** News's public surface: the plugins (readers, operators) and the service. */
-export { newsModule, newsOpsModule } from './routes';
-export { createNews, listNews, newsDetail, publishNews, summaryOf, translateNews, withdrawNews } from './service';
+export { newsModule } from './routes';
+export { newsOpsModule } from './ops-routes';
+export { seedContent } from './content';
+export { createNews, type News } from './service';

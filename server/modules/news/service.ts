@@ -8,6 +8,7 @@ import { AppError } from '../../../src/domain/errors';
 import { NEWS_FALLBACK_LOCALE, type NewsStatus } from '../../../src/domain/news';
 import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../../ledger/audit';
 
@@ -128,7 +129,7 @@ interface Actor {
   at: Date;
 }
 
-export async function createNews(tx: Tx, input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
+export async function draftNews(tx: Tx, input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
   const [{ id }] = await rowsOf<{ id: string }>(
     tx,
     sql`INSERT INTO news (category_id, status, created_by, created_at, updated_at)
@@ -176,3 +177,21 @@ export async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<Op
   await recordAudit(tx, actor, { action: 'news.withdraw', subject: `news:${id}` });
   return opsNewsOf(tx, id);
 }
+
+/** The news service, built once (app.services.news): readers' reads, and operators' writes, each in a transaction with its audit row. */
+export function createNews(db: Db) {
+  return {
+    /** POST /news/list. */
+    list: (input: { categoryId: number; page: number; pageSize: number; locale: string }) => listNews(db, input),
+    /** POST /news/detail. */
+    detail: (id: number, locale: string) => newsDetail(db, id, locale),
+    /** GET /ops/news. */
+    opsList: (input: { page: number; pageSize: number; status?: NewsStatus }) => listOpsNews(db, input),
+    draft: (input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => draftNews(tx, input, actor)),
+    translate: (input: { id: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => translateNews(tx, input, actor)),
+    publish: (id: number, actor: Actor) => inTransaction(db, (tx) => publishNews(tx, id, actor)),
+    withdraw: (id: number, actor: Actor) => inTransaction(db, (tx) => withdrawNews(tx, id, actor)),
+  };
+}
+
+export type News = ReturnType<typeof createNews>;

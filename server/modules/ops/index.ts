@@ -2,3 +2,5 @@
 export { opsModule } from './routes';
 export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator, type BootstrapResult, type Operators } from './operators';
 export { DEMO_OPERATOR } from './demo';
+export { operatorCreateSchema } from './schemas';
+export { secondsLeftInStep, totpCode } from './totp';

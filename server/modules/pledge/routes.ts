@@ -1,9 +1,9 @@
 /**
  * Pledge calls (docs/pledge.md): the overview a user decides on, starting and redeeming an order
- * and moving interest to available (Idempotency-Key header and payment password), the records;
- * under /api/ops the products (finance) and a payout round on demand.
+ * and moving interest to available (Idempotency-Key header and payment password), the records.
+ * The operator's calls are in ops-routes.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   interestTransferSchema,
@@ -11,15 +11,13 @@ import {
   pledgeOrderSchema,
   pledgeOrdersQuerySchema,
   pledgeOverviewSchema,
-  pledgeProductInputSchema,
-  pledgeProductSchema,
   pledgeRedeemSchema,
   pledgeStartSchema,
 } from '../../../src/domain/pledge';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { NOT_FOUND, PAID_CALL } from '../../http/refusals';
-import { operatorOf, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 
 export async function pledgeModule(app: FastifyInstance): Promise<void> {
@@ -96,47 +94,5 @@ export async function pledgeModule(app: FastifyInstance): Promise<void> {
     query: pledgeOrdersQuerySchema,
     reply: pageSchemaOf(pledgeInterestSchema),
     handler: ({ query, request }) => pledge.interestOf(viewerOf(request).userId, query.page, query.pageSize),
-  });
-}
-
-/** Under /api/ops. */
-export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
-  const { clock } = app.deps;
-  const pledge = app.services.pledge;
-  const finance = { operator: 'finance' } as const;
-  const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/pledge/products',
-    tag: 'ops',
-    summary: 'Every pledge product, inactive ones too (finance)',
-    auth: finance,
-    query: noInput,
-    reply: z.array(pledgeProductSchema),
-    handler: () => pledge.allProducts(),
-  });
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/pledge/products',
-    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'pledge.rateInvalid'], 404: ['pledge.productNotFound'] },
-    tag: 'ops',
-    summary: 'Create a pledge product, or change one (with id): the terms apply to orders started afterwards (finance, audited)',
-    auth: finance,
-    body: pledgeProductInputSchema,
-    reply: pledgeProductSchema,
-    handler: ({ body, request }) => pledge.saveProduct(body, actorOf(request)),
-  });
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/pledge/run',
-    tag: 'ops',
-    summary: 'Run the payout round now: every due day is paid once and matured orders return their principal (finance)',
-    auth: finance,
-    body: noInput,
-    reply: z.object({ days: z.number().int(), paid: z.number().int(), matured: z.number().int() }),
-    handler: () => pledge.runDue(),
   });
 }

@@ -1,12 +1,26 @@
-/** GET /wallet/movements (the fund record), GET /wallet/legal_log (every posting) and GET /user/calc (totals), all read from the ledger. */
+/**
+ * POST /wallet/list (the available balances), GET /wallet/movements (the fund record), GET
+ * /wallet/legal_log (every posting) and GET /user/calc (totals), all read from the ledger.
+ */
 import type { FastifyInstance } from 'fastify';
 import { movementsQuerySchema, pageQuerySchema } from '../../../src/domain/payments';
-import { calcReplySchema, ledgerEntrySchema, movementSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { calcReplySchema, ledgerEntrySchema, movementSchema, pageSchemaOf, walletListReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 
 export async function recordsModule(app: FastifyInstance): Promise<void> {
   const { records } = app.services;
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/wallet/list',
+    tag: 'wallet',
+    summary: 'Available balances, full precision decimal strings',
+    auth: 'required',
+    body: noInput,
+    reply: walletListReplySchema,
+    handler: ({ request }) => records.balances(viewerOf(request).userId),
+  });
 
   apiRoute(app, {
     method: 'GET',

@@ -1,15 +1,15 @@
 /**
- * The user's asset log and totals, read straight from the ledger: what the user sees is the sum
+ * The user's balances, asset log and totals, read straight from the ledger: what the user sees is the sum
  * of the postings, never a separately kept counter: the numbers shown must be the ones the ledger holds.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransferKind } from '../../../src/domain/ledger';
 import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
-import type { AssetTotals, CalcReply, LedgerEntry, Movement, Page, UserAccount } from '../../../src/domain/wire';
+import type { AssetTotals, CalcReply, LedgerEntry, Movement, Page, UserAccount, WalletListReply } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
 import { rowsOf } from '../../db/rows';
-import type { UserPurpose } from '../../ledger/accounts';
+import { availableBalancesOfUsers, type UserPurpose } from '../../ledger/accounts';
 
 /** Money that arrived from outside. */
 const RECHARGED_KINDS: TransferKind[] = ['deposit'];
@@ -210,7 +210,27 @@ export function createRecords(db: Db) {
     return { list, total: Number(rows[0].total), page, pageSize };
   }
 
+  /**
+   * The available balances, for every user asking at once in one statement (the ledger's
+   * availableBalancesOfUsers): the home screen asks for them on every visit.
+   */
+  const balancePages = batchedRead<string, WalletListReply>({
+    keyOf: (userId) => userId,
+    async answer(userIds) {
+      const perUser = await availableBalancesOfUsers(db, userIds);
+      return new Map(
+        userIds.map((userId) => {
+          const balance = (perUser.get(userId) ?? []).map((row) => ({ currency_name: row.asset, legal_balance: toDecimalString(row.balance, row.asset) }));
+          return [userId, { legal_wallet: { balance } }];
+        }),
+      );
+    },
+  });
+
   return {
+    /** POST /wallet/list: the user's available balances, USDT first. */
+    balances: balancePages,
+
     movements,
 
     /**

@@ -1,9 +1,10 @@
 /**
- * The operator's side of merchant applications: the queue, and approving or rejecting with a
- * reason the user reads, each in one transaction with its audit row. Approval makes the user a
- * merchant (users.is_merchant), who may then post offers and place orders.
+ * Merchant applications: a user asks to become a merchant; operators see the queue and approve
+ * or reject with a reason the user reads, each decision in the caller's transaction with its
+ * audit row. Approval makes the user a merchant (users.is_merchant), who may then post offers
+ * and place orders.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { MerchantApplicationStatus } from '../../../src/domain/trading';
 import type { MerchantApplication, Page } from '../../../src/domain/wire';
@@ -11,6 +12,8 @@ import type { Db, Tx } from '../../db/client';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
 import { merchantApplications, users } from '../../db/schema';
 import { recordAudit } from '../../ledger/audit';
+import { inTransaction } from '../../db/transaction';
+import { applicationOf, type TradingDeps } from './rows';
 import { applicationView } from './views';
 
 export type OperatorMerchantApplication = MerchantApplication & { userId: string; username: string; nickname: string; operatorId: string | null };
@@ -55,4 +58,38 @@ export async function decideMerchantApplication(
     reason: input.approve ? null : reason,
   });
   return { ...applicationView(decided), userId: row.userId };
+}
+
+/** The merchants' part of the trading service. */
+export function merchantCalls({ db, clock }: TradingDeps) {
+  return {
+    /** The user's latest application to become a merchant, or null. */
+    application: (userId: string) => applicationOf(db, userId),
+
+    /** Asks to become a merchant: needs the payment password set; one application waits at a time. */
+    async apply(userId: string) {
+      return inTransaction(db, async (tx) => {
+        const [user] = await tx
+          .select({ isMerchant: users.isMerchant, hasPayPassword: sql<boolean>`${users.payPasswordHash} IS NOT NULL` })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!user) throw new AppError('session.gone', 401);
+        if (user.isMerchant) throw new AppError('merchant.alreadyMerchant', 409);
+        if (!user.hasPayPassword) throw new AppError('payPassword.notSet', 400);
+        const [waiting] = await tx
+          .select({ id: merchantApplications.id })
+          .from(merchantApplications)
+          .where(and(eq(merchantApplications.userId, userId), eq(merchantApplications.status, 'pending')));
+        if (waiting) throw new AppError('merchant.applicationPending', 409);
+        const [row] = await tx.insert(merchantApplications).values({ userId, status: 'pending', createdAt: clock() }).returning();
+        return applicationView(row);
+      });
+    },
+
+    /** GET /ops/merchants: the applications, oldest first. */
+    applications: (request: QueueRequest<MerchantApplicationStatus>) => listMerchantApplications(db, request),
+
+    decide: decideMerchantApplication,
+  };
 }

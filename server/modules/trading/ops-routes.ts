@@ -9,7 +9,6 @@ import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
 import { merchantApplicationSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorDecision, recordIdInputSchema, rejectSchema } from '../../http/operator-calls';
-import { decideMerchantApplication, listMerchantApplications } from './merchants';
 
 const merchantApplicationListSchema = z.strictObject({
   ...pageQuerySchema.shape,
@@ -27,7 +26,7 @@ const decidedMerchantApplicationSchema = merchantApplicationSchema.extend({ user
 
 /** Under /api/ops. */
 export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { trading } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -37,7 +36,7 @@ export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
     auth: { operator: 'support' },
     query: merchantApplicationListSchema,
     reply: pageSchemaOf(operatorMerchantApplicationSchema),
-    handler: ({ query }) => listMerchantApplications(db, query),
+    handler: ({ query }) => trading.applications(query),
   });
 
   operatorDecision(
@@ -48,7 +47,7 @@ export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
       body: recordIdInputSchema,
       reply: decidedMerchantApplicationSchema,
     },
-    (tx, input, actor) => decideMerchantApplication(tx, { id: input.id, approve: true, reason: null, ...actor }),
+    (tx, input, actor) => trading.decide(tx, { id: input.id, approve: true, reason: null, ...actor }),
   );
 
   operatorDecision(
@@ -59,6 +58,6 @@ export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
       body: rejectSchema,
       reply: decidedMerchantApplicationSchema,
     },
-    (tx, input, actor) => decideMerchantApplication(tx, { id: input.id, approve: false, reason: input.reason, ...actor }),
+    (tx, input, actor) => trading.decide(tx, { id: input.id, approve: false, reason: input.reason, ...actor }),
   );
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { userLevelReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
-import { userLevel } from './service';
 
 export async function vipModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
@@ -14,6 +13,6 @@ export async function vipModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     query: noInput,
     reply: userLevelReplySchema,
-    handler: ({ request }) => userLevel(app.deps.db, viewerOf(request).userId),
+    handler: ({ request }) => app.services.vip.level(viewerOf(request).userId),
   });
 }

@@ -52,3 +52,11 @@ export async function userLevel(db: Db, userId: string): Promise<UserLevelReply>
     levels,
   };
 }
+
+/** The VIP levels' service, built once (app.services.vip). */
+export function createVip(db: Db) {
+  return {
+    /** GET /user/user_level. */
+    level: (userId: string) => userLevel(db, userId),
+  };
+}

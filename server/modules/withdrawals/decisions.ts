@@ -13,7 +13,7 @@ import { queuePageOf, type QueueRequest } from '../../db/pages';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit } from '../../ledger/audit';
 import { postTransfer, postTransfers } from '../../ledger/transfers';
-import { recordOf, type WithdrawalRow } from './service';
+import { recordOf, type WithdrawalRow } from './rows';
 
 export interface OperatorWithdrawalRecord extends WithdrawalRecord {
   userId: string;

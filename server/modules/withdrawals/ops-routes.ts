@@ -9,7 +9,6 @@ import { pageQuerySchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorDecision, recordIdSchema, rejectSchema } from '../../http/operator-calls';
-import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './decisions';
 
 const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
 
@@ -24,7 +23,7 @@ const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string
 
 /** Under /api/ops. */
 export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { withdrawals } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -34,7 +33,7 @@ export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> 
     auth: { operator: 'support' },
     query: withdrawalListSchema,
     reply: pageSchemaOf(operatorWithdrawalSchema),
-    handler: ({ query }) => listWithdrawals(db, query),
+    handler: ({ query }) => withdrawals.queue(query),
   });
 
   operatorDecision(
@@ -46,7 +45,7 @@ export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> 
       reply: decidedWithdrawalSchema,
       refusals: { 400: ['ops.referenceRequired'] },
     },
-    (tx, input, actor) => approveWithdrawal(tx, { ...input, ...actor }),
+    (tx, input, actor) => withdrawals.approve(tx, { ...input, ...actor }),
   );
 
   operatorDecision(
@@ -57,6 +56,6 @@ export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> 
       body: rejectSchema,
       reply: decidedWithdrawalSchema,
     },
-    (tx, input, actor) => rejectWithdrawal(tx, { ...input, ...actor }),
+    (tx, input, actor) => withdrawals.reject(tx, { ...input, ...actor }),
   );
 }

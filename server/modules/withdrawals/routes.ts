@@ -6,10 +6,11 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
-import { placeWithdrawal, withdrawalsOf, withdrawInfo, type WithdrawalRequest } from './service';
+import type { WithdrawalRequest } from './requests';
 
 export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app.deps;
+  const { clock } = app.deps;
+  const { withdrawals } = app.services;
 
   apiRoute(app, {
     method: 'POST',
@@ -19,7 +20,7 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: noInput,
     reply: withdrawInfoReplySchema,
-    handler: ({ request }) => withdrawInfo(db, viewerOf(request).userId),
+    handler: ({ request }) => withdrawals.info(viewerOf(request).userId),
   });
 
   apiRoute(app, {
@@ -33,7 +34,7 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
     handler: ({ body, request }) =>
-      payWithBody(request, body, (tx, userId, withdrawal) => placeWithdrawal(tx, userId, withdrawal as WithdrawalRequest, clock())),
+      payWithBody(request, body, (tx, userId, withdrawal) => withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock())),
   });
 
   apiRoute(app, {
@@ -44,6 +45,6 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     query: pageQuerySchema,
     reply: pageSchemaOf(withdrawalRecordSchema),
-    handler: ({ query, request }) => withdrawalsOf(db, viewerOf(request).userId, query.page, query.pageSize),
+    handler: ({ query, request }) => withdrawals.records(viewerOf(request).userId, query.page, query.pageSize),
   });
 }

@@ -1,145 +1,28 @@
 /**
  * Withdrawals (docs/api.md, "Money calls"): USDT to a TRC20 or ERC20 address, or EUR to the bound
- * bank account. The amount includes the fee. At request the whole amount moves from available to
- * held in the same transaction as the record, so the money cannot be spent twice; an operator
- * then pays it out (held → platform withdrawals and fees) or cancels it (held → available).
+ * bank account. The service is built once (app.services.withdrawals) from its parts: requests.ts
+ * (what each method costs, the request with its hold, the user's records) and decisions.ts (the
+ * operator's queue and decisions).
  */
-import { desc, eq } from 'drizzle-orm';
-import { AppError } from '../../../src/domain/errors';
-import { toDecimalString, type Asset } from '../../../src/domain/money';
-import { type WithdrawInput } from '../../../src/domain/payments';
-import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } from '../../../src/domain/wire';
-import { tablePageOf } from '../../db/pages';
-import type { Db, Tx } from '../../db/client';
-import { allInOrder, nextIdOf } from '../../db/pipeline';
-import { withdrawals } from '../../db/schema';
-import { amountOrRefusal, Refusal } from '../../errors';
-import { balanceOf } from '../../ledger/accounts';
-import { postTransfer } from '../../ledger/transfers';
-import { bankBindingOf, bankDestinationOf } from '../banking';
-import { withdrawalLimits } from '../startup';
-import { withdrawalOrderNo } from '../../../src/domain/orderNumbers';
+import type { WithdrawalStatus } from '../../../src/domain/ledger';
+import type { Db } from '../../db/client';
+import type { QueueRequest } from '../../db/pages';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './decisions';
+import { placeWithdrawal, withdrawalsOf, withdrawInfo } from './requests';
 
-const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
-
-/** An amount for messages: "10", "1.5" — the asset's precision without trailing zeros. */
-function plainAmount(minor: bigint, asset: Asset): string {
-  return toDecimalString(minor, asset).replace(/\.?0+$/, '');
-}
-
-/** The request without its payment password (checked before, never kept). */
-export type WithdrawalRequest = WithdrawInput extends infer Input ? (Input extends unknown ? Omit<Input, 'payPassword'> : never) : never;
-
-function assetOfMethod(method: WithdrawInput['method']): Asset {
-  return method === 'crypto' ? 'USDT' : 'EUR';
-}
-
-/** POST /wallet/get_info: what each method takes, costs and can pay out now. */
-export async function withdrawInfo(db: Db, userId: string): Promise<WithdrawInfoReply> {
-  const methodInfo = async (method: WithdrawInput['method']): Promise<WithdrawMethodInfo> => {
-    const asset = assetOfMethod(method);
-    const [limits, available] = await Promise.all([withdrawalLimits(db, asset), balanceOf(db, userId, asset, 'available')]);
-    return {
-      method,
-      asset,
-      networks: method === 'crypto' ? [...CRYPTO_NETWORKS] : [],
-      minimum: toDecimalString(limits.minimum, asset),
-      fee: toDecimalString(limits.fee, asset),
-      available: toDecimalString(available, asset),
-    };
-  };
-  const [crypto, bank, binding] = await Promise.all([methodInfo('crypto'), methodInfo('bank'), bankBindingOf(db, userId)]);
-  return { methods: [crypto, bank], bank: binding };
-}
-
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-export function recordOf(row: WithdrawalRow): WithdrawalRecord {
+export function createWithdrawals(db: Db) {
   return {
-    id: row.id,
-    orderNo: withdrawalOrderNo(row.id),
-    method: row.method,
-    asset: row.asset,
-    network: row.network,
-    destination: row.destination,
-    amount: toDecimalString(row.amount, row.asset),
-    fee: toDecimalString(row.fee, row.asset),
-    net: toDecimalString(row.amount - row.fee, row.asset),
-    status: row.status,
-    txReference: row.txReference,
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    /** POST /wallet/get_info. */
+    info: (userId: string) => withdrawInfo(db, userId),
+    /** POST /wallet/out, inside the payment's transaction. */
+    place: placeWithdrawal,
+    /** GET /user/withdraw/list. */
+    records: (userId: string, page: number, pageSize: number) => withdrawalsOf(db, userId, page, pageSize),
+    /** GET /ops/withdrawals. */
+    queue: (request: QueueRequest<WithdrawalStatus>) => listWithdrawals(db, request),
+    approve: approveWithdrawal,
+    reject: rejectWithdrawal,
   };
 }
 
-/**
- * Places a withdrawal inside the caller's transaction (the idempotency key's): the checks, the
- * record and the hold. Refusals are thrown before anything is written, or roll it back.
- */
-export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date): Promise<WithdrawalRecord> {
-  const asset = assetOfMethod(input.method);
-  const amount = amountOrRefusal(input.amount, asset);
-
-  // What the checks need and the record's id, in one round trip (the connection pipelines).
-  const [binding, { minimum, fee }, id] = await Promise.all([
-    input.method === 'bank' ? bankBindingOf(tx, userId) : null,
-    withdrawalLimits(tx, asset),
-    nextIdOf(tx, 'withdrawals'),
-  ]);
-  let destination: string;
-  if (input.method === 'bank') {
-    if (!binding) throw new Refusal('bank.required', 400);
-    destination = bankDestinationOf(binding);
-  } else {
-    destination = input.address;
-  }
-  if (amount < minimum) {
-    throw new Refusal('withdraw.belowMinimum', 400, { params: { min: plainAmount(minimum, asset), asset }, field: 'amount' });
-  }
-  if (amount <= fee) {
-    throw new Refusal('withdraw.notAboveFee', 400, { params: { fee: plainAmount(fee, asset), asset }, field: 'amount' });
-  }
-
-  // The record and its hold in one round trip as well: the hold names the record by the id taken
-  // above. Should the hold be refused, the transaction (and the record with it) rolls back.
-  const recorded = tx
-    .insert(withdrawals)
-    .values({
-      id,
-      userId,
-      method: input.method,
-      asset,
-      network: input.method === 'crypto' ? input.network : null,
-      destination,
-      amount,
-      fee,
-      status: 'processing',
-      createdAt: at,
-    })
-    .returning()
-    .execute();
-  const held = postTransfer(tx, {
-    debit: { userId, purpose: 'available' },
-    credit: { userId, purpose: 'held' },
-    asset,
-    amount,
-    kind: 'withdrawal_hold',
-    reference: `withdrawal:${id}`,
-    idempotencyKey: `withdrawal:${id}:hold`,
-    at,
-  }).catch((error: unknown) => {
-    // The record goes with the transaction; the refusal names the field to correct.
-    if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400, { field: 'amount' });
-    throw error;
-  });
-  const [[row]] = await allInOrder([recorded, held]);
-  return recordOf(row);
-}
-
-/** GET /user/withdraw/list: the user's withdrawals, newest first. */
-export async function withdrawalsOf(db: Db, userId: string, page: number, pageSize: number): Promise<Page<WithdrawalRecord>> {
-  const mine = eq(withdrawals.userId, userId);
-  const select = db.select().from(withdrawals).$dynamic();
-  return tablePageOf(db, { page, pageSize }, { table: withdrawals, select, where: mine, orderBy: desc(withdrawals.id) }, recordOf);
-}
+export type Withdrawals = ReturnType<typeof createWithdrawals>;

@@ -1,0 +1,175 @@
+/**
+ * The borrower's side of loans (docs/loans.md): the terms on offer, identity images, the
+ * application, the user's loans and "repay now".
+ */
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import {
+  loanFigures,
+  needsBack,
+  principalRange,
+  PRINCIPAL_MAX_PERCENT,
+  PRINCIPAL_MIN_PERCENT,
+  type Loan,
+  type LoanApplyInput,
+  type LoanConfig,
+  type LoanStatus,
+} from '../../../src/domain/loan';
+import { ASSET_CODES, toDecimalString, type Asset } from '../../../src/domain/money';
+import type { Page } from '../../../src/domain/wire';
+import type { Tx } from '../../db/client';
+import { rowsOf, uniqueViolation } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import { amountOrRefusal, Refusal } from '../../errors';
+import { postTransfers } from '../../ledger/transfers';
+import { type CheckedImage } from '../../storage/image-store';
+import {
+  type ProductRow,
+  type LoanRow,
+  PRODUCT_COLUMNS,
+  LOAN_COLUMNS,
+  assetOf,
+  productOf,
+  loanOf,
+  plain,
+  openLoanOf,
+  available,
+  lockLoan,
+  reread,
+  leg,
+  type LoansDeps,
+} from './rows';
+
+export function borrowerCalls({ db, clock, documents }: LoansDeps) {
+  return {
+    /** GET /loan/config: the terms on offer, the wallet balance, the loan not yet ended. */
+    async config(userId: string): Promise<LoanConfig> {
+      const [products, balances, open] = await Promise.all([
+        rowsOf<ProductRow>(db, sql`SELECT ${PRODUCT_COLUMNS} FROM loan_products WHERE active ORDER BY type, days, id`),
+        available(db, userId),
+        openLoanOf(db, userId),
+      ]);
+      return {
+        products: products.map(productOf),
+        available: Object.fromEntries(ASSET_CODES.map((asset) => [asset, toDecimalString(balances[asset], asset)])) as Record<Asset, string>,
+        principalMinPercent: Number(PRINCIPAL_MIN_PERCENT),
+        principalMaxPercent: Number(PRINCIPAL_MAX_PERCENT),
+        open: open ? loanOf(open) : null,
+      };
+    },
+
+    /** POST /loan/document: one identity image, checked by its bytes; its id for the application. */
+    async addDocument(userId: string, image: CheckedImage): Promise<{ id: number }> {
+      const file = await documents.write(image);
+      try {
+        const [row] = await rowsOf<{ id: string }>(
+          db,
+          sql`INSERT INTO loan_documents (user_id, file, created_at) VALUES (${userId}, ${file}, ${clock().toISOString()}::timestamptz) RETURNING id::text`,
+        );
+        return { id: Number(row.id) };
+      } catch (error) {
+        await documents.remove(file);
+        throw error;
+      }
+    },
+
+    /** POST /loan/apply: the checks of the product's rules, then the application with its figures. */
+    async apply(userId: string, input: LoanApplyInput): Promise<Loan> {
+      const at = clock();
+      return inTransaction(db, async (tx) => {
+        const [product] = await rowsOf<ProductRow>(tx, sql`SELECT ${PRODUCT_COLUMNS} FROM loan_products WHERE id = ${input.productId}`);
+        if (!product?.active) throw new Refusal('loan.configNotFound', 404);
+        if (await openLoanOf(tx, userId)) throw new Refusal('loan.openExists', 409);
+        const asset = assetOf(product.asset);
+        const amount = amountOrRefusal(input.amount, asset);
+        const minimum = BigInt(product.min_amount);
+        if (product.type === 'credit') {
+          const maximum = BigInt(product.max_amount);
+          if (amount < minimum || amount > maximum) {
+            throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
+          }
+        } else {
+          const balance = (await available(tx, userId))[asset];
+          const range = principalRange(balance);
+          const low = range.min > minimum ? range.min : minimum;
+          if (range.max < low || amount > balance) throw new Refusal('balance.insufficient', 400, { field: 'amount' });
+          if (amount < low || amount > range.max) {
+            throw new Refusal('loan.principalRange', 400, { params: { min: plain(low, asset), max: plain(range.max, asset), asset }, field: 'amount' });
+          }
+        }
+        if (needsBack(input.idType) && input.backDocument === undefined) throw new Refusal('loan.backRequired', 400, { field: 'backDocument' });
+        const wanted = needsBack(input.idType) ? [input.frontDocument, input.backDocument!] : [input.frontDocument];
+        if (new Set(wanted).size !== wanted.length) throw new Refusal('loan.documentInvalid', 400, { field: 'backDocument' });
+        // The user's own images, not taken by another application.
+        const mine = await rowsOf<{ id: string }>(
+          tx,
+          sql`SELECT id::text FROM loan_documents WHERE user_id = ${userId} AND loan_id IS NULL AND id IN (${sql.join(wanted.map((id) => sql`${id}`), sql`, `)}) FOR UPDATE`,
+        );
+        if (mine.length !== wanted.length) throw new Refusal('loan.documentInvalid', 400, { field: 'frontDocument' });
+        const { interest, total } = loanFigures(amount, BigInt(product.daily_ppm), product.days);
+        let id: string;
+        try {
+          [{ id }] = await rowsOf<{ id: string }>(
+            tx,
+            sql`INSERT INTO loans (user_id, product_id, type, asset, amount, days, daily_ppm, interest, total, collateral, status,
+                                   full_name, id_type, id_number, front_document, back_document, created_at)
+                VALUES (${userId}, ${product.id}, ${product.type}, ${asset}, ${amount.toString()}::bigint, ${product.days}, ${product.daily_ppm}::bigint,
+                        ${interest.toString()}::bigint, ${total.toString()}::bigint, ${product.type === 'principal' ? amount.toString() : '0'}::bigint, 'pending',
+                        ${input.fullName}, ${input.idType}, ${input.idNumber.replace(/\s+/g, ' ')}, ${input.frontDocument},
+                        ${needsBack(input.idType) ? input.backDocument! : null}, ${at.toISOString()}::timestamptz)
+                RETURNING id::text`,
+          );
+        } catch (error) {
+          if (uniqueViolation(error) === 'loans_one_open') throw new Refusal('loan.openExists', 409);
+          throw error;
+        }
+        await tx.execute(sql`UPDATE loan_documents SET loan_id = ${id} WHERE id IN (${sql.join(wanted.map((doc) => sql`${doc}`), sql`, `)})`);
+        return reread(tx, id);
+      });
+    },
+
+    /** GET /loan/list: the user's loans, newest first, of one status or all. */
+    async loansOf(userId: string, status: LoanStatus | undefined, page: number, pageSize: number): Promise<Page<Loan>> {
+      const where = status ? sql`user_id = ${userId} AND status = ${status}` : sql`user_id = ${userId}`;
+      const [rows, [{ total }]] = await Promise.all([
+        rowsOf<LoanRow>(db, sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE ${where} ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+        rowsOf<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM loans WHERE ${where}`),
+      ]);
+      return { list: rows.map(loanOf), total: Number(total), page, pageSize };
+    },
+
+    /** GET /loan/detail: one of the user's loans; another's is loan.notFound. */
+    async loanOf(userId: string, id: number): Promise<Loan> {
+      const [row] = await rowsOf<LoanRow>(db, sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = ${id} AND user_id = ${userId}`);
+      if (!row) throw new AppError('loan.notFound', 404);
+      return loanOf(row);
+    },
+
+    /** An identity image of a loan: for its owner (userId given) or an operator (none). */
+    async document(id: number, side: 'front' | 'back', userId?: string): Promise<{ bytes: Buffer; mime: string }> {
+      const [row] = await rowsOf<{ file: string }>(
+        db,
+        sql`SELECT d.file FROM loans l JOIN loan_documents d ON d.id = ${side === 'front' ? sql`l.front_document` : sql`l.back_document`}
+            WHERE l.id = ${id} ${userId === undefined ? sql`` : sql`AND l.user_id = ${userId}`}`,
+      );
+      const image = row ? await documents.read(row.file) : null;
+      if (!image) throw new AppError('loan.notFound', 404);
+      return image;
+    },
+
+    /** POST /loan/repay, inside the payment's transaction: the total is held and waits for review. */
+    async repay(tx: Tx, userId: string, id: number, at: Date): Promise<Loan> {
+      const row = await lockLoan(tx, id, userId);
+      if (row.status !== 'approved' && row.status !== 'failed') throw new Refusal('loan.notRepayable', 409);
+      const attempt = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_repay_hold'`))[0].n;
+      await postTransfers(tx, [
+        leg(row, `repay-hold:${attempt}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: BigInt(row.total), kind: 'loan_repay_hold' }),
+      ]).catch((error: unknown) => {
+        if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400);
+        throw error;
+      });
+      await tx.execute(sql`UPDATE loans SET status = 'repaying', repay_requested_at = ${at.toISOString()}::timestamptz, repay_reason = NULL WHERE id = ${row.id}`);
+      return reread(tx, row.id);
+    },
+  };
+}

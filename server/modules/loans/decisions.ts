@@ -1,0 +1,149 @@
+/**
+ * The operator's side of loans (docs/loans.md): the list, approval (the payout) or rejection,
+ * the repayment's review, and the removal of identity images no longer needed.
+ */
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import { type Loan, type LoanStatus } from '../../../src/domain/loan';
+import { toDecimalString } from '../../../src/domain/money';
+import type { Page } from '../../../src/domain/wire';
+import { rowsOf } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import { recordAudit, type AuditActor } from '../../ledger/audit';
+import { postTransfers } from '../../ledger/transfers';
+import {
+  DAY_MS,
+  UNUSED_DOCUMENT_MS,
+  type LoanRow,
+  loanColumns,
+  assetOf,
+  loanOf,
+  type OperatorLoan,
+  lockLoan,
+  reread,
+  leg,
+  type LoansDeps,
+} from './rows';
+
+export function operatorCalls({ db, clock, documents }: LoansDeps) {
+  return {
+    // ---- operators ----------------------------------------------------------------------------
+
+    async list(status: LoanStatus | undefined, page: number, pageSize: number): Promise<Page<OperatorLoan>> {
+      const where = status ? sql`l.status = ${status}` : sql`true`;
+      const [rows, [{ total }]] = await Promise.all([
+        rowsOf<LoanRow & { username: string }>(
+          db,
+          sql`SELECT ${loanColumns('l')}, u.username
+              FROM loans l JOIN users u ON u.id = l.user_id WHERE ${where} ORDER BY l.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        ),
+        rowsOf<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM loans l WHERE ${where}`),
+      ]);
+      return { list: rows.map((row) => ({ ...loanOf(row), userId: row.user_id, username: row.username })), total: Number(total), page, pageSize };
+    },
+
+    /** Approves an application: paid out; a principal loan's collateral held from the balance. */
+    async approve(id: number, actor: AuditActor): Promise<Loan> {
+      return inTransaction(db, async (tx) => {
+        const row = await lockLoan(tx, id);
+        if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
+        const userId = row.user_id;
+        const amount = BigInt(row.amount);
+        const legs = [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })];
+        const collateral = BigInt(row.collateral);
+        if (collateral > 0n) {
+          legs.push(leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }));
+        }
+        await postTransfers(tx, legs);
+        const due = new Date(actor.at.getTime() + row.days * DAY_MS);
+        await tx.execute(
+          sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz
+              WHERE id = ${row.id}`,
+        );
+        await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });
+        return reread(tx, row.id);
+      });
+    },
+
+    /** Rejects an application, with the reason the user reads (or none: the app says so). */
+    async reject(id: number, reason: string | undefined, actor: AuditActor): Promise<Loan> {
+      return inTransaction(db, async (tx) => {
+        const row = await lockLoan(tx, id);
+        if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
+        await tx.execute(
+          sql`UPDATE loans SET status = 'rejected', reason = ${reason || null}, operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz,
+              ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
+        );
+        await recordAudit(tx, actor, { action: 'loan.reject', subject: `loan:${row.id}`, userId: row.user_id, reason: reason || null });
+        return reread(tx, row.id);
+      });
+    },
+
+    /** Confirms a repayment: principal back to the loans account, interest to fees, collateral released. */
+    async confirmRepayment(id: number, actor: AuditActor): Promise<Loan> {
+      return inTransaction(db, async (tx) => {
+        const row = await lockLoan(tx, id);
+        if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
+        const userId = row.user_id;
+        const interest = BigInt(row.interest);
+        const collateral = BigInt(row.collateral);
+        await postTransfers(tx, [
+          leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: BigInt(row.amount), kind: 'loan_repay' }),
+          ...(interest > 0n ? [leg(row, 'interest', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'fees' }, amount: interest, kind: 'loan_interest' })] : []),
+          ...(collateral > 0n
+            ? [leg(row, 'collateral-release', actor.at, actor.operatorId, { debit: { userId, purpose: 'collateral' }, credit: { userId, purpose: 'available' }, amount: collateral, kind: 'loan_collateral_release' })]
+            : []),
+        ]);
+        await tx.execute(
+          sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
+        );
+        await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(BigInt(row.total), assetOf(row.asset)) } });
+        return reread(tx, row.id);
+      });
+    },
+
+    /** Refuses a repayment: its hold returns to the balance, the loan shows "repayment failed" with the reason. */
+    async refuseRepayment(id: number, reason: string | undefined, actor: AuditActor): Promise<Loan> {
+      const text = reason?.trim() ?? '';
+      if (text.length < 3) throw new AppError('ops.reasonRequired', 400);
+      return inTransaction(db, async (tx) => {
+        const row = await lockLoan(tx, id);
+        if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
+        const attempt = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_repay_release'`))[0].n;
+        await postTransfers(tx, [
+          leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
+            debit: { userId: row.user_id, purpose: 'held' },
+            credit: { userId: row.user_id, purpose: 'available' },
+            amount: BigInt(row.total),
+            kind: 'loan_repay_release',
+          }),
+        ]);
+        await tx.execute(sql`UPDATE loans SET status = 'failed', repay_reason = ${text} WHERE id = ${row.id}`);
+        await recordAudit(tx, actor, { action: 'loan.repayRefused', subject: `loan:${row.id}`, userId: row.user_id, reason: text });
+        return reread(tx, row.id);
+      });
+    },
+
+    /**
+     * Removes identity images no longer needed: an upload no application took after a day, and
+     * the images of a loan `retentionDays` after it ended (repaid or rejected).
+     */
+    async purgeDocuments(retentionDays: number): Promise<number> {
+      const now = clock().getTime();
+      const gone = await rowsOf<{ id: string; file: string }>(
+        db,
+        sql`SELECT d.id::text, d.file FROM loan_documents d LEFT JOIN loans l ON l.id = d.loan_id
+            WHERE (d.loan_id IS NULL AND d.created_at < ${new Date(now - UNUSED_DOCUMENT_MS).toISOString()}::timestamptz)
+               OR (l.ended_at IS NOT NULL AND l.ended_at < ${new Date(now - retentionDays * DAY_MS).toISOString()}::timestamptz AND d.file <> '')
+            LIMIT 1000`,
+      );
+      for (const row of gone) {
+        await documents.remove(row.file);
+        // A loan's row keeps naming its documents; the file is gone and the name with it.
+        await db.execute(sql`UPDATE loan_documents SET file = '' WHERE id = ${row.id}`);
+      }
+      await db.execute(sql`DELETE FROM loan_documents d WHERE d.file = '' AND d.loan_id IS NULL`);
+      return gone.length;
+    },
+  };
+}

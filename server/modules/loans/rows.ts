@@ -1,0 +1,191 @@
+/** What the loans service's parts share (docs/loans.md): the rows of products and loans, their views, the locks and the postings of a loan. */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import {
+  aprText,
+  LOAN_DOCUMENT_MAX_BYTES,
+  LOAN_DOCUMENT_TYPES,
+  loanNo,
+  type IdType,
+  type Loan,
+  type LoanProduct,
+  type LoanStatus,
+  type LoanType,
+} from '../../../src/domain/loan';
+import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
+import { rateText } from '../../../src/domain/pledge';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { balancesByPurpose } from '../../ledger/accounts';
+import { rowsOf } from '../../db/rows';
+import { type TransferInput } from '../../ledger/transfers';
+import { ImageStore } from '../../storage/image-store';
+
+/** What the loans service is built from. */
+export interface LoansDeps {
+  db: Db;
+  clock: Clock;
+  documents: ImageStore;
+}
+
+export const DAY_MS = 24 * 3600 * 1000;
+/** An uploaded image no application took is removed after this long. */
+export const UNUSED_DOCUMENT_MS = DAY_MS;
+
+export function loanDocumentStoreOf(config: { uploadsDir: string }): ImageStore {
+  return new ImageStore(path.join(config.uploadsDir, 'identity'), {
+    maxBytes: LOAN_DOCUMENT_MAX_BYTES,
+    emptyKey: 'loan.documentRequired',
+    extensions: LOAN_DOCUMENT_TYPES,
+  });
+}
+
+export interface ProductRow {
+  id: number;
+  type: LoanType;
+  asset: string;
+  days: number;
+  daily_ppm: string;
+  min_amount: string;
+  max_amount: string;
+  active: boolean;
+}
+
+export interface LoanRow {
+  id: string;
+  user_id: string;
+  type: LoanType;
+  asset: string;
+  amount: string;
+  days: number;
+  daily_ppm: string;
+  interest: string;
+  total: string;
+  collateral: string;
+  status: LoanStatus;
+  full_name: string;
+  id_type: IdType;
+  id_number: string;
+  front_document: string;
+  back_document: string | null;
+  reason: string | null;
+  repay_reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  due_at: string | null;
+  repay_requested_at: string | null;
+  repaid_at: string | null;
+}
+
+export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_amount::text, max_amount::text, active`;
+/** A loan's columns, of the table under `alias`. */
+export const loanColumns = (alias: string) =>
+  sql.raw(
+    ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'status',
+      'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
+      'repay_requested_at', 'repaid_at'].map((column) => `${alias}.${column}`).join(', '),
+  );
+export const LOAN_COLUMNS = loanColumns('loans');
+
+export function assetOf(value: string): Asset {
+  if (!isAsset(value)) throw new Error(`unknown asset: ${value}`);
+  return value;
+}
+
+export const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+export function productOf(row: ProductRow): LoanProduct {
+  const asset = assetOf(row.asset);
+  return {
+    id: row.id,
+    type: row.type,
+    asset,
+    days: row.days,
+    dailyRate: rateText(BigInt(row.daily_ppm)),
+    apr: aprText(BigInt(row.daily_ppm)),
+    minAmount: toDecimalString(BigInt(row.min_amount), asset),
+    maxAmount: toDecimalString(BigInt(row.max_amount), asset),
+  };
+}
+
+/** All but the last 4 characters hidden. */
+function maskedIdNumber(value: string): string {
+  const compact = value.replace(/\s/g, '');
+  return `${'•'.repeat(Math.max(0, compact.length - 4))}${compact.slice(-4)}`;
+}
+
+export function loanOf(row: LoanRow): Loan {
+  const asset = assetOf(row.asset);
+  const money = (value: string) => toDecimalString(BigInt(value), asset);
+  return {
+    id: Number(row.id),
+    loanNo: loanNo(Number(row.id)),
+    type: row.type,
+    asset,
+    amount: money(row.amount),
+    days: row.days,
+    dailyRate: rateText(BigInt(row.daily_ppm)),
+    apr: aprText(BigInt(row.daily_ppm)),
+    interest: money(row.interest),
+    total: money(row.total),
+    collateral: money(row.collateral),
+    status: row.status,
+    fullName: row.full_name,
+    idType: row.id_type,
+    idNumber: maskedIdNumber(row.id_number),
+    documents: row.back_document === null ? ['front'] : ['front', 'back'],
+    reason: row.reason,
+    repayReason: row.repay_reason,
+    createdAt: iso(row.created_at)!,
+    decidedAt: iso(row.decided_at),
+    dueAt: iso(row.due_at),
+    repayRequestedAt: iso(row.repay_requested_at),
+    repaidAt: iso(row.repaid_at),
+  };
+}
+
+
+export const plain = (minor: bigint, asset: Asset) => toDecimalString(minor, asset).replace(/\.?0+$/, '');
+
+export interface OperatorLoan extends Loan {
+  userId: string;
+  username: string;
+}
+
+export async function openLoanOf(executor: Db | Tx, userId: string): Promise<LoanRow | null> {
+  const [row] = await rowsOf<LoanRow>(
+    executor,
+    sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE user_id = ${userId} AND status IN ('pending', 'approved', 'repaying', 'failed')`,
+  );
+  return row ?? null;
+}
+
+export async function available(executor: Db | Tx, userId: string): Promise<Record<Asset, bigint>> {
+  return (await balancesByPurpose(executor, userId, ['available'])).available;
+}
+
+/** Locks a loan for a change; another user's loan is as unknown as a missing one. */
+export async function lockLoan(tx: Tx, id: number, userId?: string): Promise<LoanRow> {
+  const [row] = await rowsOf<LoanRow>(
+    tx,
+    sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = ${id} ${userId === undefined ? sql`` : sql`AND user_id = ${userId}`} FOR UPDATE`,
+  );
+  if (!row) throw new AppError('loan.notFound', 404);
+  return row;
+}
+
+export async function reread(tx: Tx, id: number | string): Promise<Loan> {
+  const [row] = await rowsOf<LoanRow>(tx, sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = ${id}`);
+  return loanOf(row);
+}
+
+/** The postings of a loan, named by it: `loan:<id>:<step>`. */
+export const leg = (row: LoanRow, step: string, at: Date, operatorId: string | null, fields: Pick<TransferInput, 'debit' | 'credit' | 'amount' | 'kind'>): TransferInput => ({
+  ...fields,
+  asset: assetOf(row.asset),
+  reference: `loan:${row.id}`,
+  idempotencyKey: `loan:${row.id}:${step}`,
+  operatorId,
+  at,
+});

@@ -1,0 +1,146 @@
+/**
+ * Orders (docs/trading.md): placing one (matched at once with the best offer that fits, or
+ * waiting), confirming it (it settles), cancelling it, and the user's orders by tab.
+ */
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import {
+  CANCEL_LIMIT,
+  MATCHING_MINUTES,
+  ORDER_TAB_STATUSES,
+  TRADE_MIN_PARAMS,
+  TRADE_MIN_USDT,
+  givenAsset,
+  orderHoldOf,
+  type OrderInput,
+  type OrderTab,
+} from '../../../src/domain/trading';
+import type { Page, TradeOrder } from '../../../src/domain/wire';
+import { addSeconds } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { allInOrder, nextIdOf } from '../../db/pipeline';
+import { tradeOffers, tradeOrders, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { amountOrRefusal, Refusal } from '../../errors';
+import { endOrder, lockBestOfferFor, matchOrder, matchWaitingFor, settleOrder, type BookEvents } from './book';
+import { orderView, type OrderRow } from './views';
+import {
+  priceOf,
+  traderOf,
+  requireMerchant,
+  feeNow,
+  todayOf,
+  ordersWithParties,
+  viewFor,
+  partyTo,
+  moveOwn,
+  lockOffer,
+  type TradingDeps,
+} from './rows';
+
+export function orderCalls({ db, clock }: TradingDeps) {
+  /** An order as its viewer sees it now (after the transaction that changed it). */
+  async function orderFor(dbOrTx: Db | Tx, id: number, viewerId: string): Promise<TradeOrder> {
+    const [row] = await ordersWithParties(dbOrTx).where(and(eq(tradeOrders.id, id), partyTo(viewerId)));
+    // Someone else's order answers exactly like one that does not exist.
+    if (!row) throw new AppError('record.notFound', 404);
+    return viewFor(row, viewerId);
+  }
+
+  /** Locks one of the user's own orders (as its taker: only they confirm or cancel it). */
+  async function lockOwnOrder(tx: Tx, userId: string, id: number): Promise<OrderRow> {
+    const [order] = await tx.select().from(tradeOrders).where(and(eq(tradeOrders.id, id), eq(tradeOrders.userId, userId))).for('update');
+    if (!order) throw new AppError('record.notFound', 404);
+    return order;
+  }
+
+  return {
+    /**
+     * Places an order: it holds what the user gives and is matched at once with the best offer
+     * that fits; with none, it waits (matching) for one until MATCHING_MINUTES have passed.
+     */
+    async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, events: BookEvents): Promise<TradeOrder> {
+      const amount = amountOrRefusal(input.amount, 'USDT', 'amount');
+      if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: TRADE_MIN_PARAMS, field: 'amount' });
+      const limitPrice = priceOf(input.price);
+      const now = clock();
+      // Who places it, the day's counts, the fee and the order's id: one round trip.
+      const [trader, today, fee, id] = await allInOrder([traderOf(tx, userId), todayOf(tx, userId, now), feeNow(tx), nextIdOf(tx, 'trade_orders')]);
+      requireMerchant(trader);
+      if (today.cancelled > CANCEL_LIMIT) throw new AppError('trade.cancelBlocked', 403, { limit: CANCEL_LIMIT });
+      if (today.placed >= trader.dailyOrders) throw new AppError('trade.dailyLimit', 403, { count: today.placed });
+      const hold = orderHoldOf(input.side, amount, limitPrice);
+      // The order and its hold together (the id was taken above, so the hold can name the order).
+      const [[order]] = await allInOrder([
+        tx
+          .insert(tradeOrders)
+          .values({ id, userId, side: input.side, amount, limitPrice, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
+          .returning()
+          .execute(),
+        moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now }),
+      ]);
+      events.orderChanged(order);
+      const best = await lockBestOfferFor(tx, order);
+      if (!best) return orderView(order, userId, null, null);
+      const matched = await matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text);
+      events.orderChanged(matched.order);
+      return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
+    },
+
+    /** Confirms a matched order within its time: it settles. */
+    async confirmOrder(tx: Tx, userId: string, id: number, events: BookEvents): Promise<TradeOrder> {
+      const order = await lockOwnOrder(tx, userId, id);
+      if (order.status === 'matching') throw new AppError('trade.infoIncomplete', 409);
+      if (order.status !== 'matched') throw new AppError('trade.orderEnded', 409);
+      const now = clock();
+      // Past its time the order is the expiry job's: it ends and releases everything.
+      if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
+      const [locked] = await tx
+        .select({ offer: tradeOffers, ownerName: users.nickname })
+        .from(tradeOffers)
+        .innerJoin(users, eq(users.id, tradeOffers.userId))
+        .where(eq(tradeOffers.id, order.offerId ?? 0))
+        .for('update', { of: tradeOffers });
+      if (!locked) throw new AppError('trade.offerGone', 409);
+      const settled = await settleOrder(tx, order, locked.offer, now);
+      events.settled(settled);
+      return orderView(settled, userId, locked.ownerName, null);
+    },
+
+    /** Cancels one of the user's orders that has not settled: all it held is released; a matched one's quantity returns to its offer. */
+    async cancelOrder(userId: string, id: number, events: BookEvents): Promise<TradeOrder> {
+      return inTransaction(db, async (tx) => {
+        events.reset();
+        const order = await lockOwnOrder(tx, userId, id);
+        if (order.status !== 'matching' && order.status !== 'matched') throw new AppError('trade.orderEnded', 409);
+        const now = clock();
+        const ended = await endOrder(tx, order, await lockOffer(tx, order.status === 'matched' ? order.offerId : null), 'cancelled', now);
+        events.orderChanged(ended.order);
+        if (ended.offer?.status === 'open') {
+          const fee = await feeNow(tx);
+          await matchWaitingFor(tx, ended.offer, now, fee.hundredths, fee.text, events);
+        }
+        return orderFor(tx, order.id, userId);
+      });
+    },
+
+    async order(userId: string, id: number): Promise<TradeOrder> {
+      return orderFor(db, id, userId);
+    },
+
+    /** The user's orders, placed by them or matched with their offers, newest first, by tab. */
+    async orders(userId: string, tab: OrderTab, page: number, pageSize: number): Promise<Page<TradeOrder>> {
+      const statuses = ORDER_TAB_STATUSES[tab];
+      const where = and(partyTo(userId), statuses ? inArray(tradeOrders.status, [...statuses]) : undefined);
+      const [rows, [{ total }]] = await Promise.all([
+        ordersWithParties(db)
+          .where(where)
+          .orderBy(desc(tradeOrders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ total: count() }).from(tradeOrders).where(where),
+      ]);
+      return { list: rows.map((row) => viewFor(row, userId)), total: Number(total), page, pageSize };
+    },
+  };
+}

@@ -1,1 +1,0 @@
-export { walletModule } from './routes';
