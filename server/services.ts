@@ -23,7 +23,7 @@ import { createPush } from './modules/push';
 import { createRecords } from './modules/records';
 import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms';
-import { createStartup } from './modules/startup';
+import { createSettings } from './modules/settings';
 import { createBanking } from './modules/banking';
 import { createNews } from './modules/news';
 import { createVip } from './modules/vip';
@@ -72,7 +72,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     vip: createVip(db),
     /** News and the content pages: readers' reads, operators' writes (modules/news). */
     news: createNews(db),
-    startup: createStartup(db),
+    /** The operator settings the app reads at start: support link, EUR rate, deposit options (modules/settings). */
+    settings: createSettings(db),
     /** Withdrawal requests, their holds and the operator's decisions (modules/withdrawals). */
     withdrawals: createWithdrawals(db),
     trading: createTrading(db, clock),

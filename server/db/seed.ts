@@ -11,7 +11,7 @@ import { newInviteCode } from '../modules/auth';
 import { seedContent } from '../modules/news';
 import { seedDemoOperator } from '../modules/ops';
 import { seedDemoHall } from '../modules/trading';
-import { SETTING_KEYS, writeSetting } from '../modules/startup';
+import { SETTING_KEYS, writeSetting } from '../modules/settings';
 import { hashPassword } from '../security/passwords';
 import { createPayPasswords, type PayPasswords } from '../security/pay-passwords';
 import type { Db } from './client';

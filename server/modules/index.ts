@@ -18,7 +18,7 @@ import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule } from './push';
 import { opsModule } from './ops';
 import { recordsModule } from './records';
-import { startupModule } from './startup';
+import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
 import { userModule } from './user';
 import { vipModule } from './vip';
@@ -35,7 +35,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: codesModule },
   { plugin: authModule },
   { plugin: userModule },
-  { plugin: startupModule },
+  { plugin: settingsModule },
   { plugin: depositsModule },
   { plugin: withdrawalsModule },
   { plugin: bankingModule },

@@ -16,7 +16,7 @@ import { conversionQuotes, conversions } from '../../db/schema';
 import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfers } from '../../ledger/transfers';
-import { parseFeePercent, readSettings, SETTING_KEYS } from '../startup';
+import { parseFeePercent, readSettings, SETTING_KEYS } from '../settings';
 import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from './pricing';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;

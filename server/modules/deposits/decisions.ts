@@ -15,7 +15,7 @@ import { coins, deposits, users } from '../../db/schema';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postTransfers } from '../../ledger/transfers';
-import { readSetting, SETTING_KEYS } from '../startup';
+import { readSetting, SETTING_KEYS } from '../settings';
 import { confirmedDepositsOf } from '../vip';
 import { depositColumns, recordOf, type DepositRow } from './rows';
 

@@ -13,7 +13,7 @@ import { coins, settings, vipLevels, type BankDetails } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Refusal } from '../../errors';
 import { recordAudit } from '../../ledger/audit';
-import { isSettingKey, SETTING_KEYS, SETTING_RULES } from '../startup';
+import { isSettingKey, SETTING_KEYS, SETTING_RULES } from '../settings';
 import { percentOfBps } from '../vip';
 
 const invalid = (field: string) => new Refusal('ops.settingInvalid', 400, { field });

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { postTransfer } from '../../ledger/transfers';
-import { readSettings, SETTING_KEYS } from '../startup';
+import { readSettings, SETTING_KEYS } from '../settings';
 import { Outbox } from './outbox';
 import { createTrading } from './service';
 

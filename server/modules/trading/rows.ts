@@ -15,7 +15,7 @@ import { rowsOf } from '../../db/rows';
 import { merchantApplications, tradeOffers, tradeOrders, users, vipLevels } from '../../db/schema';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { postTransfer } from '../../ledger/transfers';
-import { parseFeePercent, readSettings, SETTING_KEYS } from '../startup';
+import { parseFeePercent, readSettings, SETTING_KEYS } from '../settings';
 import { applicationView, completionRateText, offerView, orderView, type MerchantStats, type OfferRow, type OrderRow } from './views';
 
 /** What the trading service is built from. */

@@ -4,7 +4,7 @@ import { parseRate } from '../../../src/domain/money';
 import { CANCEL_LIMIT, priceText, utcDayOf, type TradeSide } from '../../../src/domain/trading';
 import type { TradeSummary } from '../../../src/domain/wire';
 import { tradeOffers, tradeOrders } from '../../db/schema';
-import { readSettings, SETTING_KEYS } from '../startup';
+import { readSettings, SETTING_KEYS } from '../settings';
 import { traderOf, feeNow, todayOf, partyTo, applicationOf, type TradingDeps } from './rows';
 
 export function summaryCalls({ db, clock }: TradingDeps) {

@@ -18,7 +18,7 @@ import { balanceOf } from '../../ledger/accounts';
 import { postTransfer } from '../../ledger/transfers';
 import { recordOf } from './rows';
 import { bankBindingOf, bankDestinationOf } from '../banking';
-import { withdrawalLimits } from '../startup';
+import { withdrawalLimits } from '../settings';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
 

@@ -1,4 +1,4 @@
-/** What the app loads at start (docs/api.md): support link, EUR rate, deposit options. */
+/** The settings the app loads at start (docs/api.md): support link, EUR rate, deposit options. */
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { formatDecimalString } from '../../../src/domain/money';
@@ -10,7 +10,7 @@ import { readSetting, SETTING_KEYS } from './settings';
 /** The rate is shown with 4 decimals, cut, like balances. */
 const RATE_DECIMALS = 4;
 
-export function createStartup(db: Db) {
+export function createSettings(db: Db) {
   async function required(key: (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS]): Promise<string> {
     const value = await readSetting(db, key);
     // Seeded at every start; missing means the database was changed by hand.

@@ -6,8 +6,8 @@ import { apiRoute, noInput } from '../../http/api-route';
 
 const rateQuery = z.strictObject({ currency: z.enum(['EUR'], { error: 'request.invalid' }).optional() });
 
-export async function startupModule(app: FastifyInstance): Promise<void> {
-  const { startup } = app.services;
+export async function settingsModule(app: FastifyInstance): Promise<void> {
+  const { settings } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -16,7 +16,7 @@ export async function startupModule(app: FastifyInstance): Promise<void> {
     summary: 'The customer-support link',
     query: noInput,
     reply: kfReplySchema,
-    handler: () => startup.supportLink(),
+    handler: () => settings.supportLink(),
   });
 
   apiRoute(app, {
@@ -26,7 +26,7 @@ export async function startupModule(app: FastifyInstance): Promise<void> {
     summary: 'EUR for one USDT, as [{ currency: "EUR", rate }]',
     query: rateQuery,
     reply: z.array(rateItemSchema),
-    handler: () => startup.rates(),
+    handler: () => settings.rates(),
   });
 
   apiRoute(app, {
@@ -36,6 +36,6 @@ export async function startupModule(app: FastifyInstance): Promise<void> {
     summary: 'Deposit options: USDT (TRC20 address_omni, ERC20 address_erc), BTC, ETH, bank card',
     query: noInput,
     reply: coinListReplySchema,
-    handler: async () => ({ legal: await startup.depositOptions() }),
+    handler: async () => ({ legal: await settings.depositOptions() }),
   });
 }
