@@ -15,7 +15,7 @@ import { createCodes } from './modules/codes';
 import { createConversions } from './modules/conversion';
 import { createDeposits, proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer';
-import { createOperators } from './modules/ops';
+import { createOperators, createOps } from './modules/ops';
 import { createMarketData } from './modules/market';
 import { createLoans, loanDocumentStoreOf } from './modules/loans';
 import { createPledge } from './modules/pledge';
@@ -58,6 +58,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     codes,
     accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
     operators: createOperators(db, clock),
+    /** What operators configure and correct, and the audit trail (modules/ops). */
+    ops: createOps(db),
     profiles: createProfiles(db),
     avatars: avatarStoreOf(config),
     proofs: proofStoreOf(config),

@@ -14,7 +14,7 @@ import type { DayMarket, Quotation } from '../../../src/domain/wire';
 import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
-import { candlesBetween, MAX_CANDLES } from './candles';
+import { MAX_CANDLES } from './candles';
 
 /** The category of coins shown in the app's market list (the only one the app keeps). */
 const QUOTED_CATEGORY = 1;
@@ -28,7 +28,6 @@ export function quotationOf(day: DayMarket, origin: string): Quotation {
 }
 
 export async function marketModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
   const { market } = app.services;
 
   apiRoute(app, {
@@ -40,7 +39,7 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     auth: 'none',
     query: timesharQuerySchema,
     reply: z.array(candleSchema),
-    handler: ({ query }) => candlesBetween(db, query.symbol, query.period, query.from, query.to),
+    handler: ({ query }) => market.candles(query.symbol, query.period, query.from, query.to),
   });
 
   apiRoute(app, {

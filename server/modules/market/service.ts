@@ -6,12 +6,12 @@
  * listens (the market plugin) publishes them on the socket.
  */
 import { sql } from 'drizzle-orm';
-import { HALL_SYMBOL } from '../../../src/domain/market';
+import { HALL_SYMBOL, type CandlePeriod } from '../../../src/domain/market';
 import type { Candle, DayMarket } from '../../../src/domain/wire';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { plainDecimal, recordTick, type Tick } from './candles';
+import { candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
 
 export type MarketEvent = { kind: 'kline'; candle: Candle } | { kind: 'daymarket'; day: DayMarket };
 
@@ -123,6 +123,8 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
   return {
     /** The symbols of the quotation list, the hall's first. */
     quoted,
+    /** GET /currency/new_timeshar: a symbol's candles of one period starting between from and to. */
+    candles: (symbol: string, period: CandlePeriod, from: number, to: number) => candlesBetween(db, symbol, period, from, to),
     /**
      * Records a tick after those before it and announces what changed. Never rejects: a tick
      * that cannot be recorded is logged and lost (the next one carries the price on).

@@ -8,16 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
-import type { Db } from '../../db/client';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
 import { IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
-import { vipLevelTable } from '../vip';
-import { checkAdjustment, postAdjustment } from './adjustments';
-import { listAudit } from './audit-log';
-import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings } from './configuration';
 import {
   adjustmentReplySchema,
   auditEntrySchema,
@@ -41,8 +36,8 @@ import {
 const TAG = 'ops';
 
 export async function opsModule(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app.deps;
-  const { operators: ops } = app.services;
+  const { clock } = app.deps;
+  const { operators: ops, ops: desk } = app.services;
   const support = { operator: 'support' } as const;
   const finance = { operator: 'finance' } as const;
   const admin = { operator: 'admin' } as const;
@@ -63,8 +58,8 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
   }
 
   /** A configuration table, listed by support: GET `url` answers its entries. */
-  function configurationList<R extends z.ZodType>(url: string, summary: string, item: R, list: (db: Db) => Promise<z.input<R>[]>): void {
-    apiRoute(app, { method: 'GET', url, tag: TAG, summary, auth: support, query: noInput, reply: item.array(), handler: () => list(db) });
+  function configurationList<R extends z.ZodType>(url: string, summary: string, item: R, list: () => Promise<z.input<R>[]>): void {
+    apiRoute(app, { method: 'GET', url, tag: TAG, summary, auth: support, query: noInput, reply: item.array(), handler: () => list() });
   }
 
   /** A change to one entry of a configuration table, by an admin: POST `url` answers the entry as changed. */
@@ -73,11 +68,11 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     summary: string,
     item: R,
     body: B,
-    change: (db: Db, input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
+    change: (input: z.output<B> & { operatorId: string; at: Date }) => Promise<z.input<R>>,
     refusals: Refusals = { 400: ['ops.settingInvalid'] },
   ): void {
     operatorCall(admin, { url, summary, body, reply: item, refusals }, (input, operator) =>
-      change(db, { ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
+      change({ ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
     );
   }
 
@@ -126,26 +121,26 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const operatorId = operatorOf(request).operatorId;
-      const adjustment = await checkAdjustment(db, { ...body, operatorId, at: clock() });
+      const adjustment = await desk.checkAdjustment({ ...body, operatorId, at: clock() });
       // Kept with the account it moves, in the operator's own namespace: no user key can meet it.
       const scope = { userId: adjustment.user.id, caller: `operator:${operatorId}`, key, route: 'POST /api/ops/adjustments', input: body };
-      return app.services.idempotency.run(scope, (tx) => postAdjustment(tx, adjustment));
+      return app.services.idempotency.run(scope, (tx) => desk.postAdjustment(tx, adjustment));
     },
   });
 
   // ---- configuration ---------------------------------------------------------------------------
 
-  configurationList('/settings', 'Settings and their values (support)', settingEntrySchema, listSettings);
-  configurationChange('/settings', 'Change a setting, checked by its rule (admin)', settingEntrySchema, settingChangeSchema, changeSetting);
-  configurationList('/vip_levels', 'The VIP level table (support)', vipLevelSchema, vipLevelTable);
-  configurationChange('/vip_levels', 'Change a VIP level or add the next one (admin)', vipLevelSchema, vipLevelChangeSchema, changeVipLevel);
-  configurationList('/coins', 'Deposit options with their addresses and bank account (support)', coinAddressesSchema, listCoins);
+  configurationList('/settings', 'Settings and their values (support)', settingEntrySchema, desk.settings);
+  configurationChange('/settings', 'Change a setting, checked by its rule (admin)', settingEntrySchema, settingChangeSchema, desk.changeSetting);
+  configurationList('/vip_levels', 'The VIP level table (support)', vipLevelSchema, desk.vipLevels);
+  configurationChange('/vip_levels', 'Change a VIP level or add the next one (admin)', vipLevelSchema, vipLevelChangeSchema, desk.changeVipLevel);
+  configurationList('/coins', 'Deposit options with their addresses and bank account (support)', coinAddressesSchema, desk.coins);
   configurationChange(
     '/coins',
     'Change the deposit address(es) or bank account of a deposit option (admin)',
     coinAddressesSchema,
     coinChangeSchema,
-    changeCoin,
+    desk.changeCoin,
     { 400: ['ops.settingInvalid', 'coin.invalid'] },
   );
 
@@ -159,7 +154,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     query: auditQuerySchema,
     reply: pageSchemaOf(auditEntrySchema),
-    handler: ({ query }) => listAudit(db, query),
+    handler: ({ query }) => desk.audit(query),
   });
 
   operatorCall(
