@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- pledge`: one day's pledge interest for 100,000 running orders on PostgreSQL,
- * paid the way the payout job pays it (server/modules/pledge/service.ts runDue: an interest row
+ * paid the way the payout job pays it (server/modules/pledge/payouts.ts runDue: an interest row
  * per order, one ledger transfer per row, each interest account raised, the day recorded; all
  * set-based, in one transaction). Target: under 10 s. Then the same round again, which must pay
  * nothing, and the ledger must verify clean.
