@@ -53,8 +53,6 @@ export async function balancesOf(db: Db | Tx, userId: string, purpose: UserPurpo
   return rows.sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
 }
 
-export const availableBalances = (db: Db | Tx, userId: string) => balancesOf(db, userId, 'available');
-
 export async function balanceOf(db: Db | Tx, userId: string, asset: Asset, purpose: UserPurpose = 'available'): Promise<bigint> {
   const rows = await balancesOf(db, userId, purpose);
   return rows.find((row) => row.asset === asset)?.balance ?? 0n;

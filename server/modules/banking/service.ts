@@ -33,7 +33,7 @@ export async function bankBindingOf(db: Db | Tx, userId: string): Promise<BankBi
 export type BankDetailsInput = Omit<BankBindingInput, 'payPassword'>;
 
 /** Binds the account, replacing the one bound before. */
-export async function saveBankBinding(tx: Db | Tx, userId: string, input: BankDetailsInput, at: Date): Promise<BankBinding> {
+async function saveBankBinding(tx: Db | Tx, userId: string, input: BankDetailsInput, at: Date): Promise<BankBinding> {
   const values = {
     firstName: input.firstName,
     lastName: input.lastName,

@@ -53,7 +53,7 @@ const VERSION = (locale: string) => sql`
     ORDER BY (t.locale = ${locale}) DESC LIMIT 1
   ) v ON true`;
 
-export async function listNews(db: Db, input: { categoryId: number; page: number; pageSize: number; locale: string }): Promise<Page<NewsItem>> {
+async function listNews(db: Db, input: { categoryId: number; page: number; pageSize: number; locale: string }): Promise<Page<NewsItem>> {
   const rows = await rowsOf<ReadRow>(
     db,
     sql`SELECT n.id::text, n.category_id, ${ISO('n.published_at')} AS published_at, v.locale, v.title, v.body, count(*) OVER ()::int AS total
@@ -70,7 +70,7 @@ export async function listNews(db: Db, input: { categoryId: number; page: number
   return { list: rows.map((row) => itemOf(row, input.locale)), total, page: input.page, pageSize: input.pageSize };
 }
 
-export async function newsDetail(db: Db, id: number, locale: string): Promise<NewsDetail> {
+async function newsDetail(db: Db, id: number, locale: string): Promise<NewsDetail> {
   const [row] = await rowsOf<ReadRow>(
     db,
     sql`SELECT n.id::text, n.category_id, ${ISO('n.published_at')} AS published_at, v.locale, v.title, v.body
@@ -107,7 +107,7 @@ const OPS_COLUMNS = sql`n.id::text, n.category_id, n.status, ${ISO('n.created_at
   (SELECT coalesce(json_agg(json_build_object('locale', t.locale, 'title', t.title) ORDER BY t.locale), '[]'::json)
    FROM news_translations t WHERE t.news_id = n.id) AS translations`;
 
-export async function listOpsNews(db: Db, input: { page: number; pageSize: number; status?: NewsStatus }): Promise<Page<OpsNews>> {
+async function listOpsNews(db: Db, input: { page: number; pageSize: number; status?: NewsStatus }): Promise<Page<OpsNews>> {
   const status = input.status ?? null;
   const rows = await rowsOf<OpsRow>(
     db,
@@ -129,7 +129,7 @@ interface Actor {
   at: Date;
 }
 
-export async function draftNews(tx: Tx, input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
+async function draftNews(tx: Tx, input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
   const [{ id }] = await rowsOf<{ id: string }>(
     tx,
     sql`INSERT INTO news (category_id, status, created_by, created_at, updated_at)
@@ -141,7 +141,7 @@ export async function draftNews(tx: Tx, input: { categoryId: number; locale: str
 }
 
 /** Writes or replaces one language's version; a published piece shows it at once. */
-export async function translateNews(tx: Tx, input: { id: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
+async function translateNews(tx: Tx, input: { id: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
   const [found] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM news WHERE id = ${input.id} FOR UPDATE`);
   if (!found) throw new AppError('news.notFound', 404);
   await tx.execute(
@@ -154,7 +154,7 @@ export async function translateNews(tx: Tx, input: { id: number; locale: string;
 }
 
 /** Publishes a draft or a withdrawn piece (it needs its English version); publishing twice is refused. */
-export async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
+async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
   const [row] = await rowsOf<{ status: NewsStatus; english: boolean }>(
     tx,
     sql`SELECT status, EXISTS (SELECT 1 FROM news_translations t WHERE t.news_id = n.id AND t.locale = ${NEWS_FALLBACK_LOCALE}) AS english
@@ -169,7 +169,7 @@ export async function publishNews(tx: Tx, id: number, actor: Actor): Promise<Ops
 }
 
 /** Takes a published piece off the list and its page. */
-export async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
+async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
   const [row] = await rowsOf<{ status: NewsStatus }>(tx, sql`SELECT status FROM news WHERE id = ${id} FOR UPDATE`);
   if (!row) throw new AppError('news.notFound', 404);
   if (row.status !== 'published') throw new AppError('ops.alreadyDecided', 409);

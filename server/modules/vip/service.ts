@@ -38,7 +38,7 @@ export async function confirmedDepositsOf(db: Db | Tx, userId: string): Promise<
 }
 
 /** GET /user/user_level. */
-export async function userLevel(db: Db, userId: string): Promise<UserLevelReply> {
+async function userLevel(db: Db, userId: string): Promise<UserLevelReply> {
   const [[user], levels, confirmed] = await Promise.all([
     db.select({ level: users.vipLevel }).from(users).where(eq(users.id, userId)).limit(1),
     vipLevelTable(db),
