@@ -13,7 +13,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { placeOrder } from './api/calls';
 import { asOfTime, failureText, useSessionUserId } from '../../api/query';
@@ -179,6 +179,13 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
   const navigate = useNavigate();
   const suggested = (side === 'buy' ? summary.bestSellPrice : summary.bestBuyPrice) ?? bestPrice ?? summary.referencePrice;
   const form = useZodForm(orderFormSchema, { defaultValues: { amount, price: suggested } });
+  // The screen may first draw from the device's kept copy: the suggested price follows the hall's
+  // figures as they come in, unless the person has typed a price of their own.
+  const shown = useRef(suggested);
+  useEffect(() => {
+    if (form.getValues('price') === shown.current) form.setValue('price', suggested);
+    shown.current = suggested;
+  }, [form, suggested]);
   const price = useWatch({ control: form.control, name: 'price' });
   const sums = orderSums(side, amount, price, summary.feePercent);
   const fee = useFormatPercent()(summary.feePercent);
