@@ -6,6 +6,7 @@ import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { queryClient } from '../../../src/api/query';
 import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trading/HallScreen';
+import { tradeSummaryQuery } from '../../../src/features/trading/api/queries';
 import OfferScreen from '../../../src/features/trading/OfferScreen';
 import OrdersScreen from '../../../src/features/trading/OrdersScreen';
 import { tradingRoutes } from '../../../src/features/trading/routes';
@@ -81,6 +82,8 @@ function order(changes: Partial<TradeOrder>): TradeOrder {
 }
 
 let summary: TradeSummary;
+/** How long the fake API takes to answer the summary: a kept copy is on screen meanwhile. */
+let summaryDelayMs: number;
 let orders: TradeOrder[];
 const sentTo = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
 const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
@@ -90,11 +93,12 @@ beforeEach(() => {
   queryClient.clear();
   api.received.length = 0;
   summary = { ...baseSummary };
+  summaryDelayMs = 0;
   orders = [];
   api.respond((sent) => {
     switch (sent.url.pathname) {
       case '/api/trade/summary':
-        return ok(summary);
+        return { ...ok(summary), delayMs: summaryDelayMs };
       case '/api/trade/hall':
         return ok(sent.url.searchParams.get('side') === 'buy' ? [offer] : []);
       case '/api/trade/orders':
@@ -176,6 +180,40 @@ describe('the trading hall', () => {
     const [sent] = sentTo('/trade/orders/place');
     expect(bodyOf(sent)).toMatchObject({ side: 'buy', amount: '10', price: '0.9320', payPassword: '260418' });
     expect(sent.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('follows the fresh best price when the hall first drew from the kept summary', async () => {
+    const user = signInForTest({ isMerchant: true });
+    // The kept copy of the last visit says 0.9280; since then a cheaper offer came: 0.9100.
+    queryClient.setQueryData(tradeSummaryQuery(user.id).queryKey, { ...summary, bestSellPrice: '0.9280' });
+    summary = { ...summary, bestSellPrice: '0.9100', pending: 1 };
+    summaryDelayMs = 150;
+    await renderScreen(HallScreen, '/market', hallRoute);
+    const form = await screen.findByRole('region', { name: 'Buy USDT' });
+    const price = within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement;
+    expect(price.value).toBe('0.9280');
+    expect(screen.getByText('No orders in progress')).toBeTruthy();
+    // The fresh summary is on screen (its order in progress), and the price with it.
+    expect(await screen.findByText('1 order in progress')).toBeTruthy();
+    await waitFor(() => expect(price.value).toBe('0.9100'));
+  });
+
+  it('keeps the price the person typed when the fresh summary arrives', async () => {
+    const user = signInForTest({ isMerchant: true });
+    queryClient.setQueryData(tradeSummaryQuery(user.id).queryKey, { ...summary, bestSellPrice: '0.9280' });
+    summary = { ...summary, bestSellPrice: '0.9100', pending: 1 };
+    summaryDelayMs = 150;
+    await renderScreen(HallScreen, '/market', hallRoute);
+    const form = await screen.findByRole('region', { name: 'Buy USDT' });
+    const price = within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement;
+    expect(price.value).toBe('0.9280');
+    fireEvent.change(price, { target: { value: '0.9500' } });
+    expect(await screen.findByText('1 order in progress')).toBeTruthy();
+    expect(sentTo('/trade/summary')).toHaveLength(1);
+    expect(price.value).toBe('0.9500');
+    fireEvent.change(within(form).getByLabelText('Amount (USDT)'), { target: { value: '10' } });
+    // 10 × 0.9500 = 9.50 EUR set aside at most.
+    expect(form.textContent).toContain('9.50');
   });
 
   it('refuses an amount under 1 USDT on the spot, without asking for the payment password', async () => {
