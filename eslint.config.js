@@ -1,4 +1,4 @@
-// ESLint flat config (ARCHITECTURE §8): the recommended JavaScript and TypeScript rules, the React
+// ESLint flat config (the boundaries are drawn in docs/architecture.md): the recommended JavaScript and TypeScript rules, the React
 // hooks rules, and the boundaries of the code base as import rules: no import cycles; a feature
 // never reaches into another feature; domain/ stays pure; a server module only uses another
 // module's index.ts; the PWA never imports the server. Zones are generated from the folders, so a
@@ -146,8 +146,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // A chain through a dynamic import() is how the lazy route table works (app/routes.ts loads a
-      // screen on first visit; the screen reads its title from that table): no load-order hazard.
+      // A chain through a dynamic import() is how lazy screens work (a feature's routes.tsx loads its
+      // screen through app/lazyScreen.ts on first visit, and the screen imports what the routes
+      // use): no load-order hazard.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-self-import': 'error',

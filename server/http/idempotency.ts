@@ -76,8 +76,6 @@ export function fingerprintOf(scope: IdempotencyScope): Buffer {
   return hash.digest();
 }
 
-export type Idempotency = ReturnType<typeof createIdempotency>;
-
 const callerOf = (scope: IdempotencyScope) => scope.caller ?? 'user';
 
 /**

@@ -232,4 +232,4 @@ function shareThroughRedis(io: Server, url: string, prefix: string, log: Fastify
   };
 }
 
-export { PERIODS as KLINE_PERIODS };
+;

@@ -14,8 +14,8 @@ import { ApiError, statusKey } from './errors';
 import { clientHandlers, type SessionEndReason } from './handlers';
 import { fetchReportingUpload, type UploadProgress } from './uploadProgress';
 
-export { ApiError, isApiError, isCancelled, type ApiErrorKind } from './errors';
-export { setClientHandlers, type ClientHandlers, type SessionEndReason, type ToastKind } from './handlers';
+export { ApiError, isApiError, isCancelled,  } from './errors';
+export { setClientHandlers,   type ToastKind } from './handlers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;

@@ -30,11 +30,6 @@ export function setClientHandlers(handlers: Partial<ClientHandlers>): void {
   current = { ...current, ...handlers };
 }
 
-/** Back to the console handlers (tests, or the shell unmounting). */
-export function resetClientHandlers(): void {
-  current = { ...defaults };
-}
-
 export function clientHandlers(): ClientHandlers {
   return current;
 }

@@ -22,10 +22,6 @@ export const NICKNAME_MAX_LENGTH = 24;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-export const MATCH_PROMISE_MINUTES = 60;
-export const NEWS_CATEGORY_ID = 4;
-export const QUOTATION_CATEGORY_KEPT = 1;
-
 export const SOCKET_RECONNECT_ATTEMPTS = 10;
 export const SOCKET_RECONNECT_DELAY_MS = 2_000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 10_000;
@@ -37,10 +33,6 @@ export const USER_INFO_KEY = 'user_info';
 export const SIGNED_IN_HINT_KEY = 'signed_in';
 export const COIN_INFO_KEY = 'coin_info';
 export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
-
-/** Content ids of the about and help pages per language. */
-export const ABOUT_CONTENT_ID = { zh: 19, other: 20 } as const;
-export const HELP_CONTENT_ID = { zh: 33, other: 34 } as const;
 
 /** News: the category of the home's announcements (c_id 4). */
 export const NEWS_CATEGORY = 4;

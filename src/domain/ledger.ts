@@ -35,8 +35,6 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['processing', 'completed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-export const WITHDRAWAL_METHODS = ['crypto', 'bank'] as const;
-export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 
 /** USDT networks a deposit or a crypto withdrawal can use. */
 export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const;
@@ -47,7 +45,6 @@ export const QUOTE_TTL_SECONDS = 30;
 
 /** The Idempotency-Key header of money calls: 1–255 visible ASCII characters. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_MAX = 255;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Replies are kept at least this long. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;

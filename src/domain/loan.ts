@@ -18,8 +18,6 @@ export type LoanType = (typeof LOAN_TYPES)[number];
 /** pending review → approved (pending repayment) → repaying → repaid; rejected; failed (repayment refused). */
 export const LOAN_STATUSES = ['pending', 'approved', 'repaying', 'repaid', 'rejected', 'failed'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
-/** The statuses of a loan that has not ended: one at a time per user. */
-export const OPEN_LOAN_STATUSES: readonly LoanStatus[] = ['pending', 'approved', 'repaying', 'failed'];
 
 export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
 export type IdType = (typeof ID_TYPES)[number];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorKey, type MessageParams } from './errors';
 import { imageFile } from './images';
-import { DEPOSIT_PROOF_MAX_BYTES, DEPOSIT_PROOF_TYPES, USDT_NETWORKS, WITHDRAWAL_METHODS, type UsdtNetwork } from './ledger';
+import { DEPOSIT_PROOF_MAX_BYTES, DEPOSIT_PROOF_TYPES, USDT_NETWORKS, type UsdtNetwork } from './ledger';
 import { ASSETS, ASSET_CODES, exceedsMaximumAmount, MAX_AMOUNT_UNITS, maxAmountMinor, parseAmount, type Asset } from './money';
 import { PAY_PASSWORD_LENGTH, DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
 
@@ -245,7 +245,6 @@ export const withdrawProblem = (text: string, limits: WithdrawLimits): Problem |
 export const withdrawFormSchema = (limits: WithdrawLimits) => withdrawalSchema(assetAmount(limits.asset, ...withdrawRules(limits)), {});
 
 export type WithdrawInput = z.output<typeof withdrawSchema>;
-export const withdrawMethodSchema = z.enum(WITHDRAWAL_METHODS);
 
 // ---- bank binding ---------------------------------------------------------------------------
 

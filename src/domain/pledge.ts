@@ -81,7 +81,6 @@ const id = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').
 
 /** POST /pledge/start */
 export const pledgeStartSchema = z.strictObject({ productId: id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
-export type PledgeStartInput = z.output<typeof pledgeStartSchema>;
 
 /** POST /pledge/redeem: early redemption of the user's order. */
 export const pledgeRedeemSchema = z.strictObject({ id, payPassword: payPasswordCheckSchema });

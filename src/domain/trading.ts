@@ -30,9 +30,6 @@ export const PRICE_RANGE = { min: 100n, max: 1_000_000n } as const;
 export const TRADE_SIDES = ['buy', 'sell'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
 
-export const OFFER_STATUSES = ['open', 'filled', 'withdrawn'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
 export const ORDER_STATUSES = ['matching', 'matched', 'completed', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

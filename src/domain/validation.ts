@@ -122,12 +122,6 @@ const confirmMatches = <T extends { password: string; confirmPassword: string }>
   }
 };
 
-/** Where a code goes: a phone number by SMS or an e-mail address. */
-export const contactSchema = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('phone'), phone: phoneSchema }),
-  z.strictObject({ method: z.literal('email'), email: emailSchema }),
-]);
-
 export const CODE_PURPOSES = ['register', 'reset', 'bind'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 const purposeSchema = z.enum(CODE_PURPOSES, { error: 'request.invalid' });

@@ -13,7 +13,6 @@ export type KfReply = z.output<typeof wire.kfReplySchema>;
 export type RateItem = z.output<typeof wire.rateItemSchema>;
 export type CoinEntry = z.output<typeof wire.coinEntrySchema>;
 export type CoinListReply = z.output<typeof wire.coinListReplySchema>;
-export type WalletBalanceRow = z.output<typeof wire.walletBalanceRowSchema>;
 export type WalletListReply = z.output<typeof wire.walletListReplySchema>;
 
 // ---- money (amounts are decimal strings with the asset's full precision) ---------------------

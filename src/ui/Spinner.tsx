@@ -1,5 +1,5 @@
 /**
- * The spinner of screens still loading, the loading overlay and busy buttons: Konsta's Material
+ * The spinner of screens still loading and of busy buttons: Konsta's Material
  * preloader, written out (konstaMarkup.ts). `size` is its size classes (default 2rem), `color` its
  * colour classes (default the primary colour).
  */

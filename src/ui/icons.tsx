@@ -43,7 +43,6 @@ export const HeadsetIcon = make('Headset', <><path d="M4 14v-2a8 8 0 0 1 16 0v2"
 export const DepositIcon = make('Deposit', <><path d="M12 3v12" /><path d="m7 10 5 5 5-5" /><path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" /></>);
 export const WithdrawIcon = make('Withdraw', <><path d="M12 15V3" /><path d="m7 8 5-5 5 5" /><path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" /></>);
 export const ConvertIcon = make('Convert', <><path d="M4 8h13" /><path d="m14 4 4 4-4 4" /><path d="M20 16H7" /><path d="m10 12-4 4 4 4" /></>, true);
-export const ChartIcon = make('Chart', <><path d="M3 3v18h18" /><path d="m7 15 4-4 3 3 5-6" /></>);
 export const LockIcon = make('Lock', <><rect x="4" y="10" width="16" height="11" rx="2" /><path d="M8 10V7a4 4 0 0 1 8 0v3" /><path d="M12 14.5v2" /></>);
 export const BankIcon = make('Bank', <><path d="M3 9 12 4l9 5" /><path d="M4 9h16" /><path d="M6 9v8M10 9v8M14 9v8M18 9v8" /><path d="M3 20h18" /></>);
 export const CrownIcon = make('Crown', <><path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 11H5L3 7Z" /><path d="M5 21h14" /></>);

@@ -1,7 +1,7 @@
 /** The auth module's public surface: the plugin, accounts, sessions and the lockout other modules count failures with. */
 export { authModule } from './routes';
-export { createAccounts, type Accounts } from './service';
-export { createSessions, type Sessions, type Viewer } from './sessions';
+export { createAccounts,  } from './service';
+export { createSessions,  type Viewer } from './sessions';
 export { createSessionCache, type SessionCache } from './session-cache';
-export { createLockout, type Lockout } from './lockout';
+export { createLockout,  } from './lockout';
 export { newInviteCode } from './invite-codes';

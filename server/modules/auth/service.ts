@@ -50,8 +50,6 @@ function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, 
 
 const INVITE_CODE_ATTEMPTS = 3;
 
-export type Accounts = ReturnType<typeof createAccounts>;
-
 export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords }: AccountsDeps) {
   void prepareDecoy();
   async function userById(id: string): Promise<User> {

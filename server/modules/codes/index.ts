@@ -1,3 +1,3 @@
 /** The codes module's public surface: the plugin and the code service other modules check codes with. */
 export { codesModule } from './routes';
-export { createCodes, targetOf, type CodeChannel, type Codes, type CodeTarget } from './service';
+export { createCodes, targetOf,  type Codes,  } from './service';

@@ -2,4 +2,4 @@
 export { depositsModule } from './routes';
 export { depositsOpsModule } from './ops-routes';
 export { proofStoreOf } from './proof-store';
-export { createDeposits, type Deposits } from './service';
+export { createDeposits,  } from './service';

@@ -29,4 +29,3 @@ export function createDeposits(db: Db) {
   };
 }
 
-export type Deposits = ReturnType<typeof createDeposits>;

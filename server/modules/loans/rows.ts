@@ -30,8 +30,8 @@ export interface LoansDeps {
 }
 
 export const DAY_MS = 24 * 3600 * 1000;
-/** An uploaded image no application took is removed after this long. */
-export const UNUSED_DOCUMENT_MS = DAY_MS;
+/** An uploaded image no application took is removed after this long: a day. */
+export const UNUSED_DOCUMENT_MS = 24 * 3600 * 1000;
 
 export function loanDocumentStoreOf(config: { uploadsDir: string }): ImageStore {
   return new ImageStore(path.join(config.uploadsDir, 'identity'), {

@@ -17,11 +17,10 @@ import type { ImageStore } from '../../storage/image-store';
 import { borrowerCalls } from './borrowers';
 import { operatorCalls } from './decisions';
 
-export { loanDocumentStoreOf, type OperatorLoan } from './rows';
+export { loanDocumentStoreOf,  } from './rows';
 
 export function createLoans(db: Db, clock: Clock, documents: ImageStore) {
   const deps = { db, clock, documents };
   return { ...borrowerCalls(deps), ...operatorCalls(deps) };
 }
 
-export type Loans = ReturnType<typeof createLoans>;

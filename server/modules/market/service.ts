@@ -161,4 +161,3 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
   };
 }
 
-export type MarketData = ReturnType<typeof createMarketData>;

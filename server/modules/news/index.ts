@@ -2,4 +2,4 @@
 export { newsModule } from './routes';
 export { newsOpsModule } from './ops-routes';
 export { seedContent } from './content';
-export { createNews, type News } from './service';
+export { createNews,  } from './service';

@@ -194,4 +194,3 @@ export function createNews(db: Db) {
   };
 }
 
-export type News = ReturnType<typeof createNews>;

@@ -1,7 +1,7 @@
 /** The operator module's public surface: the plugin, the operator accounts and the demo operator the seed creates. */
 export { opsModule } from './routes';
-export { createOps, type Ops } from './service';
-export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator, type BootstrapResult, type Operators } from './operators';
+export { createOps,  } from './service';
+export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator,   } from './operators';
 export { DEMO_OPERATOR } from './demo';
 export { operatorCreateSchema } from './schemas';
 export { secondsLeftInStep, totpCode } from './totp';

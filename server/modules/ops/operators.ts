@@ -21,7 +21,7 @@ import { createLockout } from '../auth';
 import { DEMO_OPERATOR } from './demo';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
 
-export { OPERATOR_ROLES, type OperatorRole, type OperatorViewer } from '../../http/auth';
+export {  type OperatorRole, type OperatorViewer } from '../../http/auth';
 
 export const OPERATOR_SESSION_HOURS = 8;
 /** The issuer authenticator apps show next to the code. */
@@ -39,8 +39,6 @@ export interface OperatorLogin {
   password: string;
   totp?: string;
 }
-
-export type Operators = ReturnType<typeof createOperators>;
 
 export function createOperators(db: Db, clock: Clock) {
   const lockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);

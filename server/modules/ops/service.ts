@@ -25,4 +25,3 @@ export function createOps(db: Db) {
   };
 }
 
-export type Ops = ReturnType<typeof createOps>;

@@ -20,7 +20,7 @@ import { orderCalls } from './orders';
 import { payoutCalls } from './payouts';
 import { productCalls } from './products';
 
-export { PLEDGE_JOB_LOCK } from './rows';
+;
 
 export function createPledge(db: Db, clock: Clock) {
   const deps = { db, clock };

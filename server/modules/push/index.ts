@@ -1,3 +1,3 @@
 /** Web Push's public surface. */
 export { pushModule } from './routes';
-export { createPush, endpointAllowed, type Push, type PushChannel, type PushMessage } from './service';
+export { createPush,     } from './service';

@@ -184,4 +184,3 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
   };
 }
 
-export type Push = ReturnType<typeof createPush>;

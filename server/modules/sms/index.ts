@@ -1,2 +1,2 @@
 /** The SMS provider's public surface. */
-export { createSmsProvider, LogSmsProvider, type InfoLog, type SmsMessage, type SmsProvider } from './provider';
+export { createSmsProvider,  type InfoLog,  type SmsProvider } from './provider';

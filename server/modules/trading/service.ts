@@ -17,7 +17,7 @@ import { orderCalls } from './orders';
 import { summaryCalls } from './summary';
 import { sweepCalls } from './sweep';
 
-export { TRADE_JOB_LOCK } from './sweep';
+;
 
 export function createTrading(db: Db, clock: Clock) {
   const deps = { db, clock };

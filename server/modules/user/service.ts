@@ -25,8 +25,6 @@ export function userInfoOf(user: User): UserInfo {
   };
 }
 
-export type Profiles = ReturnType<typeof createProfiles>;
-
 export function createProfiles(db: Db) {
   async function update(userId: string, values: Partial<Pick<User, 'nickname' | 'avatar' | 'locale'>>): Promise<User> {
     const [user] = await db.update(users).set(values).where(eq(users.id, userId)).returning();

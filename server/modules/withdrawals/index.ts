@@ -1,4 +1,4 @@
 /** The withdrawals module's public surface: the plugins (users, operators). */
 export { withdrawalsModule } from './routes';
 export { withdrawalsOpsModule } from './ops-routes';
-export { createWithdrawals, type Withdrawals } from './service';
+export { createWithdrawals,  } from './service';

@@ -25,4 +25,3 @@ export function createWithdrawals(db: Db) {
   };
 }
 
-export type Withdrawals = ReturnType<typeof createWithdrawals>;

@@ -1,6 +1,5 @@
-/** Toasts, the confirm dialog and the loading overlay, mounted once beside the router. */
+/** Toasts and the confirm dialog, mounted once beside the router. */
 import { ConfirmHost } from './ConfirmHost';
-import { LoadingOverlay } from './LoadingOverlay';
 import { ToastHost } from './ToastHost';
 
 export function FeedbackHosts() {
@@ -8,7 +7,6 @@ export function FeedbackHosts() {
     <>
       <ToastHost />
       <ConfirmHost />
-      <LoadingOverlay />
     </>
   );
 }

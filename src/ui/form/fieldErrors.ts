@@ -22,16 +22,6 @@ export function fieldErrors<F extends string>(error: z.ZodError, fallbackField?:
   return result;
 }
 
-/** Parses `values` with `schema`: the data, or the errors per field. */
-export function validate<S extends z.ZodType, F extends string = string>(
-  schema: S,
-  values: unknown,
-): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors<F> } {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { data: parsed.data, errors: null };
-  return { data: null, errors: fieldErrors<F>(parsed.error) };
-}
-
 /**
  * A form's `check` (form.ts) for `password` and `confirmPassword`: the schemas compare them only
  * once every other field is valid (zod runs an object's refinements after its fields pass); a
