@@ -21,6 +21,7 @@ import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
 import { ChangePasswordSheet } from './ChangePasswordSheet';
 import { SwitchRow } from './SwitchRow';
+import { useAccountMutation } from '../shared/useAccountMutation';
 import type { PushChannelName } from '../../domain/push';
 
 export default function SettingsScreen() {
@@ -77,32 +78,32 @@ function usePushChannels() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const userId = useSessionUserId();
-  const [busy, setBusy] = useState(false);
   const make = (id: string) => queryOptions({ queryKey: accountKey(id, 'push-device'), queryFn: pushState, meta: { persist: false }, retry: false });
   const state = useAccountQuery<PushState>(make);
   const data = state.data;
   const channels = data?.supported ? data.channels : [];
-  const toggle = (kind: PushChannelName) => {
-    const next = channels.includes(kind) ? channels.filter((channel) => channel !== kind) : [...channels, kind];
-    setBusy(true);
-    setPushChannels(next)
-      .then((outcome) => {
-        if (outcome === 'denied') toast.error(t`Notifications are blocked for this app. Allow them in your browser's site settings.`);
-        if (outcome === 'unsupported') toast.error(t`This browser cannot receive notifications.`);
-      })
-      // The server's refusals come in the user's language; the browser's own (its push service
-      // unreachable, say) do not, and say nothing a person can act on.
-      .catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : t`Notifications could not be changed on this device. Try again later.`))
-      .finally(() => {
-        setBusy(false);
-        if (userId) void queryClient.invalidateQueries({ queryKey: make(userId).queryKey });
-      });
-  };
+  // A change of this device's channels moves no money: one account mutation (the device's state is
+  // one of the account's reads, fetched again after it).
+  const change = useAccountMutation({
+    call: setPushChannels,
+    onSuccess(outcome) {
+      if (outcome === 'denied') toast.error(t`Notifications are blocked for this app. Allow them in your browser's site settings.`);
+      if (outcome === 'unsupported') toast.error(t`This browser cannot receive notifications.`);
+    },
+    onError(error) {
+      // The server's refusals were shown in the user's language by the API client; the browser's
+      // own (its push service unreachable, say) say nothing a person can act on.
+      if (!(error instanceof ApiError)) toast.error(t`Notifications could not be changed on this device. Try again later.`);
+      if (userId) void queryClient.invalidateQueries({ queryKey: make(userId).queryKey });
+    },
+  });
+  const toggle = (kind: PushChannelName) =>
+    change.run(channels.includes(kind) ? channels.filter((channel) => channel !== kind) : [...channels, kind]);
   const note =
     data && !data.supported
       ? t`This browser cannot receive notifications. Install the app on your home screen to get them.`
       : data?.supported && data.permission === 'denied'
         ? t`Notifications are blocked for this app. Allow them in your browser's site settings.`
         : null;
-  return { channels, toggle, busy, ready: data !== undefined && data.supported && data.permission !== 'denied', note };
+  return { channels, toggle, busy: change.pending, ready: data !== undefined && data.supported && data.permission !== 'denied', note };
 }

@@ -1,8 +1,10 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SwitchRow } from '../../../src/features/settings/SwitchRow';
-import { renderUi } from '../app/render';
+import { queryClient } from '../../../src/api/query';
+import { renderScreen, renderUi } from '../app/render';
+import { signInForTest } from '../support/session';
 
 afterEach(cleanup);
 
@@ -49,5 +51,64 @@ describe('a notification switch row on /setting', () => {
     fireEvent.click(screen.getByText('Trade notices'));
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' }).checked).toBe(false);
+  });
+});
+
+const push = vi.hoisted(() => ({ channels: [] as string[], calls: [] as string[][], release: null as null | (() => void) }));
+vi.mock('../../../src/features/settings/api/push', () => ({
+  pushState: async () => ({ supported: true, permission: 'granted', channels: push.channels }),
+  // The device's channels change when the call ends: until `release` the change is under way.
+  setPushChannels: (channels: string[]) => {
+    push.calls.push(channels);
+    return new Promise<'done'>((resolve) => {
+      push.release = () => {
+        push.channels = channels;
+        resolve('done');
+      };
+    });
+  },
+}));
+
+describe('the notification switches on /setting', () => {
+  afterEach(() => {
+    push.channels = [];
+    push.calls = [];
+    push.release = null;
+    queryClient.clear();
+  });
+
+  it("a tap sends this device's new channels once; both switches wait until the change is made, then show it", async () => {
+    vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
+    signInForTest();
+    const { default: SettingsScreen } = await import('../../../src/features/settings/SettingsScreen');
+    await renderScreen(SettingsScreen, '/setting');
+    const trade = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' });
+    await waitFor(() => expect(trade.disabled).toBe(false));
+    fireEvent.click(screen.getByText('Trade notices'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'System notices' }).disabled).toBe(true));
+    // A second tap while the first is under way sends nothing.
+    fireEvent.click(screen.getByText('Trade notices'));
+    expect(push.calls).toEqual([['trade']]);
+    push.release?.();
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' }).checked).toBe(true));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'System notices' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'System notices' }).checked).toBe(false);
+  });
+
+  it('offline, a tap sends nothing and the switch stays as it was', async () => {
+    vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
+    signInForTest();
+    const { default: SettingsScreen } = await import('../../../src/features/settings/SettingsScreen');
+    await renderScreen(SettingsScreen, '/setting');
+    const trade = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' });
+    await waitFor(() => expect(trade.disabled).toBe(false));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByText('Trade notices'));
+      expect(push.calls).toEqual([]);
+      expect(trade.checked).toBe(false);
+    } finally {
+      online.mockRestore();
+    }
   });
 });
