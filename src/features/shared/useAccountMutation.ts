@@ -1,6 +1,7 @@
 /**
  * A change to the account that moves no money away from the user (applying for a merchant account
- * or a loan, withdrawing an offer, cancelling an order, the nickname, the passwords, the photo):
+ * or a loan, withdrawing an offer, cancelling an order, the nickname, the passwords, the photo,
+ * this device's notification channels):
  * one TanStack Query mutation. Offline it is refused on the spot, like a money action
  * (withdrawing an offer releases money: nothing is queued). While it runs, `pending` is true;
  * after success, `onSuccess` runs and every account read is fetched again (balances, records,
