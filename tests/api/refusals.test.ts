@@ -86,6 +86,11 @@ describe('a refusal a route really sends', () => {
     expect([unknown.status, unknown.body.key]).toEqual([404, 'record.notFound']);
     expect(declared('get', '/api/trade/orders/detail', 404)).toContain(unknown.body.key);
 
+    // The hall's amount filter is read as typed, by the service (the fuzz found it undeclared).
+    const huge = await t.get('/trade/hall', { token: user.token, query: { side: 'sell', amount: '9223372036854.775808' } });
+    expect([huge.status, huge.body.key]).toEqual([400, 'amount.tooLarge']);
+    expect(declared('get', '/api/trade/hall', 400)).toEqual(expect.arrayContaining(['amount.invalid', 'amount.tooLarge']));
+
     const taken = await t.post('/sms_mail', { email: user.email, purpose: 'register' });
     expect([taken.status, taken.body.key]).toEqual([409, 'account.exists']);
     expect(declared('post', '/api/sms_mail', 409)).toContain(taken.body.key);

@@ -98,6 +98,8 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     summary: "Open offers for a user's side (buy: sell offers, cheapest first; sell: buy offers, dearest first), then oldest; with amount, only offers taking it (TradeOffer[], at most 50)",
     auth: 'required',
     query: hallQuerySchema,
+    // The amount is read as the user typed it (amountOrRefusal).
+    refusals: { 400: ['amount.invalid', 'amount.tooLarge'] },
     reply: z.array(tradeOfferSchema),
     handler: ({ query, request }) => trading.hall(viewerOf(request).userId, query.side, query.amount),
   });
