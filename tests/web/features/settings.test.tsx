@@ -69,6 +69,17 @@ vi.mock('../../../src/features/settings/api/push', () => ({
   },
 }));
 
+/** The signed-in settings screen, once its switches can be changed; the trade switch. */
+async function openSettings(): Promise<HTMLInputElement> {
+  vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
+  signInForTest();
+  const { default: SettingsScreen } = await import('../../../src/features/settings/SettingsScreen');
+  await renderScreen(SettingsScreen, '/setting');
+  const trade = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' });
+  await waitFor(() => expect(trade.disabled).toBe(false));
+  return trade;
+}
+
 describe('the notification switches on /setting', () => {
   afterEach(() => {
     push.channels = [];
@@ -78,12 +89,7 @@ describe('the notification switches on /setting', () => {
   });
 
   it("a tap sends this device's new channels once; both switches wait until the change is made, then show it", async () => {
-    vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
-    signInForTest();
-    const { default: SettingsScreen } = await import('../../../src/features/settings/SettingsScreen');
-    await renderScreen(SettingsScreen, '/setting');
-    const trade = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' });
-    await waitFor(() => expect(trade.disabled).toBe(false));
+    await openSettings();
     fireEvent.click(screen.getByText('Trade notices'));
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'System notices' }).disabled).toBe(true));
     // A second tap while the first is under way sends nothing.
@@ -96,12 +102,7 @@ describe('the notification switches on /setting', () => {
   });
 
   it('offline, a tap sends nothing and the switch stays as it was', async () => {
-    vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
-    signInForTest();
-    const { default: SettingsScreen } = await import('../../../src/features/settings/SettingsScreen');
-    await renderScreen(SettingsScreen, '/setting');
-    const trade = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Trade notices' });
-    await waitFor(() => expect(trade.disabled).toBe(false));
+    const trade = await openSettings();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       fireEvent.click(screen.getByText('Trade notices'));

@@ -182,9 +182,9 @@ describe('the trading hall', () => {
     expect(sent.headers['idempotency-key']).toBeTruthy();
   });
 
-  it('follows the fresh best price when the hall first drew from the kept summary', async () => {
+  /** A merchant's hall drawn first from the kept summary (0.9280) while a cheaper offer came since (0.9100): its order form and price field. */
+  async function hallFromKeptCopy(): Promise<{ form: HTMLElement; price: HTMLInputElement }> {
     const user = signInForTest({ isMerchant: true });
-    // The kept copy of the last visit says 0.9280; since then a cheaper offer came: 0.9100.
     queryClient.setQueryData(tradeSummaryQuery(user.id).queryKey, { ...summary, bestSellPrice: '0.9280' });
     summary = { ...summary, bestSellPrice: '0.9100', pending: 1 };
     summaryDelayMs = 150;
@@ -192,6 +192,11 @@ describe('the trading hall', () => {
     const form = await screen.findByRole('region', { name: 'Buy USDT' });
     const price = within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement;
     expect(price.value).toBe('0.9280');
+    return { form, price };
+  }
+
+  it('follows the fresh best price when the hall first drew from the kept summary', async () => {
+    const { price } = await hallFromKeptCopy();
     expect(screen.getByText('No orders in progress')).toBeTruthy();
     // The fresh summary is on screen (its order in progress), and the price with it.
     expect(await screen.findByText('1 order in progress')).toBeTruthy();
@@ -199,14 +204,7 @@ describe('the trading hall', () => {
   });
 
   it('keeps the price the person typed when the fresh summary arrives', async () => {
-    const user = signInForTest({ isMerchant: true });
-    queryClient.setQueryData(tradeSummaryQuery(user.id).queryKey, { ...summary, bestSellPrice: '0.9280' });
-    summary = { ...summary, bestSellPrice: '0.9100', pending: 1 };
-    summaryDelayMs = 150;
-    await renderScreen(HallScreen, '/market', hallRoute);
-    const form = await screen.findByRole('region', { name: 'Buy USDT' });
-    const price = within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement;
-    expect(price.value).toBe('0.9280');
+    const { form, price } = await hallFromKeptCopy();
     fireEvent.change(price, { target: { value: '0.9500' } });
     expect(await screen.findByText('1 order in progress')).toBeTruthy();
     expect(sentTo('/trade/summary')).toHaveLength(1);
