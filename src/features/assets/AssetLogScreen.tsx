@@ -22,6 +22,7 @@ import { localeAtom } from '../../i18n';
 import { Amount, useFormatAmount } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
 import { Choices } from '../../ui/Choices';
+import { ListEnd } from '../../ui/ListEnd';
 import { usePagedRecords } from '../shared/records';
 import { movementsQuery } from './api/queries';
 import { isTransferKind, useKindLabels } from './kindLabels';
@@ -90,9 +91,7 @@ export default function AssetLogScreen() {
               </Button>
             </div>
           ) : (
-            <p className="px-6 pt-2 text-center text-xs text-muted">
-              <Trans>That is everything.</Trans>
-            </p>
+            <ListEnd className="px-6 pt-2" />
           )}
         </>
       )}

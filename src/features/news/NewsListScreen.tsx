@@ -17,6 +17,7 @@ import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
 import { EnglishNote, NewsDate } from '../shared/Article';
 import { Loading, LoadError } from '../../ui/QueryStates';
+import { ListEnd } from '../../ui/ListEnd';
 
 export default function NewsListScreen() {
   const { t } = useLingui();
@@ -64,6 +65,8 @@ export default function NewsListScreen() {
           <Button outline rounded large className="min-h-12" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
             {news.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
           </Button>
+        ) : items.length > 0 ? (
+          <ListEnd />
         ) : null}
       </div>
     </Screen>

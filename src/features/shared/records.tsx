@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Data"), paged record lists (page size 10, "load more"), status badges
  * with a word and a colour, and label/value facts.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Button, Preloader } from 'konsta/react';
@@ -14,6 +14,7 @@ import { HourglassIcon } from '../../ui/moreIcons';
 import { ListIcon } from '../../ui/icons';
 import { localeAtom } from '../../i18n';
 import { AsOf } from '../../ui/AsOf';
+import { ListEnd } from '../../ui/ListEnd';
 
 export interface PagedRecords<T> {
   items: T[];
@@ -93,17 +94,15 @@ export function RecordList<T extends { id: number }>({ records, renderItem, empt
               <li key={item.id}>{renderItem(item)}</li>
             ))}
           </ul>
-          <div className="flex justify-center py-6">
-            {records.hasMore ? (
+          {records.hasMore ? (
+            <div className="flex justify-center py-6">
               <Button rounded tonal inline onClick={records.loadMore} disabled={records.loadingMore} className="px-6">
                 {records.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
               </Button>
-            ) : (
-              <p className="text-xs text-muted">
-                <Trans>That is all.</Trans>
-              </p>
-            )}
-          </div>
+            </div>
+          ) : (
+            <ListEnd />
+          )}
         </>
       )}
     </div>

@@ -192,7 +192,7 @@ describe('the fund record', () => {
     await screen.findByText('Balance correction');
     expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('page'))).toEqual(['1', '2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(screen.getByText('That is everything.')).toBeTruthy();
+    expect(screen.getByText('That is all.')).toBeTruthy();
   });
 
   it('asks the server for one currency when its chip is chosen', async () => {
@@ -204,7 +204,7 @@ describe('the fund record', () => {
     await waitFor(() => expect(titles()).toEqual(['Converted 40.00 EUR to 43.2608 USDT', 'Withdrawal returned']));
     expect(screen.getByRole('tab', { name: 'EUR' }).getAttribute('aria-selected')).toBe('true');
     expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('asset'))).toEqual([null, 'EUR']);
-    expect(screen.getByText('That is everything.')).toBeTruthy();
+    expect(screen.getByText('That is all.')).toBeTruthy();
     expect(rows().length).toBeGreaterThan(0);
   });
 

@@ -279,6 +279,7 @@ describe('the deposit records', () => {
     expect(await screen.findByText('D50')).toBeTruthy();
     expect(requestsTo('/api/recharge/log').at(-1)!.url.searchParams.get('page')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('That is all.')).toBeTruthy();
   });
 
   it('shows the last-known list, marked as such, when the call fails', async () => {
