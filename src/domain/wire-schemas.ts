@@ -53,7 +53,7 @@ export const bankAccountSchema = z.object({ holder: z.string(), iban: z.string()
 export const coinEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  kind: coinKindSchema.describe("'crypto' coins have networks and addresses; 'bank' is the bank card option"),
+  kind: coinKindSchema.describe("'crypto' coins have networks and addresses; 'bank' is the bank transfer (IBAN)"),
   network: z.string().nullable(),
   address: z.string().nullable(),
   address_omni: z.string().optional().describe('USDT only: the TRC20 deposit address'),
@@ -74,7 +74,7 @@ export const depositAddressReplySchema = z.object({
   coin: z.string(),
   kind: coinKindSchema,
   network: z.string().nullable(),
-  asset: asset.describe('The asset the deposit is credited in: USDT for crypto, EUR for the bank card option'),
+  asset: asset.describe('The asset the deposit is credited in: USDT for crypto, EUR for the bank transfer'),
   address: z.string().describe('Crypto: the platform address; bank: the IBAN'),
   bank: bankAccountSchema.nullable(),
   reference: z.string().describe('Bank: the payment reference to put on the transfer, unique per user'),

@@ -48,7 +48,7 @@ describe('startup calls', () => {
     expect((await t.get('/currency/rate', { query: { currency: 'GBP' } })).status).toBe(400);
   });
 
-  test('/currency/list offers USDT with TRC20 and ERC20 addresses, BTC, ETH and the bank card', async () => {
+  test('/currency/list offers USDT with TRC20 and ERC20 addresses, BTC, ETH and the bank transfer', async () => {
     const reply = await t.get<{ legal: CoinEntry[] }>('/currency/list');
     const legal = reply.body.data!.legal;
     expect(legal.map((coin) => [coin.name, coin.kind, coin.network])).toEqual([

@@ -70,7 +70,7 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'deposit-records', path: '/recharge/records', title: 'Deposit records' },
   { name: 'withdraw', path: '/withdraw', title: 'Withdraw' },
   { name: 'withdraw-crypto', path: '/withdraw/index11', title: 'Withdraw to an address' },
-  { name: 'withdraw-bank', path: '/withdraw/index22', title: 'Withdraw to a bank card' },
+  { name: 'withdraw-bank', path: '/withdraw/index22', title: 'Withdraw to a bank account' },
   { name: 'withdraw-records', path: '/withdraw/records', title: 'Withdrawal records' },
   { name: 'transfer', path: '/transfer', title: 'Convert' },
   { name: 'bank', path: '/mine/bind', title: 'Account binding' },

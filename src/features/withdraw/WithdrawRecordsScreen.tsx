@@ -38,7 +38,7 @@ export function WithdrawalStatus({ status }: { status: WithdrawalRecord['status'
 function WithdrawalCard({ record }: { record: WithdrawalRecord }) {
   const { t } = useLingui();
   const formatTime = useFormatTime();
-  const method = record.method === 'crypto' ? t`To a crypto address` : t`To a bank card`;
+  const method = record.method === 'crypto' ? t`To a crypto address` : t`To a bank account`;
   const reason = record.reason ?? t`none given`;
   return (
     <RecordCard

@@ -1,5 +1,5 @@
 /**
- * Withdraw: the choice of method (two addresses), to an address, to the bank card, records. Each
+ * Withdraw: the choice of method (two addresses), to an address, to the bank account, records. Each
  * form starts from the methods, minimums, fees and balances (loaded before the screen shows).
  */
 import { msg } from '@lingui/core/macro';
@@ -23,7 +23,7 @@ export const withdrawRoutes = [
     loader: loadInfo,
   }),
   memberScreen('/withdraw/index22', lazyScreen(() => import('./BankWithdrawScreen')), {
-    title: msg`Withdraw to a bank card`,
+    title: msg`Withdraw to a bank account`,
     back: '/withdraw',
     loader: loadInfo,
   }),

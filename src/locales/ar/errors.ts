@@ -75,7 +75,7 @@ export default {
   'record.notFound': "تعذّر العثور على هذا السجل.",
   'offline.refused': "أنت غير متصل بالإنترنت. لا يمكن تحريك الأموال إلا أثناء الاتصال.",
   'copy.failed': "تعذّر النسخ.",
-  'coin.invalid': "يُرجى اختيار عملة أو خيار البطاقة المصرفية.",
+  'coin.invalid': "يرجى اختيار عملة أو التحويل المصرفي.",
   'coin.networkInvalid': "يُرجى اختيار شبكة: TRC20 أو ERC20.",
   'deposit.proofRequired': "يُرجى رفع صورة إثبات الدفع.",
   'deposit.failed': "فشل رفع الإيداع.",

@@ -75,7 +75,7 @@ export default {
   'record.notFound': 'This record could not be found.',
   'offline.refused': 'You are offline. Money can only be moved while connected.',
   'copy.failed': 'Copy failed.',
-  'coin.invalid': 'Please choose a coin or the bank card option.',
+  'coin.invalid': 'Please choose a coin or the bank transfer.',
   'coin.networkInvalid': 'Please choose a network: TRC20 or ERC20.',
   'deposit.proofRequired': 'Please upload the payment proof image.',
   'deposit.failed': 'Recharge upload failed.',

@@ -75,7 +75,7 @@ export default {
   'record.notFound': "הרשומה הזו לא נמצאה.",
   'offline.refused': "אין חיבור לרשת. אפשר להעביר כספים רק כשיש חיבור.",
   'copy.failed': "ההעתקה נכשלה.",
-  'coin.invalid': "נא לבחור מטבע או את האפשרות של כרטיס בנק.",
+  'coin.invalid': "נא לבחור מטבע או העברה בנקאית.",
   'coin.networkInvalid': "נא לבחור רשת: TRC20 או ERC20.",
   'deposit.proofRequired': "נא להעלות תמונה של אישור התשלום.",
   'deposit.failed': "העלאת ההפקדה נכשלה.",

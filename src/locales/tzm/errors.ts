@@ -75,7 +75,7 @@ export default {
   'record.notFound': "Ur nufi asekles-ad.",
   'offline.refused': "Tellid bla aẓeṭṭa. Ur tzemmreḍ ad tesmuttiḍ idrimen abla s uzday.",
   'copy.failed': "Ur iddi unɣal.",
-  'coin.invalid': "Ttxil fren yat tedrimt neɣ tafrant n tkarḍa n lbanka.",
+  'coin.invalid': "Ttxil fren yat tedrimt neɣ asiweḍ s lbanka.",
   'coin.networkInvalid': "Ttxil fren aẓeṭṭa: TRC20 neɣ ERC20.",
   'deposit.proofRequired': "Ttxil sali tugna n ubeggen n uxelleṣ.",
   'deposit.failed': "Ur iddi usali n users.",

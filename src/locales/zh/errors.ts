@@ -75,7 +75,7 @@ export default {
   'record.notFound': "未找到该记录。",
   'offline.refused': "您当前处于离线状态，仅可在联网时进行资金操作。",
   'copy.failed': "复制失败。",
-  'coin.invalid': "请选择币种或银行卡方式。",
+  'coin.invalid': "请选择币种或银行转账。",
   'coin.networkInvalid': "请选择网络：TRC20 或 ERC20。",
   'deposit.proofRequired': "请上传支付凭证图片。",
   'deposit.failed': "充值上传失败。",

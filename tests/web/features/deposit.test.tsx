@@ -132,7 +132,7 @@ describe('the deposit screen', () => {
     await waitFor(() => expect(toastTexts()).toContain(errorText('en', 'copy.failed')));
   });
 
-  it('shows the bank account, the payment reference and EUR for the bank card option', async () => {
+  it('shows the bank account, the payment reference and EUR for the bank transfer', async () => {
     await renderScreen(DepositScreen, '/recharge');
     fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer (IBAN)' }));
     expect(await screen.findByText('TSR-AB12CD')).toBeTruthy();

@@ -236,7 +236,7 @@ describe('withdrawing to a crypto address', () => {
   });
 });
 
-describe('withdrawing to a bank card', () => {
+describe('withdrawing to a bank account', () => {
   it('without a bound account, says so and leads to the binding and back', async () => {
     const { router } = await renderScreen(BankWithdrawScreen, '/withdraw/index22');
     expect(await screen.findByText(en('bank.required'))).toBeTruthy();
