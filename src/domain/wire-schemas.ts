@@ -264,6 +264,9 @@ export const dayMarketSchema = z.object({
   change24h: z.string().nullable().describe('Percent with two decimals since 24 hours ago'),
   time: z.number().int().nullable().describe('Epoch seconds of the last tick'),
   simulated: z.boolean().describe('From the simulated feed: shown with a "simulated data" label'),
+  reference: z
+    .boolean()
+    .describe("The trading hall's USDT/EUR before its first trade: the price is the conversion's reference rate (EUR per USDT), not a trade; time is null"),
 });
 
 export const quotationSchema = dayMarketSchema.extend({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { candleStart as candleStartOf, HALL_SYMBOL } from '../../src/domain/market';
 import type { Candle, DayMarket, Quotation } from '../../src/domain/wire';
 import { changePercent, fillSimulatedHistory, recordTick, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
+import { SETTING_KEYS, writeSetting } from '../../server/modules/settings';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -179,6 +180,8 @@ describe('quotations and the daymarket channel', () => {
     expect(reply.body.data!.map((quote) => quote.symbol)).toEqual([HALL_SYMBOL, 'adausdt', 'xrpusdt']);
     const [hall, ada, xrp] = reply.body.data!;
     expect(hall).toMatchObject({ name: 'USDT', legal: 'EUR', category: 1, logo: 'http://wallet.example.com/h5/coins/usdt.svg' });
+    // The hall has not traded: its price is the conversion's reference rate, and says so.
+    expect(hall).toMatchObject({ price: '0.92', reference: true, time: null, change24h: null, volume24h: '0' });
     expect(ada).toEqual({
       symbol: 'adausdt',
       name: 'ADA',
@@ -192,9 +195,19 @@ describe('quotations and the daymarket channel', () => {
       change24h: '5.00',
       time: seconds('2030-01-15T08:59:30Z'),
       simulated: false,
+      reference: false,
     });
     // No tick yet: no price, no change, nothing traded.
-    expect(xrp).toMatchObject({ price: null, change24h: null, volume24h: '0', time: null, high24h: null });
+    expect(xrp).toMatchObject({ price: null, change24h: null, volume24h: '0', time: null, high24h: null, reference: false });
+  });
+
+  test("the hall's USDT/EUR follows the operators' reference rate until its first trade, then shows the last trade's price and time", async () => {
+    const hall = async () => (await q.get<Quotation[]>('/currency/quotation_new')).body.data!.find((quote) => quote.symbol === HALL_SYMBOL)!;
+    await writeSetting(q.database.db, SETTING_KEYS.usdtEurRate, '0.9150', true);
+    expect(await hall()).toMatchObject({ price: '0.915', reference: true, time: null });
+    q.app.services.tradeFeed.emitSettled({ orderId: 7, side: 'buy', amount: 10_000_000n, total: 931n, price: 9_310n, at: new Date('2030-01-15T08:59:00Z') });
+    await expect.poll(async () => (await hall()).reference, { timeout: 3000 }).toBe(false);
+    expect(await hall()).toMatchObject({ price: '0.931', reference: false, time: seconds('2030-01-15T08:59:00Z'), volume24h: '10' });
   });
 
   test('the change is rounded half away from zero to two decimals, never through a float', () => {

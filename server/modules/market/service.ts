@@ -3,7 +3,8 @@
  * and 24-hour figures out. Ticks are recorded one after another, in the order they arrived (one
  * upsert per tick, candles.ts); every candle a tick changed is announced as a `kline` event, and
  * the symbol's 24-hour figures as a `daymarket` event at most once a second per symbol. Whoever
- * listens (the market plugin) publishes them on the socket.
+ * listens (the market plugin) publishes them on the socket. Until the hall has traded, its USDT/EUR
+ * figures carry the conversion's reference rate as their price, marked as such (`reference`).
  */
 import { sql } from 'drizzle-orm';
 import { HALL_SYMBOL, type CandlePeriod } from '../../../src/domain/market';
@@ -11,6 +12,7 @@ import type { Candle, DayMarket } from '../../../src/domain/wire';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { readSetting, SETTING_KEYS } from '../settings';
 import { candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
 
 export type MarketEvent = { kind: 'kline'; candle: Candle } | { kind: 'daymarket'; day: DayMarket };
@@ -42,7 +44,19 @@ function dayOf(row: DayRow): DayMarket {
     change24h: row.open === null || row.price === null ? null : changePercent(row.open, row.price),
     time: row.last_time === null ? null : Math.floor(Date.parse(row.last_time) / 1000),
     simulated: row.simulated ?? false,
+    reference: false,
   };
+}
+
+/**
+ * The hall's USDT/EUR before its first trade: no trade has made a price yet, so the conversion's
+ * reference rate (the operators' EUR per USDT, the rate Convert quotes from) stands in for it,
+ * marked `reference` so the app says which it is. Once a trade has settled its price is the last
+ * trade's, with its time, however long ago that was.
+ */
+function withReference(day: DayMarket, rate: string | null): DayMarket {
+  if (day.symbol !== HALL_SYMBOL || day.price !== null || rate === null) return day;
+  return { ...day, price: plainDecimal(rate), reference: true };
 }
 
 /** Decimal text to a scaled integer (12 decimals, numeric(38,12)'s scale): exact, no float. */
@@ -104,7 +118,10 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
           ) day ON true
           ORDER BY s.place`,
     );
-    return rows.map(dayOf);
+    const list = rows.map(dayOf);
+    const untraded = list.some((day) => day.symbol === HALL_SYMBOL && day.price === null);
+    const rate = untraded ? await readSetting(db, SETTING_KEYS.usdtEurRate) : null;
+    return list.map((day) => withReference(day, rate));
   }
 
   function scheduleDay(symbol: string): void {

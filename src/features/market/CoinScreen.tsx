@@ -123,6 +123,11 @@ function CoinHeader({ quotation }: { quotation: Quotation }) {
         </bdi>
         <ChangeBadge change={quotation.change24h} className="text-base" />
       </div>
+      {quotation.reference ? (
+        <p className="mt-1 text-xs text-muted" data-price-kind="reference">
+          <Trans>Reference rate of Convert: no trade has settled in the hall yet.</Trans>
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
         {[
           [t`24h high`, quote(quotation.high24h)],

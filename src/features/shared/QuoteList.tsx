@@ -1,13 +1,16 @@
 /**
  * The market quotes: each quoted symbol (category 1) with its logo, last price, 24-hour change and
  * volume, live through the daymarket channel; a row opens the coin's chart (/coin). When any
- * figure comes from the simulated feed, the list says so above the rows.
+ * figure comes from the simulated feed, the list says so above the rows. The hall's own USDT/EUR
+ * says which price it shows: the conversion's reference rate until the hall has traded (the
+ * server's `reference`), then its last trade with the trade's time.
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useQuotations } from '../../api/market';
 import { formatChange, formatQuote } from '../../domain/format';
+import { HALL_SYMBOL } from '../../domain/market';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { Loading, LoadError } from '../../ui/QueryStates';
@@ -53,9 +56,41 @@ export function PairName({ quotation }: { quotation: Pick<Quotation, 'name' | 'l
   );
 }
 
+/** The last trade's time: the time alone today, the date with it before. */
+function tradeTime(seconds: number, locale: string, now = new Date()): string {
+  const at = new Date(seconds * 1000);
+  const today = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+/** What the row's price is: the hall's says reference rate or last trade; a feed's shows its volume. */
+function QuoteNote({ quotation }: { quotation: Quotation }) {
+  const locale = useAtomValue(localeAtom);
+  if (quotation.reference) {
+    return (
+      <span className="block text-xs text-muted" data-price-kind="reference">
+        <Trans>Reference rate</Trans>
+      </span>
+    );
+  }
+  if (quotation.symbol === HALL_SYMBOL && quotation.time !== null) {
+    const when = tradeTime(quotation.time, locale);
+    return (
+      <span className="block text-xs text-muted" data-price-kind="trade">
+        <Trans>Last trade {when}</Trans>
+      </span>
+    );
+  }
+  const volume = compactVolume(quotation.volume24h, locale);
+  return (
+    <span className="block text-xs text-muted">
+      <Trans>24h vol. {volume}</Trans>
+    </span>
+  );
+}
+
 function QuoteRow({ quotation }: { quotation: Quotation }) {
   const locale = useAtomValue(localeAtom);
-  const volume = compactVolume(quotation.volume24h, locale);
   return (
     <Link
       to="/coin"
@@ -67,9 +102,7 @@ function QuoteRow({ quotation }: { quotation: Quotation }) {
         <span className="block text-base font-semibold text-ink">
           <PairName quotation={quotation} />
         </span>
-        <span className="block text-xs text-muted">
-          <Trans>24h vol. {volume}</Trans>
-        </span>
+        <QuoteNote quotation={quotation} />
       </span>
       <span className="text-end">
         <bdi dir="ltr" className="block text-base font-semibold tabular-nums text-ink" data-price={quotation.symbol}>

@@ -55,9 +55,10 @@ describe('withDay', () => {
     change24h: '0.00',
     time: 1,
     simulated: false,
+    reference: false,
   };
   test("takes the day's figures of its own symbol only", () => {
-    const day = { symbol: 'btcusdt', price: '2', high24h: '2', low24h: '1', volume24h: '3', change24h: '100.00', time: 2, simulated: false };
+    const day = { symbol: 'btcusdt', price: '2', high24h: '2', low24h: '1', volume24h: '3', change24h: '100.00', time: 2, simulated: false, reference: false };
     expect(withDay(quotation, day)).toMatchObject({ name: 'BTC', logo: quotation.logo, price: '2', change24h: '100.00' });
     expect(withDay(quotation, { ...day, symbol: 'ethusdt' })).toBe(quotation);
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { queryClient } from '../../../src/api/query';
-import type { TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
+import type { Quotation, TradeOffer, TradeOrder, TradeSummary } from '../../../src/domain/wire';
 import HallScreen from '../../../src/features/trading/HallScreen';
 import { tradeSummaryQuery } from '../../../src/features/trading/api/queries';
 import OfferScreen from '../../../src/features/trading/OfferScreen';
@@ -85,6 +85,23 @@ let summary: TradeSummary;
 /** How long the fake API takes to answer the summary: a kept copy is on screen meanwhile. */
 let summaryDelayMs: number;
 let orders: TradeOrder[];
+/** The hall's USDT/EUR in the market list: on a fresh installation, the reference rate. */
+const hallQuote: Quotation = {
+  symbol: 'usdteur',
+  name: 'USDT',
+  legal: 'EUR',
+  category: 1,
+  logo: '/h5/coins/usdt.svg',
+  price: '0.92',
+  high24h: null,
+  low24h: null,
+  volume24h: '0',
+  change24h: null,
+  time: null,
+  simulated: false,
+  reference: true,
+};
+let quotes: Quotation[];
 const sentTo = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
 const toastTexts = () => getDefaultStore().get(toastsAtom).map((toast) => toast.text);
 const bodyOf = (request: Received) => JSON.parse(request.body) as Record<string, unknown>;
@@ -95,8 +112,11 @@ beforeEach(() => {
   summary = { ...baseSummary };
   summaryDelayMs = 0;
   orders = [];
+  quotes = [hallQuote];
   api.respond((sent) => {
     switch (sent.url.pathname) {
+      case '/api/currency/quotation_new':
+        return ok(quotes);
       case '/api/trade/summary':
         return { ...ok(summary), delayMs: summaryDelayMs };
       case '/api/trade/hall':
@@ -265,6 +285,37 @@ describe('the trading hall', () => {
     expect(screen.getByRole('region', { name: 'Buy USDT' })).toBeTruthy();
     await act(() => router.navigate({ to: '/market', search: { side: 'sell' } }));
     expect(await screen.findByRole('region', { name: 'Sell USDT' })).toBeTruthy();
+  });
+});
+
+describe("the market list's USDT/EUR", () => {
+  const hallRow = () =>
+    waitFor(() => {
+      const row = document.querySelector<HTMLElement>('a[href="/coin?symbol=usdteur"]');
+      if (!row) throw new Error('no USDT/EUR row yet');
+      return row;
+    });
+
+  it('shows the reference rate, labelled as such, before the hall has traded', async () => {
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market', hallRoute);
+    const row = await hallRow();
+    await waitFor(() => expect(row.querySelector('[data-price="usdteur"]')!.textContent).toBe('0.9200'));
+    expect(within(row).getByText('Reference rate')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/Last trade/);
+  });
+
+  it("shows the last trade's price with its time once the hall has traded", async () => {
+    const at = new Date();
+    at.setHours(9, 41, 0, 0);
+    quotes = [{ ...hallQuote, price: '0.931', high24h: '0.931', low24h: '0.931', volume24h: '10', change24h: '0.00', time: at.getTime() / 1000, reference: false }];
+    signInForTest({ isMerchant: true });
+    await renderScreen(HallScreen, '/market', hallRoute);
+    const row = await hallRow();
+    await waitFor(() => expect(row.querySelector('[data-price="usdteur"]')!.textContent).toBe('0.9310'));
+    const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(at);
+    expect(within(row).getByText(`Last trade ${time}`)).toBeTruthy();
+    expect(within(row).queryByText('Reference rate')).toBeNull();
   });
 });
 
