@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ErrorKey } from './errors';
 import { ASSET_CODES, toDecimalString, type Asset } from './money';
 import { amountTextSchema, assetAmount, between, minorOf, payPasswordCheckSchema, plainDecimal } from './payments';
-import { rateText } from './pledge';
+import { yearlyRateText } from './pledge';
 
 export const LOAN_TYPES = ['credit', 'principal'] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
@@ -39,9 +39,9 @@ export function loanFigures(amount: bigint, dailyPpm: bigint, days: number): { i
   return { interest, total: amount + interest };
 }
 
-/** The yearly rate in percent: the daily rate × 365. */
+/** The yearly rate in percent: the daily rate × 365, simple (the pledge's yearly figure, the same rule). */
 export function aprText(dailyPpm: bigint): string {
-  return rateText(dailyPpm * 365n);
+  return yearlyRateText(dailyPpm);
 }
 
 /** The amounts a principal loan may have on a wallet balance of `balance`: 10 % to 80 %, rounded inwards. */

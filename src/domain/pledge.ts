@@ -36,6 +36,18 @@ export function rateText(ppm: bigint): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
+/** Days in the yearly figure of a daily rate. */
+const DAYS_PER_YEAR = 365n;
+
+/**
+ * The yearly figure of a daily rate (parts per million), as a percentage: the daily rate × 365,
+ * simple, not compounded — the pledge pays each day's interest into the interest wallet, where it
+ * earns nothing, and a loan charges amount × daily rate × days. 0.02 % a day → "7.3".
+ */
+export function yearlyRateText(dailyPpm: bigint): string {
+  return rateText(dailyPpm * DAYS_PER_YEAR);
+}
+
 /** One day's interest of `amount` (minor units) at `dailyPpm`, rounded down to the minor unit. */
 export function dailyInterestOf(amount: bigint, dailyPpm: bigint): bigint {
   return (amount * dailyPpm) / PPM;
@@ -140,6 +152,7 @@ export const pledgeProductSchema = z.object({
   asset: assetSchema,
   minAmount: amount,
   dailyRate: z.string().describe('Percent per day, up to 4 decimals'),
+  yearlyRate: z.string().describe('Percent per year: the daily rate × 365, simple (interest paid out daily earns no interest)'),
   lockDays: z.number().int(),
   penaltyRate: z.string().describe('Percent of the principal kept on early redemption'),
   active: z.boolean(),
@@ -153,6 +166,7 @@ export const pledgeOrderSchema = z.object({
   asset: assetSchema,
   amount,
   dailyRate: z.string(),
+  yearlyRate: z.string().describe('The daily rate × 365, simple'),
   lockDays: z.number().int(),
   penaltyRate: z.string(),
   /** One day's interest. */

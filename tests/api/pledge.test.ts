@@ -45,7 +45,7 @@ async function overview(user: PayingUser): Promise<PledgeOverview> {
 /** The 7-day product of the seed: 0.02 % a day, at least 100 USDT, 1 % penalty. */
 async function sevenDays(user: PayingUser): Promise<PledgeProduct> {
   const product = (await overview(user)).products.find((p) => p.asset === 'USDT' && p.lockDays === 7);
-  expect(product).toMatchObject({ minAmount: '100.000000', dailyRate: '0.02', penaltyRate: '1' });
+  expect(product).toMatchObject({ minAmount: '100.000000', dailyRate: '0.02', yearlyRate: '7.3', penaltyRate: '1' });
   return product!;
 }
 

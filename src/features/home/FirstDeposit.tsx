@@ -1,4 +1,8 @@
-/** For someone whose balances are both zero: what to do first, instead of two zeros and nothing else. */
+/**
+ * For someone whose balances are both zero: what to do first, instead of two zeros and nothing else.
+ * It promises no return: a yield is stated only where its rate and conditions are (the pledge's
+ * products and form: daily and yearly rate, lock period, penalty, who pays the interest).
+ */
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useWallet } from '../../api/queries';
@@ -22,7 +26,7 @@ export function FirstDeposit() {
             <Trans>Make your first deposit</Trans>
           </h2>
           <p className="mt-0.5 text-sm text-muted">
-            <Trans>Add USDT or EUR to convert between them, trade with merchants and earn daily interest.</Trans>
+            <Trans>Add USDT or EUR to convert between them or trade with merchants.</Trans>
           </p>
         </div>
       </div>

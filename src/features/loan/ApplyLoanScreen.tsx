@@ -138,7 +138,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           <Fact label={t`Interest rate`}>
             <Percent value={product.dailyRate} /> {t`a day`}
           </Fact>
-          <Fact label={t`Yearly rate (APR)`}>
+          <Fact label={t`Yearly rate (APR, simple)`}>
             <Percent value={product.apr} />
           </Fact>
           <Fact label={t({ message: plural(product.days, { one: 'Interest over # day', other: 'Interest over # days' }) })}>

@@ -108,8 +108,9 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
         </dl>
         <p className="text-xs leading-relaxed text-muted">
           <Trans>
-            The amount is locked for {product.lockDays} days and earns <Percent value={product.dailyRate} /> a day, paid at 00:00 UTC into your
-            interest wallet. Redeemed before the end, <Percent value={product.penaltyRate} /> of the amount is kept as a penalty.
+            The amount is locked for {product.lockDays} days and earns <Percent value={product.dailyRate} /> a day (
+            <Percent value={product.yearlyRate} /> a year, simple interest), paid at 00:00 UTC into your interest wallet by Tessera from its own interest
+            account. Redeemed before the end, <Percent value={product.penaltyRate} /> of the amount is kept as a penalty.
           </Trans>
         </p>
         <Button large rounded type="submit" disabled={running}>

@@ -146,7 +146,11 @@ function Products({ data }: { data: PledgeOverview }) {
         ))}
       </ul>
       <p className="px-1 text-xs leading-relaxed text-muted">
-        <Trans>Interest is paid every day at 00:00 UTC into your interest wallet. At the end of the lock period the amount returns to your balance.</Trans>
+        <Trans>
+          Interest is paid every day at 00:00 UTC into your interest wallet. Tessera pays it from its own interest account; your amount stays locked in your own
+          account and is not lent to anyone. The interest is simple: it is worked out on the amount only and earns no interest itself, so the yearly rate is
+          the daily rate × 365. At the end of the lock period the amount returns to your balance.
+        </Trans>
       </p>
     </section>
   );

@@ -18,7 +18,11 @@ export function PledgeStatusBadge({ status }: { status: PledgeStatus }) {
   return <StatusBadge tone={TONE[status]}>{words[status]}</StatusBadge>;
 }
 
-/** A product's terms: lock period, daily rate, minimum, penalty. */
+/**
+ * A product's terms: the daily rate and its yearly figure (× 365, simple: the interest goes to the
+ * interest wallet and earns nothing there), lock period, minimum, penalty, and who pays the
+ * interest — the platform, from its own interest account (the ledger's platform `interest`).
+ */
 export function ProductTerms({ product }: { product: PledgeProduct }) {
   const { t } = useLingui();
   const counts = useCounts();
@@ -27,6 +31,11 @@ export function ProductTerms({ product }: { product: PledgeProduct }) {
       <Fact label={t`Daily return rate`}>
         <Percent value={product.dailyRate} />
       </Fact>
+      <Fact label={t`Yearly rate (simple)`}>
+        <span data-figure="yearly-rate">
+          <Percent value={product.yearlyRate} />
+        </span>
+      </Fact>
       <Fact label={t`Lock period`}>{counts.days(product.lockDays)}</Fact>
       <Fact label={t`Minimum per order`}>
         <Amount value={product.minAmount} asset={product.asset} />
@@ -34,6 +43,7 @@ export function ProductTerms({ product }: { product: PledgeProduct }) {
       <Fact label={t`Early redemption penalty`}>
         <Percent value={product.penaltyRate} />
       </Fact>
+      <Fact label={t`Interest paid by`}>{t`Tessera, from its own interest account`}</Fact>
     </dl>
   );
 }
@@ -53,7 +63,7 @@ export function PledgeOrderCard({ order, action }: { order: PledgeOrder; action?
         <PledgeStatusBadge status={order.status} />
       </div>
       <p className="mt-0.5 text-xs text-muted">
-        <bdi dir="ltr">{order.orderNo}</bdi> · {counts.days(order.lockDays)} · <Percent value={order.dailyRate} /> {t`a day`}
+        <bdi dir="ltr">{order.orderNo}</bdi> · {counts.days(order.lockDays)} · <Percent value={order.dailyRate} /> {t`a day`} · <Percent value={order.yearlyRate} /> {t`a year`}
       </p>
       <dl className="mt-3 border-t border-line pt-2">
         <Fact label={t`Start time`}>{formatTime(order.startedAt)}</Fact>

@@ -1,7 +1,8 @@
 /**
  * VIP levels: the user's level, the confirmed deposits that count towards the
  * next one (their USDT value when approved) with the progress in bigint arithmetic, and the table
- * of levels: upgrade amount, gift ratio on each deposit (that of the level the deposit reaches), daily orders. Offline it shows the
+ * of levels: upgrade amount, gift ratio on each deposit (that of the level the deposit reaches, what
+ * it is, when and by whom it is paid said above the levels), daily orders. Offline it shows the
  * last-known copy with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +17,8 @@ import { AsOfLine } from '../../ui/AsOf';
 import { useUserLevel } from './api/queries';
 import { progressPercent, remainingTo } from './progress';
 import type { ReactNode } from 'react';
+import { parseAmount, toDecimalString } from '../../domain/money';
+import { parseRate } from '../../domain/pledge';
 
 export default function LevelScreen() {
   const { t } = useLingui();
@@ -31,9 +34,7 @@ export default function LevelScreen() {
           <CurrentLevel reply={reply} />
           <LevelList reply={reply} />
           <p className="px-2 text-xs leading-relaxed text-muted">
-            <Trans>
-              Confirmed deposits count with their USDT value at approval. Each approved deposit earns the gift ratio of the level it brings you to.
-            </Trans>
+            <Trans>Confirmed deposits count with their USDT value at approval.</Trans>
           </p>
         </div>
       ) : (
@@ -120,6 +121,7 @@ function LevelList({ reply }: { reply: UserLevelReply }) {
       <h2 id="levels-title" className="px-2 pb-2 text-base font-semibold text-ink">
         {t`All levels`}
       </h2>
+      <GiftExplained reply={reply} />
       <ol className="space-y-3">
         {reply.levels.map((entry) => {
           const current = entry.level === reply.level;
@@ -143,7 +145,7 @@ function LevelList({ reply }: { reply: UserLevelReply }) {
                 <LevelFigure label={t`Upgrade amount`} figure="upgrade">
                   <Amount value={entry.upgradeAmount} asset="USDT" />
                 </LevelFigure>
-                <LevelFigure label={t`Gift ratio`} figure="gift">
+                <LevelFigure label={t`Gift ratio`} figure="gift" describedBy="gift-explained">
                   <Percent value={entry.giftPercent} />
                 </LevelFigure>
                 <LevelFigure label={t`Daily orders`} figure="orders">
@@ -158,12 +160,49 @@ function LevelList({ reply }: { reply: UserLevelReply }) {
   );
 }
 
+/**
+ * What the gift ratio is, where the levels show it (docs/api.md, deposits): when a deposit is
+ * approved, the platform adds that share of it from its own bonus account, in the deposit's
+ * currency, at the ratio of the level the deposit brings the user to, rounded down to the cent or
+ * the USDT's minor unit. The example is the table's own first level with a gift: a first deposit
+ * of its upgrade amount reaches it, and earns its gift.
+ */
+function GiftExplained({ reply }: { reply: UserLevelReply }) {
+  const example = reply.levels.find((entry) => (parseRate(entry.giftPercent) ?? 0n) > 0n);
+  const level = example?.level;
+  return (
+    <div id="gift-explained" className="mb-3 space-y-1 rounded-2xl bg-sea-50 px-4 py-3 text-sm leading-relaxed text-ink">
+      <p>
+        <Trans>
+          <strong>Gift ratio</strong>: when a deposit is approved, Tessera adds this share of it to your balance, in the deposit's currency, paid from
+          Tessera's own bonus account. The ratio is that of the level the deposit brings you to.
+        </Trans>
+      </p>
+      {example ? (
+        <p className="text-muted">
+          <Trans>
+            For example, a first deposit of <Amount value={example.upgradeAmount} asset="USDT" /> reaches <bdi dir="ltr">VIP {level}</bdi> and brings{' '}
+            <Amount value={giftOf(example.upgradeAmount, example.giftPercent)} asset="USDT" /> more (<Percent value={example.giftPercent} />
+            ).
+          </Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The gift on a USDT deposit: amount × ratio, rounded down to the minor unit, as the server posts it. */
+function giftOf(amount: string, percent: string): string {
+  const minor = parseAmount(amount, 'USDT') ?? 0n;
+  return toDecimalString((minor * (parseRate(percent) ?? 0n)) / 1_000_000n, 'USDT');
+}
+
 /** One figure of a level: its label on top, the value at the bottom, so the values of a card line up. */
-function LevelFigure({ label, figure, children }: { label: string; figure: string; children: ReactNode }) {
+function LevelFigure({ label, figure, describedBy, children }: { label: string; figure: string; describedBy?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure={figure}>
+      <dd className="mt-auto pt-0.5 font-medium text-ink" data-figure={figure} aria-describedby={describedBy}>
         {children}
       </dd>
     </div>

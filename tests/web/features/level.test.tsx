@@ -57,6 +57,18 @@ describe('VIP levels', () => {
     expect([...rows[3].querySelectorAll('[data-figure]')].map((figure) => figure.textContent)).toEqual(['10,000.0000USDT', '2.25%', '10']);
   });
 
+  it('says beside the gift ratios what the gift is, when it is paid and who pays it, with an example from the table', async () => {
+    await renderScreen(LevelScreen, '/level');
+    const levelsList = await screen.findByRole('region', { name: 'All levels' });
+    const gift = levelsList.querySelector('[data-figure="gift"]')!;
+    const explained = document.getElementById(gift.getAttribute('aria-describedby')!)!;
+    const text = explained.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('when a deposit is approved, Tessera adds this share of it to your balance');
+    expect(text).toContain("paid from Tessera's own bonus account");
+    // VIP 0 gives nothing: the example is VIP 1's 1 % of its 500 USDT, rounded down as the server posts it.
+    expect(text).toContain('a first deposit of 500.0000USDT reaches VIP 1 and brings 5.0000USDT more (1%).');
+  });
+
   it('says when the highest level is reached', async () => {
     reply = { level: 3, confirmedDeposits: '12000.000000', next: null, levels };
     await renderScreen(LevelScreen, '/level');

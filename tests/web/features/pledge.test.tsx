@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { queryClient } from '../../../src/api/query';
@@ -16,7 +16,7 @@ const PIN_LABEL = 'Enter your 6-digit payment password';
 let api: TestApi;
 
 const overview: PledgeOverview = {
-  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', lockDays: 30, penaltyRate: '5', active: true }],
+  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', yearlyRate: '182.5', lockDays: 30, penaltyRate: '5', active: true }],
   available: { USDT: '250.000000', EUR: '0.00' },
   interest: { USDT: '1.500000', EUR: '0.00' },
   active: null,
@@ -65,6 +65,20 @@ describe('a new pledge', () => {
     await submit('Confirm pledge');
     expect(screen.getByLabelText(PIN_LABEL)).toBeTruthy();
     expect(sent('/pledge/start')).toHaveLength(0);
+  });
+});
+
+describe("a product's terms", () => {
+  it('show the daily rate with its simple yearly figure and say who pays the interest, beside the lock and the penalty', async () => {
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
+    const terms = await screen.findByRole('region', { name: 'The product' });
+    const fact = (label: string) => within(terms).getByText(label).nextElementSibling!.textContent;
+    expect(fact('Daily return rate')).toBe('0.5%');
+    // 0.5 % × 365, not compounded.
+    expect(fact('Yearly rate (simple)')).toBe('182.5%');
+    expect(fact('Interest paid by')).toBe('Tessera, from its own interest account');
+    expect(fact('Lock period')).toBe('30 days');
+    expect(fact('Early redemption penalty')).toBe('5%');
   });
 });
 
