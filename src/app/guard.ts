@@ -13,6 +13,16 @@ export function loginHref(fullPath: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
+/**
+ * Whether the guard asks before leaving for the login page. Only when a screen of the app is on
+ * view behind the question (a tap inside the app): a link opened from outside (`/coin` shared in
+ * a message, a bookmark, a reload) has nothing behind it, so it goes straight to the login page,
+ * which comes back to the screen asked for.
+ */
+export function asksBeforeLogin(shownHref: string | null | undefined): boolean {
+  return Boolean(shownHref);
+}
+
 /** Where "Cancel" leaves the visitor: the page they came from, else home. */
 export function cancelTarget(previousPath: string | null | undefined): string {
   return previousPath ? previousPath : HOME_PATH;

@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { currentToken } from '../storage/session';
 import { confirm } from '../ui/feedback/confirm';
-import { cancelTarget, loginHref } from './guard';
+import { asksBeforeLogin, cancelTarget, loginHref } from './guard';
 import { splitHref } from '../ui/navigation';
 import { Shell } from './Shell';
 
@@ -41,7 +41,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 /**
  * Asks a visitor to log in before a members-only screen. "Go to login" continues to the login
- * page with the way back; "Cancel" stays where they were, or goes home on a first visit.
+ * page with the way back; "Cancel" stays where they were. A link opened from outside the app has
+ * no screen behind the question: it goes to the login page with the way back at once.
  */
 export const membersRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -50,13 +51,18 @@ export const membersRoute = createRoute({
     if (currentToken() !== null) return;
     // Hover/intent preloads must neither ask nor redirect: nobody is going there yet.
     if (preload) throw new Error('members only');
+    const shown = context.shownHref();
+    if (!asksBeforeLogin(shown)) {
+      const { to, search } = splitHref(loginHref(location.href));
+      throw redirect({ to, search, replace: true });
+    }
     const goToLogin = await confirm({
       title: t`Log in required`,
       content: t`Please log in to continue.`,
       confirmText: t`Go to login`,
       cancelText: t`Cancel`,
     });
-    const target = goToLogin ? loginHref(location.href) : cancelTarget(context.shownHref());
+    const target = goToLogin ? loginHref(location.href) : cancelTarget(shown);
     const { to, search } = splitHref(target);
     throw redirect({ to, search, replace: !goToLogin });
   },

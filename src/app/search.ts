@@ -3,6 +3,8 @@
  * definitions load with the first screen, and a schema library there would cost every visitor
  * its bytes for three optional strings (docs/architecture.md, "Routes").
  */
+import { redirect } from '@tanstack/react-router';
+import type { AppPath } from '../ui/navigation';
 
 /** A query value as text: the router reads an all-digit value ("?invite=123456") as a number. */
 export function textParam(value: unknown): string | undefined {
@@ -30,4 +32,15 @@ export function idSearch(search: Record<string, unknown>): { id?: number } {
   const text = textParam(search.id);
   const id = text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : NaN;
   return id > 0 ? { id } : {};
+}
+
+/**
+ * beforeLoad for a route that shows one record by `?id=` (with idSearch): opened without a valid
+ * id (a cut or stale link) it goes, in place, to the list where the user picks one.
+ */
+export function listWithoutId(list: AppPath) {
+  // The search a route's beforeLoad sees keeps the raw values beside the validated ones ("abc").
+  return ({ search }: { search: { id?: unknown } }) => {
+    if (!(typeof search.id === 'number' && Number.isSafeInteger(search.id) && search.id > 0)) throw redirect({ to: list, replace: true });
+  };
 }

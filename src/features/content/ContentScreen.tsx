@@ -4,9 +4,18 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { BookIcon } from '../../ui/icons';
-import { ArticleScreen } from '../shared/Article';
+import { ArticleScreen, type ArticleWay } from '../shared/Article';
 
-export default function ContentScreen({ id }: { id: number | null }) {
+/** `way`: where a page that is not there leads (a tutorial: the guide's list); home otherwise. */
+export default function ContentScreen({ id, way }: { id: number | null; way?: ArticleWay }) {
   const { t } = useLingui();
-  return <ArticleScreen id={id} dated={false} missing={t`This page is not available.`} icon={<BookIcon size={36} />} />;
+  return (
+    <ArticleScreen
+      id={id}
+      dated={false}
+      missing={t`This page is not available.`}
+      icon={<BookIcon size={36} />}
+      way={way ?? { to: '/home', label: t`Go to home` }}
+    />
+  );
 }

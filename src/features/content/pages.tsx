@@ -1,4 +1,5 @@
 /** Each content page as a screen of its own: the piece it shows, by its fixed id or the route's ?id. */
+import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { CONTENT_PAGES } from './api/queries';
 import ContentScreen from './ContentScreen';
@@ -9,6 +10,8 @@ export const CompanyScreen = () => <ContentScreen id={CONTENT_PAGES.company} />;
 export const IntroScreen = () => <ContentScreen id={CONTENT_PAGES.intro} />;
 
 export function TutorialScreen() {
+  const { t } = useLingui();
+  // The route sends a link without an id to the guide's list (listWithoutId).
   const { id } = useSearch({ from: '/members/home/tutorial-detail' });
-  return <ContentScreen id={id ?? null} />;
+  return <ContentScreen id={id ?? null} way={{ to: '/home/tutorial', label: t`All guides` }} />;
 }

@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { membersRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
-import { idSearch } from '../../app/search';
+import { idSearch, listWithoutId } from '../../app/search';
 
 const page = (name: 'AboutScreen' | 'HelpScreen' | 'CompanyScreen' | 'IntroScreen' | 'TutorialScreen') => lazyScreen(() => import('./pages'), name);
 
@@ -20,6 +20,7 @@ export const contentRoutes = [
     staticData: { title: msg`Guide`, back: '/home/tutorial' },
     // The tutorial's id.
     validateSearch: idSearch,
+    beforeLoad: listWithoutId('/home/tutorial'),
     component: page('TutorialScreen'),
   }),
 ] as const;

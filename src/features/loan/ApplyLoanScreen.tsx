@@ -91,7 +91,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
     call: applyForLoan,
     async onSuccess(loan: Loan) {
       toast.success(t`Application sent. We will tell you the outcome in your loans.`);
-      await navigate({ to: '/loan/loan-detail', search: { id: String(loan.id) } });
+      await navigate({ to: '/loan/loan-detail', search: { id: loan.id } });
     },
     // The client has shown why; a refusal about a field goes under it too.
     onError: (error) => setServerError(form, error, SERVER_FIELDS),

@@ -5,11 +5,12 @@
  * (payment password) and waits for review.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { repayLoan } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
-import { QueryFallback } from '../../ui/EmptyState';
+import { ApiError } from '../../api/errors';
+import { EmptyState, QueryFallback } from '../../ui/EmptyState';
 import { toast } from '../../ui/feedback/toast';
 import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
@@ -24,16 +25,29 @@ import { useCounts } from '../../ui/counts';
 
 export default function LoanDetailScreen() {
   const { t } = useLingui();
-  const search = useSearch({ from: '/members/loan/loan-detail' });
-  const id = Number(search.id);
-  const loan = useAccountQuery(loanDetailQuery(Number.isSafeInteger(id) && id > 0 ? id : 0));
+  const navigate = useNavigate();
+  // The route sends a link without an id to my loans (listWithoutId).
+  const { id = 0 } = useSearch({ from: '/members/loan/loan-detail' });
+  const loan = useAccountQuery(loanDetailQuery(id));
+  const gone = loan.error instanceof ApiError && loan.error.key === 'loan.notFound';
   return (
     <Screen>
-      {loan.data ? (
+      {loan.data && !gone ? (
         <div className="space-y-4 px-4 pt-2 pb-8">
           <AsOfLine time={asOfTime(loan)} />
           <LoanDetail loan={loan.data} />
         </div>
+      ) : gone ? (
+        <EmptyState
+          icon={<BankIcon size={36} />}
+          title={t`This loan is not among yours`}
+          text={t`The link may be old or mistyped. Your loans are all listed under My loans.`}
+          action={
+            <Button rounded onClick={() => void navigate({ to: '/loan/my-loan', replace: true })}>
+              {t`My loans`}
+            </Button>
+          }
+        />
       ) : (
         <QueryFallback query={loan} icon={<BankIcon size={36} />} failedTitle={t`Error getting the loan details`} />
       )}

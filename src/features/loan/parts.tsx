@@ -37,7 +37,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
   const words = useLoanWords();
   const formatTime = useFormatTime();
   return (
-    <Link to="/loan/loan-detail" search={{ id: String(loan.id) }} className="block rounded-2xl bg-surface p-4 active:bg-sea-50">
+    <Link to="/loan/loan-detail" search={{ id: loan.id }} className="block rounded-2xl bg-surface p-4 active:bg-sea-50">
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-base font-semibold text-ink">
           <Amount value={loan.amount} asset={loan.asset} />

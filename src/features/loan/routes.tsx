@@ -5,7 +5,7 @@ import { ensureAccountData } from '../../api/query';
 import { membersRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
-import { textSearch } from '../../app/search';
+import { idSearch, listWithoutId, textSearch } from '../../app/search';
 import { loanConfigQuery } from './api/queries';
 
 // Offline or failing, the screen itself says so: the loader never stops it from opening.
@@ -35,7 +35,9 @@ export const loanRoutes = [
     getParentRoute: () => membersRoute,
     path: '/loan/loan-detail',
     staticData: { title: msg`Loan details`, back: '/loan/my-loan' },
-    validateSearch: textSearch('id'),
+    // The loan's id; without one, my loans.
+    validateSearch: idSearch,
+    beforeLoad: listWithoutId('/loan/my-loan'),
     component: lazyScreen(() => import('./LoanDetailScreen')),
   }),
   memberScreen('/loan/components/article', lazyScreen(() => import('./LoanTermsScreen')), { title: msg`Loan terms`, back: '/loan' }),

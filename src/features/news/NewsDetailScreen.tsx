@@ -7,5 +7,7 @@ import { ArticleScreen } from '../shared/Article';
 export default function NewsDetailScreen() {
   const { t } = useLingui();
   const { id = null } = useSearch({ from: '/news/detail' });
-  return <ArticleScreen id={id} dated missing={t`This news is no longer available.`} icon={<MegaphoneIcon size={36} />} />;
+  return (
+    <ArticleScreen id={id} dated missing={t`This news is no longer available.`} icon={<MegaphoneIcon size={36} />} way={{ to: '/news', label: t`All news` }} />
+  );
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
-import { idSearch } from '../../app/search';
+import { idSearch, listWithoutId } from '../../app/search';
 
 export const newsRoutes = [
   createRoute({
@@ -18,6 +18,7 @@ export const newsRoutes = [
     staticData: { title: msg`News`, back: '/news' },
     // The piece's id.
     validateSearch: idSearch,
+    beforeLoad: listWithoutId('/news'),
     component: lazyScreen(() => import('./NewsDetailScreen')),
   }),
 ] as const;

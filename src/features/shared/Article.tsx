@@ -6,6 +6,8 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from 'konsta/react';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
@@ -16,6 +18,7 @@ import { Screen } from '../../ui/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
+import type { AppPath } from '../../ui/navigation';
 import { Loading, LoadError } from '../../ui/QueryStates';
 
 export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
@@ -69,12 +72,19 @@ export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: bo
   );
 }
 
+/** Where a piece that is not there leads: its list, or home for a page of its own. */
+export interface ArticleWay {
+  to: AppPath;
+  label: string;
+}
+
 /**
  * The screen of one piece (a piece of news, a content page, a tutorial) by its id. A piece the
  * server no longer has (withdrawn since it was kept on the device) shows `missing`: what the
- * server says now wins over the copy.
+ * server says now wins over the copy, with the way on to where the user finds what there is.
  */
-export function ArticleScreen({ id, dated, missing, icon }: { id: number | null; dated: boolean; missing: string; icon: ReactNode }) {
+export function ArticleScreen({ id, dated, missing, icon, way }: { id: number | null; dated: boolean; missing: string; icon: ReactNode; way: ArticleWay }) {
+  const navigate = useNavigate();
   const locale = useAtomValue(localeAtom);
   const valid = id !== null && id > 0;
   const read = useQuery({ ...newsDetailQuery(locale, valid ? id : 0), enabled: valid });
@@ -91,7 +101,16 @@ export function ArticleScreen({ id, dated, missing, icon }: { id: number | null;
         ) : read.error && !gone ? (
           <LoadError error={read.error} />
         ) : (
-          <EmptyState icon={icon} title={missing} />
+          <EmptyState
+            icon={icon}
+            title={missing}
+            text={<Trans>The link may be old or mistyped.</Trans>}
+            action={
+              <Button rounded onClick={() => void navigate({ to: way.to, replace: true })}>
+                {way.label}
+              </Button>
+            }
+          />
         )}
       </div>
     </Screen>

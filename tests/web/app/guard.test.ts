@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
-import { cancelTarget, loginHref, postLoginTarget } from '../../../src/app/guard';
+import { asksBeforeLogin, cancelTarget, loginHref, postLoginTarget } from '../../../src/app/guard';
 import { membersRoute } from '../../../src/app/layouts';
 import { splitHref } from '../../../src/ui/navigation';
 import { isTabPath } from '../../../src/app/paths';
@@ -43,6 +43,19 @@ describe('who may open what: the members-only layout', () => {
     }
   });
 
+  it('sends a visitor who opened a link from outside straight to the login page, with the way back', async () => {
+    const beforeLoad = membersRoute.options.beforeLoad as (context: unknown) => Promise<unknown>;
+    const thrown = await beforeLoad({ location: { href: '/coin?symbol=btcusdt' }, preload: false, context: { shownHref: () => undefined } }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect((thrown as { options?: unknown } | null)?.options).toMatchObject({
+      to: '/auth/login',
+      search: { redirect: '/coin?symbol=btcusdt' },
+      replace: true,
+    });
+  });
+
   it('does not ask for login on addresses that are no screen (they redirect or show not found)', () => {
     expect(membersOnly('/')).toBe(false);
     expect(membersOnly('/auth/login11')).toBe(false);
@@ -56,6 +69,44 @@ describe('loginHref', () => {
     const href = loginHref('/withdraw/records?page=2&status=done');
     expect(href).toBe('/auth/login?redirect=%2Fwithdraw%2Frecords%3Fpage%3D2%26status%3Ddone');
     expect(splitHref(href)).toEqual({ to: '/auth/login', search: { redirect: '/withdraw/records?page=2&status=done' }, hash: '' });
+  });
+});
+
+describe('asksBeforeLogin', () => {
+  it('asks only when a screen of the app is on view behind the question', () => {
+    expect(asksBeforeLogin('/home')).toBe(true);
+    expect(asksBeforeLogin(undefined)).toBe(false);
+    expect(asksBeforeLogin(null)).toBe(false);
+    expect(asksBeforeLogin('')).toBe(false);
+  });
+});
+
+describe('a screen of one record opened without its id', () => {
+  /** Where the route sends `url` before it loads: the redirect's target, or null when it opens. */
+  const sentFrom = (url: string) => {
+    const [pathname, query = ''] = url.split('?');
+    const match = router.matchRoutes(pathname, router.options.parseSearch(`?${query}`)).at(-1)!;
+    const route = router.routesById[match.routeId as keyof typeof router.routesById] as { options: { beforeLoad?: (context: unknown) => unknown } };
+    try {
+      route.options.beforeLoad?.({ search: match.search });
+      return null;
+    } catch (thrown) {
+      return (thrown as { options: { to: string; replace?: boolean } }).options;
+    }
+  };
+
+  it('goes to the list where the user picks one (a cut or stale link)', () => {
+    expect(sentFrom('/home/tutorial-detail')).toMatchObject({ to: '/home/tutorial', replace: true });
+    expect(sentFrom('/home/tutorial-detail?id=abc')).toMatchObject({ to: '/home/tutorial' });
+    expect(sentFrom('/loan/loan-detail')).toMatchObject({ to: '/loan/my-loan', replace: true });
+    expect(sentFrom('/loan/loan-detail?id=0')).toMatchObject({ to: '/loan/my-loan' });
+    expect(sentFrom('/news/detail?id=')).toMatchObject({ to: '/news' });
+  });
+
+  it('opens with an id', () => {
+    expect(sentFrom('/home/tutorial-detail?id=41')).toBeNull();
+    expect(sentFrom('/loan/loan-detail?id=4')).toBeNull();
+    expect(sentFrom('/news/detail?id=7')).toBeNull();
   });
 });
 

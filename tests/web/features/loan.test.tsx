@@ -5,12 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../src/api/query';
 import type { Loan, LoanConfig } from '../../../src/domain/loan';
 import ApplyLoanScreen from '../../../src/features/loan/ApplyLoanScreen';
+import LoanDetailScreen from '../../../src/features/loan/LoanDetailScreen';
 import { loanRoutes } from '../../../src/features/loan/routes';
 import { renderScreen } from '../app/render';
 import { ok, useTestApi } from '../support/api-server';
 import { signInForTest } from '../support/session';
 
 const applyRoute = loanRoutes[1];
+const detailRoute = loanRoutes[3];
 const api = useTestApi({ quietToasts: true });
 let config: LoanConfig;
 
@@ -90,5 +92,20 @@ describe('applying for a loan', () => {
     const card = screen.getByRole('link', { name: /L0000000004/ });
     expect(card.textContent).toContain('Credit loan · 7 days · L0000000004');
     expect(screen.queryByLabelText('Amount (USDT)')).toBeNull();
+  });
+});
+
+describe('a loan opened by a link that is not one of yours', () => {
+  it('says so once and leads to my loans, instead of a failure to retry', async () => {
+    api.respond((sent) =>
+      sent.url.pathname === '/api/loan/detail'
+        ? { status: 404, body: { type: 'error', code: 0, message: 'Loan not found', data: null, key: 'loan.notFound' } }
+        : ok(null),
+    );
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=99', detailRoute);
+    expect(await screen.findByRole('heading', { name: 'This loan is not among yours' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'My loans' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('Loan not found')).toBeNull();
   });
 });

@@ -11,4 +11,4 @@ export const loansQuery = (status: LoanStatus | undefined) => (userId: string) =
   pagedQueryOptions(accountKey(userId, 'loans', status ?? 'all'), (params, options) => loans({ ...(status ? { status } : {}), ...params }, options));
 
 export const loanDetailQuery = (id: number) => (userId: string) =>
-  queryOptions({ queryKey: accountKey(userId, 'loan', id), queryFn: ({ signal }) => loanDetail({ id }, { signal }) });
+  queryOptions({ queryKey: accountKey(userId, 'loan', id), queryFn: ({ signal }) => loanDetail({ id }, { signal, quiet: true }) });
