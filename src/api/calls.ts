@@ -6,6 +6,7 @@
  * are the wire types. Forms validate with the same schemas first: the server would refuse the same things.
  */
 import type { z } from 'zod';
+import type { PledgeOverview } from '../domain/pledge';
 import type { loginSchema } from '../domain/validation';
 import type { CoinListReply, KfReply, LoginReply, Page, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
 import { request, type HttpMethod, type RequestOptions } from './client';
@@ -54,5 +55,7 @@ export async function eurRate(options?: RequestOptions): Promise<string> {
 }
 
 export const coinList = ask<CoinListReply>('GET', '/currency/list');
+/** The pledge's overview: the pledge's screens and Me (whether the user earns interest). */
+export const pledgeOverview = ask<PledgeOverview>('GET', '/pledge/overview');
 /** The quotation list: the trading hall's and the coin screen's (./market.ts). */
 export const quotations = ask<Quotation[]>('GET', '/currency/quotation_new');

@@ -1,5 +1,6 @@
 /**
- * Reads that several features show: the profile, the balances, and the reference data the app
+ * Reads that several features show: the profile, the balances, the pledge's overview (the pledge's
+ * screens, and Me, which shows its earn rows to people who earn), and the reference data the app
  * loads when it opens (support link, EUR rate, coin list). A feature's own reads live in its
  * `api/` folder; these are here because no feature owns them.
  */
@@ -8,7 +9,7 @@ import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from '../domain
 import type { WalletListReply } from '../domain/wire';
 import * as realtime from '../realtime/socket';
 import { currentToken, saveUserInfo } from '../storage/session';
-import { coinList, eurRate, supportLink, userInfo, walletList } from './calls';
+import { coinList, eurRate, pledgeOverview, supportLink, userInfo, walletList } from './calls';
 import { accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
 
 /** Sums of the wallet rows per asset, full-precision decimal strings. */
@@ -46,6 +47,8 @@ export const coinListQuery = queryOptions({
 export const walletQuery = accountRead('wallet', async (options) => sumWallet(await walletList(options)));
 
 export const useWallet = () => useAccountQuery(walletQuery);
+export const pledgeOverviewQuery = accountRead('pledgeOverview', pledgeOverview);
+export const usePledgeOverview = () => useAccountQuery(pledgeOverviewQuery);
 export const useSupportLink = () => useQuery(supportLinkQuery);
 export const useEurRate = () => useQuery(eurRateQuery);
 export const useCoinList = () => useQuery(coinListQuery);

@@ -34,18 +34,21 @@ export const SHELL_TEXTS = [
   // 16–17: the log-in and sign-up header (src/features/auth/AuthLayout.tsx)
   'Language',
   'USDT and EUR, kept calm and clear.',
-  // 18–27: Me (src/features/mine/MineScreen.tsx; its first four rows are 4–7)
+  // 18–30: Me (src/features/mine/MineScreen.tsx): title, balances, the groups always shown and their rows
   'Me',
   'Balances',
+  'Money',
   'My assets',
-  'VIP levels',
+  'Deposit records',
+  'Withdrawal records',
+  'Account',
   'Account binding',
-  'Platform loan',
-  'Platform intro',
-  'Interest record',
-  'Interest wallet',
   'Settings',
-  // 28–29: quick trade on home (src/features/home/QuickActions.tsx)
+  'Help',
+  'Platform intro',
+  'Help centre',
+  'Customer service',
+  // 31–32: quick trade on home (src/features/home/QuickActions.tsx)
   'Buy USDT',
   'Sell USDT',
 ] as const;

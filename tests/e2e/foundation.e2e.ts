@@ -146,7 +146,7 @@ describe('foundation in Chromium at 390×844', () => {
     await screenshot(page, 'home-ar');
   });
 
-  it('logs out after confirmation, and the guard asks again', async () => {
+  it('logs out after confirmation, and the guard sends a link to Me to the login again', async () => {
     await page.goto(`${app.baseUrl}/h5/mine`);
     const logOut = uiText('ar', 'Log out');
     await page.getByRole('button', { name: logOut, exact: true }).first().click();
@@ -157,6 +157,6 @@ describe('foundation in Chromium at 390×844', () => {
     await page.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
     await screenshot(page, 'logged-out-ar');
     await page.goto(`${app.baseUrl}/h5/mine`);
-    await page.getByRole('alertdialog').waitFor();
+    await waitForPath(page, `/h5/auth/login?redirect=${encodeURIComponent('/mine')}`);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Conversion: converts EUR into USDT, or USDT into EUR after a swap. As the amount is typed the
+ * Conversion: EUR into USDT or USDT into EUR, starting from the currency the user has (a swap turns
+ * it round). As the amount is typed the
  * server quotes rate, fee and what arrives, valid for a short while (counted down on screen);
  * "Convert" asks for the payment password over a summary of that quote, and exactly that quote
  * is executed. When it has expired or the rate moved meanwhile, a new quote is fetched and shown,
@@ -8,7 +9,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Preloader } from 'konsta/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
 import { executeConversion } from './api/calls';
@@ -23,8 +24,9 @@ import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { useZodForm } from '../../ui/form/form';
 import { refuseWhenOffline, useOnline } from '../shared/money/online';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
 import { AmountField, ConversionDone, DirectionCard, QuoteDetails, QuoteSummary } from './parts';
-import { amountProblem, asInput, normaliseTyped, otherAsset } from './quote';
+import { amountProblem, asInput, normaliseTyped, otherAsset, startingAsset } from './quote';
 import { useQuote } from './useQuote';
 
 /** The refusals of /transfer that mean "look at a new quote and confirm again". */
@@ -38,8 +40,14 @@ export default function ConversionScreen() {
 
   // Direction and amount as the shared quote schema takes them; the amount's live check adds
   // this asset's decimals and the balance, which the schema does not know.
-  const form = useZodForm(quoteRequestSchema, { defaultValues: { from: 'EUR', to: 'USDT', amount: '' } });
+  const start = startingAsset(wallet.data);
+  const form = useZodForm(quoteRequestSchema, { defaultValues: { from: start, to: otherAsset(start), amount: '' } });
   const from = useWatch({ control: form.control, name: 'from' }) as Asset;
+  // Balances that arrive after the screen opened choose the start too, until the user has chosen.
+  useEffect(() => {
+    if (form.formState.isDirty || form.getValues('from') === start) return;
+    form.reset({ from: start, to: otherAsset(start), amount: '' });
+  }, [form, start]);
   const to = otherAsset(from);
   const text = (useWatch({ control: form.control, name: 'amount' }) as string | undefined) ?? '';
   const touched = Boolean(form.formState.touchedFields.amount);
@@ -110,9 +118,10 @@ export default function ConversionScreen() {
   return (
     <Screen>
       <div className="space-y-4 px-4 pt-2">
+        <PayPasswordNotice />
         <DirectionCard from={from} to={to} available={available} asOf={asOfTime(wallet)} onSwap={() => {
-            form.setValue('from', to);
-            form.setValue('to', from);
+            form.setValue('from', to, { shouldDirty: true });
+            form.setValue('to', from, { shouldDirty: true });
           }} />
 
         <AmountField
@@ -150,7 +159,8 @@ export default function ConversionScreen() {
           )}
         </section>
 
-        <Button large rounded onClick={convert} disabled={quote.quoting || Boolean(shownProblem)}>
+        {/* Live while the amount shows a problem (the form convention, ui/form/form.ts): a press sends nothing. */}
+        <Button large rounded onClick={convert} disabled={quote.quoting}>
           {quote.expired ? t`Get a new rate` : t`Convert`}
         </Button>
       </div>

@@ -13,6 +13,19 @@ export const QUOTE_DEBOUNCE_MS = 400;
 export const otherAsset = (asset: Asset): Asset => (asset === 'EUR' ? 'USDT' : 'EUR');
 
 /**
+ * The currency the screen starts from: the one the user has. EUR → USDT when there are euros (or
+ * nothing at all, or the balances are not known yet), USDT → EUR when only USDT is there (after a
+ * first USDT deposit, "0.00 EUR available" would start the user on a refusal).
+ */
+export function startingAsset(balances: Partial<Record<Asset, string>> | undefined): Asset {
+  const has = (asset: Asset) => {
+    const minor = balances?.[asset] === undefined ? null : parseAmount(balances[asset], asset);
+    return minor !== null && minor > 0n;
+  };
+  return !has('EUR') && has('USDT') ? 'USDT' : 'EUR';
+}
+
+/**
  * Why `text` cannot be converted from `from` (a valid amount, not above the balance),
  * in the user's language; null when it can. `available` null: the balance is not known yet.
  */

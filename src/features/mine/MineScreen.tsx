@@ -1,62 +1,80 @@
 /**
- * The personal centre: who you are, your USDT and EUR balances, the menu of your
- * money and account screens, and logout.
+ * The personal centre: who you are, your USDT and EUR balances, and your screens in groups —
+ * money (assets and records), earn (only for people who earn: a pledge running or interest
+ * earned), account (the payment password while it is not set, bank binding, settings) and help —
+ * then logout. Home's shortcuts are not repeated here.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
-import { BankIcon, ChevronEndIcon, ConvertIcon, CrownIcon, DepositIcon, ListIcon, WithdrawIcon } from '../../ui/icons';
-import { BuildingIcon, ClockIcon, LinkIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../ui/moreIcons';
+import { usePledgeOverview } from '../../api/queries';
+import { ChevronEndIcon, DepositIcon, HeadsetIcon, LockIcon, WithdrawIcon } from '../../ui/icons';
+import { BuildingIcon, ClockIcon, HelpIcon, LinkIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
 import type { AppPath } from '../../ui/navigation';
 import { Screen } from '../../ui/Screen';
 import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
+import { NotSetFlag, useNeedsPayPassword } from '../shared/money/PayPasswordNotice';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { WalletBalances } from '../shared/WalletBalances';
 
 export default function MineScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const menu: { to: AppPath; label: string; icon: ReactNode }[] = [
-    { to: '/recharge', label: t`Deposit`, icon: <DepositIcon size={22} /> },
-    { to: '/withdraw', label: t`Withdraw`, icon: <WithdrawIcon size={22} /> },
-    { to: '/mine/components/transfer', label: t`Convert`, icon: <ConvertIcon size={22} /> },
-    { to: '/mine/my-assets', label: t`My assets`, icon: <WalletIcon size={22} /> },
-    { to: '/assets/assets-log', label: t`Fund record`, icon: <ListIcon size={22} /> },
-    { to: '/level', label: t`VIP levels`, icon: <CrownIcon size={22} /> },
-    { to: '/mine/bind', label: t`Account binding`, icon: <LinkIcon size={22} /> },
-    { to: '/loan', label: t`Platform loan`, icon: <BankIcon size={22} /> },
-    { to: '/mine/platform-intro', label: t`Platform intro`, icon: <BuildingIcon size={22} /> },
-    { to: '/pledge/records', label: t`Interest record`, icon: <ClockIcon size={22} /> },
-    { to: '/mine/components', label: t`Interest wallet`, icon: <PercentIcon size={22} /> },
-    { to: '/setting', label: t`Settings`, icon: <SettingsIcon size={22} /> },
-  ];
+  const earns = useEarns();
+  const needsPayPassword = useNeedsPayPassword();
+  const go = (to: AppPath) => () => void navigate({ to });
+  // Home's shortcuts (deposit, withdraw, convert, fund record, pledge, loan, VIP, guide) are not
+  // repeated here; the profile card opens the personal info, so no row does.
   return (
-    <Screen
-      back={false}
-      tabbar
-      right={
-        <Link to="/setting" aria-label={t`Settings`} className="flex size-12 items-center justify-center text-ink">
-          <SettingsIcon size={22} />
-        </Link>
-      }
-    >
+    <Screen back={false} tabbar>
       <div className="space-y-4 px-4">
         <ProfileCard />
         <BalancesCard />
       </div>
-      <RowGroup className="mt-4">
-        {menu.map((item) => (
-          <Row key={item.to} label={item.label} icon={item.icon} onClick={() => void navigate({ to: item.to })} />
-        ))}
-      </RowGroup>
+      <div className="mt-6 space-y-6">
+        <RowGroup title={t`Money`}>
+          <Row label={t`My assets`} icon={<WalletIcon size={22} />} onClick={go('/mine/my-assets')} />
+          <Row label={t`Deposit records`} icon={<DepositIcon size={22} />} onClick={go('/recharge/records')} />
+          <Row label={t`Withdrawal records`} icon={<WithdrawIcon size={22} />} onClick={go('/withdraw/records')} />
+        </RowGroup>
+        {earns ? (
+          <RowGroup title={t`Earn`}>
+            <Row label={t`Interest wallet`} icon={<PercentIcon size={22} />} onClick={go('/mine/components')} />
+            <Row label={t`Interest record`} icon={<ClockIcon size={22} />} onClick={go('/pledge/records')} />
+          </RowGroup>
+        ) : null}
+        <RowGroup title={t`Account`}>
+          {needsPayPassword ? (
+            <Row label={t`Payment password`} value={<NotSetFlag />} icon={<LockIcon size={22} />} onClick={go('/setting/pay-password')} />
+          ) : null}
+          <Row label={t`Account binding`} icon={<LinkIcon size={22} />} onClick={go('/mine/bind')} />
+          <Row label={t`Settings`} icon={<SettingsIcon size={22} />} onClick={go('/setting')} />
+        </RowGroup>
+        <RowGroup title={t`Help`}>
+          <Row label={t`Platform intro`} icon={<BuildingIcon size={22} />} onClick={go('/mine/platform-intro')} />
+          <Row label={t`Help centre`} icon={<HelpIcon size={22} />} onClick={go('/setting/help')} />
+          <Row label={t`Customer service`} icon={<HeadsetIcon size={22} />} onClick={go('/home/service')} />
+        </RowGroup>
+      </div>
       <div className="px-4 pt-6">
         <LogoutButton />
       </div>
     </Screen>
   );
+}
+
+/**
+ * Whether the user earns interest: a pledge running, or interest earned or waiting in the
+ * interest wallet. Unknown (not loaded yet, offline on a first visit): not shown.
+ */
+function useEarns(): boolean {
+  const overview = usePledgeOverview();
+  const data = overview.data;
+  if (!data) return false;
+  const positive = (amounts: Record<string, string>) => Object.values(amounts).some((amount) => /[1-9]/.test(amount));
+  return data.active !== null || positive(data.earned) || positive(data.interest) || positive(data.managed);
 }
 
 function ProfileCard() {

@@ -23,9 +23,10 @@ import { AsOfLine } from '../../ui/AsOf';
 import { useCounts } from '../../ui/counts';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
+import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact } from '../shared/records';
-import { usePledgeOverview } from './api/queries';
+import { usePledgeOverview } from '../../api/queries';
 import { ProductTerms } from './parts';
 
 interface Request {
@@ -86,7 +87,20 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
             <Trans>You have a pledge in progress. You can start a new one once it has ended.</Trans>
           </p>
         ) : null}
-        <AmountField form={form} name="amount" asset={asset} all={available} placeholder={t`At least ${plainDecimal(product.minAmount)}`} disabled={running} />
+        <PayPasswordNotice />
+        <AmountField
+          form={form}
+          name="amount"
+          asset={asset}
+          all={available}
+          placeholder={t`At least ${plainDecimal(product.minAmount)}`}
+          hint={
+            <Trans>
+              Minimum <Amount value={product.minAmount} asset={asset} />
+            </Trans>
+          }
+          disabled={running}
+        />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this pledge earns`}>
           <Fact label={t`Available assets`}>
             <Amount value={available} asset={asset} />

@@ -22,7 +22,7 @@ import { Choices } from '../../ui/Choices';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
-import { usePledgeOverview } from './api/queries';
+import { usePledgeOverview } from '../../api/queries';
 
 export default function InterestWalletScreen() {
   const { t } = useLingui();

@@ -19,7 +19,7 @@ import { Amount } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { plainDecimal } from '../../domain/payments';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
-import { usePledgeOverview } from './api/queries';
+import { usePledgeOverview } from '../../api/queries';
 import { PledgeOrderCard, ProductTerms, RedeemSummary } from './parts';
 import { useCounts } from '../../ui/counts';
 

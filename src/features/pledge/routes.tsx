@@ -6,7 +6,7 @@ import { membersRoute } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 import { textSearch } from '../../app/search';
-import { pledgeOverviewQuery } from './api/queries';
+import { pledgeOverviewQuery } from '../../api/queries';
 
 // Offline or failing, the screen itself says so: the loader never stops it from opening.
 const loadOverview = ({ queryClient }: { queryClient: Parameters<typeof ensureAccountData>[0] }) =>

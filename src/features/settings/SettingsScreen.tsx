@@ -14,6 +14,7 @@ import { toast } from '../../ui/feedback/toast';
 import { GlobeIcon, InfoIcon, LockIcon } from '../../ui/icons';
 import { BellIcon, BuildingIcon, HelpIcon, KeyIcon, ShieldIcon, TicketIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
+import { NotSetFlag } from '../shared/money/PayPasswordNotice';
 import { Screen } from '../../ui/Screen';
 import { LOCALE_NAMES } from '../../domain/locales';
 import { localeAtom } from '../../i18n';
@@ -43,7 +44,7 @@ export default function SettingsScreen() {
           <Row label={t`Login password`} value={t`Change`} icon={<KeyIcon size={22} />} onClick={() => setChangingPassword(true)} />
           <Row
             label={t`Payment password`}
-            value={user?.hasPayPassword ? t`Change` : t`Not set`}
+            value={user?.hasPayPassword ? t`Change` : <NotSetFlag />}
             icon={<LockIcon size={22} />}
             onClick={() => void navigate({ to: '/setting/pay-password' })}
           />

@@ -19,6 +19,7 @@ import { Fact } from '../shared/records';
 import { AmountField } from '../shared/money/AmountField';
 import { netAmount } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
 
 export type Destination = { method: 'crypto'; network: UsdtNetwork; address: string } | { method: 'bank' };
 type DestinationField = 'network' | 'address';
@@ -83,6 +84,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   return (
     <>
       <form onSubmit={confirm} noValidate className="space-y-5 px-4 pt-2">
+        <PayPasswordNotice />
         {typeof children === 'function' ? children(form) : children}
         <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${plainDecimal(info.minimum)}`} disabled={disabled} />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this withdrawal costs`}>

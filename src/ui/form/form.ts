@@ -11,6 +11,11 @@
  * a tab that picks one of two shapes) says how to build that input (`input`), and a rule the
  * schema cannot state, or states too late, is added per field (`check`).
  *
+ * The problem is said before the press, under its field: an amount is checked at each keystroke
+ * (AmountField), any other field when it is left and then at each keystroke while it shows a
+ * problem. The form's button stays live (a press shows every problem and sends nothing); it is
+ * disabled only while the form is being sent or when nothing can be done at all.
+ *
  * A first screen passes a function that imports its schema instead of the schema (see
  * LoginScreen): zod, the domain's rules and libphonenumber then load when the form is first
  * checked, not with the screen.
@@ -78,7 +83,9 @@ export function textField<V extends FieldValues, O extends FieldValues>(form: Us
   const value = form.watch(name);
   return {
     value: typeof value === 'string' ? value : value == null ? '' : String(value),
-    onChange: (next: string) => form.setValue(name, next as never, { shouldValidate: form.formState.isSubmitted, shouldDirty: true }),
+    // Once the field shows a problem (after leaving it, or a press), each keystroke checks it again.
+    onChange: (next: string) =>
+      form.setValue(name, next as never, { shouldValidate: form.formState.isSubmitted || form.getFieldState(name).invalid, shouldDirty: true }),
     onBlur: () => void form.trigger(name),
     error: form.formState.errors[name]?.message as string | undefined,
   };

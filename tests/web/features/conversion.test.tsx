@@ -101,6 +101,18 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the conversion screen (/transfer)', () => {
+  it('starts from the currency the user has: USDT → EUR when only USDT is there (after a first deposit)', async () => {
+    queryClient.setQueryData(walletQuery(user.id).queryKey, { EUR: '0.00', USDT: '20.000000' });
+    await renderScreen(ConversionScreen, '/transfer');
+    expect(screen.getByLabelText('Amount (USDT)')).toBeTruthy();
+    expect(screen.getByText('Available:', { exact: false }).textContent).toContain('20');
+  });
+
+  it('starts from EUR when there are euros', async () => {
+    await renderScreen(ConversionScreen, '/transfer');
+    expect(screen.getByLabelText('Amount (EUR)')).toBeTruthy();
+  });
+
   it('asks for a quote as the amount is typed and shows rate, fee and what arrives exactly as quoted', async () => {
     await renderScreen(ConversionScreen, '/transfer');
     expect(screen.getByText('Available:', { exact: false }).textContent).toContain('500.00');
@@ -222,7 +234,14 @@ describe('the conversion screen (/transfer)', () => {
     expect(screen.getByText(errorText('en', 'balance.insufficient'))).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sentTo('/transfer/quote')).toHaveLength(0);
-    expect((screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement).disabled).toBe(true);
+    // The button stays live (the form convention): a press sends nothing and the problem stays said.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
+    });
+    expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
+    expect(sentTo('/transfer/quote')).toHaveLength(0);
+    expect(sentTo('/transfer')).toHaveLength(0);
+    expect(screen.getByText(errorText('en', 'balance.insufficient'))).toBeTruthy();
   });
 
   it('refuses more decimals than the currency has', async () => {

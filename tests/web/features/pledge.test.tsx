@@ -49,6 +49,36 @@ async function submit(name: string) {
 }
 
 describe('a new pledge', () => {
+  it('says the minimum beside the amount, and an amount below it as it is typed, before any press', async () => {
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
+    const amount = await screen.findByLabelText('Amount (USDT)');
+    const note = () => document.getElementById(amount.getAttribute('aria-describedby') ?? '');
+    expect(note()?.textContent).toMatch(/^Minimum 100(\.0+)?\s*USDT$/);
+    await act(async () => {
+      fireEvent.change(amount, { target: { value: '90' } });
+    });
+    expect(note()?.textContent).toBe(errorText('en', 'pledge.belowMinimum', { min: '100', asset: 'USDT' }));
+    await act(async () => {
+      fireEvent.change(amount, { target: { value: '120' } });
+    });
+    expect(screen.queryByText(errorText('en', 'pledge.belowMinimum', { min: '100', asset: 'USDT' }))).toBeNull();
+    expect(sent('/pledge/start')).toHaveLength(0);
+  });
+
+  it('flags a missing payment password above the form, with the way to set it', async () => {
+    signInForTest({ hasPayPassword: false });
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Set a payment password first.');
+    expect(screen.getByRole('link', { name: 'Set payment password' }).getAttribute('href')).toBe('/setting/pay-password');
+  });
+
+  it('says nothing about the payment password when it is set', async () => {
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
+    await screen.findByLabelText('Amount (USDT)');
+    expect(screen.queryByRole('link', { name: 'Set payment password' })).toBeNull();
+  });
+
   it("checks the product's minimum and the balance, in the server's order and words, before the payment password", async () => {
     await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
     const amount = await screen.findByLabelText('Amount (USDT)');

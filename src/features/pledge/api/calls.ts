@@ -2,14 +2,12 @@
  * The pledge's calls (docs/api.md, "Pledge"). Starting and redeeming an order and moving interest
  * move money: they take the idempotency key of the user's action and the payment password.
  */
-import type { PledgeInterest, PledgeOrder, PledgeOverview } from '../../../domain/pledge';
+import type { PledgeInterest, PledgeOrder } from '../../../domain/pledge';
 import type { Asset } from '../../../domain/money';
 import type { Page } from '../../../domain/wire';
-import { ask } from '../../../api/calls';
 import { request, type RequestOptions } from '../../../api/client';
 import { pay } from '../../../api/pay';
 
-export const pledgeOverview = ask<PledgeOverview>('GET', '/pledge/overview');
 export const startPledge = pay<{ productId: number; amount: string; payPassword: string }, PledgeOrder>('/pledge/start');
 export const redeemPledge = pay<{ id: number; payPassword: string }, PledgeOrder>('/pledge/redeem');
 export const transferInterest = pay<{ asset: Asset; amount: string; payPassword: string }, { asset: Asset; amount: string; transferId: number }>('/pledge/interest/transfer');

@@ -1,6 +1,6 @@
 /**
  * The amount field of a money form (useZodForm): "Amount (USDT)", kept to digits and one decimal
- * point as it is typed, its message cleared by typing until the next check, and "All" when the
+ * point as it is typed, checked against the form's limits at each keystroke, and "All" when the
  * form says how much there is (a balance, the interest held) — the same field on every screen.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -29,9 +29,12 @@ export interface AmountFieldProps<V extends FieldValues, O extends FieldValues> 
 export function AmountField<V extends FieldValues, O extends FieldValues>({ form, name, asset, label, all, hint, placeholder, disabled, onChange }: AmountFieldProps<V, O>) {
   const { t } = useLingui();
   const value = useWatch({ control: form.control, name }) as unknown;
+  // Checked at each keystroke (the minimum, the balance, the maximum: the form's schema), so the
+  // problem is said before the press; an emptied field says nothing until the next check.
   const set = (text: string) => {
     form.setValue(name, text as PathValue<V, Path<V>>, { shouldDirty: true });
-    form.clearErrors(name);
+    if (text) void form.trigger(name);
+    else form.clearErrors(name);
     onChange?.(text);
   };
   return (
