@@ -12,7 +12,7 @@ import { signInForTest } from '../support/session';
 const api = useTestApi({ quietToasts: true });
 
 const never: PledgeOverview = {
-  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', lockDays: 30, penaltyRate: '5', active: true }],
+  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', yearlyRate: '182.5', lockDays: 30, penaltyRate: '5', active: true }],
   available: { USDT: '250.000000', EUR: '0.00' },
   interest: { USDT: '0.000000', EUR: '0.00' },
   active: null,
