@@ -1,19 +1,19 @@
 /**
  * The root of every screen: the kept tab views or the current screen with its
- * slide transition, the tab bar on the four tab paths, the floating support button on every
- * screen outside the auth area, and the document title.
+ * slide transition, the tab bar on the four tab paths, the support button on every screen outside
+ * the auth area (docked in the tab bar on a tab screen, at the end of the navbar elsewhere: never
+ * over the content, see SupportButton.tsx), and the document title.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { openOverlaysAtom } from '../ui/overlays';
 import { KeptTabs } from './KeptTabs';
 import { isTabPath, normalisePath } from './paths';
-import { SupportButton, useSupportButtonPlacement } from './SupportButton';
+import { SupportButton } from './SupportButton';
 import { TabBar } from './TabBar';
 import { transitionClass, useScreenTransition } from './transition';
 import { useScreenStatic, useScreenTitle } from '../ui/useScreenTitle';
+import { NavbarEndContext } from '../ui/navbarEnd';
 
 const SERVICE_PATH = '/home/service';
 
@@ -30,8 +30,8 @@ export function Shell() {
   // A tab's view only on the tab's own address: below it (/mine/whatever) is "page not found".
   const tab = tabRoute && isTabPath(path);
   const transition = useScreenTransition(path, historyIndex);
-  const support = useSupportButtonPlacement(path);
-  const overlays = useAtomValue(openOverlaysAtom);
+  const openSupport = () => void navigate({ to: SERVICE_PATH });
+  const support = !auth && path !== SERVICE_PATH;
   useDocumentTitle();
 
   return (
@@ -39,13 +39,17 @@ export function Shell() {
       <KeptTabs current={tab ? path : null} transition={transition} />
       {tab ? null : (
         <div key={path} className={`absolute inset-0 ${transitionClass(transition)}`}>
-          <Outlet />
+          <NavbarEndContext value={support ? <SupportButton place="navbar" onOpen={openSupport} /> : null}>
+            <Outlet />
+          </NavbarEndContext>
         </div>
       )}
-      <TabBar path={path} target={normalisePath(target)} onNavigate={(to) => void navigate({ to })} />
-      {auth || path === SERVICE_PATH ? null : (
-        <SupportButton raised={tab} tucked={support.tucked || overlays > 0} homeRef={support.homeRef} onOpen={() => void navigate({ to: SERVICE_PATH })} />
-      )}
+      <TabBar
+        path={path}
+        target={normalisePath(target)}
+        onNavigate={(to) => void navigate({ to })}
+        end={support ? <SupportButton place="tabbar" onOpen={openSupport} /> : null}
+      />
     </div>
   );
 }

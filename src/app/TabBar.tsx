@@ -1,7 +1,8 @@
 /**
  * The bottom tab bar: home, trade, orders, mine. Shown on those four paths only; the
  * current tab is highlighted; tapping the tab you are on does nothing (no duplicate history entry,
- * no reload of the kept view).
+ * no reload of the kept view). The support button is docked at its end (`end`), in the bar's own
+ * row, so it never floats over a screen's content.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -14,9 +15,11 @@ export interface TabBarProps {
   /** The path being opened, when it differs: a tab tapped is highlighted before its screen loads. */
   target?: string;
   onNavigate(path: string): void;
+  /** Docked after the tabs, in the bar's row: the support button. */
+  end?: ReactNode;
 }
 
-export function TabBar({ path, target, onNavigate }: TabBarProps) {
+export function TabBar({ path, target, onNavigate, end }: TabBarProps) {
   const { t } = useLingui();
   const shown = normalisePath(path);
   if (!isTabPath(shown)) return null;
@@ -71,6 +74,7 @@ export function TabBar({ path, target, onNavigate }: TabBarProps) {
               </a>
             );
           })}
+          {end ? <div className="flex shrink-0 items-center pe-4 ps-1">{end}</div> : null}
         </div>
       </div>
     </nav>

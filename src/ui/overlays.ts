@@ -1,18 +1,11 @@
 /**
- * Open sheets, popups and dialogs.
- *
- * - How many are open: the floating support button steps aside while any is (it lives in the
- *   shell, above the screen the sheet belongs to, and would sit over the sheet's controls).
- * - While one is open, everything else on the page is `inert`: a screen reader, the keyboard and
- *   a tap cannot reach the screen under the backdrop, as with a native modal. Konsta renders a
- *   sheet inside its screen (no portal), so the sheet's ancestors stay live and their other
- *   children are made inert — except the sheet's own backdrop (a tap there closes it) and the
- *   toasts (`data-keep-live`, still announced).
+ * Open sheets, popups and dialogs: while one is open, everything else on the page is `inert` — a
+ * screen reader, the keyboard and a tap cannot reach the screen under the backdrop, as with a
+ * native modal. Konsta renders a sheet inside its screen (no portal), so the sheet's ancestors
+ * stay live and their other children are made inert — except the sheet's own backdrop (a tap
+ * there closes it) and the toasts (`data-keep-live`, still announced).
  */
-import { atom, getDefaultStore } from 'jotai';
 import { useEffect, useRef, type RefObject } from 'react';
-
-export const openOverlaysAtom = atom(0);
 
 /** Makes everything on the page but `modal`, its backdrop and live regions inert; returns the undo. */
 export function isolate(modal: Element): () => void {
@@ -32,19 +25,15 @@ export function isolate(modal: Element): () => void {
 }
 
 /**
- * Counts an overlay as open while `opened` is true and keeps the rest of the page inert
- * meanwhile; the overlay's element is the returned ref (given to the Sheet, Popup or Dialog).
+ * Keeps the rest of the page inert while `opened` is true; the overlay's element is the returned ref (given to the Sheet, Popup or Dialog).
  */
 export function useOverlay(opened: boolean): RefObject<HTMLDivElement | null> {
   const modal = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!opened) return;
-    const store = getDefaultStore();
-    store.set(openOverlaysAtom, (count) => count + 1);
     const undo = modal.current ? isolate(modal.current) : null;
     return () => {
       undo?.();
-      store.set(openOverlaysAtom, (count) => count - 1);
     };
   }, [opened]);
   return modal;

@@ -9,15 +9,18 @@
  *   it is cut on purpose and marked with an ellipsis), text past the screen's edge (unless in a
  *   row that scrolls sideways), or a screen wider than the phone;
  * - untranslated text: on a non-English screen, a visible text that is an English text of the
- *   catalogues whose translation is different.
+ *   catalogues whose translation is different;
+ * - overlap: the support button or a toast over an amount, an address, a link or a control
+ *   (./overlap.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { catalogueTexts } from '../../scripts/catalogues.mjs';
+import { findOverlaps } from './overlap';
 
 export interface Finding {
-  check: 'axe' | 'target' | 'clipped' | 'untranslated';
+  check: 'axe' | 'target' | 'clipped' | 'untranslated' | 'overlap';
   what: string;
 }
 
@@ -155,8 +158,15 @@ async function untranslatedFindings(page: Page, locale: string): Promise<Finding
     .map((text) => ({ check: 'untranslated' as const, what: `"${text}"` }));
 }
 
+/** The support button or a toast over something a person must see or reach; `where` says in which state of the screen. */
+export async function overlapFindings(page: Page, where = ''): Promise<Finding[]> {
+  await page.evaluate('window.__name = window.__name || ((fn) => fn)');
+  const found = await page.evaluate(findOverlaps);
+  return found.map((overlap) => ({ check: 'overlap' as const, what: `${overlap.floating} covers ${overlap.covered}${where}` }));
+}
+
 export async function inspectScreen(page: Page, locale: string): Promise<Finding[]> {
   // tsx names the functions it compiles with a helper the page does not have.
   await page.evaluate('window.__name = window.__name || ((fn) => fn)');
-  return [...(await axeFindings(page)), ...(await layoutFindings(page)), ...(await untranslatedFindings(page, locale))];
+  return [...(await axeFindings(page)), ...(await layoutFindings(page)), ...(await untranslatedFindings(page, locale)), ...(await overlapFindings(page))];
 }

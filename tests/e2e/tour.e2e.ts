@@ -13,7 +13,9 @@
  * screen is then saved as a screenshot under test-results/screenshots/tour/ and inspected
  * (./inspect.ts): 0 serious or critical axe-core findings, every control (a hidden checkbox by the
  * label a finger taps) at least 44×44, no text clipped or past the screen's edge, no English text
- * of the catalogues left on a screen in another language. Any uncaught page error, console error
+ * of the catalogues left on a screen in another language, neither the support button nor a toast
+ * over an amount, an address, a link or a control (./overlap.ts) — at the top of the screen and
+ * again scrolled to its end, where the last rows and buttons are. Any uncaught page error, console error
  * or 5xx fails the pass too (the harness), but the refused connections of the failing pass.
  *
  * `npm run tour` runs this file alone; TOUR_LOCALES, TOUR_PASSES (visitor, loaded, empty, offline,
@@ -28,7 +30,7 @@ import { errorText } from '../../src/locales/errors';
 import type { Locale } from '../../src/domain/locales';
 import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText } from './harness';
 import { giveHistory, type History } from './history';
-import { inspectScreen } from './inspect';
+import { inspectScreen, overlapFindings } from './inspect';
 
 interface Visit {
   name: string;
@@ -187,6 +189,18 @@ const VISITOR: readonly Visit[] = [
     },
   },
   {
+    // The code's confirmation is a line under its field, where nothing covers the form's button.
+    name: 'register-code-sent',
+    path: '/auth/register',
+    title: 'Create account',
+    act: async (page, locale) => {
+      await page.getByRole('tab', { name: uiText(locale, 'E-mail') }).click();
+      await page.getByLabel(uiText(locale, 'E-mail'), { exact: true }).fill(`tour.${locale}@example.org`);
+      await button(page, locale, 'Send code').click();
+      await page.locator('[data-code-sent]').waitFor({ timeout: 10_000 });
+    },
+  },
+  {
     name: 'register-refused',
     path: '/auth/register',
     title: 'Create account',
@@ -279,9 +293,30 @@ async function walk(page: Page, pass: string, locale: string, visits: readonly V
     await assertContent(page, pass, locale, visit);
     await page.screenshot({ path: join(OUT, `${pass}-${locale}-${visit.name}.png`) });
     const findings = await inspectScreen(page, locale);
+    // The end of the screen, where the last rows and buttons meet whatever sits at the bottom.
+    if (await scrollToEnd(page)) {
+      await page.screenshot({ path: join(OUT, `${pass}-${locale}-${visit.name}-end.png`) });
+      findings.push(...(await overlapFindings(page, ' (scrolled to the end)')));
+    }
     if (findings.length > 0) found[`${visit.name} (${visit.path})`] = findings.map((finding) => `${finding.check}: ${finding.what}`);
   }
   return found;
+}
+
+/** Scrolls every scrolling part of the screen to its end; whether anything moved. Waits for what follows the scroll to settle. */
+async function scrollToEnd(page: Page): Promise<boolean> {
+  const moved = await page.evaluate(() => {
+    let any = false;
+    for (const element of document.querySelectorAll('*')) {
+      const style = getComputedStyle(element);
+      if (!['auto', 'scroll'].includes(style.overflowY) || element.scrollHeight <= element.clientHeight + 1 || !(element as HTMLElement).checkVisibility()) continue;
+      element.scrollTop = element.scrollHeight;
+      any = true;
+    }
+    return any;
+  });
+  if (moved) await page.waitForTimeout(500);
+  return moved;
 }
 
 function assertClean(found: Record<string, string[]>, where: string): void {

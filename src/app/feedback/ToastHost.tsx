@@ -1,8 +1,11 @@
 /**
- * Draws the toasts of toastsAtom near the bottom, above the tab bar and under the thumb, newest
- * lowest: at the top they covered what a screen shows first (the name on Me, the e-mail field a
- * code was just sent to). A polite live region, so screen readers announce them without stealing
- * focus.
+ * Draws the toasts of toastsAtom at the top of the screen, just under the navbar (below the
+ * phone's status bar: the safe area), newest lowest. At the bottom they sat on the form's own
+ * button ("Create account", "I agree", a sheet's "Confirm"), which is where the thumb and the
+ * eye are when a form is sent; a screen's actions are at its end, its top is its title. What a
+ * toast confirms about a field is said under the field instead (the code sent, the address
+ * copied), so few remain. A polite live region, so screen readers announce them without
+ * stealing focus.
  */
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -30,13 +33,14 @@ export function ToastHost() {
     <div
       data-keep-live
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--k-safe-area-bottom)+6rem)] z-[70] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 top-[calc(var(--k-safe-area-top)+4.5rem)] z-[70] flex flex-col items-center gap-2 px-4"
     >
       {toasts.map((toast) => (
         <div
           key={toast.id}
           role={toast.kind === 'error' ? 'alert' : 'status'}
           data-kind={toast.kind}
+          data-toast
           onClick={() => dismissToast(toast.id)}
           className={`toast-in pointer-events-auto flex max-w-sm items-start gap-2 rounded-2xl px-4 py-3 text-sm leading-snug shadow-lg ${STYLE[toast.kind]}`}
         >

@@ -3,15 +3,16 @@
  * area code, or the e-mail address; the verification code with its "Send code" countdown; the
  * new password twice; then the form's own fields and its button.
  */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CodePurpose } from '../../domain/validation';
 import { toast } from '../../ui/feedback/toast';
 import { areaCountryAtom } from '../../ui/form/area-code/areaCountry';
+import { getCountryCallingCode } from 'libphonenumber-js/min';
 import { toE164 } from '../../ui/form/area-code/e164';
 import { PhoneField } from '../../ui/form/area-code/PhoneField';
 import { checkConfirmation } from '../../ui/form/fieldErrors';
@@ -21,7 +22,7 @@ import { SendCodeButton } from '../../ui/form/SendCodeButton';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
-import { sendCode } from './sendCode';
+import { maskedAddress, sendCode } from './sendCode';
 
 export interface ContactValues extends FieldValues {
   method: ContactMethod;
@@ -119,15 +120,22 @@ function ContactFields<O extends FieldValues>({ form, purpose }: { form: UseForm
   const { t } = useLingui();
   const country = useAtomValue(areaCountryAtom);
   const method = form.watch('method');
+  // Where the last code went: said under the code field while the address is still that one.
+  const [sent, setSent] = useState<{ method: ContactMethod; address: string } | null>(null);
+  const typed = form.watch(method);
+  const address = method === 'phone' ? toE164(typed, country) : typed.trim();
+  const sentHere = sent !== null && sent.method === method && sent.address === address && address !== '';
+  const to = sentHere ? maskedAddress(method, address, getCountryCallingCode(country)) : '';
 
   async function send(): Promise<number | null> {
-    const result = await sendCode(method, addressOf(form.getValues(), country), purpose);
+    const to = addressOf(form.getValues(), country);
+    const result = await sendCode(method, to, purpose);
     if ('error' in result) {
       form.setError(result.field, { type: 'validate', message: result.error });
       return null;
     }
     form.clearErrors(method);
-    toast.success(method === 'phone' ? t`Code sent by SMS` : t`Code sent by e-mail`);
+    setSent({ method, address: to });
     return result.retryAfter;
   }
 
@@ -156,6 +164,15 @@ function ContactFields<O extends FieldValues>({ form, purpose }: { form: UseForm
         {...code}
         onChange={(value) => code.onChange(value.replace(/\D/g, ''))}
         trailing={<SendCodeButton countdownKey={`${purpose}:${method}`} onSend={send} />}
+        hint={
+          sentHere ? (
+            <span data-code-sent className="text-emerald-800">
+              <Trans>
+                Code sent to <bdi dir="ltr">{to}</bdi>
+              </Trans>
+            </span>
+          ) : undefined
+        }
       />
     </div>
   );

@@ -20,3 +20,16 @@ export async function sendCode(method: ContactMethod, address: string, purpose: 
   if (!parsed.success) return { field: 'email', error: fieldErrors(parsed.error, 'email').email ?? '' };
   return sendMailCode(parsed.data);
 }
+
+/**
+ * The address a code went to as the form repeats it under the code field, enough to recognise
+ * and not all of it (a phone is often read over a shoulder): "n…@example.org", "+49 … 5678".
+ */
+export function maskedAddress(method: ContactMethod, address: string, callingCode: string): string {
+  if (method === 'email') {
+    const at = address.lastIndexOf('@');
+    return at > 0 ? `${address[0]}…${address.slice(at)}` : address;
+  }
+  const national = address.replace(/^\+/, '').slice(callingCode.length);
+  return `+${callingCode} … ${national.slice(-4)}`;
+}

@@ -61,7 +61,7 @@ function CryptoAddress({ target }: { target: DepositAddressReply }) {
       <div className="mt-4 rounded-2xl border border-line p-2">
         <AddressQr value={target.address} label={t`QR code of the deposit address`} />
       </div>
-      <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 tabular-nums tracking-wide text-sm break-all text-ink" dir="ltr" data-testid="deposit-address">
+      <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 tabular-nums tracking-wide text-sm break-all text-ink" dir="ltr" data-testid="deposit-address" data-address>
         {target.address}
       </p>
       <div className="mt-3">
@@ -116,7 +116,7 @@ function CopyRow({ label, value, shown, copyLabel, ltr, strong }: { label: strin
       <div className="min-w-0 flex-1">
         <dt className="text-xs text-muted">{label}</dt>
         <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'tabular-nums tracking-wide' : ''}`}>
-          {ltr ? <bdi dir="ltr">{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
+          {ltr ? <bdi dir="ltr" data-address>{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
         </dd>
       </div>
       <CopyButton text={value} label={copyLabel} />

@@ -1,7 +1,7 @@
 /**
  * Home: the total and the balances (or the way in), the first deposit for someone who has
- * nothing yet, quick buy and sell, shortcuts (the fund record among them), announcements and the merchant notice. Support is the floating button,
- * the one way to it on every screen. The first screen of the app, so it is part of the first chunk.
+ * nothing yet, quick buy and sell, shortcuts (the fund record among them), announcements and the merchant notice. Support is the round button
+ * docked in the tab bar (app/SupportButton.tsx), not a card of its own. The first screen of the app, so it is part of the first chunk.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';

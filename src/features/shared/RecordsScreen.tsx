@@ -87,7 +87,7 @@ export function RecordCard({ label, amount, via, network, status, children, foot
 export function CodeFact({ label, value, breakAll }: { label: ReactNode; value: string; breakAll?: boolean }) {
   return (
     <Fact label={label}>
-      <bdi dir="ltr" className={`tracking-wide tabular-nums${breakAll ? ' break-all' : ''}`}>
+      <bdi dir="ltr" className={`tracking-wide tabular-nums${breakAll ? ' break-all' : ''}`} data-address>
         {value}
       </bdi>
     </Fact>

@@ -65,7 +65,7 @@ export default function WithdrawScreen() {
                   reply.bank ? (
                     <Trans>
                       {bank.asset} to{' '}
-                      <bdi dir="ltr" className="tabular-nums tracking-wide">
+                      <bdi dir="ltr" className="tabular-nums tracking-wide" data-address>
                         {maskedIban(reply.bank.iban)}
                       </bdi>
                     </Trans>

@@ -88,7 +88,7 @@ describe('home for someone signed in', () => {
     expect(screen.queryByText('Trading needs a merchant account')).toBeNull();
   });
 
-  it('a merchant never sees the notice; support is the floating button, not a card of home', async () => {
+  it('a merchant never sees the notice; support is the button docked in the tab bar, not a card of home', async () => {
     signInForTest({ isMerchant: true });
     await renderScreen(HomeScreen, '/home');
     await waitFor(() => expect(total()).toContain('1,170.50'));
