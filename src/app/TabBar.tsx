@@ -49,7 +49,7 @@ export function TabBar({ path, target, onNavigate, end }: TabBarProps) {
                 tabIndex={0}
                 aria-current={active ? 'page' : undefined}
                 data-path={tab.path}
-                className={`k-link relative z-10 inline-flex h-full max-h-12 w-full cursor-pointer items-center justify-center gap-1 px-3 text-sm font-medium transition-colors duration-300 select-none${active ? ' k-tabbar-link-active' : ''}`}
+                className={`k-link relative z-10 inline-flex h-full max-h-12 w-full cursor-pointer items-center justify-center gap-1 px-1 text-sm font-medium transition-colors duration-300 select-none${active ? ' k-tabbar-link-active' : ''}`}
                 onClick={() => {
                   if (!active) onNavigate(tab.path);
                 }}

@@ -2,8 +2,9 @@
  * What floats must never hide money or an action: the support button (`[data-support]`, wherever
  * it sits) and every toast on screen (`[data-toast]`) are measured in the page against every
  * amount (the `Amount` component's `[data-amount]`), address or IBAN (`[data-address]`), link
- * (`a[href]`) and button or control. A box that overlaps another by more than a sliver is a
- * finding, named by the covered element's text.
+ * (`a[href]`) and button or control, and every other figure (an element whose own text has a
+ * digit: a count, a rate, a date in a table's last column). A box that overlaps another by more
+ * than a sliver is a finding, named by the covered element's text.
  *
  * Only what a person can see counts as covered: with the floating things set aside for a moment,
  * an element must be the topmost thing at one of its points (content scrolled under the navbar or
@@ -33,12 +34,14 @@ export function findOverlaps(): Overlap[] {
   const describe = (element: Element) => `<${element.tagName.toLowerCase()}> "${text(element)}"`;
   const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - SLIVER && b.left < a.right - SLIVER && a.top < b.bottom - SLIVER && b.top < a.bottom - SLIVER;
 
+  const figure = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /\d/.test(node.textContent ?? ''));
   const floating = [...document.querySelectorAll(FLOATING)].filter(shows);
   if (floating.length === 0) return [];
   // What a person sees of each kept element once the floating things are out of the way.
   const hidden = floating.map((element) => [element as HTMLElement, (element as HTMLElement).style.visibility] as const);
   for (const [element] of hidden) element.style.visibility = 'hidden';
-  const kept = [...document.querySelectorAll(KEPT)].filter((element) => {
+  const candidates = new Set([...document.querySelectorAll(KEPT), ...[...document.body.querySelectorAll('*')].filter(figure)]);
+  const kept = [...candidates].filter((element) => {
     if (!shows(element) || floating.some((over) => over.contains(element) || element.contains(over))) return false;
     const box = element.getBoundingClientRect();
     const points = [

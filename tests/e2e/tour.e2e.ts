@@ -14,8 +14,8 @@
  * (./inspect.ts): 0 serious or critical axe-core findings, every control (a hidden checkbox by the
  * label a finger taps) at least 44×44, no text clipped or past the screen's edge, no English text
  * of the catalogues left on a screen in another language, neither the support button nor a toast
- * over an amount, an address, a link or a control (./overlap.ts) — at the top of the screen and
- * again scrolled to its end, where the last rows and buttons are. Any uncaught page error, console error
+ * over an amount, an address, a link or a control (./overlap.ts) — at the top of the screen,
+ * scrolled to its end (where the last rows and buttons are) and on the way back up. Any uncaught page error, console error
  * or 5xx fails the pass too (the harness), but the refused connections of the failing pass.
  *
  * `npm run tour` runs this file alone; TOUR_LOCALES, TOUR_PASSES (visitor, loaded, empty, offline,
@@ -107,6 +107,25 @@ const SIGNED_IN: readonly Visit[] = [
     act: async (page) => {
       await page.locator('button[aria-expanded="false"]').first().click();
       await page.locator('button[aria-expanded="true"]').first().waitFor();
+    },
+  },
+  {
+    // The address a person copies and checks before sending coins.
+    name: 'deposit-address',
+    path: '/recharge',
+    title: 'Deposit',
+    act: async (page) => {
+      await page.getByRole('radio', { name: 'USDT', exact: true }).click();
+      await page.locator('[data-testid="deposit-address"]').waitFor({ timeout: 10_000 });
+    },
+  },
+  {
+    name: 'deposit-bank',
+    path: '/recharge',
+    title: 'Deposit',
+    act: async (page, locale) => {
+      await page.getByRole('radio', { name: uiText(locale, 'Bank transfer (IBAN)'), exact: true }).click();
+      await page.locator('[data-address]').first().waitFor({ timeout: 10_000 });
     },
   },
   {
@@ -241,7 +260,7 @@ async function settle(page: Page): Promise<void> {
  * bank withdrawal (the merchant's history binds no bank account, so it asks for one) nor the pledge's
  * interest records (no payout day comes during the history, so the first tab says there is none yet).
  */
-const FIGURES = new Set([...[...LISTS].filter((name) => name !== 'withdraw-bank' && name !== 'pledge-records'), 'assets', 'market', 'market-sell', 'coin', 'loan', 'loan-detail', 'pledge', 'do-pledge', 'transfer', 'news-detail', 'fund-record-detail', 'transfer-quote']);
+const FIGURES = new Set([...[...LISTS].filter((name) => name !== 'withdraw-bank' && name !== 'pledge-records'), 'assets', 'deposit-address', 'deposit-bank', 'market', 'market-sell', 'coin', 'loan', 'loan-detail', 'pledge', 'do-pledge', 'transfer', 'news-detail', 'fund-record-detail', 'transfer-quote']);
 
 /** What a screen shows, read in the page: its document title, its text below the navbar, visible spinners and alerts. */
 async function shown(page: Page) {
@@ -297,6 +316,8 @@ async function walk(page: Page, pass: string, locale: string, visits: readonly V
     if (await scrollToEnd(page)) {
       await page.screenshot({ path: join(OUT, `${pass}-${locale}-${visit.name}-end.png`) });
       findings.push(...(await overlapFindings(page, ' (scrolled to the end)')));
+      // And on the way back up, a screen at a time: what floats may come back over the middle of a page.
+      for (let top = await scrollUp(page); top !== null; top = await scrollUp(page)) findings.push(...(await overlapFindings(page, ` (scrolled up to ${top} px)`)));
     }
     if (findings.length > 0) found[`${visit.name} (${visit.path})`] = findings.map((finding) => `${finding.check}: ${finding.what}`);
   }
@@ -317,6 +338,18 @@ async function scrollToEnd(page: Page): Promise<boolean> {
   });
   if (moved) await page.waitForTimeout(500);
   return moved;
+}
+
+/** Scrolls the screen's page up by most of its height; where it stopped, or null when it was at the top already. */
+async function scrollUp(page: Page): Promise<number | null> {
+  const top = await page.evaluate(() => {
+    const scroller = [...document.querySelectorAll('.k-page')].find((element) => (element as HTMLElement).checkVisibility() && element.scrollTop > 0);
+    if (!scroller) return null;
+    scroller.scrollTop = Math.max(0, scroller.scrollTop - Math.round(scroller.clientHeight * 0.8));
+    return Math.round(scroller.scrollTop);
+  });
+  if (top !== null) await page.waitForTimeout(300);
+  return top;
 }
 
 function assertClean(found: Record<string, string[]>, where: string): void {

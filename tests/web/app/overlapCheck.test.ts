@@ -61,6 +61,16 @@ describe('the tour’s overlap check', () => {
     expect(findOverlaps()[0].floating).toBe('the toast "Code sent by e-mail"');
   });
 
+  it('reports a figure that is no amount: the last column of the VIP table', () => {
+    page(`<main><dl><dt>Daily orders</dt><dd>20</dd></dl></main><button data-support aria-label="Customer service"></button>`);
+    place('main', 0, 0, 390, 844);
+    place('dt', 270, 760, 100, 20);
+    place('dd', 330, 782, 40, 24);
+    place('[data-support]', 322, 768, 52, 52);
+    // The label is words; the figure is what must show.
+    expect(findOverlaps()).toEqual([{ floating: 'the support button', covered: '<dd> "20"' }]);
+  });
+
   it('finds nothing when the button sits in a place of its own, touching its neighbours at most', () => {
     page(`<header><a href="/recharge/records">Deposit records</a><button data-support aria-label="Customer service"></button></header><main><bdi data-amount="USDT">12.0000 USDT</bdi></main>`);
     place('header', 0, 0, 390, 64);
