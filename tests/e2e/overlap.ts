@@ -6,9 +6,10 @@
  * digit: a count, a rate, a date in a table's last column). A box that overlaps another by more
  * than a sliver is a finding, named by the covered element's text.
  *
- * Only what a person can see counts as covered: with the floating things set aside for a moment,
- * an element must be the topmost thing at one of its points (content scrolled under the navbar or
- * the tab bar, or behind a sheet's backdrop, is hidden by them, not by what floats).
+ * Only what a person would see there counts as covered: with the floating things set aside for a
+ * moment, the element must be the topmost thing at a point where it and the floating thing meet
+ * (content scrolled under the navbar or the tab bar, or behind a sheet's backdrop, is hidden by
+ * them, not by what floats).
  *
  * `findOverlaps` runs in the page (page.evaluate): it refers to nothing outside itself.
  */
@@ -37,34 +38,37 @@ export function findOverlaps(): Overlap[] {
   const figure = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /\d/.test(node.textContent ?? ''));
   const floating = [...document.querySelectorAll(FLOATING)].filter(shows);
   if (floating.length === 0) return [];
-  // What a person sees of each kept element once the floating things are out of the way.
+  const places = floating.map((element) => element.getBoundingClientRect());
+  const names = floating.map((element) => (element.hasAttribute('data-support') ? 'the support button' : `the toast "${text(element)}"`));
+  const candidates = new Set([...document.querySelectorAll(KEPT), ...[...document.body.querySelectorAll('*')].filter(figure)]);
+  const kept = [...candidates].filter((element) => shows(element) && !floating.some((over) => over.contains(element) || element.contains(over)));
+  // What a person would see of each kept element where a floating thing lies, were it not there.
   const hidden = floating.map((element) => [element as HTMLElement, (element as HTMLElement).style.visibility] as const);
   for (const [element] of hidden) element.style.visibility = 'hidden';
-  const candidates = new Set([...document.querySelectorAll(KEPT), ...[...document.body.querySelectorAll('*')].filter(figure)]);
-  const kept = [...candidates].filter((element) => {
-    if (!shows(element) || floating.some((over) => over.contains(element) || element.contains(over))) return false;
-    const box = element.getBoundingClientRect();
-    const points = [
-      [box.left + box.width / 2, box.top + box.height / 2],
-      [box.left + 3, box.top + 3],
-      [box.right - 3, box.top + 3],
-      [box.left + 3, box.bottom - 3],
-      [box.right - 3, box.bottom - 3],
-    ];
-    return points.some(([x, y]) => {
-      const top = document.elementFromPoint(x, y);
-      return top !== null && (top === element || element.contains(top));
-    });
+  const found: Overlap[] = [];
+  floating.forEach((_, index) => {
+    const place = places[index];
+    for (const element of kept) {
+      const box = element.getBoundingClientRect();
+      if (!overlap(place, box)) continue;
+      const left = Math.max(place.left, box.left) + 1;
+      const right = Math.min(place.right, box.right) - 1;
+      const top = Math.max(place.top, box.top) + 1;
+      const bottom = Math.min(place.bottom, box.bottom) - 1;
+      const points = [
+        [(left + right) / 2, (top + bottom) / 2],
+        [left, top],
+        [right, top],
+        [left, bottom],
+        [right, bottom],
+      ];
+      const seen = points.some(([x, y]) => {
+        const topmost = document.elementFromPoint(x, y);
+        return topmost !== null && (topmost === element || element.contains(topmost));
+      });
+      if (seen) found.push({ floating: names[index], covered: describe(element) });
+    }
   });
   for (const [element, visibility] of hidden) element.style.visibility = visibility;
-
-  const found: Overlap[] = [];
-  for (const over of floating) {
-    const box = over.getBoundingClientRect();
-    const name = over.hasAttribute('data-support') ? 'the support button' : `the toast "${text(over)}"`;
-    for (const element of kept) {
-      if (overlap(box, element.getBoundingClientRect())) found.push({ floating: name, covered: describe(element) });
-    }
-  }
   return found;
 }

@@ -32,7 +32,7 @@ export function CopyButton({ text, label, withText }: CopyButtonProps) {
       aria-label={label}
       className={
         withText
-          ? 'inline-flex items-center gap-1.5 rounded-full bg-sea-50 px-4 py-2 text-sm font-semibold text-sea-700 active:bg-sea-100'
+          ? 'inline-flex min-h-11 items-center gap-1.5 rounded-full bg-sea-50 px-4 py-2 text-sm font-semibold text-sea-700 active:bg-sea-100'
           : '-my-0.5 -me-2.5 flex size-11 shrink-0 items-center justify-center rounded-full text-sea-700 hover:bg-sea-50'
       }
     >

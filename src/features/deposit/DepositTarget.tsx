@@ -112,14 +112,15 @@ function BankDetails({ target }: { target: DepositAddressReply }) {
 
 function CopyRow({ label, value, shown, copyLabel, ltr, strong }: { label: string; value: string; shown?: string; copyLabel: string; ltr?: boolean; strong?: boolean }) {
   return (
-    <div className="flex items-center gap-2 py-2">
-      <div className="min-w-0 flex-1">
-        <dt className="text-xs text-muted">{label}</dt>
-        <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'tabular-nums tracking-wide' : ''}`}>
-          {ltr ? <bdi dir="ltr" data-address>{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
-        </dd>
-      </div>
-      <CopyButton text={value} label={copyLabel} />
+    // A group of the list (dt, dd) with the copy button in a dd of its own beside them: a list's groups hold dt and dd only.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-2">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="row-span-2">
+        <CopyButton text={value} label={copyLabel} />
+      </dd>
+      <dd className={`text-sm break-words ${strong ? 'font-semibold text-sea-800' : 'text-ink'} ${ltr ? 'tabular-nums tracking-wide' : ''}`}>
+        {ltr ? <bdi dir="ltr" data-address>{shown ?? value}</bdi> : <span dir="auto">{shown ?? value}</span>}
+      </dd>
     </div>
   );
 }

@@ -91,6 +91,15 @@ describe('the tour’s overlap check', () => {
     expect(findOverlaps()).toEqual([]);
   });
 
+  it('counts only where the two meet: a field half scrolled under the tab bar is hidden there by the bar, not by the button', () => {
+    page(`<main><input aria-label="Amount (USDT)"></main><nav><button data-support aria-label="Customer service"></button></nav>`);
+    place('main', 0, 0, 390, 844);
+    place('input', 16, 740, 358, 48); // 740–764 shows above the bar
+    place('nav', 0, 764, 390, 80);
+    place('[data-support]', 326, 770, 48, 48);
+    expect(findOverlaps()).toEqual([]);
+  });
+
   it('does not count what is out of sight', () => {
     page(`<main><button style="display:none">Log out</button></main><button data-support aria-label="Customer service" style="visibility:hidden"></button>`);
     place('main', 0, 0, 390, 844);
