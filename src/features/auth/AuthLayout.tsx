@@ -58,9 +58,10 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
 }
 
 /** A link in the line under an auth form ("Already have an account? Log in"). */
-export function AuthLink({ to, children }: { to: '/auth/login' | '/auth/register'; children: ReactNode }) {
+/** A link between the login and the sign-up, carrying where the visitor was going (`redirect`). */
+export function AuthLink({ to, redirect, children }: { to: '/auth/login' | '/auth/register'; redirect?: string; children: ReactNode }) {
   return (
-    <Link to={to} className="-my-3 inline-block min-w-11 py-3 text-center font-medium text-sea-700">
+    <Link to={to} search={redirect ? { redirect } : {}} className="-my-3 inline-block min-w-11 py-3 text-center font-medium text-sea-700">
       {children}
     </Link>
   );

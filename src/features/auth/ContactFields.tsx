@@ -78,10 +78,12 @@ export interface ContactPasswordFormProps<V extends ContactValues, O extends Con
   submitLabel: string;
   /** Fields after the password (sign-up: username, invitation, agreement). */
   children?: ReactNode;
+  /** Where the visitor was going before signing up: the login continues there. */
+  redirect?: string;
 }
 
 export function ContactPasswordForm<V extends ContactValues, O extends ContactData>(props: ContactPasswordFormProps<V, O>) {
-  const { purpose, send, doneText, fields, passwordLabel, confirmLabel, submitLabel, children } = props;
+  const { purpose, send, doneText, fields, passwordLabel, confirmLabel, submitLabel, children, redirect } = props;
   const navigate = useNavigate();
   const form = props.form as unknown as UseFormReturn<ContactValues, unknown, O>;
 
@@ -89,7 +91,8 @@ export function ContactPasswordForm<V extends ContactValues, O extends ContactDa
     try {
       await send(data);
       toast.success(doneText);
-      await navigate({ to: '/auth/login', search: { account: data.method === 'phone' ? data.phone : data.email }, replace: true });
+      const account = data.method === 'phone' ? data.phone : data.email;
+      await navigate({ to: '/auth/login', search: redirect ? { account, redirect } : { account }, replace: true });
     } catch (error) {
       setServerError(props.form, error, fields);
     }

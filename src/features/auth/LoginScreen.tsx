@@ -99,7 +99,9 @@ export default function LoginScreen() {
       subtitle={t`Welcome back. Log in to see your balances.`}
       footer={
         <Trans>
-          New to Tessera? <AuthLink to="/auth/register">Create an account</AuthLink>
+          New to Tessera? <AuthLink to="/auth/register" redirect={redirect}>
+            Create an account
+          </AuthLink>
         </Trans>
       }
     >

@@ -26,7 +26,7 @@ const FIELDS = ['phone', 'email', 'code', 'password', 'confirmPassword', 'userna
 
 export default function RegisterScreen() {
   const { t } = useLingui();
-  const { invite } = useSearch({ from: '/auth/register' });
+  const { invite, redirect } = useSearch({ from: '/auth/register' });
   const [readingAgreement, setReadingAgreement] = useState(false);
   const form = useContactForm<typeof registerSchema, RegisterValues>(
     registerSchema,
@@ -43,7 +43,10 @@ export default function RegisterScreen() {
       subtitle={t`It takes a minute. You will need your phone or e-mail for a code.`}
       footer={
         <Trans>
-          Already have an account? <AuthLink to="/auth/login">Log in</AuthLink>
+          Already have an account?{' '}
+          <AuthLink to="/auth/login" redirect={redirect}>
+            Log in
+          </AuthLink>
         </Trans>
       }
     >
@@ -55,6 +58,7 @@ export default function RegisterScreen() {
         submitLabel={t`Create account`}
         send={register}
         doneText={t`Account created. Please log in.`}
+        redirect={redirect}
         fields={FIELDS}
       >
         <TextField

@@ -18,7 +18,8 @@ export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/register',
   staticData: { title: msg`Create account`, auth: true },
-  validateSearch: textSearch('invite'),
+  // An invitation code; where a visitor was going, handed on to the login after sign-up.
+  validateSearch: textSearch('invite', 'redirect'),
   component: lazyScreen(() => import('./RegisterScreen')),
 });
 

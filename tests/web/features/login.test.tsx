@@ -13,6 +13,12 @@ import { loginRoute } from '../../../src/features/auth/routes';
 afterEach(cleanup);
 
 describe('the login form', () => {
+  it('hands where the visitor was going on to the sign-up, so a new user also comes back to it', async () => {
+    await renderScreen(LoginScreen, `/auth/login?redirect=${encodeURIComponent('/coin')}`, loginRoute);
+    const signUp = screen.getByRole('link', { name: 'Create an account' });
+    expect(new URL(signUp.getAttribute('href')!, 'https://app.invalid').searchParams.get('redirect')).toBe('/coin');
+  });
+
   it('asks for the phone number and the password before calling the server', async () => {
     await renderScreen(LoginScreen, '/auth/login', loginRoute);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));

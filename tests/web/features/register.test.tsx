@@ -30,6 +30,12 @@ function submit() {
 }
 
 describe('the sign-up form', () => {
+  it('keeps where a visitor was going: its login link carries it on', async () => {
+    await renderScreen(RegisterScreen, `/auth/register?redirect=${encodeURIComponent('/coin?symbol=btcusdt')}`, registerRoute);
+    const login = screen.getByRole('link', { name: 'Log in' });
+    expect(new URL(login.getAttribute('href')!, 'https://app.invalid').searchParams.get('redirect')).toBe('/coin?symbol=btcusdt');
+  });
+
   it('prefills the invitation code from ?invite=', async () => {
     await renderScreen(RegisterScreen, '/auth/register?invite=AB12', registerRoute);
     expect((screen.getByLabelText('Invitation code (optional)') as HTMLInputElement).value).toBe('AB12');
