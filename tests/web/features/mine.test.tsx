@@ -60,7 +60,8 @@ describe('Me', () => {
   it('shows the earn rows to people who earn: a pledge running or interest earned', async () => {
     overview = { ...never, earned: { USDT: '1.500000', EUR: '0.00' }, interest: { USDT: '1.500000', EUR: '0.00' } };
     await renderScreen(MineScreen, '/mine', mineRoutes[0]);
-    await screen.findByRole('heading', { name: 'Earn' });
+    // The overview arrives after the screen: its rows come with it.
+    await screen.findByRole('heading', { name: 'Earn' }, { timeout: 5_000 });
     expect((await groups()).Earn).toEqual(['Interest wallet', 'Interest record']);
   });
 
