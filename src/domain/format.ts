@@ -2,12 +2,18 @@
  * The one money formatter of the app: an amount as the user's language writes numbers.
  *
  * Digits never pass through a JavaScript number, which would lose digits of large or precise amounts. The amount is cut to the
- * displayed decimals with bigint/string arithmetic (toward zero: never more money than there
+ * asset's own precision with bigint/string arithmetic (toward zero: never more money than there
  * is), the whole part is grouped by Intl.NumberFormat on a BigInt, and the fraction is joined
  * with the language's decimal separator. (Intl.NumberFormat on a decimal string is exact only
  * where the engine implements NumberFormat v3; BigInt formatting is exact everywhere.)
  *
  * Choices, the same on every screen:
+ * - Calm and exact decimals: an amount shows the currency's cents (2 decimals, EUR and USDT
+ *   alike) and more only where it has a non-zero digit there, up to the asset's precision (USDT
+ *   6): 100000 USDT is "100,000.00", 12.5 is "12.50", 0.0001 is "0.0001", 43.260869 is
+ *   "43.260869". No digit of the amount is ever hidden, so a list and a record's detail show the
+ *   same full-precision figure, and a column never shows four zeros that say nothing.
+ *   (A rate or a quoted price is not an amount: formatRate and formatQuote keep their fixed decimals.)
  * - Latin digits 0–9 in every language, Arabic included. Amounts are typed with Latin digits
  *   (parseAmount accepts only those), IBANs, order numbers and the operators' tools use them,
  *   most Arabic-language banking and exchange apps show them, and CLDR's own default for `ar`
@@ -23,8 +29,8 @@
 import { ASSETS, type Asset } from './money';
 import { isRtl, type Locale } from './locales';
 
-/** Decimals shown per asset: EUR in cents, USDT at one stated precision. */
-export const DISPLAY_DECIMALS: Readonly<Record<Asset, number>> = { USDT: 4, EUR: 2 };
+/** Decimals an amount always shows: the currency's cents, the same for EUR and USDT. */
+export const MIN_DECIMALS = 2;
 
 /** The decimal string of the API ("-12.500000") or minor units with the asset's scale (-12500000n). */
 export type AmountValue = string | bigint;
@@ -113,17 +119,26 @@ function render(value: CutDecimal, locale: Locale, sign: 'auto' | 'always'): str
   return template.map((part) => (part.type === 'integer' ? body : part.value)).join('');
 }
 
+/** The fraction without the zeros that end it, kept to at least MIN_DECIMALS digits: "500000" → "50", "000100" → "0001". */
+function calmFraction(fraction: string): string {
+  const significant = fraction.replace(/0+$/, '');
+  return significant.length >= MIN_DECIMALS ? significant : fraction.slice(0, MIN_DECIMALS).padEnd(MIN_DECIMALS, '0');
+}
+
 /**
- * An amount of an asset for people: the language's separators, EUR with 2 decimals, USDT with 4,
- * extra digits cut (never rounded up). Throws a RangeError on a string that is not a decimal.
+ * An amount of an asset for people: the language's separators, the cents always and every
+ * further non-zero digit up to the asset's precision (see the top of this file), digits past that
+ * precision cut (never rounded up). Throws a RangeError on a string that is not a decimal.
  *
- *   formatAmount('1234.567891', 'USDT', 'de')                   → "1.234,5678"
+ *   formatAmount('1234.567891', 'USDT', 'de')                   → "1.234,567891"
+ *   formatAmount('0.000100', 'USDT', 'en')                      → "0.0001"
  *   formatAmount(-5492n, 'EUR', 'en', { sign: 'always' })        → "-54.92"
- *   formatAmount('100000', 'USDT', 'tzm', { withCode: true })    → "100 000,0000 USDT"
+ *   formatAmount('100000', 'USDT', 'tzm', { withCode: true })    → "100 000,00 USDT"
  */
 export function formatAmount(amount: AmountValue, asset: Asset, locale: Locale, options: FormatAmountOptions = {}): string {
-  const decimals = DISPLAY_DECIMALS[asset];
-  const value = typeof amount === 'bigint' ? cutMinor(amount, ASSETS[asset].scale, decimals) : cutString(amount, decimals);
+  const { scale } = ASSETS[asset];
+  const cut = typeof amount === 'bigint' ? cutMinor(amount, scale, scale) : cutString(amount, scale);
+  const value = { ...cut, fraction: calmFraction(cut.fraction) };
   const text = render(value, locale, options.sign ?? 'auto');
   return options.withCode ? `${text}${NBSP}${asset}` : text;
 }

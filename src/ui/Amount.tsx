@@ -1,8 +1,8 @@
 /**
  * A money amount as every screen shows it: the one formatter (src/domain/format.ts) in the
- * user's language — its separators and grouping, EUR with 2 decimals, USDT with 4, cut, never
- * rounded up — with digits of equal width so columns line up, and always left-to-right, also
- * inside Arabic and Hebrew text.
+ * user's language — its separators and grouping, the cents always and further digits only where
+ * they are not zero ("100,000.00 USDT", "0.0001 USDT"), never rounded up — with digits of equal
+ * width so columns line up, and always left-to-right, also inside Arabic and Hebrew text.
  */
 import { useAtomValue } from 'jotai';
 import { formatAmount, formatPercent, formatRate, type AmountValue, type FormatAmountOptions } from '../domain/format';

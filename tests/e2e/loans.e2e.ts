@@ -35,7 +35,7 @@ describe('a principal loan in Chromium at 390×844, with the operator console', 
 
     // 30 days at 0.03 % a day: 1,000 USDT costs 9 in interest.
     await page.getByLabel('Amount (USDT)').fill('1000');
-    await waitForText(page, /Interest over 30 days 9\.0000 ?USDT Repayment amount 1,009\.0000 ?USDT Collateral held 1,000\.0000 ?USDT/, 'the figures');
+    await waitForText(page, /Interest over 30 days 9\.00 ?USDT Repayment amount 1,009\.00 ?USDT Collateral held 1,000\.00 ?USDT/, 'the figures');
     await page.getByLabel('Full name').fill('Mira Haddad');
     await page.getByLabel('ID number').fill('T220001293');
     await page.getByLabel('Front of the ID image').setInputFiles(ID_IMAGE);
@@ -69,7 +69,7 @@ describe('a principal loan in Chromium at 390×844, with the operator console', 
 
   it('repays with the payment password; the operator confirms; every step is in the records', async () => {
     await page.getByRole('button', { name: 'Repay now' }).click();
-    await waitForText(page, /Repay 1,009\.0000 ?USDT \(principal and interest\) of loan L\d{10}/, 'the sheet summary');
+    await waitForText(page, /Repay 1,009\.00 ?USDT \(principal and interest\) of loan L\d{10}/, 'the sheet summary');
     await pinSheet(page, TRADER.payPassword);
     await waitForText(page, /Repaying/, 'the repayment under review');
     await screenshot(page, 'loan-repaying');

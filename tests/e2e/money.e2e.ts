@@ -127,7 +127,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.match(text, /1,?000\.0{2,}/);
     await screenshot(page, 'money-deposit-submitted');
     // Nothing is credited before an operator has seen the proof.
-    await assertBalancesShown('the deposit request', balances(['0.0000', '0.0000'], ['0.00', '0.00']));
+    await assertBalancesShown('the deposit request', balances(['0.00', '0.00'], ['0.00', '0.00']));
   });
 
   it('is approved by an operator with npm run ops', async () => {
@@ -147,7 +147,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await screenshot(page, 'money-deposit-records');
 
     // 1,000 deposited + the 1 % gift of VIP 1.
-    await assertBalancesShown('the approved deposit', balances(['1,010.0000', '0.0000'], ['0.00', '0.00']));
+    await assertBalancesShown('the approved deposit', balances(['1,010.00', '0.00'], ['0.00', '0.00']));
     await assertAmountsFormatted(page, 'assets');
     await screenshot(page, 'money-assets-after-deposit');
 
@@ -172,7 +172,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     assert.match(done, /EUR/);
     await screenshot(page, 'money-convert-done');
     // 500 USDT less the 0.5 % fee, at 0.92: 457.70 EUR.
-    await assertBalancesShown('the conversion', balances(['510.0000', '0.0000'], ['457.70', '0.00']));
+    await assertBalancesShown('the conversion', balances(['510.00', '0.00'], ['457.70', '0.00']));
   });
 
   it('binds a bank account, asking for the payment password', async () => {
@@ -213,18 +213,18 @@ describe('money in Chromium at 390×844, with the operator console', () => {
 
   it('withdraws 100 EUR to the bank account; the operator pays it', async () => {
     orders.paid = await withdrawToBank('100');
-    await assertBalancesShown('the withdrawal request of 100 EUR', balances(['510.0000', '0.0000'], ['357.70', '100.00']));
+    await assertBalancesShown('the withdrawal request of 100 EUR', balances(['510.00', '0.00'], ['357.70', '100.00']));
     const id = idOfRow(await ops('withdrawals'), orders.paid);
     assert.match(await ops('withdrawal', 'approve', id, '--reference', 'SEPA-2026-1122-0001'), /status completed, tx SEPA-2026-1122-0001/);
-    await assertBalancesShown('the payout of 100 EUR', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
+    await assertBalancesShown('the payout of 100 EUR', balances(['510.00', '0.00'], ['357.70', '0.00']));
   });
 
   it('withdraws 50 EUR; the operator returns it with a reason the user reads', async () => {
     orders.returned = await withdrawToBank('50');
-    await assertBalancesShown('the withdrawal request of 50 EUR', balances(['510.0000', '0.0000'], ['307.70', '50.00']));
+    await assertBalancesShown('the withdrawal request of 50 EUR', balances(['510.00', '0.00'], ['307.70', '50.00']));
     const id = idOfRow(await ops('withdrawals'), orders.returned);
     assert.match(await ops('withdrawal', 'reject', id, '--reason', 'The receiving bank refused the transfer'), /status cancelled/);
-    await assertBalancesShown('the returned withdrawal of 50 EUR', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
+    await assertBalancesShown('the returned withdrawal of 50 EUR', balances(['510.00', '0.00'], ['357.70', '0.00']));
     await page.goto(`${app.baseUrl}/h5/withdraw/records`);
     await page.getByText('The receiving bank refused the transfer').waitFor({ timeout: 15_000 });
     const records = await bodyText(page);
@@ -244,7 +244,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
       await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     }
     await page.getByText(/^Converted [\d.,]+\sEUR to [\d.,]+\sUSDT$|^Converted [\d.,]+\sUSDT to [\d.,]+\sEUR$/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
-    await page.getByText(/incl\. VIP bonus 10\.0000\sUSDT/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText(/incl\. VIP bonus 10\.00\sUSDT/).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     assert.doesNotMatch(await page.locator('body').innerText(), /conversion:|deposit:|withdrawal:/, 'no ledger reference on screen');
     await assertAmountsFormatted(page, 'fund record');
     await screenshot(page, 'money-asset-log-end');
@@ -292,7 +292,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     // Each screen with what shows it has its data: the balances, the totals, the last posting,
     // the deposit, the withdrawal the operator returned.
     const screens = [
-      { path: '/home', shows: /510\.0000.*357\.70/ },
+      { path: '/home', shows: /510\.00.*357\.70/ },
       { path: '/assets', shows: /Total deposited .*1,?000\.0{2,}/ },
       { path: '/assets/assets-log', shows: /Withdrawal returned/ },
       { path: '/recharge/records', shows: new RegExp(orders.deposit!) },
@@ -356,7 +356,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
         await offlinePage.goto(`${app.baseUrl}/h5/home`);
         const asOf = uiText(locale, 'Offline · as of {when}').split('{when}')[0].trim();
         await offlinePage.getByText(asOf).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
-        assert.match(await bodyText(offlinePage), /510\.0000.*357\.70/, `the balances on home offline (${locale})`);
+        assert.match(await bodyText(offlinePage), /510\.00.*357\.70/, `the balances on home offline (${locale})`);
         await screenshot(offlinePage, `money-offline-home-${locale}`);
       } finally {
         await offlinePage.context().setOffline(false);
@@ -416,7 +416,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await page.getByRole('radio', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     // Arabic text, the same figures: amounts stay in Latin digits, left to right.
-    await assertBalancesShown('switching to Arabic', balances(['510.0000', '0.0000'], ['357.70', '0.00']));
+    await assertBalancesShown('switching to Arabic', balances(['510.00', '0.00'], ['357.70', '0.00']));
     await page.goto(`${app.baseUrl}/h5/assets/assets-log`);
     await page.getByText(uiText('ar', 'Withdrawal returned'), { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'money-asset-log-ar');

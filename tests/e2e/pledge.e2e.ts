@@ -25,7 +25,7 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.goto(`${app.baseUrl}/h5/pledge`);
     const thirty = page.getByRole('article', { name: '30 days' });
     await thirty.waitFor({ timeout: 15_000 });
-    assert.match(await thirty.innerText(), /0\.03%[\s\S]*100\.0000\s*USDT[\s\S]*2%/);
+    assert.match(await thirty.innerText(), /0\.03%[\s\S]*100\.00\s*USDT[\s\S]*2%/);
     await screenshot(page, 'pledge-products');
 
     await thirty.getByRole('link', { name: 'Pledge' }).click();
@@ -33,14 +33,14 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.getByLabel('Amount (USDT)').fill('1000');
     // 1,000 × 0.03 % = 0.3 a day, 9 over 30 days; 2 % penalty.
     const figures = page.getByRole('definition').filter({ hasText: /USDT/ });
-    await waitForText(page, /Payout daily 0\.3000 ?USDT Estimated income 9\.0000 ?USDT Maturity return 1,009\.0000 ?USDT Early redemption penalty 20\.0000 ?USDT/, 'the figures');
+    await waitForText(page, /Payout daily 0\.30 ?USDT Estimated income 9\.00 ?USDT Maturity return 1,009\.00 ?USDT Early redemption penalty 20\.00 ?USDT/, 'the figures');
     assert.ok((await figures.count()) > 0);
     await screenshot(page, 'pledge-new-filled');
     await page.getByRole('button', { name: 'Confirm pledge' }).click();
     await pinSheet(page, TRADER.payPassword);
     await page.waitForURL((url) => url.pathname === '/h5/pledge', { timeout: 15_000 });
     await page.getByRole('region', { name: 'Your pledge' }).waitFor({ timeout: 15_000 });
-    await waitForText(page, /Managed funds 1,000\.0000 ?USDT/, 'the managed funds');
+    await waitForText(page, /Managed funds 1,000\.00 ?USDT/, 'the managed funds');
     // One pledge at a time: the products say so and offer no second one.
     await page.getByText('You have a pledge in progress. You can start a new one once it has ended.').waitFor();
     assert.equal(await page.getByRole('link', { name: 'Pledge', exact: true }).count(), 0);
@@ -65,7 +65,7 @@ describe('the pledge in Chromium at 390×844', () => {
     assert.equal(await rows.count(), 3);
     const days = await rows.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
     assert.equal(new Set(days).size, 3, `three different days: ${days.join(', ')}`);
-    assert.match(await bodyText(page), /(\+0\.3000 ?USDT.*){3}/);
+    assert.match(await bodyText(page), /(\+0\.30 ?USDT.*){3}/);
     await screenshot(page, 'pledge-interest-three-days');
   });
 
@@ -73,10 +73,10 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.goto(`${app.baseUrl}/h5/pledge`);
     const running = page.getByRole('region', { name: 'Your pledge' });
     await running.waitFor({ timeout: 15_000 });
-    assert.match(await running.innerText(), /Redeeming early returns 980\.0000 ?USDT now: the penalty of 20\.0000 ?USDT is kept/);
+    assert.match(await running.innerText(), /Redeeming early returns 980\.00 ?USDT now: the penalty of 20\.00 ?USDT is kept/);
     await running.getByRole('button', { name: 'Redeem early' }).click();
     const sheet = page.getByRole('dialog');
-    await waitForText(page, /Penalty 20\.0000 ?USDT; you receive 980\.0000 ?USDT/, 'the sheet summary');
+    await waitForText(page, /Penalty 20\.00 ?USDT; you receive 980\.00 ?USDT/, 'the sheet summary');
     await screenshot(page, 'pledge-redeem-sheet');
     await pinSheet(page, TRADER.payPassword);
     await sheet.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -84,7 +84,7 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.goto(`${app.baseUrl}/h5/pledge/records?tab=orders`);
     const order = page.getByRole('article', { name: /^Pledge P/ });
     await order.waitFor({ timeout: 15_000 });
-    assert.match(await order.innerText(), /Redeemed early[\s\S]*Total earnings\s*0\.9000 ?USDT[\s\S]*Penalty paid\s*20\.0000 ?USDT/);
+    assert.match(await order.innerText(), /Redeemed early[\s\S]*Total earnings\s*0\.90 ?USDT[\s\S]*Penalty paid\s*20\.00 ?USDT/);
     await screenshot(page, 'pledge-redeemed');
   });
 
@@ -94,7 +94,7 @@ describe('the pledge in Chromium at 390×844', () => {
     await page.getByRole('button', { name: 'All' }).click();
     await page.getByRole('button', { name: 'Move to balance' }).click();
     await pinSheet(page, TRADER.payPassword);
-    await waitForText(page, /USDT 0\.0000/, 'the emptied interest wallet');
+    await waitForText(page, /USDT 0\.00/, 'the emptied interest wallet');
     await screenshot(page, 'pledge-interest-wallet');
   });
 

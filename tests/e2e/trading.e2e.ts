@@ -90,7 +90,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     await form.getByLabel('Minimum per order').fill('1');
     await form.getByLabel('Maximum per order').fill('50');
     // 50 USDT set aside now; 50 × 0.91 = 45.50 EUR when all is sold.
-    await waitForText(trader, /Set aside now 50\.0000 ?USDT/, 'what the offer holds');
+    await waitForText(trader, /Set aside now 50\.00 ?USDT/, 'what the offer holds');
     assert.match(await bodyText(trader), /Expected proceeds when all is sold 45\.50 ?EUR/);
     await screenshot(trader, 'trade-offer-form');
     await form.getByRole('button', { name: 'Post the offer' }).click();
@@ -155,7 +155,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     await waitForText(buyer, /9\.9800/, "the buyer's USDT");
     assert.match(await bodyText(buyer), /90\.90/);
     await trader.goto(`${app.baseUrl}/h5/market/sell`);
-    await waitForText(trader, /Remaining \/ quantity 40\.0000 \/ 50\.0000/, "what is left of the trader's offer");
+    await waitForText(trader, /Remaining \/ quantity 40\.00 \/ 50\.00/, "what is left of the trader's offer");
     await buyer.goto(`${app.baseUrl}/h5/market`);
     await waitForText(buyer, /Demo Trader 1 completed · 100% completion rate · 30 days/, "the trader's record in the hall");
   });

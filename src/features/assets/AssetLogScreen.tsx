@@ -1,8 +1,9 @@
 /**
  * Fund record: one row per movement of the person's money, newest first, under the day it
- * happened, ten at a time. A row says what happened in words ("Converted 40.00 EUR to
- * 43.2608 USDT"), what came in (green, +) or went out (−), or what was only set aside or given
- * back; tapped, it shows every posting, the order number and the operator's reason. The currency
+ * happened, ten at a time. A row says what happened in words, naming currencies but no amount
+ * ("Converted EUR to USDT"): its amounts stand once, at its end — what came in (green, +), went
+ * out (−), or was only set aside (a lock and "Set aside") or given back ("Returned"); tapped, it
+ * shows every posting with its full amount, the order number and the operator's reason. The currency
  * chips ask the server for that currency's movements. Offline, the last loaded pages are shown
  * with their time.
  */
@@ -160,12 +161,11 @@ function useMoney() {
   return (amount: AssetAmount) => ltrInText(format(amount.minor, amount.asset, { withCode: true }), locale);
 }
 
-/** The row's title: what the person did or received, with its amounts. */
+/** The row's title: what the person did or received, naming the currencies; the amounts are the row's end, said once. */
 function useTitle(summary: MovementSummary): string {
   const { t } = useLingui();
-  const money = useMoney();
-  const gave = summary.gave ? money(summary.gave) : '';
-  const got = summary.got ? money(summary.got) : '';
+  const gave = summary.gave?.asset ?? '';
+  const got = summary.got?.asset ?? '';
   const titles: Record<MovementSummary['topic'], string> = {
     deposit: t`Deposit received`,
     withdrawal_requested: t`Withdrawal requested`,
@@ -244,7 +244,8 @@ function MovementRow({ movement }: { movement: Movement }) {
                 </span>
               ))
             : within.map((amount) => (
-                <span key={amount.asset} data-sign="within" className="block text-base font-medium text-muted tabular-nums">
+                <span key={amount.asset} data-sign="within" className="flex items-center justify-end gap-1 text-base font-medium text-muted tabular-nums">
+                  {summary.aside.length > 0 ? <LockIcon size={14} aria-hidden="true" data-held /> : null}
                   <Amount value={toDecimalString(amount.minor, amount.asset)} asset={amount.asset} />
                 </span>
               ))}

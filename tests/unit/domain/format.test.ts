@@ -11,26 +11,26 @@ const LRM = '\u200e';
  * with its code, +12.5 USDT in a record, the rate 0.92.
  */
 const EXPECTED: Record<Locale, string[]> = {
-  en: ['100,000.0000', '54.92', '0.0000', '-1,234.5678', '1,234,567,890,123,456,789.9876', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.5000', '0.9200'],
-  zh: ['100,000.0000', '54.92', '0.0000', '-1,234.5678', '1,234,567,890,123,456,789.9876', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.5000', '0.9200'],
-  de: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
-  es: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
-  it: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
-  pt: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
+  en: ['100,000.00', '54.92', '0.000099', '-1,234.567891', '1,234,567,890,123,456,789.987654', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.50', '0.9200'],
+  zh: ['100,000.00', '54.92', '0.000099', '-1,234.567891', '1,234,567,890,123,456,789.987654', `-12,345,678,901,234,567.89${NBSP}EUR`, '+12.50', '0.9200'],
+  de: ['100.000,00', '54,92', '0,000099', '-1.234,567891', '1.234.567.890.123.456.789,987654', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,50', '0,9200'],
+  es: ['100.000,00', '54,92', '0,000099', '-1.234,567891', '1.234.567.890.123.456.789,987654', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,50', '0,9200'],
+  it: ['100.000,00', '54,92', '0,000099', '-1.234,567891', '1.234.567.890.123.456.789,987654', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,50', '0,9200'],
+  pt: ['100.000,00', '54,92', '0,000099', '-1.234,567891', '1.234.567.890.123.456.789,987654', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,50', '0,9200'],
   tzm: [
-    `100${NBSP}000,0000`,
+    `100${NBSP}000,00`,
     '54,92',
-    '0,0000',
-    `-1${NBSP}234,5678`,
-    ['1', '234', '567', '890', '123', '456', '789,9876'].join(NBSP),
+    '0,000099',
+    `-1${NBSP}234,567891`,
+    ['1', '234', '567', '890', '123', '456', '789,987654'].join(NBSP),
     `${['-12', '345', '678', '901', '234', '567,89'].join(NBSP)}${NBSP}EUR`,
-    '+12,5000',
+    '+12,50',
     '0,9200',
   ],
   // Latin digits; the left-to-right mark keeps the sign before the number in right-to-left text.
-  ar: ['100,000.0000', '54.92', '0.0000', `${LRM}-1,234.5678`, '1,234,567,890,123,456,789.9876', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.5000`, '0.9200'],
-  nl: ['100.000,0000', '54,92', '0,0000', '-1.234,5678', '1.234.567.890.123.456.789,9876', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,5000', '0,9200'],
-  he: ['100,000.0000', '54.92', '0.0000', `${LRM}-1,234.5678`, '1,234,567,890,123,456,789.9876', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.5000`, '0.9200'],
+  ar: ['100,000.00', '54.92', '0.000099', `${LRM}-1,234.567891`, '1,234,567,890,123,456,789.987654', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.50`, '0.9200'],
+  nl: ['100.000,00', '54,92', '0,000099', '-1.234,567891', '1.234.567.890.123.456.789,987654', `-12.345.678.901.234.567,89${NBSP}EUR`, '+12,50', '0,9200'],
+  he: ['100,000.00', '54.92', '0.000099', `${LRM}-1,234.567891`, '1,234,567,890,123,456,789.987654', `${LRM}-12,345,678,901,234,567.89${NBSP}EUR`, `${LRM}+12.50`, '0.9200'],
 };
 
 describe('formatAmount and formatRate in the ten languages', () => {
@@ -53,39 +53,52 @@ describe('formatAmount and formatRate in the ten languages', () => {
 });
 
 describe('formatAmount', () => {
-  test('cuts toward zero, never rounds up', () => {
-    expect(formatAmount('0.99999999', 'USDT', 'en')).toBe('0.9999');
-    expect(formatAmount('-0.99999999', 'USDT', 'en')).toBe('-0.9999');
+  test('shows the cents always, and further decimals only where they are not zero: no noise, no hidden digit', () => {
+    expect(formatAmount('100000.000000', 'USDT', 'en')).toBe('100,000.00');
+    expect(formatAmount('0.000000', 'USDT', 'en')).toBe('0.00');
+    expect(formatAmount('12.500000', 'USDT', 'en')).toBe('12.50');
+    expect(formatAmount('43.260800', 'USDT', 'en')).toBe('43.2608');
+    // The smallest amounts keep their digits: 0.0001 USDT is not "0.00".
+    expect(formatAmount('0.000100', 'USDT', 'en')).toBe('0.0001');
+    expect(formatAmount(1n, 'USDT', 'en')).toBe('0.000001');
+    expect(formatAmount('-0.000100', 'USDT', 'de', { sign: 'always', withCode: true })).toBe(`-0,0001${NBSP}USDT`);
+    // EUR has cents and nothing below.
+    expect(formatAmount('54.90', 'EUR', 'en')).toBe('54.90');
+    expect(formatAmount('54', 'EUR', 'en')).toBe('54.00');
+  });
+
+  test("cuts toward zero past the asset's precision, never rounds up", () => {
+    expect(formatAmount('0.99999999', 'USDT', 'en')).toBe('0.999999');
+    expect(formatAmount('-0.99999999', 'USDT', 'en')).toBe('-0.999999');
     expect(formatAmount('54.929', 'EUR', 'en')).toBe('54.92');
-    expect(formatAmount(999_999n, 'USDT', 'en')).toBe('0.9999');
-    expect(formatAmount(-999_999n, 'USDT', 'en')).toBe('-0.9999');
+    expect(formatAmount(999_999n, 'USDT', 'en')).toBe('0.999999');
+    expect(formatAmount(-999_999n, 'USDT', 'en')).toBe('-0.999999');
   });
 
   test('bigint minor units and the wire string give the same text', () => {
     expect(formatAmount(12_500_000n, 'USDT', 'de')).toBe(formatAmount('12.500000', 'USDT', 'de'));
     expect(formatAmount(5492n, 'EUR', 'de', { withCode: true })).toBe(`54,92${NBSP}EUR`);
     expect(formatAmount(1n, 'EUR', 'en')).toBe('0.01');
-    expect(formatAmount(1n, 'USDT', 'en')).toBe('0.0000');
-    expect(formatAmount(0n, 'USDT', 'en')).toBe('0.0000');
+    expect(formatAmount(0n, 'USDT', 'en')).toBe('0.00');
   });
 
   test('huge amounts stay exact to the last digit', () => {
-    const minor = 10n ** 40n + 123_456_789n; // USDT, scale 6
-    expect(formatAmount(minor, 'USDT', 'en')).toBe('10,000,000,000,000,000,000,000,000,000,000,123.4567');
+    const minor = 10n ** 40n + 123_456_789n;
+    expect(formatAmount(minor, 'USDT', 'en')).toBe('10,000,000,000,000,000,000,000,000,000,000,123.456789');
     expect(formatAmount('98765432109876543210987654321.99', 'EUR', 'nl')).toBe('98.765.432.109.876.543.210.987.654.321,99');
-    // The same as a float would be 9223372036854775808.
-    expect(formatAmount('9223372036854775807.000001', 'USDT', 'en')).toBe('9,223,372,036,854,775,807.0000');
+    // Past 2^63 too, where a 64-bit integer would overflow.
+    expect(formatAmount('9223372036854775807.000001', 'USDT', 'en')).toBe('9,223,372,036,854,775,807.000001');
   });
 
   test('signs: a debit stays a debit when cut to zero, zero has none, "always" marks credits', () => {
-    expect(formatAmount('-0.000099', 'USDT', 'en')).toBe('-0.0000');
-    expect(formatAmount('-0.000099', 'USDT', 'en', { sign: 'always' })).toBe('-0.0000');
-    expect(formatAmount('0.000099', 'USDT', 'en', { sign: 'always' })).toBe('+0.0000');
-    expect(formatAmount('0', 'USDT', 'en', { sign: 'always' })).toBe('0.0000');
-    expect(formatAmount('-0.000000', 'USDT', 'en', { sign: 'always' })).toBe('0.0000');
-    expect(formatAmount('+30.000000', 'USDT', 'en', { sign: 'always' })).toBe('+30.0000');
-    expect(formatAmount('+30.000000', 'USDT', 'en')).toBe('30.0000');
-    expect(formatAmount(-3_000_000n, 'USDT', 'he', { sign: 'always', withCode: true })).toBe(`${LRM}-3.0000${NBSP}USDT`);
+    expect(formatAmount('-0.0000001', 'USDT', 'en')).toBe('-0.00');
+    expect(formatAmount('-0.0000001', 'USDT', 'en', { sign: 'always' })).toBe('-0.00');
+    expect(formatAmount('0.000099', 'USDT', 'en', { sign: 'always' })).toBe('+0.000099');
+    expect(formatAmount('0', 'USDT', 'en', { sign: 'always' })).toBe('0.00');
+    expect(formatAmount('-0.000000', 'USDT', 'en', { sign: 'always' })).toBe('0.00');
+    expect(formatAmount('+30.000000', 'USDT', 'en', { sign: 'always' })).toBe('+30.00');
+    expect(formatAmount('+30.000000', 'USDT', 'en')).toBe('30.00');
+    expect(formatAmount(-3_000_000n, 'USDT', 'he', { sign: 'always', withCode: true })).toBe(`${LRM}-3.00${NBSP}USDT`);
   });
 
   test('groups four-digit amounts in every language', () => {
@@ -118,11 +131,11 @@ describe('Tamazight on an engine without its data', () => {
     const spy = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
     spy.mockImplementation((tags) => supported(tags).filter((tag) => !['tzm', 'zgh'].includes(tag)));
     vi.resetModules();
-    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe(`100${NBSP}000,0000`);
+    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe(`100${NBSP}000,00`);
 
     spy.mockImplementation((tags) => supported(tags).filter((tag) => !['tzm', 'zgh', 'kab'].includes(tag)));
     vi.resetModules();
-    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe('100\u202f000,0000');
+    expect((await import('../../../src/domain/format')).formatAmount('100000', 'USDT', 'tzm')).toBe('100\u202f000,00');
   });
 });
 

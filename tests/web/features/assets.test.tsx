@@ -88,14 +88,14 @@ describe('my assets', () => {
   it('shows available and held per currency, the totals and the ways to move money', async () => {
     await renderScreen(AssetsScreen, '/mine/my-assets');
     const usdt = await screen.findByRole('region', { name: 'USDT' });
-    await waitFor(() => expect(within(usdt).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('25.0000'));
-    expect(within(usdt).getByText('Available').nextElementSibling?.textContent).toBe('1,187.6543');
+    await waitFor(() => expect(within(usdt).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('25.00'));
+    expect(within(usdt).getByText('Available').nextElementSibling?.textContent).toBe('1,187.654321');
     const eur = screen.getByRole('region', { name: 'EUR' });
     expect(within(eur).getByText('Held (withdrawals in progress)').nextElementSibling?.textContent).toBe('49.75');
 
     const totals = screen.getByRole('region', { name: 'Totals' });
     const deposited = within(totals).getByRole('rowheader', { name: 'Total deposited' }).parentElement!;
-    expect(deposited.textContent).toContain('1,500.0000');
+    expect(deposited.textContent).toContain('1,500.00');
     expect(deposited.textContent).toContain('200.00');
     expect(within(totals).getByRole('rowheader', { name: 'Total earned' }).parentElement!.textContent).toContain('12.3456');
 
@@ -118,7 +118,7 @@ describe('my assets', () => {
     answer = broken;
     await renderScreen(AssetsScreen, '/assets');
     expect(await screen.findByText(/Offline · as of/)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('1,500.0000');
+    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('1,500.00');
   });
 });
 
@@ -130,9 +130,9 @@ describe('the fund record', () => {
   it('shows one row per movement with a title in words, under its day', async () => {
     await renderScreen(AssetLogScreen, '/assets/assets-log');
     await screen.findByText('Deposit received');
-    expect(titles()).toEqual(['Converted 40.00 EUR to 43.2608 USDT', 'Withdrawal returned', 'Withdrawal sent', 'Withdrawal requested', 'Deposit received']);
+    expect(titles()).toEqual(['Converted EUR to USDT', 'Withdrawal returned', 'Withdrawal sent', 'Withdrawal requested', 'Deposit received']);
     expect(screen.getAllByRole('heading', { level: 2 }).map((day) => day.textContent)).toEqual(['January 20, 2030', 'January 19, 2030', 'January 18, 2030', 'January 17, 2030']);
-    expect(screen.getByText(/incl\. VIP bonus 5\.0000 USDT/)).toBeTruthy();
+    expect(screen.getByText(/incl\. VIP bonus 5\.00 USDT/)).toBeTruthy();
     // Nothing internal on screen: no ledger references.
     expect(document.body.textContent).not.toMatch(/conversion:|deposit:|withdrawal:/);
   });
@@ -143,15 +143,33 @@ describe('the fund record', () => {
     const row = (title: string) => byTitle(title).closest('li')!;
     const amounts = (title: string) => [...row(title).querySelectorAll('[data-sign]')].map((amount) => [amount.getAttribute('data-sign'), amount.querySelector('bdi')!.textContent!.replace(/(USDT|EUR)$/, ' $1')]);
 
-    expect(amounts('Converted 40.00 EUR to 43.2608 USDT')).toEqual([['debit', '-40.00 EUR'], ['credit', '+43.2608 USDT']]);
-    expect(row('Converted 40.00 EUR to 43.2608 USDT').querySelector('[data-sign="debit"]')!.className).toContain('text-ink');
-    expect(row('Converted 40.00 EUR to 43.2608 USDT').querySelector('[data-sign="credit"]')!.className).toContain('text-emerald-700');
-    expect(amounts('Deposit received')).toEqual([['credit', '+505.0000 USDT']]);
-    expect(amounts('Withdrawal sent')).toEqual([['debit', '-50.0000 USDT']]);
-    expect(amounts('Withdrawal requested')).toEqual([['within', '50.0000 USDT']]);
+    expect(amounts('Converted EUR to USDT')).toEqual([['debit', '-40.00 EUR'], ['credit', '+43.260848 USDT']]);
+    expect(row('Converted EUR to USDT').querySelector('[data-sign="debit"]')!.className).toContain('text-ink');
+    expect(row('Converted EUR to USDT').querySelector('[data-sign="credit"]')!.className).toContain('text-emerald-700');
+    expect(amounts('Deposit received')).toEqual([['credit', '+505.00 USDT']]);
+    expect(amounts('Withdrawal sent')).toEqual([['debit', '-50.00 USDT']]);
+    expect(amounts('Withdrawal requested')).toEqual([['within', '50.00 USDT']]);
     expect(row('Withdrawal requested').textContent).toContain('Set aside');
+    // What is set aside is marked as held (a lock) rather than signed; what returns says so.
+    expect(row('Withdrawal requested').querySelector('[data-sign="within"] [data-held]')).not.toBeNull();
     expect(amounts('Withdrawal returned')).toEqual([['within', '30.00 EUR']]);
     expect(row('Withdrawal returned').textContent).toContain('Returned');
+    expect(row('Withdrawal returned').querySelector('[data-held]')).toBeNull();
+    // Every amount of a row is signed or marked: none is a bare number.
+    for (const amount of document.querySelectorAll('[data-sign]')) {
+      const text = amount.querySelector('bdi')!.textContent!;
+      expect(/^[+-]/.test(text) || amount.closest('li')!.textContent!.match(/Set aside|Returned|To balance/) !== null, text).toBe(true);
+    }
+  });
+
+  it('says each amount once: the title names what happened and the currencies, the amounts stand at the end', async () => {
+    await renderScreen(AssetLogScreen, '/assets/assets-log');
+    await screen.findByText('Deposit received');
+    const conversion = byTitle('Converted EUR to USDT').closest('li')!;
+    const text = conversion.textContent!.replace(/\u00a0/g, ' ');
+    expect(text.match(/40\.00/g)).toHaveLength(1);
+    expect(text.match(/43\.260848/g)).toHaveLength(1);
+    for (const title of titles()) expect(title, title).not.toMatch(/\d/);
   });
 
   it('a tap shows every posting, the order number and the operator’s reason', async () => {
@@ -170,13 +188,13 @@ describe('the fund record', () => {
     expect(postings.map((item) => item.textContent)).toEqual(['Withdrawal returnedHeld → Available30.00EUR']);
 
     await act(async () => {
-      fireEvent.click(byTitle('Converted 40.00 EUR to 43.2608 USDT').closest('button')!);
+      fireEvent.click(byTitle('Converted EUR to USDT').closest('button')!);
     });
-    const conversion = document.getElementById(byTitle('Converted 40.00 EUR to 43.2608 USDT').closest('button')!.getAttribute('aria-controls')!)!;
+    const conversion = document.getElementById(byTitle('Converted EUR to USDT').closest('button')!.getAttribute('aria-controls')!)!;
     expect(within(conversion).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Conversion outOut of Available-39.80EUR',
       'Conversion feeOut of Available-0.20EUR',
-      'Conversion inInto Available+43.2608USDT',
+      'Conversion inInto Available+43.260848USDT',
     ]);
     expect(conversion.textContent).not.toContain('Order number');
   });
@@ -201,7 +219,7 @@ describe('the fund record', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('tab', { name: 'EUR' }));
     });
-    await waitFor(() => expect(titles()).toEqual(['Converted 40.00 EUR to 43.2608 USDT', 'Withdrawal returned']));
+    await waitFor(() => expect(titles()).toEqual(['Converted EUR to USDT', 'Withdrawal returned']));
     expect(screen.getByRole('tab', { name: 'EUR' }).getAttribute('aria-selected')).toBe('true');
     expect(sentTo('/wallet/movements').map((sent) => sent.url.searchParams.get('asset'))).toEqual([null, 'EUR']);
     expect(screen.getByText('That is all.')).toBeTruthy();

@@ -117,7 +117,7 @@ describe('the conversion screen (/transfer)', () => {
     await renderScreen(ConversionScreen, '/transfer');
     expect(screen.getByText('Available:', { exact: false }).textContent).toContain('500.00');
     await typeAmount('100');
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.1521 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.152122 USDT'));
 
     const asked = sentTo('/transfer/quote');
     expect(asked).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('the conversion screen (/transfer)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
     const summary = document.querySelector('[data-quote-id]');
-    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00 EUR → 108.1521 USDT at 1 EUR = 1.0869 USDT, fee 0.50 EUR');
+    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00 EUR → 108.152122 USDT at 1 EUR = 1.0869 USDT, fee 0.50 EUR');
     expect(sentTo('/transfer')).toHaveLength(0);
 
     await enterPin('260418');
@@ -170,7 +170,7 @@ describe('the conversion screen (/transfer)', () => {
     expect(bodyOf(sent)).toMatchObject({ quoteId: quote().quoteId, payPassword: '260418' });
     expect(String(sent.headers['idempotency-key'])).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(await screen.findByRole('region', { name: 'Conversion done' })).toBeTruthy();
-    expect(fact('Received')).toBe('108.1521 USDT');
+    expect(fact('Received')).toBe('108.152122 USDT');
     // The balances are fetched again after the conversion.
     await waitFor(() => expect(sentTo('/wallet/list').length).toBeGreaterThanOrEqual(2));
   });
@@ -209,7 +209,7 @@ describe('the conversion screen (/transfer)', () => {
     await enterPin('260418');
 
     // The new quote is fetched and shown; nothing is executed without the user seeing it.
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.9891 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.989166 USDT'));
     expect(screen.getByRole('status').textContent).toContain('The rate was updated — please check and confirm again.');
     expect(fact('Rate')).toContain('1 EUR = 1.0752 USDT');
     expect(sentTo('/transfer/quote')).toHaveLength(2);
@@ -219,7 +219,7 @@ describe('the conversion screen (/transfer)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
-    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.9891 USDT at 1 EUR = 1.0752 USDT');
+    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.989166 USDT at 1 EUR = 1.0752 USDT');
     await enterPin('260418');
     await waitFor(() => expect(sentTo('/transfer')).toHaveLength(2));
     const [first, second] = sentTo('/transfer');

@@ -272,7 +272,7 @@ describe('the deposit records', () => {
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getAllByText('Processing')).toHaveLength(8);
     expect(screen.getByText('Reason: The proof does not show the transfer.')).toBeTruthy();
-    expect(screen.getByText('1.5000')).toBeTruthy();
+    expect(screen.getByText('1.50')).toBeTruthy();
     expect(requestsTo('/api/recharge/log')[0].url.searchParams.get('pageSize')).toBe('10');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));

@@ -54,7 +54,7 @@ describe('home for someone signed in', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Hide balances' }));
     });
-    expect(document.body.textContent).not.toMatch(/1,170\.50|1,000\.0000|250\.50/);
+    expect(document.body.textContent).not.toMatch(/1,170\.50|1,000\.00|250\.50/);
     expect(screen.getAllByRole('img', { name: 'Hidden' })).toHaveLength(3);
     expect(localStorage.getItem('tessera.hideBalances')).toBe('1');
     await act(async () => {

@@ -39,12 +39,12 @@ describe('VIP levels', () => {
     await renderScreen(LevelScreen, '/level');
     const mine = await screen.findByRole('region', { name: 'Your level' });
     expect(mine.textContent).toContain('VIP 1');
-    expect(mine.textContent).toContain('1,250.5000');
+    expect(mine.textContent).toContain('1,250.50');
     const bar = within(mine).getByRole('progressbar');
     // 1250.5 of 2000: 62.525 %, cut to 62.
     expect(bar.getAttribute('aria-valuenow')).toBe('62');
     expect(mine.textContent).toContain('62%');
-    expect(mine.textContent).toContain('749.5000');
+    expect(mine.textContent).toContain('749.50');
     expect(mine.textContent).toContain('VIP 2');
 
     const rows = within(screen.getByRole('region', { name: 'All levels' })).getAllByRole('listitem');
@@ -52,9 +52,9 @@ describe('VIP levels', () => {
     const current = rows.filter((row) => row.getAttribute('aria-current') === 'true');
     expect(current).toHaveLength(1);
     expect(current[0].textContent).toContain('VIP 1');
-    expect(rows[2].textContent?.replace(/\s+/g, ' ')).toContain('2,000.0000');
+    expect(rows[2].textContent?.replace(/\s+/g, ' ')).toContain('2,000.00');
     expect(rows[2].textContent).toContain('1.5%');
-    expect([...rows[3].querySelectorAll('[data-figure]')].map((figure) => figure.textContent)).toEqual(['10,000.0000USDT', '2.25%', '10']);
+    expect([...rows[3].querySelectorAll('[data-figure]')].map((figure) => figure.textContent)).toEqual(['10,000.00USDT', '2.25%', '10']);
   });
 
   it('says beside the gift ratios what the gift is, when it is paid and who pays it, with an example from the table', async () => {
@@ -66,7 +66,7 @@ describe('VIP levels', () => {
     expect(text).toContain('when a deposit is approved, Tessera adds this share of it to your balance');
     expect(text).toContain("paid from Tessera's own bonus account");
     // VIP 0 gives nothing: the example is VIP 1's 1 % of its 500 USDT, rounded down as the server posts it.
-    expect(text).toContain('a first deposit of 500.0000USDT reaches VIP 1 and brings 5.0000USDT more (1%).');
+    expect(text).toContain('a first deposit of 500.00USDT reaches VIP 1 and brings 5.00USDT more (1%).');
   });
 
   it('says when the highest level is reached', async () => {

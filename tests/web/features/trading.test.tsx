@@ -177,8 +177,8 @@ describe('the trading hall', () => {
     const text = card.textContent?.replace(/\s+/g, ' ') ?? '';
     expect(text).toContain('12 completed · 92.3% completion rate · 30 days');
     expect(text).toContain('0.9320 EUR');
-    expect(text).toContain('400.0000');
-    expect(text).toContain('10.0000 – 200.0000');
+    expect(text).toContain('400.00');
+    expect(text).toContain('10.00 – 200.00');
   });
 
   it('shows what an order holds and receives before the payment password, then places it with a key', async () => {
@@ -189,7 +189,7 @@ describe('the trading hall', () => {
     // The best sell price is filled in: 10 × 0.9320 = 9.32 EUR held; 10 − 0.2 % = 9.98 USDT.
     expect((within(form).getByLabelText('Highest unit price (EUR)') as HTMLInputElement).value).toBe('0.9320');
     expect(form.textContent).toContain('9.32');
-    expect(form.textContent).toContain('9.9800');
+    expect(form.textContent).toContain('9.98');
     await act(async () => {
       fireEvent.click(within(form).getAllByRole('button', { name: 'Buy USDT' }).at(-1)!);
     });
@@ -385,7 +385,7 @@ describe('the orders', () => {
     expect(mine.textContent).toMatch(/confirm within 1[45]:\d\d/);
     // The matching data: what the merchant still has to trade.
     expect(mine.textContent).toContain('Remaining tradable amount');
-    expect(mine.textContent).toContain('375.0000');
+    expect(mine.textContent).toContain('375.00');
     await act(async () => {
       fireEvent.click(within(mine).getByRole('button', { name: 'Confirm' }));
     });

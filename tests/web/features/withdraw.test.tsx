@@ -127,12 +127,12 @@ describe('withdrawing to a crypto address', () => {
     await openCrypto();
     expect(screen.getByTestId('net-amount').textContent).toBe('—USDT');
     type('Amount (USDT)', '100');
-    expect(screen.getByTestId('net-amount').textContent).toBe('99.0000USDT');
+    expect(screen.getByTestId('net-amount').textContent).toBe('99.00USDT');
     type('Amount (USDT)', '10.000001');
-    expect(screen.getByTestId('net-amount').textContent).toBe('9.0000USDT');
+    expect(screen.getByTestId('net-amount').textContent).toBe('9.000001USDT');
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect((screen.getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('500');
-    expect(screen.getByTestId('net-amount').textContent).toBe('499.0000USDT');
+    expect(screen.getByTestId('net-amount').textContent).toBe('499.00USDT');
   });
 
   it('blocks an amount below the minimum before calling, naming the minimum', async () => {
@@ -165,9 +165,9 @@ describe('withdrawing to a crypto address', () => {
     type('Amount (USDT)', '100');
     await confirmWithdrawal();
     const summary = await screen.findByText(/you receive/);
-    expect(summary.textContent).toBe('Fee 1.0000 USDT; you receive 99.0000 USDT');
-    const action = screen.getByText((_text, element) => element?.tagName === 'P' && /^Withdraw 100\.0000 USDT to /.test(element.textContent ?? ''));
-    expect(action.textContent).toBe('Withdraw 100.0000 USDT to TXYZop…AeBf');
+    expect(summary.textContent).toBe('Fee 1.00 USDT; you receive 99.00 USDT');
+    const action = screen.getByText((_text, element) => element?.tagName === 'P' && /^Withdraw 100\.00 USDT to /.test(element.textContent ?? ''));
+    expect(action.textContent).toBe('Withdraw 100.00 USDT to TXYZop…AeBf');
 
     await enterPin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
@@ -297,7 +297,7 @@ describe('the withdrawal records', () => {
     expect(screen.getByText('Reason: Name does not match.')).toBeTruthy();
     expect(screen.getByText('DE89 •••• 3000 (Ada Lovelace)')).toBeTruthy();
     expect(screen.getByText('17.50')).toBeTruthy();
-    expect(screen.getAllByText('99.0000')).toHaveLength(2);
+    expect(screen.getAllByText('99.00')).toHaveLength(2);
     expect(screen.getByText('Completed').getAttribute('data-tone')).toBe('done');
     expect(screen.getByText('Cancelled').getAttribute('data-tone')).toBe('refused');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
