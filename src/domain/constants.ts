@@ -36,3 +36,8 @@ export const TAB_PATHS = ['/home', '/market', '/order', '/mine'] as const;
 
 /** News: the category of the home's announcements (c_id 4). */
 export const NEWS_CATEGORY = 4;
+/**
+ * A link to a screen of the app in the text of a piece of news or a content page:
+ * `[label](/path)` or `[label](/path?key=value)`, the path one of the app's routes.
+ */
+export const APP_LINK = /\[([^\]\n]+)\]\((\/[a-z0-9/_-]*(?:\?[A-Za-z0-9=&_-]+)?)\)/;

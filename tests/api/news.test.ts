@@ -122,9 +122,13 @@ describe('content pages', () => {
     expect(fallback.body.data).toMatchObject({ locale: 'en', fallback: true });
 
     await t.post('/ops/news/translate', { id: 19, locale: 'de', title: 'Über Tessera (bearbeitet)', body: 'Von einem Operator geschrieben.' }, { token: ops });
+    // A text an earlier version of the app shipped (the introduction said pledge and loans were coming).
+    await t.database.db.execute(sql`UPDATE news_translations SET body = 'Pledge and loans are being prepared.' WHERE news_id = 22 AND locale = 'en'`);
     const written = await seedContent(t.database.db, new Date());
-    // Only the language deleted above came back; the operator's German stays.
-    expect(written).toBe(1);
+    // The language deleted above came back and the old introduction is the shipped one again; the operator's German stays.
+    expect(written).toBe(2);
     expect((await t.post<NewsDetail>('/news/detail', { id: 19 }, de)).body.data!.title).toBe('Über Tessera (bearbeitet)');
+    const intro = (await t.post<NewsDetail>('/news/detail', { id: 22 }, { headers: { 'accept-language': 'en' } })).body.data!;
+    expect(intro.body).toBe(pieces.find((piece) => piece.id === 22)!.texts.en!.body);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The app's content pages: about us (19), help centre (33), company profile (21), platform
  * introduction (22) and the tutorials (41–43, category 2). They are published pieces of news with
- * fixed ids (the app asks for them with POST /news/detail), written at every start where missing.
- * What operators changed stays as they left it: a piece or a language that exists is never
- * written over (`npm run ops -- news translate ID --locale xx --title … --body-file …`).
+ * fixed ids (the app asks for them with POST /news/detail), written at every start where missing,
+ * and brought up to date where the installation wrote an older text (the app changed, its pages
+ * with it). What operators changed stays as they left it: a language an operator translated (its
+ * `news.translate` audit row) is never written over (`npm run ops -- news translate ID --locale xx
+ * --title … --body-file …`).
  *
  * Their texts are data, in `content/` beside this file (beside the bundle in a build, which copies
  * the folder like the migrations): `pieces.json` lists each piece's id, category and folder, and
@@ -19,7 +21,9 @@
  *     A question?
  *     Its answer.
  *
- * The body is plain text, not rendered Markdown: paragraphs separated by a blank line; a paragraph
+ * The body is plain text, not rendered Markdown: paragraphs separated by a blank line; a screen of
+ * the app is named as a link, `[Convert](/transfer)`, with the title the screen has in that language
+ * (tests/unit/server/content-links.test.ts holds every link to the router and the catalogues); a paragraph
  * whose first line ends with a question mark (?, ？ or ؟) is shown as a question with its answer
  * below (Article.tsx). In Arabic and Hebrew every paragraph starts with a word in that script, so
  * that the paragraph's automatic direction is right to left. English is required (it is what a
@@ -95,7 +99,10 @@ export function readContent(dir = CONTENT_DIR): ContentPiece[] {
   });
 }
 
-/** Writes the content pages and languages that are missing; returns how many versions it wrote. */
+/**
+ * Writes the content pages and languages that are missing, and the texts that differ from the
+ * shipped ones where no operator translated that language; returns how many versions it wrote.
+ */
 export async function seedContent(db: Db, at: Date, pieces: readonly ContentPiece[] = readContent()): Promise<number> {
   const when = at.toISOString();
   const rows = pieces.flatMap((piece) =>
@@ -119,5 +126,15 @@ export async function seedContent(db: Db, at: Date, pieces: readonly ContentPiec
           RETURNING 1)
         SELECT count(*)::int AS n FROM added`,
   );
-  return written?.n ?? 0;
+  const [updated] = await rowsOf<{ n: number }>(
+    db,
+    sql`WITH changed AS (
+          UPDATE news_translations t SET title = r.title, body = r.body
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r (id bigint, locale text, title text, body text)
+          WHERE t.news_id = r.id AND t.locale = r.locale AND (t.title <> r.title OR t.body <> r.body)
+            AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'news.translate' AND a.subject = 'news:' || r.id AND a.details->>'locale' = r.locale)
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM changed`,
+  );
+  return (written?.n ?? 0) + (updated?.n ?? 0);
 }

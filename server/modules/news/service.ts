@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
+import { APP_LINK } from '../../../src/domain/constants';
 import { NEWS_FALLBACK_LOCALE, type NewsStatus } from '../../../src/domain/news';
 import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
@@ -12,9 +13,9 @@ import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../../ledger/audit';
 
-/** The start of a text on one line, cut at a word within `max` characters. */
+/** The start of a text on one line, its links as their labels, cut at a word within `max` characters. */
 export function summaryOf(body: string, max = 160): string {
-  const line = body.replace(/\s+/g, ' ').trim();
+  const line = body.replace(new RegExp(APP_LINK, 'g'), '$1').replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
   const cut = line.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

@@ -1,12 +1,14 @@
 /**
  * A piece of news or a content page (about, help, tutorials): its date line, the note on a piece
- * shown in English, and its text paragraph by paragraph (plain text: nothing of it is read as
- * markup). A paragraph whose first line is a question shows that line as its heading (the help
- * centre's questions and answers).
+ * shown in English, and its text paragraph by paragraph. The text is plain, with one markup: a
+ * link to a screen of the app, `[Convert](/transfer)` (a path of the app, nothing else), shown as
+ * a link named by its label (the content pages name screens by their titles this way, and a test
+ * holds each link to the router's paths and the screen's title). A paragraph whose first line is a
+ * question shows that line as its heading (the help centre's questions and answers).
  */
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from 'konsta/react';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -16,9 +18,10 @@ import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
 import { Screen } from '../../ui/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
+import { APP_LINK } from '../../domain/constants';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
-import type { AppPath } from '../../ui/navigation';
+import { splitHref, type AppPath } from '../../ui/navigation';
 import { Loading, LoadError } from '../../ui/QueryStates';
 
 export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
@@ -58,18 +61,37 @@ export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: bo
           const [first, ...rest] = paragraph.trim().split('\n');
           return /[?？؟]$/.test(first.trim()) && rest.length > 0 ? (
             <section key={index} dir="auto">
-              <h3 className="font-semibold">{first.trim()}</h3>
-              <p className="mt-1 whitespace-pre-line text-muted">{rest.join('\n').trim()}</p>
+              <h3 className="font-semibold">{withLinks(first.trim())}</h3>
+              <p className="mt-1 whitespace-pre-line text-muted">{withLinks(rest.join('\n').trim())}</p>
             </section>
           ) : (
             <p key={index} dir="auto" className="whitespace-pre-line">
-              {paragraph.trim()}
+              {withLinks(paragraph.trim())}
             </p>
           );
         })}
       </div>
     </article>
   );
+}
+
+/** The text with each `[label](/path)` as a link to that screen of the app. */
+function withLinks(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(new RegExp(APP_LINK, 'g'))) {
+    const [whole, label, href] = match;
+    parts.push(text.slice(at, match.index));
+    const { to, search } = splitHref(href);
+    parts.push(
+      <Link key={match.index} to={to} search={search} className="font-medium text-sea-700 underline underline-offset-2">
+        {label}
+      </Link>,
+    );
+    at = match.index + whole.length;
+  }
+  parts.push(text.slice(at));
+  return parts;
 }
 
 /** Where a piece that is not there leads: its list, or home for a page of its own. */

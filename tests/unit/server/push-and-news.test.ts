@@ -36,6 +36,9 @@ describe('news summaries', () => {
     expect(summary.length).toBeLessThanOrEqual(160);
     expect(summary.endsWith('word…')).toBe(true);
   });
+  test("a link to a screen reads as its label, not as its markup", () => {
+    expect(summaryOf('Open [Convert](/transfer) to change EUR into USDT.')).toBe('Open Convert to change EUR into USDT.');
+  });
   test('a text without spaces is cut where it must be', () => {
     expect(summaryOf('x'.repeat(300))).toBe(`${'x'.repeat(159)}…`);
   });

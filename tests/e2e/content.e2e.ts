@@ -1,0 +1,86 @@
+/**
+ * The content pages in Chromium at 390×844: every page (about, help, company, the platform
+ * introduction, the three tutorials) opens where the app shows it, with as many links as its text
+ * names screens, and every one of those links, tapped, opens a screen of the app — its own title,
+ * not "Page not found" nor "This page is not available." — in English, German, Chinese and Arabic
+ * (right to left). The unit test (tests/unit/server/content-links.test.ts) holds the links' paths
+ * and names to the router and the catalogues; this one proves they lead somewhere real.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { readContent } from '../../server/modules/news/content';
+import { APP_LINK } from '../../src/domain/constants';
+import { browserSuite, logInWithForm, type RunningApp, screenshot, uiText } from './harness';
+
+const DEMO = { username: 'demo', password: '583927' };
+
+/** Where the app shows each piece. */
+const PLACES: Record<string, string> = {
+  about: '/setting/about',
+  help: '/setting/help',
+  company: '/setting/company',
+  intro: '/mine/platform-intro',
+};
+const placeOf = (piece: { piece: string; id: number }) => PLACES[piece.piece] ?? `/home/tutorial-detail?id=${piece.id}`;
+
+const pieces = readContent();
+
+/** The texts of a screen that is no screen. */
+const nowhere = (locale: string) => [uiText(locale, 'Page not found'), uiText(locale, 'This page does not exist'), uiText(locale, 'This page is not available.')];
+
+async function chooseLanguage(page: Page, baseUrl: string, name: string, dir: 'ltr' | 'rtl') {
+  await page.goto(`${baseUrl}/h5/setting/language`);
+  await page.getByRole('radio', { name }).click();
+  await page.waitForFunction((want) => document.documentElement.dir === want, dir);
+}
+
+/** Opens the piece where the app shows it and waits for its title. */
+async function openPiece(page: Page, baseUrl: string, place: string, title: string) {
+  await page.goto(`${baseUrl}/h5${place}`);
+  await page.getByRole('heading', { name: title, level: 2 }).waitFor({ timeout: 20_000 });
+}
+
+describe('the content pages in Chromium at 390×844: every link opens a screen of the app', () => {
+  let app: RunningApp;
+  let page: Page;
+  browserSuite({}, (suite) => ({ app, page } = suite));
+
+  it('signs in', async () => {
+    await logInWithForm(page, app.baseUrl, DEMO);
+  });
+
+  for (const [locale, name, dir] of [
+    ['en', 'English', 'ltr'],
+    ['de', 'Deutsch', 'ltr'],
+    ['zh', '中文', 'ltr'],
+    ['ar', 'العربية', 'rtl'],
+  ] as const) {
+    it(`in ${name}, every page opens with its links, and every link opens a real screen`, async () => {
+      await chooseLanguage(page, app.baseUrl, name, dir);
+      let opened = 0;
+      for (const piece of pieces) {
+        const text = piece.texts[locale]!;
+        const links = [...text.body.matchAll(new RegExp(APP_LINK, 'g'))].map(([, label, href]) => ({ label, href }));
+        const place = placeOf(piece);
+        await openPiece(page, app.baseUrl, place, text.title);
+        const shown = page.locator('article a');
+        assert.equal(await shown.count(), links.length, `${piece.piece}/${locale}.md: its links on screen`);
+        if (piece.piece === 'intro' || piece.piece === 'help') await screenshot(page, `content-${piece.piece}-${locale}`);
+        for (const [index, link] of links.entries()) {
+          if (index > 0) await openPiece(page, app.baseUrl, place, text.title);
+          const anchor = shown.nth(index);
+          assert.equal(await anchor.innerText(), link.label, `${piece.piece}/${locale}.md: link ${index + 1}`);
+          await anchor.click();
+          const [path, query] = link.href.split('?');
+          await page.waitForURL((url) => url.pathname === `/h5${path}` && (!query || url.search === `?${query}`), { timeout: 15_000 });
+          // The screen's own title, in the navbar and the document, and none of the texts of no screen.
+          await page.waitForFunction((texts) => document.title.trim() !== '' && !texts.some((t) => document.body.innerText.includes(t)), nowhere(locale), { timeout: 15_000 });
+          for (const missing of nowhere(locale)) assert.equal(await page.getByText(missing).count(), 0, `${piece.piece}/${locale}.md: [${link.label}](${link.href}) shows "${missing}"`);
+          opened += 1;
+        }
+      }
+      assert.ok(opened >= 20, `${opened} links opened in ${name}`);
+    });
+  }
+});
