@@ -105,7 +105,7 @@ export const GLOSSARY = {
       es: ['tarjeta bancaria'],
       it: ['carta bancaria'],
       pt: ['cartão bancário'],
-      tzm: ['tkarḍa n lbanka'],
+      tzm: ['tkarḍa n lbanka', 'takarḍa n lbanka'],
       ar: ['بطاقة مصرفية', 'البطاقة المصرفية', 'بطاقة بنكية'],
       nl: ['bankkaart'],
       he: ['כרטיס בנק'],

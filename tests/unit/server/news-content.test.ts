@@ -22,7 +22,7 @@ describe('the shipped content', () => {
     const help = pieces.find((piece) => piece.id === 33)!.texts.en!;
     expect(help.title).toBe('Help centre');
     expect(help.body.startsWith('Answers to the questions')).toBe(true);
-    expect(help.body).toContain('\n\nHow do I deposit?\nOpen Deposit');
+    expect(help.body).toContain('\n\nHow do I deposit?\nOpen [Deposit](/recharge)');
     expect(help.body.endsWith('\n')).toBe(false);
   });
 
