@@ -48,6 +48,10 @@ function appScreens() {
     for (const match of text.matchAll(new RegExp(String.raw`\{ (?:to|path): '([^']+)'(?:, search: \{[^}]*\})?, label: ${TEXT}`, 'g'))) {
       entries.set(match[1], [...(entries.get(match[1]) ?? []), nameOf(match, 2)]);
     }
+    // A row that opens a screen: <Row label={t`Settings`} … onClick={go('/setting')} /> or navigate({ to: '/setting' }).
+    for (const match of text.matchAll(new RegExp(String.raw`label=\{${TEXT}\}[^\n]*?(?:go\(|to: )'(/[^']*)'`, 'g'))) {
+      entries.set(match[4], [...(entries.get(match[4]) ?? []), nameOf(match, 1)]);
+    }
   }
   return { routes, entries };
 }
@@ -93,6 +97,8 @@ describe('the screens the pages are checked against', () => {
     expect(routes.get('/setting/pay-password')).toEqual([{ message: 'Payment password', context: '' }]);
     expect(routes.get('/market')).toEqual([{ message: 'Trading hall', context: '' }]);
     expect(namesOf('/market', 'de')).toEqual(expect.arrayContaining(['Handelsplatz', 'Handeln']));
+    // Settings' rows name the content pages they open.
+    expect(entries.get('/setting/help')).toEqual([{ message: 'Help centre', context: '' }]);
     expect(routes.size).toBeGreaterThan(40);
   });
 });
