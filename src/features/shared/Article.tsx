@@ -83,8 +83,9 @@ function withLinks(text: string): ReactNode[] {
     const [whole, label, href] = match;
     parts.push(text.slice(at, match.index));
     const { to, search } = splitHref(href);
+    // A screen's name is one word to the reader: break-keep keeps a Chinese one (充值记录) on one line.
     parts.push(
-      <Link key={match.index} to={to} search={search} className="font-medium text-sea-700 underline underline-offset-2">
+      <Link key={match.index} to={to} search={search} className="font-medium break-keep text-sea-700 underline underline-offset-2">
         {label}
       </Link>,
     );
