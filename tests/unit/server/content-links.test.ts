@@ -98,7 +98,7 @@ describe('the screens the pages are checked against', () => {
     expect(routes.get('/market')).toEqual([{ message: 'Trading hall', context: '' }]);
     expect(namesOf('/market', 'de')).toEqual(expect.arrayContaining(['Handelsplatz', 'Handeln']));
     // Settings' rows name the content pages they open.
-    expect(entries.get('/setting/help')).toEqual([{ message: 'Help centre', context: '' }]);
+    expect(entries.get('/setting/help')).toContainEqual({ message: 'Help centre', context: '' });
     expect(routes.size).toBeGreaterThan(40);
   });
 });
