@@ -11,7 +11,7 @@ import { Button } from 'konsta/react';
 import { useWatch } from 'react-hook-form';
 import { startPledge } from './api/calls';
 import { asOfTime } from '../../api/query';
-import { QueryFallback } from '../../ui/EmptyState';
+import { EmptyState, QueryFallback } from '../../ui/EmptyState';
 import { toast } from '../../ui/feedback/toast';
 import { LockIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
@@ -39,10 +39,25 @@ export default function DoPledgeScreen() {
   const search = useSearch({ from: '/members/pledge/do-pledge' });
   const overview = usePledgeOverview();
   const data = overview.data;
-  const product = data?.products.find((candidate) => String(candidate.id) === search.product) ?? data?.products[0];
+  const navigate = useNavigate();
+  const asked = search.product === undefined ? undefined : data?.products.find((candidate) => String(candidate.id) === search.product);
+  // A link to a product no longer offered (a stale link) never pledges into another one.
+  const gone = data !== undefined && search.product !== undefined && asked === undefined;
+  const product = search.product === undefined ? data?.products[0] : asked;
   return (
     <Screen>
-      {data && product ? (
+      {gone ? (
+        <EmptyState
+          icon={<LockIcon size={36} />}
+          title={t`This product is no longer offered`}
+          text={t`The link may be old or mistyped. Choose one of the products on offer.`}
+          action={
+            <Button rounded onClick={() => void navigate({ to: '/pledge', replace: true })}>
+              {t`Pledge products`}
+            </Button>
+          }
+        />
+      ) : data && product ? (
         <PledgeForm product={product} available={data.available[product.asset]} running={data.active !== null} asOf={asOfTime(overview)} />
       ) : (
         <QueryFallback query={overview} icon={<LockIcon size={36} />} failedTitle={t`The pledge could not be loaded`} />

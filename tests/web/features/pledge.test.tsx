@@ -65,6 +65,13 @@ describe('a new pledge', () => {
     expect(sent('/pledge/start')).toHaveLength(0);
   });
 
+  it('never pledges into another product than the link named: a product no longer offered leads to the products', async () => {
+    await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=9', pledgeRoutes[1]);
+    expect(await screen.findByRole('heading', { name: 'This product is no longer offered' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pledge products' })).toBeTruthy();
+    expect(screen.queryByLabelText('Amount (USDT)')).toBeNull();
+  });
+
   it('flags a missing payment password above the form, with the way to set it', async () => {
     signInForTest({ hasPayPassword: false });
     await renderScreen(DoPledgeScreen, '/pledge/do-pledge?product=3', pledgeRoutes[1]);
