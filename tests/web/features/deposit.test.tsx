@@ -111,9 +111,15 @@ describe('the deposit screen', () => {
     expect(JSON.parse(asked.body)).toEqual({ coinId: 1, network: 'TRC20', lang: 'en' });
 
     const writeText = mockClipboard(async () => {});
-    fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
+    const copy = screen.getByRole('button', { name: 'Copy address' });
+    fireEvent.click(copy);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(TRC20));
-    await waitFor(() => expect(toastTexts()).toContain('Copied'));
+    // Said on the button, under the address it confirms; no toast over the screen.
+    await waitFor(() => expect(copy.textContent).toContain('Copied'));
+    expect(copy.querySelector('[role="status"]')?.textContent).toBe('Copied');
+    expect(toastTexts()).toEqual([]);
+    await waitFor(() => expect(copy.textContent).toContain('Copy'), { timeout: 4_000 });
+    expect(copy.textContent).not.toContain('Copied');
   });
 
   it('switches to the ERC20 address', async () => {
