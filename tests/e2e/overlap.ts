@@ -6,10 +6,11 @@
  * digit: a count, a rate, a date in a table's last column). A box that overlaps another by more
  * than a sliver is a finding, named by the covered element's text.
  *
- * Only what a person would see there counts as covered: with the floating things set aside for a
- * moment, the element must be the topmost thing at a point where it and the floating thing meet
- * (content scrolled under the navbar or the tab bar, or behind a sheet's backdrop, is hidden by
- * them, not by what floats).
+ * Only what a person would see counts: at a point where the two meet, the floating thing must be
+ * on top (a sheet drawn over the tab bar hides the button docked in it), and, with the floating
+ * things set aside for a moment, the element must be the topmost thing there (content scrolled
+ * under the navbar or the tab bar, or behind a sheet's backdrop, is hidden by them, not by what
+ * floats).
  *
  * `findOverlaps` runs in the page (page.evaluate): it refers to nothing outside itself.
  */
@@ -42,11 +43,9 @@ export function findOverlaps(): Overlap[] {
   const names = floating.map((element) => (element.hasAttribute('data-support') ? 'the support button' : `the toast "${text(element)}"`));
   const candidates = new Set([...document.querySelectorAll(KEPT), ...[...document.body.querySelectorAll('*')].filter(figure)]);
   const kept = [...candidates].filter((element) => shows(element) && !floating.some((over) => over.contains(element) || element.contains(over)));
-  // What a person would see of each kept element where a floating thing lies, were it not there.
-  const hidden = floating.map((element) => [element as HTMLElement, (element as HTMLElement).style.visibility] as const);
-  for (const [element] of hidden) element.style.visibility = 'hidden';
-  const found: Overlap[] = [];
-  floating.forEach((_, index) => {
+  // Where each floating thing meets a kept element and is itself on top (not under a sheet or a dialog)…
+  const meetings: Array<{ index: number; element: Element; points: number[][] }> = [];
+  floating.forEach((over, index) => {
     const place = places[index];
     for (const element of kept) {
       const box = element.getBoundingClientRect();
@@ -61,14 +60,24 @@ export function findOverlaps(): Overlap[] {
         [right, top],
         [left, bottom],
         [right, bottom],
-      ];
-      const seen = points.some(([x, y]) => {
+      ].filter(([x, y]) => {
         const topmost = document.elementFromPoint(x, y);
-        return topmost !== null && (topmost === element || element.contains(topmost));
+        return topmost !== null && over.contains(topmost);
       });
-      if (seen) found.push({ floating: names[index], covered: describe(element) });
+      if (points.length > 0) meetings.push({ index, element, points });
     }
   });
+  // …and what a person would see there of the kept element, were the floating things not there.
+  const hidden = floating.map((element) => [element as HTMLElement, (element as HTMLElement).style.visibility] as const);
+  for (const [element] of hidden) element.style.visibility = 'hidden';
+  const found: Overlap[] = [];
+  for (const { index, element, points } of meetings) {
+    const seen = points.some(([x, y]) => {
+      const topmost = document.elementFromPoint(x, y);
+      return topmost !== null && (topmost === element || element.contains(topmost));
+    });
+    if (seen) found.push({ floating: names[index], covered: describe(element) });
+  }
   for (const [element, visibility] of hidden) element.style.visibility = visibility;
   return found;
 }

@@ -100,6 +100,19 @@ describe('the tour’s overlap check', () => {
     expect(findOverlaps()).toEqual([]);
   });
 
+  it('leaves out a button a sheet is drawn over: the sheet’s own link is not covered by it', () => {
+    page(
+      `<main><nav><button data-support aria-label="Customer service"></button></nav></main>` +
+        `<div role="dialog"><a href="/setting/pay-password">Forgot it?</a></div>`,
+    );
+    place('main', 0, 0, 390, 844);
+    place('nav', 0, 764, 390, 80);
+    place('[data-support]', 326, 778, 48, 48);
+    place('[role=dialog]', 0, 560, 390, 284);
+    place('[role=dialog] a', 300, 770, 80, 44);
+    expect(findOverlaps()).toEqual([]);
+  });
+
   it('does not count what is out of sight', () => {
     page(`<main><button style="display:none">Log out</button></main><button data-support aria-label="Customer service" style="visibility:hidden"></button>`);
     place('main', 0, 0, 390, 844);
