@@ -90,7 +90,7 @@ describe('the pledge in Chromium at 390×844', () => {
 
   it('moves the interest from the interest wallet to the balance', async () => {
     await page.goto(`${app.baseUrl}/h5/mine/components`);
-    await waitForText(page, /USDT 0\.9000/, 'the interest wallet');
+    await waitForText(page, /USDT 0\.90\b/, 'the interest wallet');
     await page.getByRole('button', { name: 'All' }).click();
     await page.getByRole('button', { name: 'Move to balance' }).click();
     await pinSheet(page, TRADER.payPassword);

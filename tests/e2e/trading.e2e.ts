@@ -114,7 +114,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     assert.equal(await price.inputValue(), '0.9100');
     // 10 × 0.91 = 9.10 EUR set aside; 10 − 0.2 % = 9.98 USDT received.
     await waitForText(buyer, /Set aside until settled \(at most\) 9\.10 ?EUR/, 'the order sums');
-    assert.match(await bodyText(buyer), /You receive \(after the 0\.2% fee\) 9\.9800 ?USDT/);
+    assert.match(await bodyText(buyer), /You receive \(after the 0\.2% fee\) 9\.98 ?USDT/);
     await screenshot(buyer, 'trade-order-form');
     await form.getByRole('button', { name: 'Buy USDT' }).click();
     await pinSheet(buyer, DEMO.payPassword);
@@ -152,7 +152,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
   it('both balances moved, and the trader has a completed order in the hall', async () => {
     await buyer.goto(`${app.baseUrl}/h5/assets`);
     // 100 − 9.10 EUR; 9.98 USDT.
-    await waitForText(buyer, /9\.9800/, "the buyer's USDT");
+    await waitForText(buyer, /9\.98\b/, "the buyer's USDT");
     assert.match(await bodyText(buyer), /90\.90/);
     await trader.goto(`${app.baseUrl}/h5/market/sell`);
     await waitForText(trader, /Remaining \/ quantity 40\.00 \/ 50\.00/, "what is left of the trader's offer");
