@@ -9,6 +9,7 @@ import { bootHint, type BootHintOptions } from './src/app/bootHint.ts';
 import { SHELL_TEXTS, shellText, type ShellTexts } from './src/app/shellText.ts';
 import { SIGNED_IN_HINT_KEY } from './src/domain/constants.ts';
 import { LOCALE_STORAGE_KEY, LOCALES, RTL_LOCALES } from './src/domain/locales.ts';
+import { joinsWords, keepWordsTogether } from './src/i18n/words.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -57,7 +58,7 @@ function shellTexts(): ShellTexts {
     texts[locale] = SHELL_TEXTS.map((english) => {
       const text = translated.get(english);
       if (text === undefined) throw new Error(`the shell's text "${english}" is in no catalogue of ${locale}: run npm run extract`);
-      return text || english;
+      return keepWordsTogether(text || english, locale);
     });
   }
   return texts;
@@ -134,6 +135,23 @@ function firstPaint(): Plugin {
 }
 
 /**
+ * Chinese texts keep their words together (src/i18n/words.ts): the compiled catalogues and error
+ * texts of a language written without spaces get a word joiner between the ideographs of each word.
+ * Their code is the texts and a few quotes and braces, so the module's code is joined as a whole.
+ */
+function wordJoiners(): Plugin {
+  return {
+    name: 'tessera-word-joiners',
+    enforce: 'post',
+    transform(code, id) {
+      const match = /[\\/]src[\\/]locales[\\/]([a-z-]+)[\\/](?:shell\.po|messages\.po|errors\.ts)$/.exec(id.split('?')[0]);
+      if (!match || !joinsWords(match[1])) return null;
+      return { code: keepWordsTogether(code, match[1]), map: null };
+    },
+  };
+}
+
+/**
  * The chunks a first screen runs at once — the entry and every chunk it imports statically, and
  * likewise each landing screen's (LANDING_SCREENS) — start with V8's explicit compile hint:
  * Chromium (136 and later) then compiles all their functions while it streams the file, off the
@@ -171,6 +189,7 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    wordJoiners(),
     tailwindcss(),
     firstPaint(),
     compileHints(),

@@ -9,6 +9,7 @@ import { isOk, type Envelope } from '../domain/envelope';
 import { isErrorKey, type ErrorKey } from '../domain/errors';
 import { currentLocale } from '../i18n';
 import { errorText } from '../i18n/errors';
+import { keepWordsTogether } from '../i18n/words';
 import { currentToken, endSession } from '../storage/session';
 import { ApiError, statusKey } from './errors';
 import { clientHandlers, type SessionEndReason } from './handlers';
@@ -170,10 +171,15 @@ function parseEnvelope(text: string): Envelope | null {
   return null;
 }
 
+/** The server's text for people, in the user's language: in Chinese with its words kept together, as the app's own texts (i18n/words.ts). */
+function serverText(envelope: Envelope | null): string {
+  return envelope?.message ? keepWordsTogether(envelope.message, currentLocale()) : '';
+}
+
 /** HTTP 200 whose envelope refuses (or that is no envelope at all). */
 async function refusal(envelope: Envelope | null, token: string | null, options: RequestOptions): Promise<ApiError> {
   const key = serverKey(envelope) ?? 'request.failed';
-  const text = envelope?.message || errorText(currentLocale(), 'request.failed');
+  const text = serverText(envelope) || errorText(currentLocale(), 'request.failed');
   const { duplicate } = envelope?.type === '999' ? await sessionGone('sessionGone', token) : { duplicate: false };
   if (!options.quiet && !duplicate) clientHandlers().toast('error', text, TOAST_MS);
   return new ApiError('envelope', text, { status: 200, key, field: envelope?.field, data: envelope?.data });
@@ -187,7 +193,7 @@ async function failure(error: unknown, token: string | null, options: RequestOpt
     const { status } = error.response;
     const envelope = parseEnvelope(await error.response.text().catch(() => ''));
     const key = serverKey(envelope) ?? statusKey(status);
-    const text = envelope?.message || errorText(currentLocale(), statusKey(status));
+    const text = serverText(envelope) || errorText(currentLocale(), statusKey(status));
     if (status === 401) duplicate = (await sessionGone('unauthorized', token)).duplicate;
     else if (envelope?.type === '999') duplicate = (await sessionGone('sessionGone', token)).duplicate;
     result = new ApiError('http', text, { status, key, field: envelope?.field, data: envelope?.data });

@@ -16,7 +16,7 @@ export function Root() {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        {/* Konsta's App (Material theme, safe areas) written out: see konstaMarkup.ts. */}
+        {/* Konsta's App (Material theme, safe areas) written out: see docs/architecture.md, "What the first screen runs". */}
         <KonstaProvider theme="material" dark>
           <div className="k-material k-app relative h-full min-h-screen w-full bg-backdrop safe-areas">
             <RouterProvider router={router} />

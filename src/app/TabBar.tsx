@@ -33,7 +33,7 @@ export function TabBar({ path, target, onNavigate, end }: TabBarProps) {
     { path: '/mine', label: t`Me`, icon: <UserIcon /> },
   ];
 
-  // Konsta's Material tab bar (Tabbar, TabbarLink), written out (konstaMarkup.ts): it is on the
+  // Konsta's Material tab bar (Tabbar, TabbarLink), written out (docs/architecture.md, "What the first screen runs"): it is on the
   // first screen.
   return (
     <nav aria-label={t`Main`} className="absolute inset-x-0 bottom-0 z-20">

@@ -202,3 +202,32 @@ export function formatPercent(value: string, locale: Locale): string {
 export function ltrInText(text: string, locale: Locale): string {
   return isRtl(locale) ? `\u2066${text}\u2069` : text;
 }
+
+const compactFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A figure to glance at, not an amount of money (a market's 24-hour volume), in the language's
+ * compact notation: "2.2K" in English, "2,2 mil" in Spanish, "2.2 ألف" in Arabic. Chinese and
+ * German abbreviate only from ten thousand ("4.6万", "12,3 Mio."), so below it the figure is
+ * rounded instead: at most one decimal and three significant digits, "2250" rather than "2248.5".
+ * Latin digits, as amounts.
+ */
+export function formatCompact(value: string, locale: Locale): string {
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocaleOf(locale), {
+      notation: 'compact',
+      numberingSystem: 'latn',
+      maximumFractionDigits: 1,
+      maximumSignificantDigits: 3,
+      roundingPriority: 'lessPrecision',
+    });
+    compactFormats.set(locale, format);
+  }
+  return format.format(Number(value));
+}
+
+/** The language's decimal separator, as amounts are written: "," in German, "." in English. */
+export function decimalSeparator(locale: Locale): string {
+  return numbersOf(locale).decimal;
+}

@@ -67,3 +67,24 @@ export function initialLocale(stored: string | null | undefined, browser: readon
   }
   return FALLBACK_LOCALE;
 }
+
+/**
+ * Languages that write a person's family name before the given name: Chinese (张伟, on forms 姓
+ * then 名). The others write the given name first. The bank form asks in this order and a name
+ * is shown in it (personName).
+ */
+export const FAMILY_NAME_FIRST: readonly Locale[] = ['zh'];
+
+/** Han ideographs only: a Chinese name written in characters, joined without a space. */
+const HAN_NAME = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff·]+$/;
+
+/**
+ * A person's name as the language writes it: "Ada Lovelace", in Chinese "Lovelace Ada". A name
+ * written in Chinese characters is Chinese in every language: family name first, no space ("张伟").
+ */
+export function personName(given: string, family: string, locale: Locale): string {
+  const [g, f] = [given.trim(), family.trim()];
+  if (!g || !f) return g || f;
+  if (HAN_NAME.test(g) && HAN_NAME.test(f)) return `${f}${g}`;
+  return FAMILY_NAME_FIRST.includes(locale) ? `${f} ${g}` : `${g} ${f}`;
+}

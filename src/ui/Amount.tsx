@@ -21,7 +21,7 @@ export interface AmountProps {
 export function Amount({ value, asset, code = true, sign, className }: AmountProps) {
   const shown = useFormatAmount()(value, asset, { sign });
   return (
-    <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`} data-amount={asset}>
+    <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`} data-amount={asset}>
       {shown}
       {code ? <span className="ms-1 text-[0.75em] font-medium">{asset}</span> : null}
     </bdi>
@@ -44,7 +44,7 @@ export function useFormatRate(): (value: string) => string {
 export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
   const locale = useAtomValue(localeAtom);
   return (
-    <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`}>
+    <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`}>
       {formatRate(value, locale)} <span className="text-[0.75em] font-medium">{unit}</span>
     </bdi>
   );
@@ -54,7 +54,7 @@ export function Rate({ value, unit, className }: { value: string; unit: string; 
 export function Percent({ value, className }: { value: string; className?: string }) {
   const shown = useFormatPercent()(value);
   return (
-    <bdi dir="ltr" className={`tabular-nums ${className ?? ''}`}>
+    <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`}>
       {shown}
     </bdi>
   );

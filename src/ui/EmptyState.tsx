@@ -1,6 +1,7 @@
 /** An icon, a heading, a line of text and an optional action, centred: for empty and waiting states. */
 import { Trans } from '@lingui/react/macro';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from './Button';
 import type { ReactNode } from 'react';
 import { failureText } from '../api/query';
 
@@ -45,7 +46,7 @@ export function QueryFallback({ query, icon, failedTitle }: QueryFallbackProps) 
       title={failedTitle}
       text={failureText(query.error) ?? undefined}
       action={
-        <Button rounded tonal onClick={() => void query.refetch()}>
+        <Button kind="secondary" onClick={() => void query.refetch()}>
           <Trans>Try again</Trans>
         </Button>
       }

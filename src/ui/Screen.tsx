@@ -5,12 +5,13 @@
  * over the content, so its end needs only a little room — or the tab bar's, on a tab screen.
  *
  * Konsta's Page and Navbar (Material, centred title, our canvas colour), written out
- * (konstaMarkup.ts): Me is a first screen. A plain navbar (neither large nor transparent) has no
+ * (docs/architecture.md, "What the first screen runs"): Me is a first screen. A plain navbar (neither large nor transparent) has no
  * scroll behaviour, so the markup is all there is to it.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useContext, type ReactNode } from 'react';
 import { NavbarEndContext } from './navbarEnd';
+import { TITLE } from './title';
 import { useGoBack } from './useGoBack';
 import { useScreenStatic, useScreenTitle } from './useScreenTitle';
 
@@ -55,7 +56,7 @@ export function Screen({ back = true, right, tabbar = false, children }: ScreenP
               </div>
             ) : null}
           </div>
-          <div className="line-clamp-2 px-1 text-center text-xl leading-tight font-semibold tracking-tight text-balance text-ink">{title}</div>
+          <div className={`line-clamp-2 px-1 text-center leading-tight text-balance ${TITLE}`}>{title}</div>
           <div className="flex h-full items-center justify-end">
             {right || end ? (
               <div className="k-glass me-1 flex h-full items-center justify-center">

@@ -1,6 +1,6 @@
 /**
  * The spinner of screens still loading and of busy buttons: Konsta's Material
- * preloader, written out (konstaMarkup.ts). `size` is its size classes (default 2rem), `color` its
+ * preloader, written out (docs/architecture.md, "What the first screen runs"). `size` is its size classes (default 2rem), `color` its
  * colour classes (default the primary colour).
  */
 export function Spinner({ size = 'w-8 h-8', color = 'text-md-light-primary dark:text-md-dark-primary' }: { size?: string; color?: string }) {

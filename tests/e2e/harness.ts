@@ -18,6 +18,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import PO from 'pofile';
 import { SMTPServer } from 'smtp-server';
 import { catalogueTexts } from '../../scripts/catalogues.mjs';
+import { keepWordsTogether } from '../../src/i18n/words';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
@@ -99,7 +100,8 @@ export async function logInWithForm(page: Page, baseUrl: string, account: { user
  */
 export function uiText(locale: string, english: string, context?: string): string {
   const inContext = context ? textsInContext(locale, context).get(english) : undefined;
-  return inContext || catalogueTexts(locale).get(english) || english;
+  // As the app shows it: in Chinese with its words joined (src/i18n/words.ts, at the build).
+  return keepWordsTogether(inContext || catalogueTexts(locale).get(english) || english, locale);
 }
 
 function textsInContext(locale: string, context: string): Map<string, string> {

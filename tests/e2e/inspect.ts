@@ -11,7 +11,9 @@
  * - untranslated text: on a non-English screen, a visible text that is an English text of the
  *   catalogues whose translation is different;
  * - overlap: the support button or a toast over an amount, an address, a link or a control
- *   (./overlap.ts).
+ *   (./overlap.ts);
+ * - broken words: in German a line that ends inside a word without a hyphen drawn there, in
+ *   Chinese a line that ends inside a word (words as Intl.Segmenter finds them).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +22,7 @@ import { catalogueTexts } from '../../scripts/catalogues.mjs';
 import { findOverlaps } from './overlap';
 
 export interface Finding {
-  check: 'axe' | 'target' | 'clipped' | 'untranslated' | 'overlap';
+  check: 'axe' | 'target' | 'clipped' | 'untranslated' | 'overlap' | 'broken word';
   what: string;
 }
 
@@ -165,8 +167,100 @@ export async function overlapFindings(page: Page, where = ''): Promise<Finding[]
   return found.map((overlap) => ({ check: 'overlap' as const, what: `${overlap.floating} covers ${overlap.covered}${where}` }));
 }
 
+/**
+ * Words broken across two lines where the language breaks none, measured in the page: each
+ * character's box read through a Range, a character whose box starts below the previous one's
+ * middle starting a new line. German may end a line inside a word only where a hyphen is drawn:
+ * at a soft hyphen, or where the browser hyphenates (`hyphens: auto`, with a dictionary: the break
+ * stays when the element's emergency breaks, `overflow-wrap` and `word-break`, are switched off).
+ * Chinese may end a line only between words, as `Intl.Segmenter('zh', { granularity: 'word' })`
+ * finds them. A word with a digit is a figure or a code (an address, an IBAN, an order number),
+ * not a word of the language: it breaks where it must.
+ */
+export async function brokenWordFindings(page: Page, locale: string): Promise<Finding[]> {
+  if (locale !== 'de' && locale !== 'zh') return [];
+  const found = await page.evaluate((locale) => {
+    const findings: string[] = [];
+    // Characters that draw nothing: the soft hyphen (drawn as "-" only where the line breaks), and the zero-width space and word joiner.
+    const invisible = /[\u00ad\u200b\u2060]/;
+    const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    const range = document.createRange();
+    const boxOf = (node: Text, start: number, end: number) => {
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      const boxes = range.getClientRects();
+      return boxes.length > 0 ? boxes[boxes.length - 1] : null;
+    };
+    /** Where inside [from, to) of the text a character starts a new line: its index, and the index of the visible character before it. */
+    const breaksIn = (node: Text, from: number, to: number) => {
+      const breaks: Array<{ at: number; after: number }> = [];
+      let previous: { index: number; box: DOMRect } | null = null;
+      for (let index = from; index < to; ) {
+        const size = (node.data.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+        if (!invisible.test(node.data[index])) {
+          const box = boxOf(node, index, index + size);
+          if (box && box.width > 0) {
+            if (previous && box.top >= previous.box.top + previous.box.height / 2) breaks.push({ at: index, after: previous.index });
+            previous = { index, box };
+          }
+        }
+        index += size;
+      }
+      return breaks;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const parent = node.parentElement;
+      if (!parent || !/\S/.test(node.data) || !parent.checkVisibility() || parent.closest('.sr-only, [aria-hidden=true], [data-marquee]')) continue;
+      // Text on one line has nothing to look at.
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+      if (tops.size < 2) continue;
+      // The words of the text as a reader sees it (without the invisible characters), each mapped back to the text's indexes.
+      const shown: number[] = [];
+      for (let index = 0; index < node.data.length; index++) if (!invisible.test(node.data[index])) shown.push(index);
+      const text = shown.map((index) => node.data[index]).join('');
+      for (const { segment, index, isWordLike } of segmenter.segment(text)) {
+        if (!isWordLike || [...segment].length < 2 || /\d/.test(segment)) continue;
+        const start = shown[index];
+        const end = shown[index + segment.length - 1] + 1;
+        const inside = breaksIn(node, start, end).filter((line) => line.at > start);
+        if (inside.length === 0) continue;
+        let unhyphenated = inside;
+        if (locale === 'de') {
+          // A soft hyphen before the break draws a hyphen there.
+          unhyphenated = inside.filter((line) => !node.data.slice(line.after + 1, line.at).includes('\u00ad'));
+          if (unhyphenated.length > 0 && getComputedStyle(parent).hyphens === 'auto') {
+            // Hyphenated by the browser or broken as a last resort: without the last resort, a hyphenated word stays broken.
+            const { overflowWrap, wordBreak } = parent.style;
+            parent.style.overflowWrap = 'normal';
+            parent.style.wordBreak = 'normal';
+            if (breaksIn(node, start, end).some((line) => line.at > start)) unhyphenated = [];
+            parent.style.overflowWrap = overflowWrap;
+            parent.style.wordBreak = wordBreak;
+          }
+        }
+        for (const line of unhyphenated) {
+          const word = node.data.slice(start, end).replace(/[\u00ad\u200b\u2060]/g, '');
+          const split = `${node.data.slice(start, line.at)}|${node.data.slice(line.at, end)}`.replace(/[\u00ad\u200b\u2060]/g, '');
+          const where = (parent.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+          findings.push(`"${word}" broken as "${split}"${locale === 'de' ? ' without a hyphen' : ''} in <${parent.tagName.toLowerCase()}> "${where}"`);
+        }
+      }
+    }
+    return findings;
+  }, locale);
+  return found.map((what) => ({ check: 'broken word' as const, what }));
+}
+
 export async function inspectScreen(page: Page, locale: string): Promise<Finding[]> {
   // tsx names the functions it compiles with a helper the page does not have.
   await page.evaluate('window.__name = window.__name || ((fn) => fn)');
-  return [...(await axeFindings(page)), ...(await layoutFindings(page)), ...(await untranslatedFindings(page, locale)), ...(await overlapFindings(page))];
+  return [
+    ...(await axeFindings(page)),
+    ...(await layoutFindings(page)),
+    ...(await untranslatedFindings(page, locale)),
+    ...(await overlapFindings(page)),
+    ...(await brokenWordFindings(page, locale)),
+  ];
 }

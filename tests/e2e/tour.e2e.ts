@@ -28,6 +28,7 @@ import { before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { errorText } from '../../src/locales/errors';
 import type { Locale } from '../../src/domain/locales';
+import { keepWordsTogether } from '../../src/i18n/words';
 import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText } from './harness';
 import { giveHistory, type History } from './history';
 import { inspectScreen, overlapFindings } from './inspect';
@@ -281,13 +282,13 @@ async function assertContent(page: Page, pass: string, locale: string, visit: Vi
   const screen = await shown(page);
   assert.equal(screen.title, `${title} · Tessera`, `${where}: the document title`);
   assert.ok(screen.text.length >= 10, `${where}: no content of its own below the title: "${screen.text}"`);
-  const networkError = errorText(locale as Locale, 'network.error');
+  const networkError = keepWordsTogether(errorText(locale as Locale, 'network.error'), locale);
   const refusal = visit.failing ? uiText(locale, visit.failing) : networkError;
   if (pass === 'failing') assert.ok(screen.body.includes(refusal), `${where}: the refusal "${refusal}" is not shown: ${screen.body.slice(0, 300)}`);
   else assert.ok(!screen.body.includes(networkError), `${where}: shows "${networkError}"`);
   if (pass === 'loaded' && FIGURES.has(visit.name)) assert.match(screen.text, /\d/, `${where}: no figure on a screen that lists or sums: "${screen.text.slice(0, 300)}"`);
   if (visit.name === 'login-refused') {
-    const refusal = errorText(locale as Locale, 'login.failed');
+    const refusal = keepWordsTogether(errorText(locale as Locale, 'login.failed'), locale);
     assert.ok(screen.body.includes(refusal), `${where}: the refusal "${refusal}" is not shown`);
   }
 }

@@ -69,7 +69,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
       await buyer.waitForURL((url) => url.pathname === '/h5/market' && url.searchParams.get('side') === side, { timeout: 15_000 });
       // The merchant's order form for that side, and the switch showing it chosen.
       await buyer.getByRole('region', { name: label }).waitFor({ timeout: 15_000 });
-      assert.equal(await buyer.getByRole('group').getByRole('button', { name: label }).getAttribute('aria-pressed'), 'true');
+      assert.equal(await buyer.getByRole('tablist').getByRole('tab', { name: label }).getAttribute('aria-selected'), 'true');
       await screenshot(buyer, `trade-quick-${side}`);
       await home();
       await quickTrade.waitFor();
@@ -84,7 +84,7 @@ describe('the trading hall in Chromium at 390×844, two phones and the operator 
     await trader.goto(`${app.baseUrl}/h5/market/sell`);
     const form = trader.getByRole('region', { name: 'New offer' });
     await form.waitFor();
-    await form.getByRole('button', { name: 'Sell USDT' }).click();
+    await form.getByRole('tab', { name: 'Sell USDT' }).click();
     await form.getByLabel('Quantity (USDT)').fill('50');
     await form.getByLabel('Unit price (EUR per USDT)').fill('0.9100');
     await form.getByLabel('Minimum per order').fill('1');

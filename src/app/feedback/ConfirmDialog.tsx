@@ -8,6 +8,7 @@ import { Dialog, DialogButton } from 'konsta/react';
 import { useOverlay } from '../../ui/overlays';
 import { Spinner } from '../../ui/Spinner';
 import { acceptConfirm, cancelConfirm, type OpenConfirm } from '../../ui/feedback/confirm';
+import { TITLE } from '../../ui/title';
 
 export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefined }) {
   const { t } = useLingui();
@@ -18,7 +19,7 @@ export default function ConfirmDialog({ dialog }: { dialog: OpenConfirm | undefi
       opened={Boolean(dialog)}
       backdrop={false}
       // In the weight and size of the app's other titles.
-      title={dialog ? <span className="text-xl font-semibold text-ink">{dialog.title ?? t`Please confirm`}</span> : null}
+      title={dialog ? <span className={TITLE}>{dialog.title ?? t`Please confirm`}</span> : null}
       content={dialog?.content}
       role="alertdialog"
       aria-modal="true"

@@ -9,7 +9,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useId, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { BankIcon, ConvertIcon, DepositIcon, ListIcon, LockIcon, TradeIcon, WithdrawIcon } from '../../ui/icons';
@@ -56,7 +57,7 @@ export default function AssetLogScreen() {
           title={t`The fund record could not be loaded`}
           text={log.failure}
           action={
-            <Button rounded tonal onClick={log.reload} className="min-h-11">
+            <Button kind="secondary" onClick={log.reload}>
               <Trans>Try again</Trans>
             </Button>
           }
@@ -87,7 +88,7 @@ export default function AssetLogScreen() {
           ))}
           {log.hasMore ? (
             <div className="px-4 pt-1">
-              <Button rounded tonal disabled={log.loadingMore} onClick={log.loadMore} className="min-h-11">
+              <Button kind="secondary" disabled={log.loadingMore} onClick={log.loadMore}>
                 {log.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
               </Button>
             </div>

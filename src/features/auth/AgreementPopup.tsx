@@ -1,7 +1,9 @@
 /** The user agreement, readable from the sign-up form before accepting it. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Block, Button, Navbar, Page, Popup } from 'konsta/react';
+import { Block, Navbar, Page, Popup } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/overlays';
+import { TITLE } from '../../ui/title';
 
 export interface AgreementPopupProps {
   opened: boolean;
@@ -16,7 +18,7 @@ export function AgreementPopup({ opened, onClose, onAccept }: AgreementPopupProp
     <Popup ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={onClose} aria-label={t`User agreement`}>
       <Page colors={{ bgMaterial: 'bg-surface' }}>
         <Navbar
-          title={t`User agreement`}
+          title={<span className={TITLE}>{t`User agreement`}</span>}
           colors={{ bgMaterial: 'bg-surface' }}
           right={
             <button type="button" onClick={onClose} className="min-h-11 px-3 text-sm font-medium text-sea-700">
@@ -59,8 +61,6 @@ export function AgreementPopup({ opened, onClose, onAccept }: AgreementPopupProp
         </Block>
         <Block>
           <Button
-            large
-            rounded
             onClick={() => {
               onAccept();
               onClose();

@@ -19,7 +19,7 @@ import { checkConfirmation } from '../../ui/form/fieldErrors';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { SendCodeButton } from '../../ui/form/SendCodeButton';
-import { SubmitButton } from '../../ui/form/SubmitButton';
+import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/TextField';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 import { maskedAddress, sendCode } from './sendCode';
@@ -111,9 +111,9 @@ export function ContactPasswordForm<V extends ContactValues, O extends ContactDa
         <ContactFields form={form} purpose={purpose} />
         <NewPasswordFields form={form} label={passwordLabel} confirmLabel={confirmLabel} />
         {children}
-        <SubmitButton busy={form.formState.isSubmitting} className="mt-2">
+        <Button type="submit" busy={form.formState.isSubmitting} className="mt-2">
           {submitLabel}
-        </SubmitButton>
+        </Button>
       </form>
     </>
   );
@@ -164,6 +164,7 @@ function ContactFields<O extends FieldValues>({ form, purpose }: { form: UseForm
         autoComplete="one-time-code"
         maxLength={6}
         placeholder={t`6 digits`}
+        ltr
         {...code}
         onChange={(value) => code.onChange(value.replace(/\D/g, ''))}
         trailing={<SendCodeButton countdownKey={`${purpose}:${method}`} onSend={send} />}

@@ -17,7 +17,7 @@ import { PhoneField } from '../../ui/form/area-code/PhoneField';
 import { submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { serverFieldError } from '../../ui/form/serverFieldError';
-import { SubmitButton } from '../../ui/form/SubmitButton';
+import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/TextField';
 import { errorMessage } from '../../i18n';
 import { AuthLayout, AuthLink } from './AuthLayout';
@@ -131,9 +131,9 @@ export default function LoginScreen() {
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <SubmitButton busy={form.formState.isSubmitting} className="mt-2">
+        <Button type="submit" busy={form.formState.isSubmitting} className="mt-2">
           {t`Log in`}
-        </SubmitButton>
+        </Button>
       </form>
     </AuthLayout>
   );

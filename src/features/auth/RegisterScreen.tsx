@@ -69,7 +69,7 @@ export default function RegisterScreen() {
           spellCheck={false}
           hint={t`Letters and digits, starting with a letter.`}
         />
-        <TextField label={t`Invitation code (optional)`} {...textField(form, 'inviteCode')} autoCapitalize="characters" spellCheck={false} />
+        <TextField label={t`Invitation code (optional)`} {...textField(form, 'inviteCode')} autoCapitalize="characters" spellCheck={false} ltr />
         <div>
           {/* The whole line is the box's label and target (at least 44 px high); Konsta's own label would nest in it. */}
           <label className="flex min-h-11 items-start gap-3 py-1 text-sm text-ink">

@@ -7,7 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useState } from 'react';
 import { saveBank, type BankBindingRequest } from './api/calls';
 import { useBankBinding } from './api/queries';
@@ -19,6 +20,7 @@ import { Screen } from '../../ui/Screen';
 import { useGoBack } from '../../ui/useGoBack';
 import { bankBindingSchema, isValidIban, isValidSwift } from '../../domain/payments';
 import type { BankBinding } from '../../domain/wire';
+import { FAMILY_NAME_FIRST } from '../../domain/locales';
 import { errorMessage, localeAtom } from '../../i18n';
 import { LoadFailed } from '../shared/records';
 import { AsOf } from '../../ui/AsOf';
@@ -132,9 +134,15 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
             <Trans>EUR withdrawals are paid to this account. It must be in your own name.</Trans>
           )}
         </p>
+        {/* In the order the language writes a name: the family name first in Chinese (姓, then 名). */}
         <div className="grid grid-cols-2 gap-3">
-          <TextField label={t`First name`} autoComplete="given-name" {...field('firstName')} />
-          <TextField label={t`Last name`} autoComplete="family-name" {...field('lastName')} />
+          {(FAMILY_NAME_FIRST.includes(locale) ? (['lastName', 'firstName'] as const) : (['firstName', 'lastName'] as const)).map((name) =>
+            name === 'firstName' ? (
+              <TextField key={name} label={t`First name`} autoComplete="given-name" {...field(name)} />
+            ) : (
+              <TextField key={name} label={t`Last name`} autoComplete="family-name" {...field(name)} />
+            ),
+          )}
         </div>
         <TextField
           label={t`IBAN`}
@@ -164,7 +172,7 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
         <TextField label={t`Bank name`} {...field('bankName')} autoComplete="off" />
         <TextField label={t`Country or region`} {...field('country')} autoComplete="country-name" />
         <TextField label={t`Address`} {...field('address')} autoComplete="street-address" />
-        <Button large rounded type="submit">
+        <Button type="submit">
           {saved ? t`Save changes` : t`Bind bank account`}
         </Button>
       </form>

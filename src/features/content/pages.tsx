@@ -4,10 +4,11 @@ import { useSearch } from '@tanstack/react-router';
 import { CONTENT_PAGES } from './api/queries';
 import ContentScreen from './ContentScreen';
 
-export const AboutScreen = () => <ContentScreen id={CONTENT_PAGES.about} />;
-export const HelpScreen = () => <ContentScreen id={CONTENT_PAGES.help} />;
-export const CompanyScreen = () => <ContentScreen id={CONTENT_PAGES.company} />;
-export const IntroScreen = () => <ContentScreen id={CONTENT_PAGES.intro} />;
+// The screen's title names each fixed page: its piece's title is not said again in the card.
+export const AboutScreen = () => <ContentScreen id={CONTENT_PAGES.about} titled={false} />;
+export const HelpScreen = () => <ContentScreen id={CONTENT_PAGES.help} titled={false} />;
+export const CompanyScreen = () => <ContentScreen id={CONTENT_PAGES.company} titled={false} />;
+export const IntroScreen = () => <ContentScreen id={CONTENT_PAGES.intro} titled={false} />;
 
 export function TutorialScreen() {
   const { t } = useLingui();

@@ -8,7 +8,8 @@
  * Served at /transfer and /mine/components/transfer.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
@@ -160,7 +161,7 @@ export default function ConversionScreen() {
         </section>
 
         {/* Live while the amount shows a problem (the form convention, ui/form/form.ts): a press sends nothing. */}
-        <Button large rounded onClick={convert} disabled={quote.quoting}>
+        <Button onClick={convert} disabled={quote.quoting}>
           {quote.expired ? t`Get a new rate` : t`Convert`}
         </Button>
       </div>

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import type { ReactNode } from 'react';
 import { CheckIcon, ConvertIcon } from '../../ui/icons';
 import { ClockIcon } from '../../ui/moreIcons';
@@ -15,7 +15,7 @@ import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
 import { Amount, Percent, Rate, useFormatAmount, useFormatRate } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
-import { TextField } from '../../ui/form/TextField';
+import { DecimalField } from '../shared/money/DecimalField';
 import { eurPerUsdt } from './quote';
 
 /** From and to, the swap between them, and what can be converted. */
@@ -71,16 +71,12 @@ export interface AmountFieldProps {
 export function AmountField({ from, value, onChange, onBlur, error, onAll }: AmountFieldProps) {
   const { t } = useLingui();
   return (
-    <TextField
+    <DecimalField
       label={t`Amount (${from})`}
       value={value}
       onChange={onChange}
       onBlur={onBlur}
       error={error}
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder="0.00"
-      ltr
       trailing={
         <button
           type="button"
@@ -234,10 +230,10 @@ export function ConversionDone({ record, onAgain }: { record: ConversionRecord; 
         </dl>
       </section>
       <div className="mt-5 space-y-3">
-        <Button large rounded onClick={onAgain}>
+        <Button onClick={onAgain}>
           <Trans>Convert again</Trans>
         </Button>
-        <Button large rounded tonal onClick={() => void navigate({ to: '/assets/assets-log' })}>
+        <Button kind="secondary" onClick={() => void navigate({ to: '/assets/assets-log' })}>
           <Trans>Fund record</Trans>
         </Button>
       </div>

@@ -4,7 +4,7 @@
  * the upload with its progress, sent once per idempotency key (useMoneyAction, no payment password).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
@@ -16,9 +16,8 @@ import type { DepositAddressReply, DepositRecord } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { useZodForm } from '../../ui/form/form';
 import { ImagePicker, useImageRules } from '../../ui/form/ImagePicker';
-import { decimalInput } from '../shared/money/amounts';
 import { useMoneyAction } from '../shared/money/useMoneyAction';
-import { TextField } from '../../ui/form/TextField';
+import { DecimalField } from '../shared/money/DecimalField';
 import { UploadProgressBar, useUploadProgress } from '../../ui/UploadProgress';
 
 /** Deposits uploads can be slow on a phone: more time than the usual 10 s. */
@@ -84,19 +83,16 @@ export function DepositForm({ target, usdtNetwork, onSubmitted }: { target: Depo
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <TextField
+      <DecimalField
         label={t`Amount (${asset})`}
         value={amount}
         onChange={(value) => {
-          form.setValue('amount', decimalInput(value));
+          form.setValue('amount', value);
           form.clearErrors('amount');
         }}
         error={errors.amount?.message}
         hint={hint}
-        inputMode="decimal"
-        autoComplete="off"
         disabled={busy}
-        ltr
         trailing={<span className="shrink-0 text-sm font-medium text-muted">{asset}</span>}
       />
       <ImagePicker
@@ -109,7 +105,7 @@ export function DepositForm({ target, usdtNetwork, onSubmitted }: { target: Depo
         error={errors.proof?.message}
         disabled={busy}
       />
-      <Button large rounded type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? (
           <span className="flex w-full flex-col items-center gap-1 py-1" role="status" aria-label={t`Uploading your proof…`}>
             <span className="text-sm">{t`Uploading your proof…`}</span>

@@ -7,14 +7,15 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Preloader, Segmented, SegmentedButton } from 'konsta/react';
+import { Preloader } from 'konsta/react';
 import { useEffect, useRef, useState } from 'react';
 import { useCoinList } from '../../api/queries';
 import { loadable } from '../../api/query';
 import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
+import { Choices } from '../../ui/Choices';
 import { COIN_INFO_KEY } from '../../domain/constants';
-import { USDT_NETWORKS } from '../../domain/ledger';
+import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
 import { coinLogoPath } from '../../domain/market';
 import type { CoinEntry, DepositRecord } from '../../domain/wire';
 import { getItem, setItem } from '../../storage/store';
@@ -120,20 +121,14 @@ function CoinPicker({ coins, choice, onChoose }: { coins: CoinEntry[]; choice: C
           <h2 id="deposit-network-label" className="mb-2 text-sm font-medium text-ink">
             {t`Network`}
           </h2>
-          <Segmented strong rounded role="radiogroup" aria-labelledby="deposit-network-label">
-            {USDT_NETWORKS.filter((name) => (name === 'TRC20' ? chosen.address_omni : chosen.address_erc)).map((name) => (
-              <SegmentedButton
-                key={name}
-                type="button"
-                role="radio"
-                aria-checked={choice?.network === name}
-                active={choice?.network === name}
-                onClick={() => onChoose({ coinId: chosen.id, network: name })}
-              >
-                <bdi dir="ltr">{name}</bdi>
-              </SegmentedButton>
-            ))}
-          </Segmented>
+          <Choices<UsdtNetwork | ''>
+            labelledBy="deposit-network-label"
+            options={USDT_NETWORKS.filter((name) => (name === 'TRC20' ? chosen.address_omni : chosen.address_erc)).map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
+            value={choice?.network ?? ''}
+            onChange={(name) => {
+              if (name) onChoose({ coinId: chosen.id, network: name });
+            }}
+          />
         </div>
       ) : null}
     </section>

@@ -1,7 +1,7 @@
 /** The deposit sent: its order number (copied with one tap), amount and status, and the ways on. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { CheckIcon, DepositIcon } from '../../ui/icons';
 import type { DepositRecord } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
@@ -40,13 +40,13 @@ export function DepositSubmitted({ record, onAnother }: { record: DepositRecord;
         </Fact>
       </dl>
       <div className="mt-6 space-y-3">
-        <Button large rounded onClick={() => void navigate({ to: '/recharge/records' })}>
+        <Button onClick={() => void navigate({ to: '/recharge/records' })}>
           <span className="flex items-center gap-2">
             <DepositIcon size={20} />
             {t`See deposit records`}
           </span>
         </Button>
-        <Button large rounded tonal onClick={onAnother}>
+        <Button kind="secondary" onClick={onAnother}>
           {t`Make another deposit`}
         </Button>
       </div>

@@ -16,7 +16,7 @@ export default function HomeScreen() {
   const { t } = useLingui();
   const newcomer = useHasNoMoney();
   return (
-    // Konsta's Page, written out (ui/konstaMarkup.ts).
+    // Konsta's Page, written out (docs/architecture.md, "What the first screen runs").
     <div className="k-page absolute top-0 left-0 h-full w-full overflow-auto bg-canvas">
       <header className="flex items-center justify-between px-5 pt-[calc(var(--k-safe-area-top)+1rem)] pb-3">
         <div className="flex items-center gap-2.5">

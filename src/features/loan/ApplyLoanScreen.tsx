@@ -8,7 +8,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { applyForLoan } from './api/calls';
@@ -202,7 +203,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
         ) : null}
       </div>
 
-      <Button large rounded type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? <Preloader className="size-5" /> : t`Apply for the loan`}
       </Button>
     </form>

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button, buttonClasses } from '../../ui/Button';
 import { repayLoan } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
 import { ApiError } from '../../api/errors';
@@ -43,7 +43,7 @@ export default function LoanDetailScreen() {
           title={t`This loan is not among yours`}
           text={t`The link may be old or mistyped. Your loans are all listed under My loans.`}
           action={
-            <Button rounded onClick={() => void navigate({ to: '/loan/my-loan', replace: true })}>
+            <Button onClick={() => void navigate({ to: '/loan/my-loan', replace: true })}>
               {t`My loans`}
             </Button>
           }
@@ -112,7 +112,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
       {loan.status === 'rejected' ? (
         <section role="note" className="space-y-3 rounded-2xl bg-rose-50 p-4 text-sm text-rose-900">
           <p>{loan.reason ? t`Rejected: ${loan.reason}` : t`The loan was rejected because your credit information does not allow it.`}</p>
-          <Link to="/loan/apply-loan" className="flex min-h-11 items-center justify-center rounded-full bg-sea-700 text-sm font-semibold text-white">
+          <Link to="/loan/apply-loan" className={buttonClasses()}>
             <Trans>Apply again</Trans>
           </Link>
         </section>
@@ -133,7 +133,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
         </p>
       ) : null}
       {repayable ? (
-        <Button large rounded onClick={() => void action.confirm(loan)}>
+        <Button onClick={() => void action.confirm(loan)}>
           {t`Repay now`}
         </Button>
       ) : null}

@@ -15,6 +15,7 @@ import { Fact } from '../shared/records';
 import { useLoanConfig } from './api/queries';
 import { LoanCard, useLoanWords } from './parts';
 import { useCounts } from '../../ui/counts';
+import { buttonClasses } from '../../ui/Button';
 
 export default function LoanScreen() {
   const { t } = useLingui();
@@ -95,7 +96,7 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
               <Link
                 to="/loan/apply-loan"
                 search={{ product: String(product.id) }}
-                className="mt-2 flex min-h-11 items-center justify-center rounded-full bg-sea-700 text-sm font-semibold text-white active:bg-sea-800"
+                className={`mt-2 ${buttonClasses()}`}
               >
                 {t`Apply`}
               </Link>

@@ -8,6 +8,7 @@ import { Choices } from '../../ui/Choices';
 import { RecordList, usePagedRecords } from '../shared/records';
 import { loansQuery } from './api/queries';
 import { LoanCard, useLoanWords } from './parts';
+import { buttonClasses } from '../../ui/Button';
 
 export default function MyLoansScreen() {
   const { t } = useLingui();
@@ -35,7 +36,7 @@ export default function MyLoansScreen() {
           title: t`No loans here`,
           text: t`Loans you apply for appear here with their status.`,
           action: (
-            <Link to="/loan" className="flex min-h-11 items-center justify-center rounded-full bg-sea-700 px-5 text-sm font-semibold text-white">
+            <Link to="/loan" className={buttonClasses()}>
               <Trans>See the loans</Trans>
             </Link>
           ),

@@ -14,11 +14,11 @@ import { useQuotations } from '../../api/market';
 import { failureText } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
 import { Screen } from '../../ui/Screen';
-import { formatQuote } from '../../domain/format';
+import { formatCompact, formatQuote } from '../../domain/format';
 import { CANDLE_PERIODS, HALL_SYMBOL, isCandlePeriod, type CandlePeriod } from '../../domain/market';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { ChangeBadge, CoinLogo, compactVolume, PairName, SimulatedLabel } from '../shared/QuoteList';
+import { ChangeBadge, CoinLogo, PairName, SimulatedLabel } from '../shared/QuoteList';
 import { Loading } from '../../ui/QueryStates';
 import type { Readout } from './CandleChart';
 
@@ -132,7 +132,7 @@ function CoinHeader({ quotation }: { quotation: Quotation }) {
         {[
           [t`24h high`, quote(quotation.high24h)],
           [t`24h low`, quote(quotation.low24h)],
-          [t`24h volume (${quotation.name})`, compactVolume(quotation.volume24h, locale)],
+          [t`24h volume (${quotation.name})`, formatCompact(quotation.volume24h, locale)],
         ].map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-muted">{label}</dt>
@@ -213,7 +213,7 @@ function ReadoutLine({ readout, connected }: { readout: Readout | null; connecte
     ['high', t({ message: 'H', comment: 'High price of a candle, one letter or very short' }), formatQuote(candle.high, locale)],
     ['low', t({ message: 'L', comment: 'Low price of a candle, one letter or very short' }), formatQuote(candle.low, locale)],
     ['close', t({ message: 'C', comment: 'Close price of a candle, one letter or very short' }), formatQuote(candle.close, locale)],
-    ['volume', t({ message: 'Vol', comment: 'Volume of a candle, very short' }), compactVolume(candle.volume, locale)],
+    ['volume', t({ message: 'Vol', comment: 'Volume of a candle, very short' }), formatCompact(candle.volume, locale)],
   ];
   return (
     <div className="h-14 px-4 pt-2 text-xs" aria-live="off" data-testid="chart-readout">

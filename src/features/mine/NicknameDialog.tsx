@@ -11,6 +11,7 @@ import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form
 import { TextField } from '../../ui/form/TextField';
 import { useOverlay } from '../../ui/overlays';
 import { useAccountMutation } from '../shared/useAccountMutation';
+import { TITLE } from '../../ui/title';
 
 export interface NicknameDialogProps {
   user: UserInfo;
@@ -47,7 +48,7 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
       role="dialog"
       aria-modal={opened || undefined}
       onBackdropClick={() => !saving.pending && close()}
-      title={<span className="text-xl font-semibold text-ink">{t`Nickname`}</span>}
+      title={<span className={TITLE}>{t`Nickname`}</span>}
       content={
         <form className="pt-2 text-start" onSubmit={save}>
           <TextField label={t`How others see you`} {...textField(form, 'nickname')} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { newsPagesQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
@@ -62,7 +62,7 @@ export default function NewsListScreen() {
           </ul>
         )}
         {news.hasNextPage ? (
-          <Button outline rounded large className="min-h-12" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
+          <Button kind="secondary" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
             {news.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
           </Button>
         ) : items.length > 0 ? (

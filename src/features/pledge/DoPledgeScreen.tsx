@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useWatch } from 'react-hook-form';
 import { startPledge } from './api/calls';
 import { asOfTime } from '../../api/query';
@@ -24,6 +24,7 @@ import { useCounts } from '../../ui/counts';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
 import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
+import { useDecimalShown } from '../shared/money/DecimalField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact } from '../shared/records';
 import { usePledgeOverview } from '../../api/queries';
@@ -70,6 +71,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
   const { t } = useLingui();
   const counts = useCounts();
   const navigate = useNavigate();
+  const decimal = useDecimalShown();
   const form = useZodForm(pledgeFormSchema(product, available), { defaultValues: { amount: '' } });
   const action = useMoneyAction<Request, PledgeOrder, 'amount'>({
     send: (request, payPassword, options) => startPledge({ ...request, payPassword: payPassword ?? '' }, options),
@@ -108,7 +110,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
           name="amount"
           asset={asset}
           all={available}
-          placeholder={t`At least ${plainDecimal(product.minAmount)}`}
+          placeholder={t`At least ${decimal(plainDecimal(product.minAmount))}`}
           hint={
             <Trans>
               Minimum <Amount value={product.minAmount} asset={asset} />
@@ -142,7 +144,7 @@ function PledgeForm({ product, available, running, asOf }: { product: PledgeProd
             account. Redeemed before the end, <Percent value={product.penaltyRate} /> of the amount is kept as a penalty.
           </Trans>
         </p>
-        <Button large rounded type="submit" disabled={running}>
+        <Button type="submit" disabled={running}>
           {t`Confirm pledge`}
         </Button>
       </form>

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useWatch } from 'react-hook-form';
 import { transferInterest } from './api/calls';
 import { asOfTime } from '../../api/query';
@@ -87,7 +87,7 @@ function InterestWallet({ data, asOf }: { data: PledgeOverview; asOf: number | n
           }}
         />
         <AmountField form={form} name="amount" asset={asset} label={t`Amount to move (${asset})`} all={data.interest[asset]} />
-        <Button large rounded type="submit">
+        <Button type="submit">
           {t`Move to balance`}
         </Button>
       </form>

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { asOfTime } from '../../api/query';
 import { redeemPledge } from './api/calls';
 import { QueryFallback } from '../../ui/EmptyState';
@@ -97,7 +97,7 @@ function RunningOrder({ order }: { order: PledgeOrder }) {
                 <Amount value={order.redeemPenalty ?? '0'} asset={order.asset} /> is kept and no further interest is paid.
               </Trans>
             </p>
-            <Button rounded tonal onClick={() => void action.confirm(order)}>
+            <Button kind="secondary" onClick={() => void action.confirm(order)}>
               {t`Redeem early`}
             </Button>
           </div>

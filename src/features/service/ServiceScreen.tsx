@@ -3,7 +3,7 @@
  * screen opens it. When the link could not be loaded it says so and offers to try again.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useSupportLink } from '../../api/queries';
 import { toast } from '../../ui/feedback/toast';
 import { EmptyState } from '../../ui/EmptyState';
@@ -31,11 +31,11 @@ export default function ServiceScreen() {
         }
         action={
           link ? (
-            <Button large rounded onClick={() => window.open(link, '_blank', 'noopener,noreferrer')}>
+            <Button onClick={() => window.open(link, '_blank', 'noopener,noreferrer')}>
               {t`Open support chat`}
             </Button>
           ) : (
-            <Button large rounded tonal disabled={query.isFetching} onClick={retry}>
+            <Button kind="secondary" disabled={query.isFetching} onClick={retry}>
               {t`Try again`}
             </Button>
           )

@@ -11,7 +11,7 @@ import { checkConfirmation } from '../../ui/form/fieldErrors';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { PasswordField } from '../../ui/form/PasswordField';
-import { SubmitButton } from '../../ui/form/SubmitButton';
+import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/overlays';
 import { useAccountMutation } from '../shared/useAccountMutation';
 
@@ -58,7 +58,7 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
         </div>
         <PasswordField label={t`Current password`} {...textField(form, 'oldPassword')} autoComplete="current-password" />
         <NewPasswordFields form={form} />
-        <SubmitButton busy={busy}>{t`Change password`}</SubmitButton>
+        <Button type="submit" busy={busy}>{t`Change password`}</Button>
       </form>
     </Sheet>
   );

@@ -15,7 +15,7 @@ import { checkConfirmation } from '../../ui/form/fieldErrors';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { PinInput } from '../../ui/form/PinInput';
-import { SubmitButton } from '../../ui/form/SubmitButton';
+import { Button } from '../../ui/Button';
 import { errorMessage } from '../../i18n';
 import { useAccountMutation } from '../shared/useAccountMutation';
 
@@ -78,7 +78,7 @@ export default function PayPasswordScreen() {
         )}
         <PinInput label={t`New payment password`} {...textField(form, 'password')} />
         <PinInput label={t`Confirm payment password`} {...textField(form, 'confirmPassword')} />
-        <SubmitButton busy={save.pending}>{changing ? t`Change payment password` : t`Set payment password`}</SubmitButton>
+        <Button type="submit" busy={save.pending}>{changing ? t`Change payment password` : t`Set payment password`}</Button>
       </form>
     </Screen>
   );

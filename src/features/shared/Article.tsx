@@ -9,7 +9,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
@@ -20,6 +20,7 @@ import { Screen } from '../../ui/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
 import { APP_LINK } from '../../domain/constants';
 import { localeAtom } from '../../i18n';
+import { keepWordsTogether } from '../../i18n/words';
 import { AsOfLine } from '../../ui/AsOf';
 import { splitHref, type AppPath } from '../../ui/navigation';
 import { Loading, LoadError } from '../../ui/QueryStates';
@@ -39,34 +40,42 @@ export function EnglishNote() {
   );
 }
 
-/** The whole piece: title, date (news only), the English note, the text. */
-export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: boolean }) {
+/**
+ * The whole piece: title, date (news only), the English note, the text. Untitled (`titled` false)
+ * where the screen's title already names the piece: the title is then the article's name for
+ * screen readers only, not a second heading.
+ */
+export function Article({ piece, dated = true, titled = true }: { piece: NewsDetail; dated?: boolean; titled?: boolean }) {
+  // A Chinese piece keeps its words whole at the ends of lines, as the catalogues' texts do.
+  const joined = (text: string) => keepWordsTogether(text, piece.locale);
   return (
-    <article aria-labelledby="article-title" className="rounded-3xl bg-surface p-5">
-      <h2 id="article-title" lang={piece.locale} dir="auto" className="text-xl font-semibold text-ink">
-        {piece.title}
-      </h2>
+    <article aria-labelledby={titled ? 'article-title' : undefined} aria-label={titled ? undefined : piece.title} className="rounded-3xl bg-surface p-5">
+      {titled ? (
+        <h2 id="article-title" lang={piece.locale} dir="auto" className="mb-1 text-xl font-semibold text-ink">
+          {joined(piece.title)}
+        </h2>
+      ) : null}
       {dated ? (
-        <p className="mt-1 text-sm text-muted">
+        <p className="text-sm text-muted">
           <NewsDate item={piece} />
         </p>
       ) : null}
       {piece.fallback ? (
-        <p className="mt-3">
+        <p className={titled || dated ? 'mt-3' : 'mb-4'}>
           <EnglishNote />
         </p>
       ) : null}
-      <div className="mt-4 space-y-4 text-base leading-relaxed text-ink" lang={piece.locale}>
+      <div className={`${titled || dated ? 'mt-4 ' : ''}space-y-4 text-base leading-relaxed text-ink`} lang={piece.locale}>
         {piece.body.split(/\n\s*\n/).map((paragraph, index) => {
           const [first, ...rest] = paragraph.trim().split('\n');
           return /[?？؟]$/.test(first.trim()) && rest.length > 0 ? (
             <section key={index} dir="auto">
-              <h3 className="font-semibold">{withLinks(first.trim())}</h3>
-              <p className="mt-1 whitespace-pre-line text-muted">{withLinks(rest.join('\n').trim())}</p>
+              <h3 className="font-semibold">{withLinks(first.trim(), joined)}</h3>
+              <p className="mt-1 whitespace-pre-line text-muted">{withLinks(rest.join('\n').trim(), joined)}</p>
             </section>
           ) : (
             <p key={index} dir="auto" className="whitespace-pre-line">
-              {withLinks(paragraph.trim())}
+              {withLinks(paragraph.trim(), joined)}
             </p>
           );
         })}
@@ -75,23 +84,23 @@ export function Article({ piece, dated = true }: { piece: NewsDetail; dated?: bo
   );
 }
 
-/** The text with each `[label](/path)` as a link to that screen of the app. */
-function withLinks(text: string): ReactNode[] {
+/** The text with each `[label](/path)` as a link to that screen of the app; `join` keeps each part's words whole (Chinese). */
+function withLinks(text: string, join: (text: string) => string): ReactNode[] {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const match of text.matchAll(new RegExp(APP_LINK, 'g'))) {
     const [whole, label, href] = match;
-    parts.push(text.slice(at, match.index));
+    parts.push(join(text.slice(at, match.index)));
     const { to, search } = splitHref(href);
     // A screen's name is one word to the reader: break-keep keeps a Chinese one (充值记录) on one line.
     parts.push(
       <Link key={match.index} to={to} search={search} className="font-medium break-keep text-sea-700 underline underline-offset-2">
-        {label}
+        {join(label)}
       </Link>,
     );
     at = match.index + whole.length;
   }
-  parts.push(text.slice(at));
+  parts.push(join(text.slice(at)));
   return parts;
 }
 
@@ -106,7 +115,7 @@ export interface ArticleWay {
  * server no longer has (withdrawn since it was kept on the device) shows `missing`: what the
  * server says now wins over the copy, with the way on to where the user finds what there is.
  */
-export function ArticleScreen({ id, dated, missing, icon, way }: { id: number | null; dated: boolean; missing: string; icon: ReactNode; way: ArticleWay }) {
+export function ArticleScreen({ id, dated, titled = true, missing, icon, way }: { id: number | null; dated: boolean; titled?: boolean; missing: string; icon: ReactNode; way: ArticleWay }) {
   const navigate = useNavigate();
   const locale = useAtomValue(localeAtom);
   const valid = id !== null && id > 0;
@@ -120,7 +129,7 @@ export function ArticleScreen({ id, dated, missing, icon, way }: { id: number | 
         {valid && read.isPending && read.fetchStatus !== 'idle' ? (
           <Loading />
         ) : piece ? (
-          <Article piece={piece} dated={dated} />
+          <Article piece={piece} dated={dated} titled={titled} />
         ) : read.error && !gone ? (
           <LoadError error={read.error} />
         ) : (
@@ -129,7 +138,7 @@ export function ArticleScreen({ id, dated, missing, icon, way }: { id: number | 
             title={missing}
             text={<Trans>The link may be old or mistyped.</Trans>}
             action={
-              <Button rounded onClick={() => void navigate({ to: way.to, replace: true })}>
+              <Button onClick={() => void navigate({ to: way.to, replace: true })}>
                 {way.label}
               </Button>
             }

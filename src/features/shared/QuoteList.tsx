@@ -9,7 +9,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useQuotations } from '../../api/market';
-import { formatChange, formatQuote } from '../../domain/format';
+import { formatChange, formatCompact, formatQuote } from '../../domain/format';
 import { HALL_SYMBOL } from '../../domain/market';
 import type { Quotation } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
@@ -17,11 +17,6 @@ import { Loading, LoadError } from '../../ui/QueryStates';
 
 /** Only category 1 is a coin of the market list. */
 const LISTED_CATEGORY = 1;
-
-/** "1.2K" in the language's compact form: a volume to glance at, not an amount of money. */
-export function compactVolume(volume: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(Number(volume));
-}
 
 export function ChangeBadge({ change, className }: { change: string | null; className?: string }) {
   const locale = useAtomValue(localeAtom);
@@ -81,7 +76,7 @@ function QuoteNote({ quotation }: { quotation: Quotation }) {
       </span>
     );
   }
-  const volume = compactVolume(quotation.volume24h, locale);
+  const volume = formatCompact(quotation.volume24h, locale);
   return (
     <span className="block text-xs text-muted">
       <Trans>24h vol. {volume}</Trans>

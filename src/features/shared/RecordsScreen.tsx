@@ -3,7 +3,7 @@
  * record drawn by the caller, and an empty state that leads to the action that makes a record.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import type { ReactNode } from 'react';
 import type { PagedQueryOptions } from '../../api/query';
 import type { AppPath } from '../../ui/navigation';
@@ -34,7 +34,7 @@ export function RecordsScreen<T extends { id: number }>({ query, renderItem, emp
         empty={{
           ...rest,
           action: (
-            <Button rounded onClick={() => void navigate({ to: action.to })}>
+            <Button onClick={() => void navigate({ to: action.to })}>
               {action.label}
             </Button>
           ),

@@ -6,7 +6,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useMemo, type ReactNode } from 'react';
 import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
@@ -96,7 +97,7 @@ export function RecordList<T extends { id: number }>({ records, renderItem, empt
           </ul>
           {records.hasMore ? (
             <div className="flex justify-center py-6">
-              <Button rounded tonal inline onClick={records.loadMore} disabled={records.loadingMore} className="px-6">
+              <Button kind="secondary" inline onClick={records.loadMore} disabled={records.loadingMore} className="px-6">
                 {records.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
               </Button>
             </div>
@@ -118,7 +119,7 @@ export function LoadFailed({ text, onRetry }: { text: string; onRetry(): void })
       title={t`Could not load this`}
       text={text}
       action={
-        <Button rounded tonal onClick={onRetry}>
+        <Button kind="secondary" onClick={onRetry}>
           {t`Try again`}
         </Button>
       }

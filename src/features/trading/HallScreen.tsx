@@ -12,7 +12,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { placeOrder } from './api/calls';
@@ -31,7 +32,7 @@ import { submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { QuoteList } from '../shared/QuoteList';
-import { TextField } from '../../ui/form/TextField';
+import { DecimalField } from '../shared/money/DecimalField';
 import { hallQuery, useTradeSummary } from './api/queries';
 import { Fact } from '../shared/records';
 import { MerchantCard, orderSums, Price, SideSwitch, Sum, useMerchantFlagRefresh } from './parts';
@@ -81,16 +82,7 @@ export default function HallScreen() {
         {merchant && summary.data ? (
           <OrderForm key={side} side={side} summary={summary.data} amount={amount} onAmount={setAmount} bestPrice={hall.data?.[0]?.price ?? null} />
         ) : (
-          <TextField
-            label={t`Amount (USDT)`}
-            value={amount}
-            onChange={setAmount}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            ltr
-            hint={t`Shows only offers that take this amount.`}
-          />
+          <DecimalField label={t`Amount (USDT)`} value={amount} onChange={setAmount} hint={t`Shows only offers that take this amount.`} />
         )}
 
         <section aria-labelledby="offers-title">
@@ -209,13 +201,10 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
   return (
     <section aria-label={side === 'buy' ? t`Buy USDT` : t`Sell USDT`} className="rounded-3xl bg-surface p-4">
       <form noValidate onSubmit={submit} className="space-y-3">
-        <AmountField form={form} name="amount" asset="USDT" placeholder="0.00" hint={t`Shows only offers that take this amount.`} onChange={onAmount} />
-        <TextField
+        <AmountField form={form} name="amount" asset="USDT" hint={t`Shows only offers that take this amount.`} onChange={onAmount} />
+        <DecimalField
           label={side === 'buy' ? t`Highest unit price (EUR)` : t`Lowest unit price (EUR)`}
           {...textField(form, 'price')}
-          inputMode="decimal"
-          autoComplete="off"
-          ltr
           hint={side === 'buy' ? t`You pay the offer's price, never more than this.` : t`You get the offer's price, never less than this.`}
         />
         <dl className="border-t border-line pt-2">
@@ -226,7 +215,7 @@ function OrderForm({ side, summary, amount, onAmount, bestPrice }: { side: Trade
             <Amount value={sums?.receive ?? null} asset={side === 'buy' ? 'USDT' : 'EUR'} />
           </Sum>
         </dl>
-        <Button large rounded type="submit" disabled={Boolean(summary.blockedUntil)}>
+        <Button type="submit" disabled={Boolean(summary.blockedUntil)}>
           {side === 'buy' ? t`Buy USDT` : t`Sell USDT`}
         </Button>
       </form>

@@ -6,7 +6,8 @@
  * newest first.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useWallet } from '../../api/queries';
@@ -24,7 +25,7 @@ import { AmountField } from '../shared/money/AmountField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { useAccountMutation } from '../shared/useAccountMutation';
 import { Fact, RecordList, StatusBadge, usePagedRecords, useFormatTime } from '../shared/records';
-import { TextField } from '../../ui/form/TextField';
+import { DecimalField, useDecimalShown } from '../shared/money/DecimalField';
 import { myOffersQuery, useTradeSummary } from './api/queries';
 import { MerchantCard, Price, SideSwitch, Sum } from './parts';
 
@@ -59,7 +60,7 @@ export default function OfferScreen() {
     <Screen>
       {summary.data ? (
         <div className="px-4 pt-2">
-          <OfferForm key={editing?.id ?? 'new'} referencePrice={summary.data.referencePrice} editing={editing} onDone={() => setEditing(null)} />
+          <OfferForm key={editing?.id ?? 'new'} reference={summary.data.referencePrice} editing={editing} onDone={() => setEditing(null)} />
         </div>
       ) : null}
       <h2 className="mt-6 px-4 text-base font-semibold text-ink">
@@ -74,13 +75,15 @@ export default function OfferScreen() {
   );
 }
 
-function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string; editing: TradeOffer | null; onDone(): void }) {
+function OfferForm({ reference, editing, onDone }: { reference: string; editing: TradeOffer | null; onDone(): void }) {
   const { t } = useLingui();
+  const decimal = useDecimalShown();
+  const referencePrice = decimal(reference);
   const wallet = useWallet();
   const form = useZodForm<typeof offerFormSchema, OfferFields>(offerFormSchema, {
     defaultValues: editing
       ? { side: editing.side, quantity: editing.remaining, price: editing.price, minAmount: editing.minAmount, maxAmount: editing.maxAmount }
-      : { side: 'sell', quantity: '', price: referencePrice, minAmount: '10', maxAmount: '' },
+      : { side: 'sell', quantity: '', price: reference, minAmount: '10', maxAmount: '' },
   });
   const [side, quantityText, priceText] = useWatch({ control: form.control, name: ['side', 'quantity', 'price'] });
   const quantity = usdt(quantityText);
@@ -116,11 +119,11 @@ function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string
         ) : (
           <SideSwitch side={side} onChange={(next) => form.setValue('side', next)} labels={{ sell: t`Sell USDT`, buy: t`Buy USDT` }} />
         )}
-        <AmountField form={form} name="quantity" asset="USDT" label={t`Quantity (USDT)`} placeholder="0.00" />
-        <TextField label={t`Unit price (EUR per USDT)`} {...textField(form, 'price')} inputMode="decimal" autoComplete="off" ltr hint={t`Reference: ${referencePrice} EUR`} />
+        <AmountField form={form} name="quantity" asset="USDT" label={t`Quantity (USDT)`} />
+        <DecimalField label={t`Unit price (EUR per USDT)`} {...textField(form, 'price')} hint={t`Reference: ${referencePrice} EUR`} />
         <div className="grid grid-cols-2 gap-3">
           <AmountField form={form} name="minAmount" asset="USDT" label={t`Minimum per order`} />
-          <AmountField form={form} name="maxAmount" asset="USDT" label={t`Maximum per order`} placeholder={quantityText || '0.00'} />
+          <AmountField form={form} name="maxAmount" asset="USDT" label={t`Maximum per order`} placeholder={quantityText ? decimal(quantityText) : undefined} />
         </div>
         <dl className="border-t border-line pt-2">
           <Sum label={t`Set aside now`}>
@@ -139,11 +142,11 @@ function OfferForm({ referencePrice, editing, onDone }: { referencePrice: string
         </dl>
         <div className="flex gap-3">
           {editing ? (
-            <Button large rounded tonal type="button" onClick={onDone} className="flex-1">
+            <Button kind="secondary" type="button" onClick={onDone} className="flex-1">
               <Trans>Cancel</Trans>
             </Button>
           ) : null}
-          <Button large rounded type="submit" className="flex-1">
+          <Button type="submit" className="flex-1">
             {editing ? t`Save changes` : t`Post the offer`}
           </Button>
         </div>
@@ -214,10 +217,10 @@ function MyOfferCard({ offer, onEdit }: { offer: TradeOffer; onEdit(): void }) {
       </dl>
       {offer.status === 'open' ? (
         <div className="mt-3 flex gap-3">
-          <Button rounded tonal onClick={onEdit} className="flex-1">
+          <Button kind="secondary" onClick={onEdit} className="flex-1">
             <Trans>Change</Trans>
           </Button>
-          <Button rounded tonal onClick={() => void withdraw()} disabled={withdrawing.pending} className="flex-1">
+          <Button kind="secondary" onClick={() => void withdraw()} disabled={withdrawing.pending} className="flex-1">
             {withdrawing.pending ? <Preloader className="size-5" /> : t`Withdraw the offer`}
           </Button>
         </div>

@@ -9,7 +9,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useState, type ReactNode } from 'react';
 import { cancelOrder, confirmOrder } from './api/calls';
 import { confirm } from '../../ui/feedback/confirm';
@@ -54,7 +55,7 @@ export default function OrdersScreen() {
           title: t`No orders here`,
           text: t`Orders you place in the trading hall, and orders that meet your offers, appear here.`,
           action: (
-            <Button rounded onClick={() => void navigate({ to: '/market' })}>
+            <Button onClick={() => void navigate({ to: '/market' })}>
               <Trans>Go to the trading hall</Trans>
             </Button>
           ),
@@ -220,10 +221,10 @@ function MatchedActions({ order, summary }: { order: TradeOrder; summary: TradeS
         )}
       </Deadline>
       <div className="mt-3 flex gap-3">
-        <Button rounded tonal onClick={() => void cancel()} disabled={cancelling.pending} className="flex-1">
+        <Button kind="secondary" onClick={() => void cancel()} disabled={cancelling.pending} className="flex-1">
           {cancelling.pending ? <Preloader className="size-5" /> : t`Cancel`}
         </Button>
-        <Button rounded onClick={() => action.confirm(order)} disabled={seconds === 0} className="flex-1">
+        <Button onClick={() => action.confirm(order)} disabled={seconds === 0} className="flex-1">
           <Trans>Confirm</Trans>
         </Button>
       </div>

@@ -6,7 +6,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Button, Preloader } from 'konsta/react';
+import { Preloader } from 'konsta/react';
+import { Button, buttonClasses } from '../../ui/Button';
 import { useEffect, useState, type ReactNode } from 'react';
 import { loadAccount } from '../../api/queries';
 import { applyForMerchant } from './api/calls';
@@ -17,31 +18,16 @@ import { feeOf, orderHoldOf, parsePrice, totalOf, type TradeSide } from '../../d
 import type { TradeSummary } from '../../domain/wire';
 import { useAccountMutation } from '../shared/useAccountMutation';
 import { Rate } from '../../ui/Amount';
+import { Choices } from '../../ui/Choices';
 
 /** "0.9215 EUR" for one USDT. */
 export function Price({ value, className }: { value: string; className?: string }) {
   return <Rate value={value} unit="EUR" className={className} />;
 }
 
-/** Buy or sell USDT: a two-way switch with the pressed side marked for screen readers. */
+/** Buy or sell USDT: the two tabs of the trading forms, as the app's one segmented control. */
 export function SideSwitch({ side, onChange, labels }: { side: TradeSide; onChange(side: TradeSide): void; labels: Record<TradeSide, string> }) {
-  return (
-    <div role="group" className="grid grid-cols-2 gap-1 rounded-2xl bg-surface p-1">
-      {(['buy', 'sell'] as const).map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={side === value}
-          onClick={() => onChange(value)}
-          className={`min-h-11 rounded-xl text-base font-semibold transition-colors ${
-            side === value ? (value === 'buy' ? 'bg-emerald-700 text-white' : 'bg-rose-700 text-white') : 'text-muted active:bg-sea-50'
-          }`}
-        >
-          {labels[value]}
-        </button>
-      ))}
-    </div>
-  );
+  return <Choices<TradeSide> kind="tab" options={(['buy', 'sell'] as const).map((value) => ({ value, label: labels[value] }))} value={side} onChange={onChange} />;
 }
 
 /** Whole seconds until `iso`, ticking once a second; 0 once it has passed. */
@@ -111,7 +97,7 @@ export function MerchantCard({ summary }: { summary: TradeSummary }) {
     );
   } else if (!summary.payPasswordSet) {
     state = (
-      <Link to="/setting/pay-password" className="mt-3 flex min-h-11 items-center justify-center rounded-full bg-sea-600 px-5 text-base font-semibold text-white">
+      <Link to="/setting/pay-password" className={`mt-3 ${buttonClasses()}`}>
         <Trans>Set a payment password first</Trans>
       </Link>
     );
@@ -123,7 +109,7 @@ export function MerchantCard({ summary }: { summary: TradeSummary }) {
             <Trans>Your last application was not approved. Reason: {application.reason ?? t`none given`}</Trans>
           </p>
         ) : null}
-        <Button large rounded className="mt-3" onClick={() => applying.run(undefined)} disabled={applying.pending}>
+        <Button className="mt-3" onClick={() => applying.run(undefined)} disabled={applying.pending}>
           {applying.pending ? <Preloader className="size-5" /> : application?.status === 'rejected' ? t`Apply again` : t`Apply for a merchant account`}
         </Button>
       </>

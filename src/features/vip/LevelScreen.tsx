@@ -58,7 +58,7 @@ function CurrentLevel({ reply }: { reply: UserLevelReply }) {
             <Trans>Your level</Trans>
           </p>
           <p className="text-2xl font-semibold">
-            <bdi dir="ltr">VIP {level}</bdi>
+            <bdi dir="ltr" className="whitespace-nowrap">VIP {level}</bdi>
           </p>
         </div>
       </div>
@@ -85,7 +85,7 @@ function NextLevel({ reply: { confirmedDeposits, next } }: { reply: UserLevelRep
       <div className="mb-1.5 flex items-center justify-between text-xs text-sea-100">
         <span>
           <Trans>
-            Progress to <bdi dir="ltr">VIP {nextLevel}</bdi>
+            Progress to <bdi dir="ltr" className="whitespace-nowrap">VIP {nextLevel}</bdi>
           </Trans>
         </span>
         <Percent value={String(percent)} />
@@ -103,7 +103,7 @@ function NextLevel({ reply: { confirmedDeposits, next } }: { reply: UserLevelRep
       <p className="mt-2 text-xs text-sea-100">
         <Trans>
           <Amount value={remainingTo(confirmedDeposits, next.upgradeAmount)} asset="USDT" /> more in confirmed deposits to reach{' '}
-          <bdi dir="ltr">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} asset="USDT" /> in total).
+          <bdi dir="ltr" className="whitespace-nowrap">VIP {nextLevel}</bdi> (<Amount value={next.upgradeAmount} asset="USDT" /> in total).
         </Trans>
       </p>
     </div>
@@ -133,7 +133,7 @@ function LevelList({ reply }: { reply: UserLevelReply }) {
             >
               <div className="flex items-center justify-between gap-3">
                 <h3 className="text-base font-semibold whitespace-nowrap text-ink">
-                  <bdi dir="ltr">VIP {entry.level}</bdi>
+                  <bdi dir="ltr" className="whitespace-nowrap">VIP {entry.level}</bdi>
                 </h3>
                 {current ? (
                   <span className="rounded-full bg-sea-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">

@@ -4,11 +4,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { useAtomValue } from 'jotai';
+import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { BankIcon } from '../../ui/icons';
 import type { WithdrawInfoReply, WithdrawMethodInfo } from '../../domain/wire';
-import { errorMessage } from '../../i18n';
+import { personName } from '../../domain/locales';
+import { errorMessage, localeAtom } from '../../i18n';
 import { maskedIban } from '../shared/money/iban';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawMethodScreen } from './WithdrawMethodScreen';
@@ -25,6 +27,7 @@ export default function BankWithdrawScreen() {
 
 function BankWithdrawal({ bank, binding, reload }: { bank: WithdrawMethodInfo; binding: WithdrawInfoReply['bank'] | null; reload(): void }) {
   const { t } = useLingui();
+  const locale = useAtomValue(localeAtom);
   const navigate = useNavigate();
   const bind = () => void navigate({ to: '/mine/bind', search: { redirect: HERE } });
   if (!binding) {
@@ -34,14 +37,14 @@ function BankWithdrawal({ bank, binding, reload }: { bank: WithdrawMethodInfo; b
         title={t`No bank account bound`}
         text={errorMessage('bank.required')}
         action={
-          <Button rounded onClick={bind}>
+          <Button onClick={bind}>
             {t`Bind a bank account`}
           </Button>
         }
       />
     );
   }
-  const holder = `${binding.firstName} ${binding.lastName}`;
+  const holder = personName(binding.firstName, binding.lastName, locale);
   return (
     <WithdrawForm
       info={bank}

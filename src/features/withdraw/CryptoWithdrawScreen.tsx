@@ -4,12 +4,12 @@
  * payment password.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Segmented, SegmentedButton } from 'konsta/react';
 import { useWatch } from 'react-hook-form';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
 import { addressProblem } from '../../domain/payments';
 import { errorMessage } from '../../i18n';
 import { TextField } from '../../ui/form/TextField';
+import { Choices } from '../../ui/Choices';
 import type { WithdrawMethodInfo } from '../../domain/wire';
 import { shortAddress, WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
 import { WithdrawMethodScreen } from './WithdrawMethodScreen';
@@ -57,23 +57,15 @@ function CryptoDestination({ form, networks }: { form: WithdrawFormApi; networks
         <p className="mb-1.5 text-sm font-medium text-ink" id="network-label">
           {t`Network`}
         </p>
-        <Segmented strong rounded role="radiogroup" aria-labelledby="network-label">
-          {networks.map((name) => (
-            <SegmentedButton
-              key={name}
-              type="button"
-              role="radio"
-              aria-checked={chosenNetwork === name}
-              active={chosenNetwork === name}
-              onClick={() => {
-                form.setValue('network', name);
-                form.clearErrors(['network', 'address']);
-              }}
-            >
-              <bdi dir="ltr">{name}</bdi>
-            </SegmentedButton>
-          ))}
-        </Segmented>
+        <Choices
+          labelledBy="network-label"
+          options={networks.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
+          value={chosenNetwork}
+          onChange={(name) => {
+            form.setValue('network', name);
+            form.clearErrors(['network', 'address']);
+          }}
+        />
         {errors.network ? (
           <p role="alert" className="mt-1.5 text-xs text-rose-700">
             {errors.network.message}

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Button } from 'konsta/react';
+import { Button } from '../../ui/Button';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { requestWithdrawal, type WithdrawRequest } from './api/calls';
 import { toast } from '../../ui/feedback/toast';
@@ -17,6 +17,7 @@ import { Amount, useFormatAmount } from '../../ui/Amount';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { Fact } from '../shared/records';
 import { AmountField } from '../shared/money/AmountField';
+import { useDecimalShown } from '../shared/money/DecimalField';
 import { netAmount } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
@@ -51,6 +52,7 @@ export interface WithdrawFormProps {
 export function WithdrawForm({ info, destination, children, shortName, onRefused, disabled }: WithdrawFormProps) {
   const { t } = useLingui();
   const format = useFormatAmount();
+  const decimal = useDecimalShown();
   const navigate = useNavigate();
   // The destination by the shared withdrawSchema's rules, the amount by the method's limits; checked again only on sending.
   const form = useZodForm(withdrawFormSchema(info), { defaultValues: { ...destination, amount: '' } as WithdrawValues, reValidateMode: 'onSubmit' }) as WithdrawFormApi;
@@ -86,7 +88,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
       <form onSubmit={confirm} noValidate className="space-y-5 px-4 pt-2">
         <PayPasswordNotice />
         {typeof children === 'function' ? children(form) : children}
-        <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${plainDecimal(info.minimum)}`} disabled={disabled} />
+        <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${decimal(plainDecimal(info.minimum))}`} disabled={disabled} />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this withdrawal costs`}>
           <Fact label={t`Available`}>
             <Amount value={info.available} asset={asset} />
@@ -109,7 +111,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
             returns to your balance.
           </Trans>
         </p>
-        <Button large rounded type="submit" disabled={disabled}>
+        <Button type="submit" disabled={disabled}>
           {t`Withdraw`}
         </Button>
       </form>

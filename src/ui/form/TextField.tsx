@@ -18,12 +18,13 @@ export interface TextFieldProps
   /** After the input, inside the border (show/hide, send code). */
   trailing?: ReactNode;
   /**
-   * What is written left to right in every language, Arabic and Hebrew too: `true`, the text
-   * typed (amounts, addresses, e-mail, codes), which then starts at the page's start edge while
-   * "All", a unit or "Send code" stay at its end edge; `'box'`, the whole box (a phone number
-   * after its calling code). Label and error keep the page's direction.
+   * A field whose content runs left to right in every language, Arabic and Hebrew too (amounts,
+   * addresses, IBANs, e-mail, codes, phone numbers): the box is laid out left to right, as in
+   * English — the text starts at the left edge, where a person reads an address or an IBAN from,
+   * and "All", a unit or "Send code" follow it at the right, a calling code precedes it. Label,
+   * hint and error keep the page's direction.
    */
-  ltr?: boolean | 'box';
+  ltr?: boolean;
 }
 
 export function TextField({ label, value, onChange, error, hint, leading, trailing, ltr, id, className, ...input }: TextFieldProps) {
@@ -37,7 +38,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
         {label}
       </label>
       <div
-        dir={ltr === 'box' ? 'ltr' : undefined}
+        dir={ltr ? 'ltr' : undefined}
         className={[
           'flex min-h-12 items-center gap-2 rounded-xl border bg-surface px-3 transition-colors',
           'focus-within:border-sea-600 focus-within:ring-2 focus-within:ring-sea-600/15',
@@ -51,8 +52,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={note ? noteId : undefined}
-          dir={ltr === true ? 'ltr' : undefined}
-          className={`min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/70 ${ltr === true ? 'rtl:text-right' : ''}`}
+          className="min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/70"
           {...input}
         />
         {trailing}

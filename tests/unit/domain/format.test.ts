@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { formatAmount, formatChange, formatQuote, formatRate, ltrInText } from '../../../src/domain/format';
+import { formatAmount, formatChange, formatCompact, formatQuote, formatRate, ltrInText } from '../../../src/domain/format';
 import { LOCALES, type Locale } from '../../../src/domain/locales';
 
 const NBSP = '\u00a0';
@@ -154,6 +154,24 @@ describe('market quotes', () => {
     expect(formatChange('0.00', 'en')).toBe('+0.00%');
     expect(formatChange('-0.00', 'en')).toBe('+0.00%');
     expect(formatChange('12.5', 'de')).toBe('+12,50\u00a0%');
+  });
+});
+
+describe('formatCompact', () => {
+  test('a volume is compact in every language: abbreviated where the language abbreviates, else rounded to three digits', () => {
+    expect(formatCompact('2248.5', 'en')).toBe('2.2K');
+    expect(formatCompact('2248.5', 'zh')).toBe('2250');
+    expect(formatCompact('2248.5', 'de')).toBe('2250');
+    expect(formatCompact('2248.5', 'es')).toBe('2,2\u00a0mil');
+    expect(formatCompact('45678.9', 'zh')).toBe('4.6万');
+    expect(formatCompact('12345678', 'de')).toBe('12,3\u00a0Mio.');
+    expect(formatCompact('20', 'en')).toBe('20');
+    expect(formatCompact('0.5', 'de')).toBe('0,5');
+  });
+
+  test('with Latin digits in every language, Arabic too', () => {
+    for (const locale of LOCALES) expect(formatCompact('2248.5', locale)).toMatch(/^[^\u0660-\u0669\u06f0-\u06f9]*\d/);
+    expect(formatCompact('2248.5', 'ar')).toBe('2.2\u00a0ألف');
   });
 });
 

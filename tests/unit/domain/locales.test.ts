@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialLocale, isRtl, matchLocale } from '../../../src/domain/locales';
+import { initialLocale, isRtl, matchLocale, personName } from '../../../src/domain/locales';
 
 describe('language choice', () => {
   it('prefers the stored language, then the browser, then English', () => {
@@ -19,5 +19,20 @@ describe('language choice', () => {
     expect(isRtl('ar')).toBe(true);
     expect(isRtl('he')).toBe(true);
     expect(isRtl('tzm')).toBe(false);
+  });
+});
+
+describe('personName', () => {
+  it('puts the family name first in Chinese, the given name first elsewhere', () => {
+    expect(personName('Ada', 'Lovelace', 'en')).toBe('Ada Lovelace');
+    expect(personName('Ada', 'Lovelace', 'de')).toBe('Ada Lovelace');
+    expect(personName('Ada', 'Lovelace', 'ar')).toBe('Ada Lovelace');
+    expect(personName('Ada', 'Lovelace', 'zh')).toBe('Lovelace Ada');
+  });
+
+  it('writes a name in Chinese characters family name first without a space, in every language; a half-given name alone', () => {
+    expect(personName('伟', '张', 'zh')).toBe('张伟');
+    expect(personName('伟', '张', 'en')).toBe('张伟');
+    expect(personName(' Ada ', '', 'zh')).toBe('Ada');
   });
 });

@@ -276,7 +276,7 @@ describe('the trading hall', () => {
     expect((within(form).getByLabelText('Lowest unit price (EUR)') as HTMLInputElement).value).toBe('0.9100');
     expect(screen.getByRole('heading', { name: 'Merchants buying USDT' })).toBeTruthy();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Buy USDT', pressed: false }));
+      fireEvent.click(screen.getByRole('tab', { name: 'Buy USDT', selected: false }));
     });
     expect(await screen.findByRole('region', { name: 'Buy USDT' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ side: 'buy' });

@@ -1,6 +1,6 @@
 /**
  * The amount field of a money form (useZodForm): "Amount (USDT)", kept to digits and one decimal
- * point as it is typed, checked against the form's limits at each keystroke, and "All" when the
+ * separator as it is typed and written as the language writes numbers (DecimalField), checked against the form's limits at each keystroke, and "All" when the
  * form says how much there is (a balance, the interest held) — the same field on every screen.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import type { Asset } from '../../../domain/money';
 import { plainDecimal } from '../../../domain/payments';
-import { TextField } from '../../../ui/form/TextField';
-import { decimalInput } from './amounts';
+import { DecimalField } from './DecimalField';
 
 export interface AmountFieldProps<V extends FieldValues, O extends FieldValues> {
   form: UseFormReturn<V, unknown, O>;
@@ -20,6 +19,7 @@ export interface AmountFieldProps<V extends FieldValues, O extends FieldValues> 
   /** What "All" fills in (a decimal string); no "All" when absent. */
   all?: string;
   hint?: ReactNode;
+  /** Shown as it is (write its figures with useDecimalShown); by default "0.00" in the language's writing. */
   placeholder?: string;
   disabled?: boolean;
   /** Told each new value (a screen that also filters by the amount). */
@@ -38,16 +38,13 @@ export function AmountField<V extends FieldValues, O extends FieldValues>({ form
     onChange?.(text);
   };
   return (
-    <TextField
+    <DecimalField
       label={label ?? t`Amount (${asset})`}
       value={typeof value === 'string' ? value : ''}
-      onChange={(text) => set(decimalInput(text))}
+      onChange={set}
       error={form.formState.errors[name]?.message as string | undefined}
       hint={hint}
-      inputMode="decimal"
-      autoComplete="off"
       placeholder={placeholder}
-      ltr
       disabled={disabled}
       trailing={
         all === undefined ? undefined : (

@@ -13,6 +13,7 @@ import { CheckIcon } from '../../icons';
 import { localeAtom } from '../../../i18n';
 import { countriesFor, searchCountries, type Country } from './countries';
 import { useOverlay } from '../../overlays';
+import { TITLE } from '../../title';
 
 export interface AreaCodePickerProps {
   opened: boolean;
@@ -51,7 +52,7 @@ export function AreaCodePicker({ opened: wanted, selected, onSelect, onClose }: 
     <Popup ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={onClose} aria-label={t`Choose your country`}>
       <Page colors={{ bgMaterial: 'bg-surface' }}>
         <Navbar
-          title={t`Choose your country`}
+          title={<span className={TITLE}>{t`Choose your country`}</span>}
           colors={{ bgMaterial: 'bg-surface' }}
           right={
             <button type="button" onClick={onClose} className="px-3 py-2 text-sm font-medium text-sea-700">
