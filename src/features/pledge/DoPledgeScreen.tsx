@@ -53,7 +53,7 @@ export default function DoPledgeScreen() {
           title={t`This product is no longer offered`}
           text={t`The link may be old or mistyped. Choose one of the products on offer.`}
           action={
-            <Button rounded onClick={() => void navigate({ to: '/pledge', replace: true })}>
+            <Button onClick={() => void navigate({ to: '/pledge', replace: true })}>
               {t`Pledge products`}
             </Button>
           }
