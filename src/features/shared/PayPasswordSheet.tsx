@@ -12,6 +12,7 @@ import { useOverlay } from '../../ui/overlays';
 import { isApiError } from '../../api/client';
 import { PinInput } from '../../ui/form/PinInput';
 import { errorMessage } from '../../i18n';
+import { PayPasswordMissing } from './money/PayPasswordNotice';
 
 export interface PayPasswordSheetProps {
   opened: boolean;
@@ -99,14 +100,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
             </div>
           </>
         ) : (
-          <div className="text-sm text-ink">
-            <p className="mb-4">
-              <Trans>Set a payment password first. It protects every payment and withdrawal.</Trans>
-            </p>
-            <Link to="/setting/pay-password" className="-ms-3 inline-flex min-h-11 items-center px-3 font-medium text-sea-700">
-              <Trans>Set payment password</Trans>
-            </Link>
-          </div>
+          <PayPasswordMissing />
         )}
       </div>
     </Sheet>

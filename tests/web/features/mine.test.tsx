@@ -7,19 +7,12 @@ import MineScreen from '../../../src/features/mine/MineScreen';
 import { mineRoutes } from '../../../src/features/mine/routes';
 import { renderScreen } from '../app/render';
 import { ok, useTestApi } from '../support/api-server';
+import { pledgeOverview } from '../support/fixtures';
 import { signInForTest } from '../support/session';
 
 const api = useTestApi({ quietToasts: true });
 
-const never: PledgeOverview = {
-  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', yearlyRate: '182.5', lockDays: 30, penaltyRate: '5', active: true }],
-  available: { USDT: '250.000000', EUR: '0.00' },
-  interest: { USDT: '0.000000', EUR: '0.00' },
-  active: null,
-  managed: { USDT: '0.000000', EUR: '0.00' },
-  earned: { USDT: '0.000000', EUR: '0.00' },
-  nextPayoutAt: '2030-01-16T00:00:00.000Z',
-};
+const never = pledgeOverview();
 let overview: PledgeOverview;
 
 beforeEach(() => {

@@ -3,27 +3,18 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, setClientHandlers } from '../../../src/api/client';
 import { queryClient } from '../../../src/api/query';
-import type { PledgeOverview } from '../../../src/domain/pledge';
 import DoPledgeScreen from '../../../src/features/pledge/DoPledgeScreen';
 import InterestWalletScreen from '../../../src/features/pledge/InterestWalletScreen';
 import { pledgeRoutes } from '../../../src/features/pledge/routes';
 import { errorText } from '../../../src/locales/errors';
 import { renderScreen } from '../app/render';
 import { ok, startTestApi, type TestApi } from '../support/api-server';
+import { PIN_LABEL, pledgeOverview } from '../support/fixtures';
 import { signInForTest } from '../support/session';
 
-const PIN_LABEL = 'Enter your 6-digit payment password';
 let api: TestApi;
 
-const overview: PledgeOverview = {
-  products: [{ id: 3, asset: 'USDT', minAmount: '100.000000', dailyRate: '0.5', yearlyRate: '182.5', lockDays: 30, penaltyRate: '5', active: true }],
-  available: { USDT: '250.000000', EUR: '0.00' },
-  interest: { USDT: '1.500000', EUR: '0.00' },
-  active: null,
-  managed: { USDT: '0.000000', EUR: '0.00' },
-  earned: { USDT: '1.500000', EUR: '0.00' },
-  nextPayoutAt: '2030-01-16T00:00:00.000Z',
-};
+const overview = pledgeOverview({ interest: { USDT: '1.500000', EUR: '0.00' }, earned: { USDT: '1.500000', EUR: '0.00' } });
 
 const sent = (path: string) => api.received.filter((request) => request.url.pathname === `/api${path}`);
 

@@ -1,6 +1,6 @@
 /**
  * The payment password's absence, said where a payment will need it: above a money form before
- * the user fills it (PayPasswordNotice), and as a flagged "Not set" on the rows that lead to
+ * the user fills it (PayPasswordNotice) or in the payment's sheet (PayPasswordMissing), and as a flagged "Not set" on the rows that lead to
  * setting it (NotSetFlag: Me, Settings). Setting it goes back to the screen it was asked from.
  */
 import { Trans } from '@lingui/react/macro';
@@ -17,7 +17,11 @@ export function useNeedsPayPassword(): boolean {
 
 /** Above a money form: every payment asks for the payment password, and none is set yet. */
 export function PayPasswordNotice() {
-  if (!useNeedsPayPassword()) return null;
+  return useNeedsPayPassword() ? <PayPasswordMissing /> : null;
+}
+
+/** The one way the missing payment password is said: above a form, and in the sheet a payment opens. */
+export function PayPasswordMissing() {
   return (
     <section role="note" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <LockIcon size={20} className="mt-0.5 shrink-0 text-amber-700" />
