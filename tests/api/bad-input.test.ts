@@ -228,8 +228,31 @@ describe('operator settings within their range', () => {
     ['withdraw_min_usdt', '1000000000.000001'],
     ['withdraw_fee_eur', '99999999999999999999'],
     ['support_url', `https://example.com/${'a'.repeat(600)}`],
+    // A principal loan's LTV watch: a margin call 81–89.99 %, a liquidation 90–95 %, its fee 0–2 %.
+    ['loan_margin_call_ltv', '80.99'],
+    ['loan_margin_call_ltv', '90'],
+    ['loan_margin_call_ltv', '85.001'],
+    ['loan_liquidation_ltv', '89.99'],
+    ['loan_liquidation_ltv', '95.01'],
+    ['loan_liquidation_fee_percent', '2.01'],
+    ['loan_liquidation_fee_percent', '-1'],
   ])('%s = %s is refused', async (key, value) => {
     await expectRefused(await change(key, value), 400, 'ops.settingInvalid');
+  });
+
+  test('the loan watch\'s thresholds and fee are seeded and accepted at the edges of their bounds', async () => {
+    const listed = await t.get<{ key: string; value: string | null }[]>('/ops/settings', { token: adminToken });
+    const value = (key: string) => listed.body.data!.find((entry) => entry.key === key)?.value;
+    expect([value('loan_margin_call_ltv'), value('loan_liquidation_ltv'), value('loan_liquidation_fee_percent')]).toEqual(['85', '90', '1']);
+    try {
+      for (const [key, edge] of [['loan_margin_call_ltv', '81'], ['loan_margin_call_ltv', '89.99'], ['loan_liquidation_ltv', '90'], ['loan_liquidation_ltv', '95'], ['loan_liquidation_fee_percent', '0'], ['loan_liquidation_fee_percent', '2']]) {
+        expect((await change(key, edge)).status, `${key} = ${edge}`).toBe(200);
+      }
+    } finally {
+      await change('loan_margin_call_ltv', '85');
+      await change('loan_liquidation_ltv', '90');
+      await change('loan_liquidation_fee_percent', '1');
+    }
   });
 
   test('a VIP threshold past the ledger column is refused', async () => {

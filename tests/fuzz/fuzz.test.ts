@@ -504,6 +504,9 @@ beforeAll(async () => {
     usdt_eur_rate: ['0.92', '1', '1.25'],
     transfer_fee_percent: ['0', '1.5', '99.99'],
     trade_fee_percent: ['0', '0.2', '99.99'],
+    loan_margin_call_ltv: ['81', '85', '89.99'],
+    loan_liquidation_ltv: ['90', '95'],
+    loan_liquidation_fee_percent: ['0', '1', '2'],
   };
 
   const pick = <T>(...values: T[]) => fc.constantFrom(...values);

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { maxAmountMinor, parseAmount, parseFeePercent, parseRate, type Asset } from '../../../src/domain/money';
 import { settings } from '../../db/schema';
+import { LTV_SETTING_BOUNDS } from '../../../src/domain/ltv';
 
 export const SETTING_KEYS = {
   supportUrl: 'support_url',
@@ -16,6 +17,9 @@ export const SETTING_KEYS = {
   withdrawFeeEur: 'withdraw_fee_eur',
   transferFeePercent: 'transfer_fee_percent',
   tradeFeePercent: 'trade_fee_percent',
+  loanMarginCallLtv: 'loan_margin_call_ltv',
+  loanLiquidationLtv: 'loan_liquidation_ltv',
+  loanLiquidationFeePercent: 'loan_liquidation_fee_percent',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -47,6 +51,12 @@ const feeOrMinimum = (asset: Asset) => (value: string) => {
   return minor !== null && minor <= maxAmountMinor(asset);
 };
 
+/** A percent with up to two decimals within bounds given in hundredths of a percent. */
+const percentWithin = ({ min, max }: { min: bigint; max: bigint }) => (value: string) => {
+  const hundredths = parseFeePercent(value);
+  return hundredths !== null && hundredths >= min && hundredths <= max;
+};
+
 /**
  * Values an operator may give each setting (checked before it is stored). Each is bounded, so
  * that no allowed value can make a quote, a withdrawal or a deposit fail.
@@ -62,6 +72,12 @@ export const SETTING_RULES: Record<SettingKey, (value: string) => boolean> = {
   // Percent with up to 2 decimals, 0 to 99.99: at 100 nothing would be left to receive.
   transfer_fee_percent: (value) => parseFeePercent(value) !== null,
   trade_fee_percent: (value) => parseFeePercent(value) !== null,
+  // A principal loan's LTV watch (docs/loans.md, src/domain/ltv.ts): a margin call from 81 to
+  // 89.99 %, a liquidation from 90 to 95 %, its fee 0 to 2 % of principal and interest. The
+  // ranges do not overlap: a call always comes first, and never at a new loan's 80 %.
+  loan_margin_call_ltv: percentWithin(LTV_SETTING_BOUNDS.marginCall),
+  loan_liquidation_ltv: percentWithin(LTV_SETTING_BOUNDS.liquidation),
+  loan_liquidation_fee_percent: percentWithin(LTV_SETTING_BOUNDS.liquidationFee),
 };
 
 export function isSettingKey(value: unknown): value is SettingKey {
