@@ -11,7 +11,7 @@
  *    each offer holds enough for what it may still give (docs/trading.md);
  *  - each user's pledged account holds exactly their running pledge orders (docs/pledge.md);
  *  - each user's collateral account holds exactly the collateral of their paid-out principal
- *    loans not yet repaid (docs/loans.md).
+ *    loans not yet repaid, in the collateral's asset (docs/loans.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -93,7 +93,8 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
   );
   const collateral = await rowsOf<{ id: string; user_id: string; asset: string; balance: string; expected: string }>(
     db,
-    sql`WITH expected AS (SELECT user_id, asset, sum(collateral) AS total FROM loans WHERE status IN ('approved', 'repaying', 'failed') GROUP BY user_id, asset)
+    sql`WITH expected AS (SELECT user_id, collateral_asset AS asset, sum(collateral) AS total FROM loans
+                      WHERE type = 'principal' AND status IN ('approved', 'repaying', 'failed') GROUP BY user_id, collateral_asset)
         SELECT a.id::text, a.user_id, a.asset, a.balance::text, coalesce(e.total, 0)::text AS expected
         FROM ledger_accounts a LEFT JOIN expected e ON e.user_id = a.user_id AND e.asset = a.asset
         WHERE a.owner_kind = 'user' AND a.purpose = 'collateral' AND a.balance <> coalesce(e.total, 0)`,

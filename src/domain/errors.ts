@@ -164,6 +164,7 @@ export const ERROR_KEYS = [
   'loan.idNumberRequired',
   'loan.disclaimerRequired',
   'loan.notRepayable',
+  'loan.collateralShort',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Loan, LoanConfig, LoanProduct } from '../../src/domain/loan';
-import type { Page } from '../../src/domain/wire';
+import type { Page, QuoteReply } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
 import { balanceOf } from '../../server/ledger/accounts';
@@ -206,6 +206,35 @@ describe('from approval to repayment', () => {
     const mine = await t.get<Page<Loan>>('/loan/list', { token: borrower.token, query: { status: 'repaid' } });
     expect(mine.body.data!.list.map((l) => l.id)).toEqual([loan.id]);
     expect((await t.get<Page<Loan>>('/loan/list', { token: borrower.token, query: { status: 'pending' } })).body.data!.total).toBe(0);
+  });
+
+  test('a principal loan is refused at approval when the borrower\'s own balance no longer holds the collateral: nothing moves', async () => {
+    const borrower = await user(1_000);
+    const cfg = await config(borrower);
+    const loan = (await apply(borrower, { productId: product(cfg, 'principal', 30).id, amount: '800', frontDocument: await documentId(borrower) })).body.data!;
+    // Before approval the borrower converts 900 USDT to EUR: 100 USDT are left.
+    const quote = await t.post<QuoteReply>('/transfer/quote', { from: 'USDT', to: 'EUR', amount: '900' }, { token: borrower.token });
+    const converted = await t.post('/transfer', { quoteId: quote.body.data!.quoteId, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(converted.status, JSON.stringify(converted.body)).toBe(200);
+    const loansAccount = () => rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
+    const platformBefore = await loansAccount();
+
+    const refused = await t.post('/ops/loans/approve', { id: loan.id }, { token: financeToken, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ key: 'loan.collateralShort', message: errorText('de', 'loan.collateralShort', { amount: '800', asset: 'USDT' }) });
+    expect(refused.body.message).toContain('800 USDT');
+    // Nothing paid out, nothing held, the application still waits for a decision.
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(100), held: 0n, collateral: 0n });
+    expect(await loansAccount()).toEqual(platformBefore);
+    expect((await t.get<Loan>('/loan/detail', { token: borrower.token, query: { id: String(loan.id) } })).body.data).toMatchObject({ status: 'pending' });
+    await t.assertLedgerClean();
+
+    // With the balance back, approval takes the collateral from it and pays the loan out.
+    await t.fund(borrower.userId, 'USDT', USDT(700));
+    expect((await ops('/ops/loans/approve', { id: loan.id })).body.data).toMatchObject({ status: 'approved', collateral: '800.000000' });
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(800), held: 0n, collateral: USDT(800) });
+    const [kept] = await rowsOf<{ approval_rate: string; collateral_asset: string }>(t.database.db, sql`SELECT approval_rate::text, collateral_asset FROM loans WHERE id = ${loan.id}`);
+    expect(kept).toEqual({ approval_rate: '920000', collateral_asset: 'USDT' });
   });
 
   test('a refused repayment returns its hold and says why; repaying again works', async () => {

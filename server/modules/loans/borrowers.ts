@@ -111,10 +111,11 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
         try {
           [{ id }] = await rowsOf<{ id: string }>(
             tx,
-            sql`INSERT INTO loans (user_id, product_id, type, asset, amount, days, daily_ppm, interest, total, collateral, status,
+            sql`INSERT INTO loans (user_id, product_id, type, asset, amount, days, daily_ppm, interest, total, collateral, collateral_asset, status,
                                    full_name, id_type, id_number, front_document, back_document, created_at)
                 VALUES (${userId}, ${product.id}, ${product.type}, ${asset}, ${amount.toString()}::bigint, ${product.days}, ${product.daily_ppm}::bigint,
-                        ${interest.toString()}::bigint, ${total.toString()}::bigint, ${product.type === 'principal' ? amount.toString() : '0'}::bigint, 'pending',
+                        ${interest.toString()}::bigint, ${total.toString()}::bigint, ${product.type === 'principal' ? amount.toString() : '0'}::bigint,
+                        ${product.type === 'principal' ? asset : null}, 'pending',
                         ${input.fullName}, ${input.idType}, ${input.idNumber.replace(/\s+/g, ' ')}, ${input.frontDocument},
                         ${needsBack(input.idType) ? input.backDocument! : null}, ${at.toISOString()}::timestamptz)
                 RETURNING id::text`,

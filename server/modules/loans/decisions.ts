@@ -5,12 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { type Loan, type LoanStatus } from '../../../src/domain/loan';
-import { toDecimalString } from '../../../src/domain/money';
+import { parseRate, toDecimalString } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
+import { Refusal } from '../../errors';
 import { postTransfers } from '../../ledger/transfers';
+import { readSettings, SETTING_KEYS } from '../settings';
 import {
   DAY_MS,
   UNUSED_DOCUMENT_MS,
@@ -22,6 +24,7 @@ import {
   lockLoan,
   reread,
   leg,
+  plain,
   type LoansDeps,
 } from './rows';
 
@@ -42,22 +45,34 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
       return { list: rows.map((row) => ({ ...loanOf(row), userId: row.user_id, username: row.username })), total: Number(total), page, pageSize };
     },
 
-    /** Approves an application: paid out; a principal loan's collateral held from the balance. */
+    /**
+     * Approves an application: a principal loan's collateral first taken from the borrower's own
+     * available balance — if it no longer holds it, refused (loan.collateralShort) and nothing
+     * moves — then the loan paid out. The reference rate of the moment is kept on the loan.
+     */
     async approve(id: number, actor: AuditActor): Promise<Loan> {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
         if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
         const userId = row.user_id;
         const amount = BigInt(row.amount);
-        const legs = [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })];
         const collateral = BigInt(row.collateral);
         if (collateral > 0n) {
-          legs.push(leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }));
+          const asset = assetOf(row.collateral_asset ?? row.asset);
+          // A posting of its own, before the payout: the payout cannot be what secures the loan.
+          await postTransfers(tx, [
+            { ...leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }), asset },
+          ]).catch((error: unknown) => {
+            if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('loan.collateralShort', 409, { params: { amount: plain(collateral, asset), asset } });
+            throw error;
+          });
         }
-        await postTransfers(tx, legs);
+        await postTransfers(tx, [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })]);
+        const [rate] = await readSettings(tx, [SETTING_KEYS.usdtEurRate]);
         const due = new Date(actor.at.getTime() + row.days * DAY_MS);
         await tx.execute(
-          sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz
+          sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz,
+              approval_rate = ${rate === null ? null : (parseRate(rate)?.toString() ?? null)}::bigint
               WHERE id = ${row.id}`,
         );
         await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });

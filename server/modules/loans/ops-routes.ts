@@ -54,12 +54,12 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
       summary,
       auth: finance,
       body: loanDecisionSchema,
-      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided'] },
+      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided', 'loan.collateralShort'] },
       reply: loanSchema,
       handler: ({ body, request }) => decide(body, request) as never,
     });
 
-  decision('/loans/approve', 'Approve a pending application: paid out from the loans account; a principal loan holds its collateral (finance, audited)', (input, request) =>
+  decision('/loans/approve', 'Approve a pending application: a principal loan\'s collateral taken from the borrower\'s own available balance (refused with loan.collateralShort, nothing moved, when it no longer holds it), then paid out from the loans account (finance, audited)', (input, request) =>
     loans.approve(input.id, actorOf(request)),
   );
   decision('/loans/reject', 'Reject a pending application, with the reason the user reads or none (finance, audited)', (input, request) =>

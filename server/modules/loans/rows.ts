@@ -63,6 +63,8 @@ export interface LoanRow {
   interest: string;
   total: string;
   collateral: string;
+  /** A principal loan's collateral asset (today its own asset: docs/loans.md); null for a credit loan. */
+  collateral_asset: string | null;
   status: LoanStatus;
   full_name: string;
   id_type: IdType;
@@ -82,7 +84,7 @@ export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_a
 /** A loan's columns, of the table under `alias`. */
 export const loanColumns = (alias: string) =>
   sql.raw(
-    ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'status',
+    ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'collateral_asset', 'status',
       'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
       'repay_requested_at', 'repaid_at'].map((column) => `${alias}.${column}`).join(', '),
   );

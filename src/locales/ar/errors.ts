@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "أدخل رقم الهوية (من 4 إلى 30 حرفًا ورقمًا).",
   'loan.disclaimerRequired': "وافق على شروط القرض لتقديم الطلب.",
   'loan.notRepayable': "لا يمكن سداد هذا القرض الآن.",
+  'loan.collateralShort': "لم يعد الرصيد المتاح للمقترض يغطي الضمان البالغ {amount} {asset}. لم يُنقل أي مبلغ، وما زال الطلب قيد المراجعة.",
 } satisfies ErrorCatalogue;

@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Geben Sie Ihre Ausweisnummer ein (4 bis 30 Buchstaben und Ziffern).",
   'loan.disclaimerRequired': "Akzeptieren Sie die Kreditbedingungen, um den Antrag zu stellen.",
   'loan.notRepayable': "Dieser Kredit kann jetzt nicht zurückgezahlt werden.",
+  'loan.collateralShort': "Das verfügbare Guthaben des Kreditnehmers deckt die Sicherheit von {amount} {asset} nicht mehr. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
 } satisfies ErrorCatalogue;

@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Enter your ID number (4 to 30 letters and digits).",
   'loan.disclaimerRequired': "Accept the loan terms to apply.",
   'loan.notRepayable': "This loan cannot be repaid now.",
+  'loan.collateralShort': "The borrower's available balance no longer holds the collateral of {amount} {asset}. Nothing was moved; the application is still pending.",
 } satisfies ErrorCatalogue;

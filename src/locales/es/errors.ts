@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Introduce el número de tu documento (de 4 a 30 letras y cifras).",
   'loan.disclaimerRequired': "Acepta las condiciones del préstamo para solicitarlo.",
   'loan.notRepayable': "Este préstamo no se puede devolver ahora.",
+  'loan.collateralShort': "El saldo disponible del prestatario ya no cubre la garantía de {amount} {asset}. No se ha movido nada; la solicitud sigue pendiente.",
 } satisfies ErrorCatalogue;

@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "הזינו את מספר המסמך (4 עד 30 אותיות וספרות).",
   'loan.disclaimerRequired': "אשרו את תנאי ההלוואה כדי להגיש בקשה.",
   'loan.notRepayable': "לא ניתן לפרוע את ההלוואה הזו כעת.",
+  'loan.collateralShort': "היתרה הזמינה של הלווה כבר אינה מכסה את הבטוחה בסך {amount} {asset}. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
 } satisfies ErrorCatalogue;

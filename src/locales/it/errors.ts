@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Inserisci il numero del documento (da 4 a 30 lettere e cifre).",
   'loan.disclaimerRequired': "Accetta le condizioni del prestito per fare richiesta.",
   'loan.notRepayable': "Questo prestito non può essere rimborsato ora.",
+  'loan.collateralShort': "Il saldo disponibile del richiedente non copre più la garanzia di {amount} {asset}. Non è stato spostato nulla; la richiesta resta in attesa.",
 } satisfies ErrorCatalogue;

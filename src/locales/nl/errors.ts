@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Voer uw documentnummer in (4 tot 30 letters en cijfers).",
   'loan.disclaimerRequired': "Accepteer de leningvoorwaarden om aan te vragen.",
   'loan.notRepayable': "Deze lening kan nu niet worden terugbetaald.",
+  'loan.collateralShort': "Het beschikbare saldo van de lener dekt het onderpand van {amount} {asset} niet meer. Er is niets verplaatst; de aanvraag staat nog open.",
 } satisfies ErrorCatalogue;

@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Introduza o número do documento (4 a 30 letras e algarismos).",
   'loan.disclaimerRequired': "Aceite as condições do empréstimo para o pedir.",
   'loan.notRepayable': "Este empréstimo não pode ser pago agora.",
+  'loan.collateralShort': "O saldo disponível do mutuário já não cobre a garantia de {amount} {asset}. Nada foi movimentado; o pedido continua pendente.",
 } satisfies ErrorCatalogue;

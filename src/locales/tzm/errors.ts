@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "Sekcem uṭṭun n tkarḍa (seg 4 ɣer 30 n yisekkilen d wuṭṭunen).",
   'loan.disclaimerRequired': "Qbel tiwtilin n ureṭṭal akken ad tessutreḍ.",
   'loan.notRepayable': "Aṛeṭṭal-a ur yezmir ara ad yettwarr tura.",
+  'loan.collateralShort': "Asmad yellan n umerḍal ur yeṭṭif ara ugar taṭṭanant n {amount} {asset}. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
 } satisfies ErrorCatalogue;

@@ -145,4 +145,5 @@ export default {
   'loan.idNumberRequired': "请输入证件号码（4 至 30 位字母和数字）。",
   'loan.disclaimerRequired': "请接受贷款条款后再申请。",
   'loan.notRepayable': "该贷款现在无法还款。",
+  'loan.collateralShort': "借款人的可用余额已不足以支付 {amount} {asset} 的抵押品。未发生任何资金变动；申请仍在待审核状态。",
 } satisfies ErrorCatalogue;
