@@ -165,6 +165,8 @@ export const ERROR_KEYS = [
   'loan.disclaimerRequired',
   'loan.notRepayable',
   'loan.collateralShort',
+  'loan.collateralRange',
+  'loan.rateMoved',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

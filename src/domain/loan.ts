@@ -71,6 +71,13 @@ export const loanApplySchema = z.strictObject({
   frontDocument: id,
   backDocument: id.optional(),
   accepted: z.literal(true, { error: 'loan.disclaimerRequired' }),
+  /**
+   * A principal loan across assets (docs/loans.md): the other asset, locked as collateral, and
+   * how much of it (an LTV of 10–80 % at the reference rate). Without them a principal loan is
+   * still the old kind, held in its own asset, until the app asks for them.
+   */
+  collateralAsset: z.enum(ASSET_CODES as [Asset, ...Asset[]], { error: 'request.invalid' }).optional(),
+  collateral: amountTextSchema.optional(),
 });
 export type LoanApplyInput = z.output<typeof loanApplySchema>;
 
@@ -154,7 +161,10 @@ export const loanSchema = z.object({
   apr: z.string(),
   interest: amount,
   total: amount,
+  /** In `collateralAsset`. */
   collateral: amount,
+  /** The asset the collateral is in: a principal loan's (its own asset for the old kind); null for a credit loan. */
+  collateralAsset: assetSchema.nullable().optional(),
   status: z.enum(LOAN_STATUSES),
   fullName: z.string(),
   idType: z.enum(ID_TYPES),

@@ -87,6 +87,12 @@ export function ltvAtLeast(debt: bigint, collateral: bigint, pair: Pair, thresho
   return debt * BP * den >= thresholdBp * collateral * num;
 }
 
+/** Is the LTV strictly past `thresholdBp`? Exact. */
+export function ltvAbove(debt: bigint, collateral: bigint, pair: Pair, thresholdBp: bigint): boolean {
+  const { num, den } = collateralRatio(pair);
+  return debt * BP * den > thresholdBp * collateral * num;
+}
+
 /** May a loan of `amount` start against `collateral` at this rate: an LTV from 10 % to 80 %, exactly? */
 export function ltvAllowed(amount: bigint, collateral: bigint, pair: Pair): boolean {
   if (amount <= 0n || collateral <= 0n) return false;
@@ -103,6 +109,21 @@ export function collateralFor(amount: bigint, targetBp: bigint, pair: Pair): big
   if (targetBp <= 0n) throw new RangeError('The LTV must be positive');
   const { num, den } = collateralRatio(pair);
   return ceilDiv(amount * BP * den, targetBp * num);
+}
+
+/**
+ * The collateral a loan of `amount` may have at the rate: from an LTV of 80 % (the least,
+ * rounded up) to 10 % (the most, rounded down); exactly the range `ltvAllowed` accepts.
+ */
+export function collateralRange(amount: bigint, pair: Pair): { min: bigint; max: bigint } {
+  const { num, den } = collateralRatio(pair);
+  return { min: collateralFor(amount, LTV_MAX_BP, pair), max: (amount * BP * den) / (LTV_MIN_BP * num) };
+}
+
+/** Hundredths of a percent as text: 8088n → "80.88", 8000n → "80". */
+export function percentText(bp: bigint): string {
+  const cents = (bp % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return cents ? `${bp / 100n}.${cents}` : `${bp / 100n}`;
 }
 
 /**

@@ -237,6 +237,64 @@ describe('from approval to repayment', () => {
     expect(kept).toEqual({ approval_rate: '920000', collateral_asset: 'USDT' });
   });
 
+  test('across assets: 1,000 EUR against USDT at 0.92 — the collateral from the borrower\'s own USDT, the EUR paid out spendable, refused past 80 % of the collateral or once the rate moved past it', async () => {
+    // docs/loans.md's example: a EUR principal product, 30 days at 0.03 % a day.
+    const [{ id: productId }] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO loan_products (type, asset, days, daily_ppm, min_amount, max_amount) VALUES ('principal', 'EUR', 30, 300, 1000, 10000000) RETURNING id`,
+    );
+    const setRate = (rate: string) => t.database.db.execute(sql`UPDATE settings SET value = ${rate} WHERE key = 'usdt_eur_rate'`);
+    const both = async (userId: string) => ({
+      usdt: await balanceOf(t.database.db, userId, 'USDT', 'available'),
+      eur: await balanceOf(t.database.db, userId, 'EUR', 'available'),
+      locked: await balanceOf(t.database.db, userId, 'USDT', 'collateral'),
+    });
+    try {
+      await setRate('0.92');
+      const borrower = await user(1_500);
+      const fields = { productId, amount: '1000', collateralAsset: 'USDT', frontDocument: await documentId(borrower) };
+      // 80 % needs 1,358.695653 USDT (rounded up); 10 % allows 10,869.565217 at most.
+      const short = await apply(borrower, { ...fields, collateral: '1358.695652' }, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(short.body).toMatchObject({
+        key: 'loan.collateralRange',
+        field: 'collateral',
+        message: errorText('de', 'loan.collateralRange', { min: '1358.695653', max: '10869.565217', asset: 'USDT' }),
+      });
+      expect((await apply(borrower, { ...fields, collateral: '10869.565218' })).body).toMatchObject({ key: 'loan.collateralRange' });
+      expect((await apply(borrower, { ...fields, collateral: '1600' })).body).toMatchObject({ key: 'balance.insufficient', field: 'collateral' });
+      expect((await apply(borrower, { ...fields, collateralAsset: 'EUR', collateral: '1400' })).body).toMatchObject({ key: 'request.invalid' });
+      const loan = (await apply(borrower, { ...fields, collateral: '1358.695653' })).body.data!;
+      // 1,000 × 0.03 % × 30 = 9.00 EUR.
+      expect(loan).toMatchObject({ asset: 'EUR', amount: '1000.00', interest: '9.00', total: '1009.00', collateral: '1358.695653', collateralAsset: 'USDT', status: 'pending' });
+
+      const approved = await ops('/ops/loans/approve', { id: loan.id });
+      expect(approved.body.data).toMatchObject({ status: 'approved', collateral: '1358.695653', collateralAsset: 'USDT' });
+      // The EUR are the borrower's to spend; the USDT came from their own balance.
+      expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500) - 1_358_695_653n, eur: 100_000n, locked: 1_358_695_653n });
+      await t.assertLedgerClean();
+
+      // Repaid: 1,009.00 EUR (the borrower funds the interest), the USDT back in the same transaction.
+      await t.fund(borrower.userId, 'EUR', 900n);
+      expect((await repay(borrower, loan.id)).body.data).toMatchObject({ status: 'repaying' });
+      expect((await ops('/ops/loans/repayment/confirm', { id: loan.id })).body.data).toMatchObject({ status: 'repaid' });
+      expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500), eur: 0n, locked: 0n });
+      await t.assertLedgerClean();
+
+      // Applied at 0.92, the rate at 0.91 before approval: 1000 / (1358.695653 × 0.91) = 80.88 %.
+      const second = (await apply(borrower, { ...fields, frontDocument: await documentId(borrower), collateral: '1358.695653' })).body.data!;
+      await setRate('0.91');
+      const moved = await t.post('/ops/loans/approve', { id: second.id }, { token: financeToken, headers: { 'accept-language': 'ar' } });
+      expect(moved.status).toBe(409);
+      expect(moved.body).toMatchObject({ key: 'loan.rateMoved', message: errorText('ar', 'loan.rateMoved', { ltv: '80.88' }) });
+      expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500), eur: 0n, locked: 0n });
+      expect((await t.get<Loan>('/loan/detail', { token: borrower.token, query: { id: String(second.id) } })).body.data).toMatchObject({ status: 'pending' });
+      await ops('/ops/loans/reject', { id: second.id, reason: 'The rate moved; please apply again' });
+    } finally {
+      await setRate('0.92');
+      await t.database.db.execute(sql`UPDATE loan_products SET active = false WHERE id = ${productId}`);
+    }
+  });
+
   test('a refused repayment returns its hold and says why; repaying again works', async () => {
     const borrower = await user(600);
     const cfg = await config(borrower);

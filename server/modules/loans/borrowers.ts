@@ -15,6 +15,7 @@ import {
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
+import { collateralRange, ltvAllowed } from '../../../src/domain/ltv';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
@@ -37,6 +38,7 @@ import {
   lockLoan,
   reread,
   leg,
+  referenceRate,
   type LoansDeps,
 } from './rows';
 
@@ -82,13 +84,34 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
         if (await openLoanOf(tx, userId)) throw new Refusal('loan.openExists', 409);
         const asset = assetOf(product.asset);
         const amount = amountOrRefusal(input.amount, asset);
+        // A credit loan has none; a principal loan's is set below.
+        let collateral: { amount: bigint; asset: Asset | null } = { amount: 0n, asset: null };
         const minimum = BigInt(product.min_amount);
         if (product.type === 'credit') {
           const maximum = BigInt(product.max_amount);
           if (amount < minimum || amount > maximum) {
             throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
           }
+        } else if (input.collateralAsset !== undefined || input.collateral !== undefined) {
+          // Across assets (docs/loans.md): the product's amounts, the other asset as collateral,
+          // an LTV of 10–80 % at the rate of the day, and the collateral in the borrower's own balance now.
+          if (input.collateralAsset === undefined || input.collateralAsset === asset || input.collateral === undefined) {
+            throw new Refusal('request.invalid', 400, { field: 'collateralAsset' });
+          }
+          const collateralAsset = input.collateralAsset;
+          const maximum = BigInt(product.max_amount);
+          if (amount < minimum || amount > maximum) {
+            throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
+          }
+          collateral = { amount: amountOrRefusal(input.collateral, collateralAsset), asset: collateralAsset };
+          const pair = { loanAsset: asset, collateralAsset, rate: await referenceRate(tx) };
+          if (!ltvAllowed(amount, collateral.amount, pair)) {
+            const range = collateralRange(amount, pair);
+            throw new Refusal('loan.collateralRange', 400, { params: { min: plain(range.min, collateralAsset), max: plain(range.max, collateralAsset), asset: collateralAsset }, field: 'collateral' });
+          }
+          if ((await available(tx, userId))[collateralAsset] < collateral.amount) throw new Refusal('balance.insufficient', 400, { field: 'collateral' });
         } else {
+          collateral = { amount, asset };
           const balance = (await available(tx, userId))[asset];
           const range = principalRange(balance);
           const low = range.min > minimum ? range.min : minimum;
@@ -114,8 +137,8 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
             sql`INSERT INTO loans (user_id, product_id, type, asset, amount, days, daily_ppm, interest, total, collateral, collateral_asset, status,
                                    full_name, id_type, id_number, front_document, back_document, created_at)
                 VALUES (${userId}, ${product.id}, ${product.type}, ${asset}, ${amount.toString()}::bigint, ${product.days}, ${product.daily_ppm}::bigint,
-                        ${interest.toString()}::bigint, ${total.toString()}::bigint, ${product.type === 'principal' ? amount.toString() : '0'}::bigint,
-                        ${product.type === 'principal' ? asset : null}, 'pending',
+                        ${interest.toString()}::bigint, ${total.toString()}::bigint, ${collateral.amount.toString()}::bigint,
+                        ${collateral.asset}, 'pending',
                         ${input.fullName}, ${input.idType}, ${input.idNumber.replace(/\s+/g, ' ')}, ${input.frontDocument},
                         ${needsBack(input.idType) ? input.backDocument! : null}, ${at.toISOString()}::timestamptz)
                 RETURNING id::text`,

@@ -5,14 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { type Loan, type LoanStatus } from '../../../src/domain/loan';
-import { parseRate, toDecimalString } from '../../../src/domain/money';
+import { LTV_MAX_BP, ltvAbove, ltvBp, percentText } from '../../../src/domain/ltv';
+import { toDecimalString } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { Refusal } from '../../errors';
 import { postTransfers } from '../../ledger/transfers';
-import { readSettings, SETTING_KEYS } from '../settings';
 import {
   DAY_MS,
   UNUSED_DOCUMENT_MS,
@@ -25,6 +25,7 @@ import {
   reread,
   leg,
   plain,
+  referenceRate,
   type LoansDeps,
 } from './rows';
 
@@ -57,8 +58,14 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
         const userId = row.user_id;
         const amount = BigInt(row.amount);
         const collateral = BigInt(row.collateral);
+        const rate = await referenceRate(tx);
         if (collateral > 0n) {
           const asset = assetOf(row.collateral_asset ?? row.asset);
+          // Across assets: the rate may have moved since the application; past 80 % it is not paid out.
+          const pair = { loanAsset: assetOf(row.asset), collateralAsset: asset, rate };
+          if (asset !== pair.loanAsset && ltvAbove(amount, collateral, pair, LTV_MAX_BP)) {
+            throw new Refusal('loan.rateMoved', 409, { params: { ltv: percentText(ltvBp(amount, collateral, pair)) } });
+          }
           // A posting of its own, before the payout: the payout cannot be what secures the loan.
           await postTransfers(tx, [
             { ...leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }), asset },
@@ -68,11 +75,10 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
           });
         }
         await postTransfers(tx, [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })]);
-        const [rate] = await readSettings(tx, [SETTING_KEYS.usdtEurRate]);
         const due = new Date(actor.at.getTime() + row.days * DAY_MS);
         await tx.execute(
           sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz,
-              approval_rate = ${rate === null ? null : (parseRate(rate)?.toString() ?? null)}::bigint
+              approval_rate = ${rate.toString()}::bigint
               WHERE id = ${row.id}`,
         );
         await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });
@@ -106,7 +112,10 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
           leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: BigInt(row.amount), kind: 'loan_repay' }),
           ...(interest > 0n ? [leg(row, 'interest', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'fees' }, amount: interest, kind: 'loan_interest' })] : []),
           ...(collateral > 0n
-            ? [leg(row, 'collateral-release', actor.at, actor.operatorId, { debit: { userId, purpose: 'collateral' }, credit: { userId, purpose: 'available' }, amount: collateral, kind: 'loan_collateral_release' })]
+            ? [{
+                ...leg(row, 'collateral-release', actor.at, actor.operatorId, { debit: { userId, purpose: 'collateral' }, credit: { userId, purpose: 'available' }, amount: collateral, kind: 'loan_collateral_release' }),
+                asset: assetOf(row.collateral_asset ?? row.asset),
+              }]
             : []),
         ]);
         await tx.execute(

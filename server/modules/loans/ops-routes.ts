@@ -54,7 +54,7 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
       summary,
       auth: finance,
       body: loanDecisionSchema,
-      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided', 'loan.collateralShort'] },
+      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided', 'loan.collateralShort', 'loan.rateMoved'] },
       reply: loanSchema,
       handler: ({ body, request }) => decide(body, request) as never,
     });

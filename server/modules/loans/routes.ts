@@ -62,12 +62,13 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/apply',
-    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.amountOutOfRange', 'loan.principalRange', 'loan.backRequired', 'loan.documentInvalid'], 404: ['loan.configNotFound'], 409: ['loan.openExists'] },
+    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.amountOutOfRange', 'loan.principalRange', 'loan.collateralRange', 'loan.backRequired', 'loan.documentInvalid'], 404: ['loan.configNotFound'], 409: ['loan.openExists'] },
     tag: 'loans',
     summary: 'Apply for a loan with the identity images uploaded before (Loan, status pending)',
     description:
       'A credit loan between the product minimum and maximum (loan.amountOutOfRange); a principal loan between 10 % and 80 % of the wallet balance (loan.principalRange) ' +
-      'which must suffice; an ID card needs its back (loan.backRequired); the images must be the caller’s, unused (loan.documentInvalid); the disclaimer accepted. ' +
+      'which must suffice, or — with collateralAsset (the other asset) and collateral — a loan across assets: the product\'s amounts, the collateral an LTV of 10–80 % ' +
+      'at the reference rate (loan.collateralRange) held in the available balance; an ID card needs its back (loan.backRequired); the images must be the caller’s, unused (loan.documentInvalid); the disclaimer accepted. ' +
       'One loan not yet ended at a time (loan.openExists); an unknown product: loan.configNotFound.',
     auth: 'required',
     body: loanApplySchema,

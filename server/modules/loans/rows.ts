@@ -13,7 +13,7 @@ import {
   type LoanStatus,
   type LoanType,
 } from '../../../src/domain/loan';
-import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
+import { isAsset, parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
 import { rateText } from '../../../src/domain/pledge';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -21,6 +21,15 @@ import { balancesByPurpose } from '../../ledger/accounts';
 import { rowsOf } from '../../db/rows';
 import { type TransferInput } from '../../ledger/transfers';
 import { ImageStore } from '../../storage/image-store';
+import { readSettings, SETTING_KEYS } from '../settings';
+
+/** The reference rate (EUR for one USDT, millionths) now; seeded at every start. */
+export async function referenceRate(executor: Db | Tx): Promise<bigint> {
+  const [text] = await readSettings(executor, [SETTING_KEYS.usdtEurRate]);
+  const rate = text === null ? null : parseRate(text);
+  if (rate === null) throw new AppError('server.error', 500);
+  return rate;
+}
 
 /** What the loans service is built from. */
 export interface LoansDeps {
@@ -120,6 +129,7 @@ function maskedIdNumber(value: string): string {
 export function loanOf(row: LoanRow): Loan {
   const asset = assetOf(row.asset);
   const money = (value: string) => toDecimalString(BigInt(value), asset);
+  const collateralAsset = row.collateral_asset === null ? null : assetOf(row.collateral_asset);
   return {
     id: Number(row.id),
     loanNo: loanNo(Number(row.id)),
@@ -131,7 +141,8 @@ export function loanOf(row: LoanRow): Loan {
     apr: aprText(BigInt(row.daily_ppm)),
     interest: money(row.interest),
     total: money(row.total),
-    collateral: money(row.collateral),
+    collateral: toDecimalString(BigInt(row.collateral), collateralAsset ?? asset),
+    collateralAsset,
     status: row.status,
     fullName: row.full_name,
     idType: row.id_type,

@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "وافق على شروط القرض لتقديم الطلب.",
   'loan.notRepayable': "لا يمكن سداد هذا القرض الآن.",
   'loan.collateralShort': "لم يعد الرصيد المتاح للمقترض يغطي الضمان البالغ {amount} {asset}. لم يُنقل أي مبلغ، وما زال الطلب قيد المراجعة.",
+  'loan.collateralRange': "بسعر اليوم، يكون ضمان هذا القرض بين {min} و{max} {asset} (من 80 % إلى 10 % من قيمته).",
+  'loan.rateMoved': "بسعر اليوم سيبلغ هذا القرض {ltv} % من قيمة ضمانه، أي أكثر من 80 %. لم يُنقل أي مبلغ، وما زال الطلب قيد المراجعة.",
 } satisfies ErrorCatalogue;

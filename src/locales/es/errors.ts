@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "Acepta las condiciones del préstamo para solicitarlo.",
   'loan.notRepayable': "Este préstamo no se puede devolver ahora.",
   'loan.collateralShort': "El saldo disponible del prestatario ya no cubre la garantía de {amount} {asset}. No se ha movido nada; la solicitud sigue pendiente.",
+  'loan.collateralRange': "Al tipo de hoy, la garantía de este préstamo está entre {min} y {max} {asset} (del 80 % al 10 % de su valor).",
+  'loan.rateMoved': "Al tipo de hoy, este préstamo sería el {ltv} % del valor de su garantía, más del 80 %. No se ha movido nada; la solicitud sigue pendiente.",
 } satisfies ErrorCatalogue;

@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "אשרו את תנאי ההלוואה כדי להגיש בקשה.",
   'loan.notRepayable': "לא ניתן לפרוע את ההלוואה הזו כעת.",
   'loan.collateralShort': "היתרה הזמינה של הלווה כבר אינה מכסה את הבטוחה בסך {amount} {asset}. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
+  'loan.collateralRange': "לפי השער של היום, הבטוחה להלוואה זו היא בין {min} ל־{max} {asset} (80 % עד 10 % משוויה).",
+  'loan.rateMoved': "לפי השער של היום ההלוואה הייתה {ltv} % משווי הבטוחה, יותר מ־80 %. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
 } satisfies ErrorCatalogue;

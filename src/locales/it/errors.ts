@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "Accetta le condizioni del prestito per fare richiesta.",
   'loan.notRepayable': "Questo prestito non può essere rimborsato ora.",
   'loan.collateralShort': "Il saldo disponibile del richiedente non copre più la garanzia di {amount} {asset}. Non è stato spostato nulla; la richiesta resta in attesa.",
+  'loan.collateralRange': "Al cambio di oggi la garanzia per questo prestito è tra {min} e {max} {asset} (dall'80 % al 10 % del suo valore).",
+  'loan.rateMoved': "Al cambio di oggi questo prestito sarebbe il {ltv} % del valore della sua garanzia, oltre l'80 %. Non è stato spostato nulla; la richiesta resta in attesa.",
 } satisfies ErrorCatalogue;

@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "Qbel tiwtilin n ureṭṭal akken ad tessutreḍ.",
   'loan.notRepayable': "Aṛeṭṭal-a ur yezmir ara ad yettwarr tura.",
   'loan.collateralShort': "Asmad yellan n umerḍal ur yeṭṭif ara ugar taṭṭanant n {amount} {asset}. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
+  'loan.collateralRange': "S wazal n wass-a, taṭṭanant n uṛeṭṭal-a gar {min} d {max} {asset} (seg 80 % ar 10 % n wazal-is).",
+  'loan.rateMoved': "S wazal n wass-a, aṛeṭṭal-a ad yili {ltv} % n wazal n taṭṭanant-is, ugar n 80 %. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
 } satisfies ErrorCatalogue;

@@ -146,4 +146,6 @@ export default {
   'loan.disclaimerRequired': "请接受贷款条款后再申请。",
   'loan.notRepayable': "该贷款现在无法还款。",
   'loan.collateralShort': "借款人的可用余额已不足以支付 {amount} {asset} 的抵押品。未发生任何资金变动；申请仍在待审核状态。",
+  'loan.collateralRange': "按今日汇率，此贷款的抵押品须在 {min} 至 {max} {asset} 之间（贷款为其价值的 80 % 至 10 %）。",
+  'loan.rateMoved': "按今日汇率，此贷款将达到其抵押品价值的 {ltv} %，超过 80 %。未发生任何资金变动；申请仍在待审核状态。",
 } satisfies ErrorCatalogue;

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   collateralFor,
+  collateralRange,
   collateralValue,
   daysUsed,
   interestForDaysUsed,
   liquidation,
   LTV_SETTING_BOUNDS,
+  ltvAbove,
   ltvAllowed,
   ltvAtLeast,
   ltvBp,
+  percentText,
   thresholdRate,
   type Pair,
 } from '../../../src/domain/ltv';
@@ -57,6 +60,21 @@ describe('collateral and LTV of a loan across assets', () => {
     // 850 EUR against 1,000 USDT at 1: exactly 85 % is a margin call, 849.99 is not.
     expect(ltvAtLeast(eur('850'), usdt('1000'), eurAgainstUsdt('1'), 8_500n)).toBe(true);
     expect(ltvAtLeast(eur('849.99'), usdt('1000'), eurAgainstUsdt('1'), 8_500n)).toBe(false);
+  });
+
+  it('gives the collateral a loan may have: from 80 % (rounded up) to 10 % (rounded down), as ltvAllowed decides', () => {
+    const range = collateralRange(eur('1000'), eurAgainstUsdt('0.92'));
+    // 1000 / 0.92 / 0.1 = 10869.5652173…
+    expect(range).toEqual({ min: usdt('1358.695653'), max: usdt('10869.565217') });
+    expect(ltvAllowed(eur('1000'), range.max, eurAgainstUsdt('0.92'))).toBe(true);
+    expect(ltvAllowed(eur('1000'), range.max + 1n, eurAgainstUsdt('0.92'))).toBe(false);
+    expect(collateralRange(usdt('500'), usdtAgainstEur('0.92'))).toEqual({ min: eur('575'), max: eur('4600') });
+  });
+
+  it('tells a strictly higher LTV apart and writes percents without trailing zeros', () => {
+    expect(ltvAbove(eur('800'), usdt('1000'), eurAgainstUsdt('1'), 8_000n)).toBe(false);
+    expect(ltvAbove(eur('800.01'), usdt('1000'), eurAgainstUsdt('1'), 8_000n)).toBe(true);
+    expect([percentText(8_088n), percentText(8_000n), percentText(8_050n), percentText(5n)]).toEqual(['80.88', '80', '80.5', '0.05']);
   });
 
   it('refuses a loan and collateral in the same asset, or no collateral', () => {
