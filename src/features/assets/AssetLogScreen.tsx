@@ -24,7 +24,7 @@ import { localeAtom } from '../../i18n';
 import { Amount, useFormatAmount } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
 import { Choices } from '../../ui/Choices';
-import { ListEnd } from '../../ui/ListEnd';
+import { ListFoot } from '../../ui/ListEnd';
 import { usePagedRecords } from '../shared/records';
 import { movementsQuery } from './api/queries';
 import { isTransferKind, useKindLabels } from './kindLabels';
@@ -86,15 +86,7 @@ export default function AssetLogScreen() {
               </ul>
             </section>
           ))}
-          {log.hasMore ? (
-            <div className="px-4 pt-1">
-              <Button kind="secondary" disabled={log.loadingMore} onClick={log.loadMore}>
-                {log.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
-              </Button>
-            </div>
-          ) : (
-            <ListEnd className="px-6 pt-2" />
-          )}
+          <ListFoot more={log.hasMore} loading={log.loadingMore} onMore={log.loadMore} className="px-4" />
         </>
       )}
     </Screen>

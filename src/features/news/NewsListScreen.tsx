@@ -3,11 +3,10 @@
  * text; a piece not yet in the reader's language is shown in English and says so. More load at
  * the end of the list. Offline, the copy kept on the device is shown with its time.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { Button } from '../../ui/Button';
 import { newsPagesQuery } from './api/queries';
 import { asOfTime } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
@@ -17,7 +16,7 @@ import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
 import { EnglishNote, NewsDate } from '../shared/Article';
 import { Loading, LoadError } from '../../ui/QueryStates';
-import { ListEnd } from '../../ui/ListEnd';
+import { ListFoot } from '../../ui/ListEnd';
 
 export default function NewsListScreen() {
   const { t } = useLingui();
@@ -61,13 +60,7 @@ export default function NewsListScreen() {
             ))}
           </ul>
         )}
-        {news.hasNextPage ? (
-          <Button kind="secondary" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
-            {news.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
-          </Button>
-        ) : items.length > 0 ? (
-          <ListEnd />
-        ) : null}
+        {items.length > 0 ? <ListFoot more={news.hasNextPage} loading={news.isFetchingNextPage} onMore={() => void news.fetchNextPage()} /> : null}
       </div>
     </Screen>
   );

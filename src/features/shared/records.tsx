@@ -15,7 +15,7 @@ import { HourglassIcon } from '../../ui/moreIcons';
 import { ListIcon } from '../../ui/icons';
 import { localeAtom } from '../../i18n';
 import { AsOf } from '../../ui/AsOf';
-import { ListEnd } from '../../ui/ListEnd';
+import { ListFoot } from '../../ui/ListEnd';
 
 export interface PagedRecords<T> {
   items: T[];
@@ -95,15 +95,7 @@ export function RecordList<T extends { id: number }>({ records, renderItem, empt
               <li key={item.id}>{renderItem(item)}</li>
             ))}
           </ul>
-          {records.hasMore ? (
-            <div className="flex justify-center py-6">
-              <Button kind="secondary" inline onClick={records.loadMore} disabled={records.loadingMore} className="px-6">
-                {records.loadingMore ? <Preloader className="size-5" /> : t`Load more`}
-              </Button>
-            </div>
-          ) : (
-            <ListEnd />
-          )}
+          <ListFoot more={records.hasMore} loading={records.loadingMore} onMore={records.loadMore} />
         </>
       )}
     </div>
