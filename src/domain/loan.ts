@@ -189,6 +189,21 @@ export const loanConfigSchema = z.object({
   principalMaxPercent: z.number().int(),
   /** The loan not yet ended, if any: no other application while there is one. */
   open: loanSchema.nullable(),
+  /**
+   * A principal loan across assets (docs/loans.md): the reference rate it is valued at and the
+   * operators' thresholds, percents as text ("85", "89.5"); with src/domain/ltv.ts the app shows
+   * the collateral, the LTV and the margin-call and liquidation prices before applying.
+   */
+  acrossAssets: z
+    .object({
+      rate: z.string().describe('EUR for one USDT, 6 decimals'),
+      minLtv: z.string(),
+      maxLtv: z.string(),
+      marginCallLtv: z.string(),
+      liquidationLtv: z.string(),
+      liquidationFeePercent: z.string(),
+    })
+    .optional(),
 });
 export type LoanConfig = z.output<typeof loanConfigSchema>;
 

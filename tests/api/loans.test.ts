@@ -123,6 +123,8 @@ describe('applying', () => {
     expect(cfg.open).toBeNull();
     expect(cfg.available.USDT).toBe('1000.000000');
     expect(cfg).toMatchObject({ principalMinPercent: 10, principalMaxPercent: 80 });
+    // A loan across assets: the rate and the thresholds the app computes the collateral, the LTV and the prices with.
+    expect(cfg.acrossAssets).toEqual({ rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' });
     expect(product(cfg, 'credit', 7)).toMatchObject({ dailyRate: '0.05', apr: '18.25', minAmount: '50.000000', maxAmount: '1000.000000' });
 
     const front = await documentId(borrower);

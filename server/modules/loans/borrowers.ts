@@ -15,7 +15,7 @@ import {
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
-import { collateralRange, ltvAllowed } from '../../../src/domain/ltv';
+import { collateralRange, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed, percentText } from '../../../src/domain/ltv';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
@@ -24,6 +24,7 @@ import { inTransaction } from '../../db/transaction';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { postTransfers } from '../../ledger/transfers';
 import { type CheckedImage } from '../../storage/image-store';
+import { readSettings, SETTING_KEYS } from '../settings';
 import {
   type ProductRow,
   type LoanRow,
@@ -46,10 +47,12 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
   return {
     /** GET /loan/config: the terms on offer, the wallet balance, the loan not yet ended. */
     async config(userId: string): Promise<LoanConfig> {
-      const [products, balances, open] = await Promise.all([
+      const [products, balances, open, rate, [marginCall, liquidation, fee]] = await Promise.all([
         rowsOf<ProductRow>(db, sql`SELECT ${PRODUCT_COLUMNS} FROM loan_products WHERE active ORDER BY type, days, id`),
         available(db, userId),
         openLoanOf(db, userId),
+        referenceRate(db),
+        readSettings(db, [SETTING_KEYS.loanMarginCallLtv, SETTING_KEYS.loanLiquidationLtv, SETTING_KEYS.loanLiquidationFeePercent]),
       ]);
       return {
         products: products.map(productOf),
@@ -57,6 +60,16 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
         principalMinPercent: Number(PRINCIPAL_MIN_PERCENT),
         principalMaxPercent: Number(PRINCIPAL_MAX_PERCENT),
         open: open ? loanOf(open) : null,
+        acrossAssets: {
+          // Millionths shown with six decimals, as the rate setting is written: "0.920000".
+          rate: toDecimalString(rate, 'USDT'),
+          minLtv: percentText(LTV_MIN_BP),
+          maxLtv: percentText(LTV_MAX_BP),
+          // Seeded by migration 0013; an operator changes them within their bounds.
+          marginCallLtv: marginCall ?? LTV_SETTING_BOUNDS.marginCall.default,
+          liquidationLtv: liquidation ?? LTV_SETTING_BOUNDS.liquidation.default,
+          liquidationFeePercent: fee ?? LTV_SETTING_BOUNDS.liquidationFee.default,
+        },
       };
     },
 
