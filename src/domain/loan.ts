@@ -165,6 +165,8 @@ export const loanSchema = z.object({
   collateral: amount,
   /** The asset the collateral is in: a principal loan's (its own asset for the old kind); null for a credit loan. */
   collateralAsset: assetSchema.nullable().optional(),
+  /** A loan across assets: the interest of the days used, fixed when the user asked to repay; null before or for other loans. */
+  repayInterest: amount.nullable().optional(),
   status: z.enum(LOAN_STATUSES),
   fullName: z.string(),
   idType: z.enum(ID_TYPES),

@@ -275,9 +275,18 @@ describe('from approval to repayment', () => {
       expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500) - 1_358_695_653n, eur: 100_000n, locked: 1_358_695_653n });
       await t.assertLedgerClean();
 
-      // Repaid: 1,009.00 EUR (the borrower funds the interest), the USDT back in the same transaction.
-      await t.fund(borrower.userId, 'EUR', 900n);
-      expect((await repay(borrower, loan.id)).body.data).toMatchObject({ status: 'repaying' });
+      // Repaid early, on day 10: 1,003.00 EUR — ten days' interest, not thirty (the borrower funds it);
+      // the USDT back in the same transaction as the EUR are taken.
+      // (Paid out nine days and a second ago: the loan's payout moved back, the sessions' clock left alone.)
+      await t.database.db.execute(sql`UPDATE loans SET decided_at = decided_at - interval '9 days 1 second' WHERE id = ${loan.id}`);
+      await t.fund(borrower.userId, 'EUR', 300n);
+      expect((await repay(borrower, loan.id)).body.data).toMatchObject({ status: 'repaying', interest: '9.00', repayInterest: '3.00' });
+      expect(await balanceOf(t.database.db, borrower.userId, 'EUR', 'held')).toBe(100_300n);
+      // A refused repayment returns exactly what it held; asked again, the same ten days.
+      expect((await ops('/ops/loans/repayment/refuse', { id: loan.id, reason: 'Not matched' })).body.data).toMatchObject({ status: 'failed' });
+      expect(await both(borrower.userId)).toMatchObject({ eur: 100_300n });
+      await t.assertLedgerClean();
+      expect((await repay(borrower, loan.id)).body.data).toMatchObject({ status: 'repaying', repayInterest: '3.00' });
       expect((await ops('/ops/loans/repayment/confirm', { id: loan.id })).body.data).toMatchObject({ status: 'repaid' });
       expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500), eur: 0n, locked: 0n });
       await t.assertLedgerClean();

@@ -15,7 +15,7 @@ import {
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
-import { collateralRange, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed, percentText } from '../../../src/domain/ltv';
+import { collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed, percentText } from '../../../src/domain/ltv';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
@@ -39,6 +39,7 @@ import {
   lockLoan,
   reread,
   leg,
+  acrossAssets,
   referenceRate,
   type LoansDeps,
 } from './rows';
@@ -199,13 +200,19 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       const row = await lockLoan(tx, id, userId);
       if (row.status !== 'approved' && row.status !== 'failed') throw new Refusal('loan.notRepayable', 409);
       const attempt = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_repay_hold'`))[0].n;
+      // Across assets: the interest of the days used since the payout (started days, at most the period).
+      const interest = acrossAssets(row) ? interestForDaysUsed(BigInt(row.amount), BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), at).interest : null;
+      const total = interest === null ? BigInt(row.total) : BigInt(row.amount) + interest;
       await postTransfers(tx, [
-        leg(row, `repay-hold:${attempt}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: BigInt(row.total), kind: 'loan_repay_hold' }),
+        leg(row, `repay-hold:${attempt}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: total, kind: 'loan_repay_hold' }),
       ]).catch((error: unknown) => {
         if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400);
         throw error;
       });
-      await tx.execute(sql`UPDATE loans SET status = 'repaying', repay_requested_at = ${at.toISOString()}::timestamptz, repay_reason = NULL WHERE id = ${row.id}`);
+      await tx.execute(
+        sql`UPDATE loans SET status = 'repaying', repay_requested_at = ${at.toISOString()}::timestamptz, repay_reason = NULL, repay_interest = ${interest?.toString() ?? null}::bigint
+            WHERE id = ${row.id}`,
+      );
       return reread(tx, row.id);
     },
   };

@@ -26,6 +26,7 @@ import {
   leg,
   plain,
   referenceRate,
+  repayFigures,
   type LoansDeps,
 } from './rows';
 
@@ -106,7 +107,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
         const row = await lockLoan(tx, id);
         if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
         const userId = row.user_id;
-        const interest = BigInt(row.interest);
+        const { interest } = repayFigures(row);
         const collateral = BigInt(row.collateral);
         await postTransfers(tx, [
           leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: BigInt(row.amount), kind: 'loan_repay' }),
@@ -121,7 +122,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
         await tx.execute(
           sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
         );
-        await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(BigInt(row.total), assetOf(row.asset)) } });
+        await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(repayFigures(row).total, assetOf(row.asset)) } });
         return reread(tx, row.id);
       });
     },
@@ -138,7 +139,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
           leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
             debit: { userId: row.user_id, purpose: 'held' },
             credit: { userId: row.user_id, purpose: 'available' },
-            amount: BigInt(row.total),
+            amount: repayFigures(row).total,
             kind: 'loan_repay_release',
           }),
         ]);

@@ -87,6 +87,8 @@ export interface LoanRow {
   due_at: string | null;
   repay_requested_at: string | null;
   repaid_at: string | null;
+  /** The interest of the repayment under way or made, for the days used; null: `interest`. */
+  repay_interest: string | null;
 }
 
 export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_amount::text, max_amount::text, active`;
@@ -95,7 +97,7 @@ export const loanColumns = (alias: string) =>
   sql.raw(
     ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'collateral_asset', 'status',
       'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
-      'repay_requested_at', 'repaid_at'].map((column) => `${alias}.${column}`).join(', '),
+      'repay_requested_at', 'repaid_at', 'repay_interest::text'].map((column) => `${alias}.${column}`).join(', '),
   );
 export const LOAN_COLUMNS = loanColumns('loans');
 
@@ -143,6 +145,7 @@ export function loanOf(row: LoanRow): Loan {
     total: money(row.total),
     collateral: toDecimalString(BigInt(row.collateral), collateralAsset ?? asset),
     collateralAsset,
+    repayInterest: row.repay_interest === null ? null : money(row.repay_interest),
     status: row.status,
     fullName: row.full_name,
     idType: row.id_type,
@@ -191,6 +194,15 @@ export async function lockLoan(tx: Tx, id: number, userId?: string): Promise<Loa
 export async function reread(tx: Tx, id: number | string): Promise<Loan> {
   const [row] = await rowsOf<LoanRow>(tx, sql`SELECT ${LOAN_COLUMNS} FROM loans WHERE id = ${id}`);
   return loanOf(row);
+}
+
+/** Across assets: the collateral in the other asset. */
+export const acrossAssets = (row: LoanRow): boolean => row.collateral_asset !== null && row.collateral_asset !== row.asset;
+
+/** What a repayment holds and then takes: the interest of the days used across assets, else the one fixed at application. */
+export function repayFigures(row: LoanRow): { interest: bigint; total: bigint } {
+  const interest = BigInt(row.repay_interest ?? row.interest);
+  return { interest, total: BigInt(row.amount) + interest };
 }
 
 /** The postings of a loan, named by it: `loan:<id>:<step>`. */
