@@ -167,6 +167,7 @@ export const ERROR_KEYS = [
   'loan.collateralShort',
   'loan.collateralRange',
   'loan.rateMoved',
+  'loan.collateralNotAddable',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -122,6 +122,8 @@ export function loanFormSchema(product: LoanProduct, balance: bigint) {
 /** POST /loan/repay: the repayment request of an approved (or failed) loan. */
 export const loanRepaySchema = z.strictObject({ id, payPassword: payPasswordCheckSchema });
 export const loanIdSchema = z.strictObject({ id });
+/** POST /loan/collateral/add: more collateral, in the collateral's asset, for a loan across assets that is paid out. */
+export const loanAddCollateralSchema = z.strictObject({ id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
 export const loanListQuerySchema = z.strictObject({
   status: z.enum(LOAN_STATUSES, { error: 'request.invalid' }).optional(),
   page: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(100_000, 'request.invalid').default(1),

@@ -275,6 +275,15 @@ describe('from approval to repayment', () => {
       expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500) - 1_358_695_653n, eur: 100_000n, locked: 1_358_695_653n });
       await t.assertLedgerClean();
 
+      // Collateral added with the payment password: 100 USDT more, locked from available.
+      const addCollateral = (amount: string, id = loan.id) =>
+        t.post<Loan>('/loan/collateral/add', { id, amount, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+      expect((await addCollateral('100')).body.data).toMatchObject({ collateral: '1458.695653', collateralAsset: 'USDT' });
+      expect((await addCollateral('41.304348')).body).toMatchObject({ key: 'balance.insufficient', field: 'amount' });
+      expect((await addCollateral('1.0000001')).body).toMatchObject({ key: 'amount.invalid' });
+      expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_400) - 1_358_695_653n, eur: 100_000n, locked: 1_458_695_653n });
+      await t.assertLedgerClean();
+
       // Repaid early, on day 10: 1,003.00 EUR — ten days' interest, not thirty (the borrower funds it);
       // the USDT back in the same transaction as the EUR are taken.
       // (Paid out nine days and a second ago: the loan's payout moved back, the sessions' clock left alone.)
@@ -287,6 +296,8 @@ describe('from approval to repayment', () => {
       expect(await both(borrower.userId)).toMatchObject({ eur: 100_300n });
       await t.assertLedgerClean();
       expect((await repay(borrower, loan.id)).body.data).toMatchObject({ status: 'repaying', repayInterest: '3.00' });
+      // Not while its repayment is under review.
+      expect((await addCollateral('1')).body).toMatchObject({ key: 'loan.collateralNotAddable' });
       expect((await ops('/ops/loans/repayment/confirm', { id: loan.id })).body.data).toMatchObject({ status: 'repaid' });
       expect(await both(borrower.userId)).toEqual({ usdt: USDT(1_500), eur: 0n, locked: 0n });
       await t.assertLedgerClean();
@@ -312,6 +323,9 @@ describe('from approval to repayment', () => {
     const loan = (await apply(borrower, { productId: product(cfg, 'credit', 30).id, amount: '500', frontDocument: await documentId(borrower) })).body.data!;
     await ops('/ops/loans/approve', { id: loan.id });
     expect((await balances(borrower.userId)).available).toBe(USDT(1_100));
+    // A credit loan has no collateral to add to.
+    const adding = await t.post('/loan/collateral/add', { id: loan.id, amount: '1', payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(adding.body).toMatchObject({ key: 'loan.collateralNotAddable' });
     await repay(borrower, loan.id);
     expect((await ops('/ops/loans/repayment/refuse', { id: loan.id })).body).toMatchObject({ key: 'ops.reasonRequired' });
     const failed = await ops('/ops/loans/repayment/refuse', { id: loan.id, reason: 'The transfer could not be matched' });

@@ -71,7 +71,7 @@ const OPERATION_IDS = [
   'GET /api/pledge/overview', 'POST /api/pledge/start', 'POST /api/pledge/redeem', 'POST /api/pledge/interest/transfer', 'GET /api/pledge/orders',
   'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
   'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
-  'POST /api/loan/repay', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
+  'POST /api/loan/repay', 'POST /api/loan/collateral/add', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
   'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse',
 ];
 
@@ -100,6 +100,7 @@ const NO_SUCCESS: Record<string, string> = {
   'POST /api/ops/pledge/products': 'a product needs its rates for every term consistent with each other, which generated values never are',
   'GET /api/loan/document': 'the fuzz database holds no loan document',
   'POST /api/loan/repay': 'the fuzz database holds no approved loan',
+  'POST /api/loan/collateral/add': 'the fuzz database holds no approved loan across assets',
   'GET /api/ops/loans/document': 'the fuzz database holds no loan document',
   'POST /api/ops/loans/reject': 'the fuzz database holds no loan application',
   'POST /api/ops/loans/repayment/confirm': 'the fuzz database holds no repayment',
@@ -499,6 +500,7 @@ beforeAll(async () => {
     vip: await rowsOf<Record<string, unknown>>(t.database.db, sql`SELECT level, upgrade_amount::text AS upgrade_amount, gift_bps, daily_orders FROM vip_levels`),
   };
   const vipLevels = configuration.vip.map((row) => Number(row.level));
+  const creditProductIds = (await rowsOf<{ id: number }>(t.database.db, sql`SELECT id FROM loan_products WHERE type = 'credit' ORDER BY id`)).map((row) => row.id);
   const settingValues: Record<string, string[]> = {
     support_url: ['https://example.com/help'],
     usdt_eur_rate: ['0.92', '1', '1.25'],
@@ -518,6 +520,9 @@ beforeAll(async () => {
     coinId: pick(...coinIds),
     network: pick('TRC20', 'ERC20'),
     amount: pick('1', '10', '25', '50', '0.5', '100'),
+    // A loan across assets: the other asset and how much of it (mostly refused; a credit loan ignores them).
+    collateralAsset: pick('USDT', 'EUR'),
+    collateral: pick('1', '100', '1000'),
     address: pick(TRC20),
     addressErc: pick(ERC20),
     quoteId: fc.constant(new Live('quoteId')),
@@ -569,6 +574,16 @@ beforeAll(async () => {
     'POST /api/ops/merchants/reject': { id: pick(...applicationIds.slice(5), 2 ** 31 - 1) },
     'POST /api/news/detail': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/news/list': { c_id: pick(4, 1) },
+    // An application that can succeed: a credit product (it ignores the collateral fields), a
+    // passport (no back needed) and the ids of the first images the fuzz user uploads.
+    'POST /api/loan/apply': {
+      productId: pick(...creditProductIds, 2 ** 31 - 1),
+      frontDocument: pick(1, 2, 3, 4),
+      idType: pick('passport', 'driver_licence'),
+      fullName: pick('Mira Haddad'),
+      idNumber: pick('X1234567'),
+      accepted: fc.constant(true),
+    },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

@@ -195,6 +195,27 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       return image;
     },
 
+    /**
+     * POST /loan/collateral/add, inside the payment's transaction: more collateral from the
+     * borrower's available balance, in the collateral's asset, lowering the LTV. A loan across
+     * assets, paid out and not under a repayment's review.
+     */
+    async addCollateral(tx: Tx, userId: string, id: number, amountText: string, at: Date): Promise<Loan> {
+      const row = await lockLoan(tx, id, userId);
+      if (!acrossAssets(row) || (row.status !== 'approved' && row.status !== 'failed')) throw new Refusal('loan.collateralNotAddable', 409);
+      const asset = assetOf(row.collateral_asset!);
+      const amount = amountOrRefusal(amountText, asset);
+      const added = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_collateral'`))[0].n;
+      await postTransfers(tx, [
+        { ...leg(row, `collateral-add:${added}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount, kind: 'loan_collateral' }), asset },
+      ]).catch((error: unknown) => {
+        if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400, { field: 'amount' });
+        throw error;
+      });
+      await tx.execute(sql`UPDATE loans SET collateral = collateral + ${amount.toString()}::bigint WHERE id = ${row.id}`);
+      return reread(tx, row.id);
+    },
+
     /** POST /loan/repay, inside the payment's transaction: the total is held and waits for review. */
     async repay(tx: Tx, userId: string, id: number, at: Date): Promise<Loan> {
       const row = await lockLoan(tx, id, userId);

@@ -13,6 +13,7 @@ import {
   loanIdSchema,
   loanListQuerySchema,
   loanRepaySchema,
+  loanAddCollateralSchema,
   loanSchema,
 } from '../../../src/domain/loan';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
@@ -126,5 +127,18 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
     body: loanRepaySchema,
     reply: loanSchema,
     handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => loans.repay(tx, userId, input.id, clock())),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/loan/collateral/add',
+    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.collateralNotAddable'] }],
+    tag: 'loans',
+    summary: 'Add collateral to a loan across assets: moved from the available balance in the collateral\'s asset, lowering the LTV (Loan)',
+    description: 'Idempotency-Key header and payment password required. Only a loan across assets that is paid out and not under a repayment\'s review (loan.collateralNotAddable).',
+    auth: 'required',
+    body: loanAddCollateralSchema,
+    reply: loanSchema,
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => loans.addCollateral(tx, userId, input.id, input.amount, clock())),
   });
 }

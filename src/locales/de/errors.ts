@@ -148,4 +148,5 @@ export default {
   'loan.collateralShort': "Das verfügbare Guthaben des Kreditnehmers deckt die Sicherheit von {amount} {asset} nicht mehr. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
   'loan.collateralRange': "Zum heutigen Kurs liegt die Sicherheit für diesen Kredit zwischen {min} und {max} {asset} (80 % bis 10 % ihres Werts).",
   'loan.rateMoved': "Zum heutigen Kurs läge dieser Kredit bei {ltv} % des Werts seiner Sicherheit, über 80 %. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
+  'loan.collateralNotAddable': "Sicherheiten können nur zu einem ausgezahlten Kredit gegen die andere Währung hinzugefügt werden, der nicht gerade zurückgezahlt wird.",
 } satisfies ErrorCatalogue;
