@@ -73,8 +73,8 @@ export async function bodyText(page: Page): Promise<string> {
   return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 }
 
-/** Waits until the screen's text matches, without reloading: what arrives over the socket shows by itself. */
-export async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 20_000): Promise<void> {
+/** Waits until the screen's text matches, without reloading: what arrives over the socket shows by itself. Returns the text that matched. */
+export async function waitForText(page: Page, pattern: RegExp, what: string, timeout = 20_000): Promise<string> {
   const deadline = Date.now() + timeout;
   let text = await bodyText(page);
   while (!pattern.test(text) && Date.now() < deadline) {
@@ -82,6 +82,7 @@ export async function waitForText(page: Page, pattern: RegExp, what: string, tim
     text = await bodyText(page);
   }
   assert.match(text, pattern, what);
+  return text;
 }
 
 /** Logs in with a username or e-mail on the login form (in English), as a person does. */

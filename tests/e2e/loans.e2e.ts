@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { bodyText, browserSuite, idOfRow, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
+import { browserSuite, idOfRow, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
@@ -50,9 +50,9 @@ describe('a principal loan in Chromium at 390×844, with the operator console', 
     await screenshot(page, 'loan-apply-filled');
     await page.getByRole('button', { name: 'Apply for the loan' }).click();
     await page.waitForURL((url) => url.pathname === '/h5/loan/loan-detail', { timeout: 15_000 });
-    await waitForText(page, /Pending review/, 'the application');
-    loanNo = /L\d{10}/.exec(await bodyText(page))![0];
-    assert.match(await bodyText(page), /ID number ••••••1293/);
+    // The whole detail, read at once: the status, the loan's number and the masked ID number.
+    const detail = await waitForText(page, /(?=.*Pending review)(?=.*L\d{10})(?=.*ID number ••••••1293)/, 'the application');
+    loanNo = /L\d{10}/.exec(detail)![0];
     await screenshot(page, 'loan-pending');
   });
 
