@@ -92,7 +92,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
           </Fact>
           {loan.type === 'principal' ? (
             <Fact label={t`Collateral held`}>
-              <Amount value={loan.collateral} asset={loan.asset} />
+              <Amount value={loan.collateral} asset={loan.collateralAsset ?? loan.asset} />
             </Fact>
           ) : null}
           <Fact label={t`Loan time`}>{formatTime(loan.createdAt)}</Fact>

@@ -109,3 +109,23 @@ describe('a loan opened by a link that is not one of yours', () => {
     expect(screen.queryByText('Loan not found')).toBeNull();
   });
 });
+
+describe('a loan across assets', () => {
+  it('shows its collateral in the asset it is locked in, not the asset lent', async () => {
+    const acrossAssets: Loan = {
+      ...approved,
+      type: 'principal',
+      asset: 'EUR',
+      amount: '1000.00',
+      interest: '9.00',
+      total: '1009.00',
+      collateral: '1358.695653',
+      collateralAsset: 'USDT',
+    };
+    api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(acrossAssets) : ok(null)));
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    const held = (await screen.findByText('Collateral held')).closest('div');
+    expect(held?.textContent).toContain('1,358.695653USDT');
+    expect(held?.textContent).not.toContain('EUR');
+  });
+});
