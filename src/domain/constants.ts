@@ -1,4 +1,5 @@
 /** Business constants: timeouts, lengths, page sizes and the other limits of the product. */
+export const DAY_MS = 86_400_000;
 export const API_TIMEOUT_MS = 10_000;
 export const TOAST_MS = 2_000;
 export const TOAST_HTTP_ERROR_MS = 5_000;

@@ -16,13 +16,13 @@
  * rounding at all (`ltvAtLeast`, `ltvAllowed`).
  */
 import { loanFigures } from './loan';
+import { DAY_MS } from './constants';
 import { ASSETS, type Asset } from './money';
 
 /** Rates in millionths: 920_000n is 0.92 EUR for one USDT. */
 const RATE_UNIT = 1_000_000n;
 /** Percents in hundredths (basis points): 8_000n is 80 %. */
 export const BP = 10_000n;
-const DAY_MS = 86_400_000;
 
 /** A new loan's LTV at the rate of the day: 10 % to 80 %. */
 export const LTV_MIN_BP = 1_000n;
@@ -118,12 +118,6 @@ export function collateralFor(amount: bigint, targetBp: bigint, pair: Pair): big
 export function collateralRange(amount: bigint, pair: Pair): { min: bigint; max: bigint } {
   const { num, den } = collateralRatio(pair);
   return { min: collateralFor(amount, LTV_MAX_BP, pair), max: (amount * BP * den) / (LTV_MIN_BP * num) };
-}
-
-/** Hundredths of a percent as text: 8088n → "80.88", 8000n → "80". */
-export function percentText(bp: bigint): string {
-  const cents = (bp % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return cents ? `${bp / 100n}.${cents}` : `${bp / 100n}`;
 }
 
 /**

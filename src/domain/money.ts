@@ -93,6 +93,12 @@ export function formatDecimalString(text: string, decimals = 4): string {
   return `${sign}${whole}${decimals > 0 ? `.${shown}` : ''}`;
 }
 
+/** Hundredths of a percent as text without trailing zeros: 8088n → "80.88", 8000n → "80", 5n → "0.05" (parseFeePercent's inverse). */
+export function percentText(hundredths: bigint): string {
+  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return fraction ? `${hundredths / 100n}.${fraction}` : `${hundredths / 100n}`;
+}
+
 /** "0.5" → 50 (hundredths of a percent); null for anything but 0–99.99 with at most 2 decimals. */
 export function parseFeePercent(text: string): bigint | null {
   const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -6,12 +6,12 @@
  * Rates are percentages with up to four decimals, kept as parts per million (0.5 % = 5,000).
  */
 import { z } from 'zod';
+import { DAY_MS } from './constants';
 import { ASSET_CODES, type Asset } from './money';
 import { amountTextSchema, assetAmount, atLeast, atMost, minorOf, pageQuerySchema, payPasswordCheckSchema, plainDecimal } from './payments';
 
 /** The hour (UTC) at which each day's interest is paid: midnight, the start of the UTC day. */
 export const PLEDGE_PAYOUT_HOUR_UTC = 0;
-const DAY_MS = 24 * 3600 * 1000;
 
 export const PLEDGE_STATUSES = ['active', 'completed', 'redeemed'] as const;
 export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];

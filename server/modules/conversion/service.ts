@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import { QUOTE_TTL_SECONDS } from '../../../src/domain/ledger';
-import { parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
+import { parseRate, percentText, toDecimalString, type Asset } from '../../../src/domain/money';
 import { amountOf, type quoteRequestSchema } from '../../../src/domain/payments';
 import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
@@ -45,11 +45,6 @@ function pricingOf(settings: PricingSettings, from: Asset, to: Asset): Pricing {
 
 async function currentPricing(db: Db | Tx, from: Asset, to: Asset): Promise<Pricing> {
   return pricingOf(await pricingSettings(db), from, to);
-}
-
-function feePercentText(hundredths: bigint): string {
-  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return `${hundredths / 100n}${fraction ? `.${fraction}` : ''}`;
 }
 
 function conversionRecordOf(row: typeof conversions.$inferSelect): ConversionRecord {
@@ -91,7 +86,7 @@ export function createConversions(db: Db, clock: Clock) {
           fee,
           receive,
           rate: rateText(pricing.rate),
-          feePercent: feePercentText(pricing.feePercent),
+          feePercent: percentText(pricing.feePercent),
           expiresAt: addSeconds(now, QUOTE_TTL_SECONDS),
           createdAt: now,
         })

@@ -15,8 +15,8 @@ import {
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
-import { collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed, percentText } from '../../../src/domain/ltv';
-import { ASSET_CODES, toDecimalString, type Asset } from '../../../src/domain/money';
+import { collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed } from '../../../src/domain/ltv';
+import { ASSET_CODES, percentText, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';

@@ -5,8 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { type Loan, type LoanStatus } from '../../../src/domain/loan';
-import { LTV_MAX_BP, ltvAbove, ltvBp, percentText } from '../../../src/domain/ltv';
-import { toDecimalString } from '../../../src/domain/money';
+import { DAY_MS } from '../../../src/domain/constants';
+import { LTV_MAX_BP, ltvAbove, ltvBp } from '../../../src/domain/ltv';
+import { percentText, toDecimalString } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
@@ -14,7 +15,6 @@ import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { Refusal } from '../../errors';
 import { postTransfers } from '../../ledger/transfers';
 import {
-  DAY_MS,
   UNUSED_DOCUMENT_MS,
   type LoanRow,
   loanColumns,

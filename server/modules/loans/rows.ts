@@ -38,7 +38,6 @@ export interface LoansDeps {
   documents: ImageStore;
 }
 
-export const DAY_MS = 24 * 3600 * 1000;
 /** An uploaded image no application took is removed after this long: a day. */
 export const UNUSED_DOCUMENT_MS = 24 * 3600 * 1000;
 

@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
-import { toDecimalString } from '../../../src/domain/money';
+import { percentText, toDecimalString } from '../../../src/domain/money';
 import type { UserLevelReply, VipLevel } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -13,9 +13,7 @@ import { users, vipLevels } from '../../db/schema';
 
 /** Basis points as a percent without trailing zeros: 150 → "1.5", 100 → "1", 125 → "1.25". */
 export function percentOfBps(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
+  return percentText(BigInt(bps));
 }
 
 export async function vipLevelTable(db: Db | Tx): Promise<VipLevel[]> {

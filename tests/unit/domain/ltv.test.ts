@@ -11,11 +11,10 @@ import {
   ltvAllowed,
   ltvAtLeast,
   ltvBp,
-  percentText,
   thresholdRate,
   type Pair,
 } from '../../../src/domain/ltv';
-import { parseAmount, parseRate } from '../../../src/domain/money';
+import { parseAmount, parseRate, percentText } from '../../../src/domain/money';
 
 const usdt = (text: string) => parseAmount(text, 'USDT')!;
 const eur = (text: string) => parseAmount(text, 'EUR')!;
