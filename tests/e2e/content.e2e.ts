@@ -59,10 +59,7 @@ async function openPiece(page: Page, baseUrl: string, place: string, title: stri
 describe('the content pages in Chromium at 390×844: every link opens a screen of the app', () => {
   let app: RunningApp;
   let page: Page;
-  // About a hundred screens open in a row: on a machine shared with other builds the event loop
-  // lags past the load-shedding threshold and a screen's read is answered 503, which is not what
-  // this suite is about (the shedding has its own tests in tests/api).
-  browserSuite({ env: () => ({ SHED_EVENT_LOOP_DELAY_MS: '0' }) }, (suite) => ({ app, page } = suite));
+  browserSuite({}, (suite) => ({ app, page } = suite));
 
   it('signs in', async () => {
     // The login's own wait is 15 s; on a busy machine the first start of the build may take longer.

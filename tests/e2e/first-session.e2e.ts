@@ -31,9 +31,7 @@ describe('a first session in Chromium at 390×844: sign up, deposit, convert, pl
   const refusals: string[] = [];
   /** The API calls that moved money or changed the account (POST), to check nothing was sent. */
   const sent: string[] = [];
-  // The walk measures the screens, not the machine: on a test machine shared by several builds the
-  // event loop lags for reasons of its own, and a shed request (503) is no refusal of the user's.
-  browserSuite({ env: () => ({ SHED_EVENT_LOOP_DELAY_MS: '0' }) }, (suite) => ({ app, page, ops } = suite));
+  browserSuite({}, (suite) => ({ app, page, ops } = suite));
 
   before(async () => {
     const where = () => new URL(page.url()).pathname;
