@@ -166,6 +166,7 @@ export const ERROR_KEYS = [
   'loan.notRepayable',
   'loan.collateralShort',
   'loan.collateralRange',
+  'loan.collateralNeeded',
   'loan.rateMoved',
   'loan.collateralNotAddable',
 ] as const;

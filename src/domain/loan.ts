@@ -2,14 +2,14 @@
  * Loans, shared by the PWA and the server (docs/loans.md): a credit loan or a principal loan for
  * a period in days at a daily rate. The figures shown before applying are the ones the contract
  * and the ledger use: interest = amount × daily rate × days (rounded down to the minor unit),
- * total to repay = amount + interest, yearly rate (APR) = daily rate × 365. A principal loan is
- * between 10 % and 80 % of the wallet balance and holds that amount from the balance as
- * collateral until it is repaid.
+ * total to repay = amount + interest, yearly rate (APR) = daily rate × 365. A principal loan
+ * lends one asset against the other, locked as collateral from the borrower's own balance at a
+ * loan-to-value of 10–80 % (src/domain/ltv.ts).
  */
 import { z } from 'zod';
 import type { ErrorKey } from './errors';
-import { ASSET_CODES, toDecimalString, type Asset } from './money';
-import { amountTextSchema, assetAmount, between, minorOf, payPasswordCheckSchema, plainDecimal } from './payments';
+import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from './money';
+import { amountTextSchema, assetAmount, atLeast, atMost, between, minorOf, payPasswordCheckSchema, plainDecimal } from './payments';
 import { yearlyRateText } from './pledge';
 
 export const LOAN_TYPES = ['credit', 'principal'] as const;
@@ -81,38 +81,55 @@ export const loanApplySchema = z.strictObject({
 });
 export type LoanApplyInput = z.output<typeof loanApplySchema>;
 
-/**
- * The amounts a product allows on a wallet balance of `balance` (minor units): a credit loan its
- * minimum to its maximum; a principal loan 10 % to 80 % of the balance, and not under the product's minimum.
- */
-export function loanAmountLimits(product: Pick<LoanProduct, 'type' | 'asset' | 'minAmount' | 'maxAmount'>, balance: bigint): { low: bigint; high: bigint } {
-  const minimum = minorOf(product.minAmount, product.asset);
-  if (product.type === 'credit') return { low: minimum, high: minorOf(product.maxAmount, product.asset) };
-  const range = principalRange(balance);
-  return { low: range.min > minimum ? range.min : minimum, high: range.max };
+/** The amounts a product lends (minor units): its minimum to its maximum, a credit loan's and a principal loan's alike. */
+export function loanAmountLimits(product: Pick<LoanProduct, 'asset' | 'minAmount' | 'maxAmount'>): { low: bigint; high: bigint } {
+  return { low: minorOf(product.minAmount, product.asset), high: minorOf(product.maxAmount, product.asset) };
 }
 
 const documentId = (key: ErrorKey) => z.number({ error: key }).int(key).min(1, key);
 
 /**
- * The application form: the amount within the product's limits (loanAmountLimits), the identity
- * as loanApplySchema checks it, the uploaded images' ids (the back for an ID card) and the terms
- * accepted. The product is chosen beside the form and sent with it.
+ * A principal application's collateral: its asset, how much of it the borrower has available,
+ * and what a loan of an amount needs at an LTV (src/domain/ltv.ts, collateralFor at the reference
+ * rate), checked before sending.
  */
-export function loanFormSchema(product: LoanProduct, balance: bigint) {
+export interface CollateralCheck {
+  asset: Asset;
+  available: bigint;
+  need(amount: bigint, ltvBp: bigint): bigint;
+}
+
+/**
+ * The application form: the amount within the product's limits, for a principal loan the LTV
+ * chosen (hundredths of a percent, as text) whose collateral the borrower must have available,
+ * the identity as loanApplySchema checks it, the uploaded images' ids (the back for an ID card)
+ * and the terms accepted. The product is chosen beside the form and sent with it.
+ */
+export function loanFormSchema(product: LoanProduct, collateral: CollateralCheck | null) {
   const { asset } = product;
-  const { low, high } = loanAmountLimits(product, balance);
+  const { low, high } = loanAmountLimits(product);
   const shown = { min: plainDecimal(toDecimalString(low, asset)), max: plainDecimal(toDecimalString(high, asset)), asset };
   return loanApplySchema
-    .omit({ productId: true, amount: true, frontDocument: true, backDocument: true })
+    .omit({ productId: true, amount: true, frontDocument: true, backDocument: true, collateralAsset: true, collateral: true })
     .extend({
-      amount: assetAmount(asset, between(low, high, product.type === 'principal' ? 'loan.principalRange' : 'loan.amountOutOfRange', shown)),
+      amount: assetAmount(asset, between(low, high, 'loan.amountOutOfRange', shown)),
+      /** A principal loan's LTV, in hundredths of a percent ("5000"); unused for a credit loan. */
+      ltv: z.string().regex(/^\d{1,5}$/, 'request.invalid'),
       frontDocument: documentId('loan.documentRequired'),
       backDocument: documentId('loan.backRequired').nullable(),
     })
     .superRefine(
       (value, ctx) => {
         if (needsBack(value.idType) && value.backDocument === null) ctx.addIssue({ code: 'custom', message: 'loan.backRequired', path: ['backDocument'] });
+        const amount = parseAmount(value.amount.trim(), asset);
+        if (collateral && amount !== null && amount > 0n) {
+          const need = collateral.need(amount, BigInt(value.ltv));
+          if (need > collateral.available) {
+            const { asset: held, available } = collateral;
+            const params = { need: plainDecimal(toDecimalString(need, held)), have: plainDecimal(toDecimalString(available, held)), asset: held };
+            ctx.addIssue({ code: 'custom', message: 'loan.collateralNeeded', params, path: ['ltv'] });
+          }
+        }
       },
       // Asked for with the other fields' messages, not only once they are right.
       { when: ({ value }) => typeof value === 'object' && value !== null && ID_TYPES.includes((value as { idType?: IdType }).idType!) },
@@ -124,6 +141,10 @@ export const loanRepaySchema = z.strictObject({ id, payPassword: payPasswordChec
 export const loanIdSchema = z.strictObject({ id });
 /** POST /loan/collateral/add: more collateral, in the collateral's asset, for a loan across assets that is paid out. */
 export const loanAddCollateralSchema = z.strictObject({ id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
+/** The form beside a loan that adds collateral: an amount of the collateral's currency, at most what is available of it. */
+export function collateralAddFormSchema(asset: Asset, available: string) {
+  return z.object({ amount: assetAmount(asset, atLeast(1n, 'amount.tooSmall', { min: plainDecimal(toDecimalString(1n, asset)), asset }), atMost(minorOf(available, asset), 'balance.insufficient')) });
+}
 export const loanListQuerySchema = z.strictObject({
   status: z.enum(LOAN_STATUSES, { error: 'request.invalid' }).optional(),
   page: z.coerce.number({ error: 'request.invalid' }).int('request.invalid').min(1, 'request.invalid').max(100_000, 'request.invalid').default(1),

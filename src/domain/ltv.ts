@@ -17,7 +17,7 @@
  */
 import { loanFigures } from './loan';
 import { DAY_MS } from './constants';
-import { ASSETS, type Asset } from './money';
+import { ASSETS, parseFeePercent, type Asset } from './money';
 
 /** Rates in millionths: 920_000n is 0.92 EUR for one USDT. */
 const RATE_UNIT = 1_000_000n;
@@ -191,4 +191,45 @@ export function daysUsed(paidOutAt: Date, now: Date, periodDays: number): number
 export function interestForDaysUsed(amount: bigint, dailyPpm: bigint, periodDays: number, paidOutAt: Date, now: Date): { days: number; interest: bigint; total: bigint } {
   const days = daysUsed(paidOutAt, now, periodDays);
   return { days, ...loanFigures(amount, dailyPpm, days) };
+}
+
+/** The asset a principal loan in `asset` is held against: the other one. */
+export function collateralAssetOf(asset: Asset): Asset {
+  return asset === 'USDT' ? 'EUR' : 'USDT';
+}
+
+/** The LTVs an application offers (hundredths of a percent): a lower one locks more collateral and is further from a call. */
+export const LTV_CHOICES = [3_000n, 5_000n, 6_500n, 8_000n] as const;
+export const LTV_DEFAULT_BP = 5_000n;
+
+/** The operators' thresholds and fee, in hundredths of a percent. */
+export interface LtvThresholds {
+  marginCallBp: bigint;
+  liquidationBp: bigint;
+  feeBp: bigint;
+}
+
+/** The thresholds as `GET /loan/config` gives them ("85", "89.5", "1"); the defaults where a text is not a percent. */
+export function thresholdsOf(settings: { marginCallLtv: string; liquidationLtv: string; liquidationFeePercent: string }): LtvThresholds {
+  const bp = (text: string, fallback: string) => parseFeePercent(text) ?? parseFeePercent(fallback)!;
+  return {
+    marginCallBp: bp(settings.marginCallLtv, LTV_SETTING_BOUNDS.marginCall.default),
+    liquidationBp: bp(settings.liquidationLtv, LTV_SETTING_BOUNDS.liquidation.default),
+    feeBp: bp(settings.liquidationFeePercent, LTV_SETTING_BOUNDS.liquidationFee.default),
+  };
+}
+
+/** What a loan owing `debt` against `collateral` shows: its LTV and the prices of a margin call and of a liquidation. */
+export interface LtvPicture {
+  ltvBp: bigint;
+  marginCall: { rate: bigint; when: 'atOrBelow' | 'atOrAbove' };
+  liquidation: { rate: bigint; when: 'atOrBelow' | 'atOrAbove' };
+}
+
+export function ltvPicture(debt: bigint, collateral: bigint, pair: Pair, thresholds: LtvThresholds): LtvPicture {
+  return {
+    ltvBp: ltvBp(debt, collateral, pair),
+    marginCall: thresholdRate(debt, collateral, thresholds.marginCallBp, pair),
+    liquidation: thresholdRate(debt, collateral, thresholds.liquidationBp, pair),
+  };
 }

@@ -40,12 +40,16 @@ export function useFormatRate(): (value: string) => string {
   return (value) => formatRate(value, locale);
 }
 
-/** An exchange rate (decimal string) with 4 decimals, cut, in the user's language: "0,9200 EUR", its unit set as an amount's is. */
-export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
+/**
+ * An exchange rate (decimal string) with 4 decimals (or `digits`), cut, in the user's language:
+ * "0,9200 EUR", its unit set as an amount's is. A loan's margin-call and liquidation prices show
+ * all 6 of the rate setting's decimals: a call comes at that price and not a millionth above it.
+ */
+export function Rate({ value, unit, digits, className }: { value: string; unit: string; digits?: number; className?: string }) {
   const locale = useAtomValue(localeAtom);
   return (
     <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`}>
-      {formatRate(value, locale)} <span className="text-[0.75em] font-medium">{unit}</span>
+      {formatRate(value, locale, digits)} <span className="text-[0.75em] font-medium">{unit}</span>
     </bdi>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Apply for a loan (/loan/apply-loan?product=): the type and period, the amount (a principal
- * loan between 10 % and 80 % of the wallet balance), and before applying the figures the loan
- * will have — interest, total to repay, APR — computed with the server's own functions; then the
+ * Apply for a loan (/loan/apply-loan?product=): the type, the currency lent and the period, the
+ * amount within the product's limits, for a principal loan the LTV chosen and the collateral it
+ * locks from the other currency of the balance, and before applying the figures the loan will
+ * have — interest, total to repay, APR; for a principal loan the collateral, its LTV and the
+ * prices of a margin call and a liquidation — computed with the server's own functions; then the
  * identity: full name, ID type and number, the ID's front (and back for an ID card), each image
  * sent as soon as it is chosen (JPG, PNG or HEIC, at most 2 MB), and the terms accepted.
  */
@@ -17,11 +19,12 @@ import { QueryFallback } from '../../ui/EmptyState';
 import { toast } from '../../ui/feedback/toast';
 import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
-import { ID_TYPES, loanAmountLimits, loanFigures, loanFormSchema, needsBack, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
-import { parseAmount, toDecimalString } from '../../domain/money';
+import { ID_TYPES, LOAN_TYPES, loanAmountLimits, loanFigures, loanFormSchema, needsBack, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
+import { collateralFor, LTV_CHOICES, LTV_DEFAULT_BP } from '../../domain/ltv';
+import { parseAmount, percentText, toDecimalString } from '../../domain/money';
 import { minorOf, plainDecimal } from '../../domain/payments';
 import { parseRate } from '../../domain/pledge';
-import { Amount, Percent } from '../../ui/Amount';
+import { Amount, Percent, useFormatPercent } from '../../ui/Amount';
 import { Choices } from '../../ui/Choices';
 import { useCounts } from '../../ui/counts';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
@@ -31,11 +34,14 @@ import { TextField } from '../../ui/form/TextField';
 import { useAccountMutation } from '../shared/useAccountMutation';
 import { useLoanConfig } from './api/queries';
 import { IdDocumentPicker, type IdSide } from './IdDocumentPicker';
-import { LoanCard, useLoanWords } from './parts';
+import { acrossAssetsOf, LoanCard, LtvFacts, useLoanWords } from './parts';
+import { isApiError } from '../../api/client';
 
 /** What the form holds: the images' ids once uploaded, the terms' box as ticked or not. */
 interface LoanFormValues {
   amount: string;
+  /** A principal loan's LTV in hundredths of a percent ("5000"). */
+  ltv: string;
   fullName: string;
   idType: IdType;
   idNumber: string;
@@ -44,7 +50,7 @@ interface LoanFormValues {
   accepted: boolean;
 }
 
-const EMPTY: LoanFormValues = { amount: '', fullName: '', idType: 'id_card', idNumber: '', frontDocument: null, backDocument: null, accepted: false };
+const EMPTY: LoanFormValues = { amount: '', ltv: String(LTV_DEFAULT_BP), fullName: '', idType: 'id_card', idNumber: '', frontDocument: null, backDocument: null, accepted: false };
 const DOCUMENT_FIELD = { front: 'frontDocument', back: 'backDocument' } as const;
 const SERVER_FIELDS = ['amount', 'fullName', 'idNumber', 'frontDocument', 'backDocument'] as const;
 
@@ -83,11 +89,17 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
   const { t } = useLingui();
   const counts = useCounts();
   const words = useLoanWords();
+  const formatPercent = useFormatPercent();
   const navigate = useNavigate();
   const [product, setProduct] = useState(initial);
   const asset = product.asset;
-  const balance = minorOf(config.available[asset], asset);
-  const form = useZodForm<ReturnType<typeof loanFormSchema>, LoanFormValues>(loanFormSchema(product, balance), { defaultValues: EMPTY });
+  // A principal loan is held against the other currency, at the reference rate.
+  const across = product.type === 'principal' ? acrossAssetsOf(config, asset) : null;
+  const collateralAsset = across?.pair.collateralAsset;
+  const collateralCheck = across
+    ? { asset: across.pair.collateralAsset, available: minorOf(config.available[across.pair.collateralAsset], across.pair.collateralAsset), need: (amount: bigint, ltv: bigint) => collateralFor(amount, ltv, across.pair) }
+    : null;
+  const form = useZodForm<ReturnType<typeof loanFormSchema>, LoanFormValues>(loanFormSchema(product, collateralCheck), { defaultValues: EMPTY });
   const apply = useAccountMutation({
     call: applyForLoan,
     async onSuccess(loan: Loan) {
@@ -95,46 +107,112 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
       await navigate({ to: '/loan/loan-detail', search: { id: loan.id } });
     },
     // The client has shown why; a refusal about a field goes under it too.
-    onError: (error) => setServerError(form, error, SERVER_FIELDS),
+    onError(error) {
+      // The server names the collateral; the form chooses it by the LTV.
+      if (isApiError(error) && (error.field === 'collateral' || error.field === 'collateralAsset')) form.setError('ltv', { type: 'server', message: error.message });
+      else setServerError(form, error, SERVER_FIELDS);
+    },
   });
   const busy = apply.pending;
 
-  const { low, high } = loanAmountLimits(product, balance);
-  const [amount, idType, accepted, ...documents] = useWatch({ control: form.control, name: ['amount', 'idType', 'accepted', 'frontDocument', 'backDocument'] });
+  const { low, high } = loanAmountLimits(product);
+  const [amount, ltv, idType, accepted, ...documents] = useWatch({ control: form.control, name: ['amount', 'ltv', 'idType', 'accepted', 'frontDocument', 'backDocument'] });
   const minor = parseAmount(amount.trim(), asset);
-  const figures = minor !== null && minor > 0n ? loanFigures(minor, parseRate(product.dailyRate) ?? 0n, product.days) : null;
+  const lent = minor !== null && minor > 0n ? minor : null;
+  const figures = lent !== null ? loanFigures(lent, parseRate(product.dailyRate) ?? 0n, product.days) : null;
+  const collateral = lent !== null && across ? collateralFor(lent, BigInt(ltv), across.pair) : null;
   const shown = (value: bigint | undefined) => (value === undefined ? null : toDecimalString(value, asset));
   const sides: IdSide[] = needsBack(idType) ? ['front', 'back'] : ['front'];
-  const submit = submitOnce(form, ({ backDocument, ...data }) =>
-    apply.run({ ...data, productId: product.id, ...(needsBack(data.idType) && backDocument ? { backDocument } : {}) }),
-  );
+  const submit = submitOnce(form, ({ backDocument, ltv: chosen, ...data }) => {
+    const locked = across ? collateralFor(parseAmount(data.amount, asset)!, BigInt(chosen), across.pair) : null;
+    return apply.run({
+      ...data,
+      productId: product.id,
+      ...(needsBack(data.idType) && backDocument ? { backDocument } : {}),
+      ...(across && locked !== null ? { collateralAsset: across.pair.collateralAsset, collateral: toDecimalString(locked, across.pair.collateralAsset) } : {}),
+    });
+  });
 
-  const ofType = config.products.filter((candidate) => candidate.type === product.type);
+  // A principal loan needs the reference rate; without it only credit loans are offered.
+  const offered = config.products.filter((candidate) => candidate.type === 'credit' || acrossAssetsOf(config, candidate.asset));
+  const ofType = offered.filter((candidate) => candidate.type === product.type);
+  const assets = [...new Set(ofType.map((candidate) => candidate.asset))];
+  const periods = ofType.filter((candidate) => candidate.asset === asset);
+  const choose = (next: LoanProduct | undefined) => {
+    if (!next) return;
+    setProduct(next);
+    form.clearErrors(['amount', 'ltv']);
+  };
   return (
     <form noValidate className="space-y-5 px-4 pt-2 pb-10" onSubmit={submit}>
       <section aria-label={t`Loan`} className="space-y-3">
         <Choices
           label={t`Loan type`}
-          options={(['credit', 'principal'] as const).filter((type) => config.products.some((candidate) => candidate.type === type)).map((type) => ({ value: type, label: words.type[type] }))}
+          options={LOAN_TYPES.filter((type) => offered.some((candidate) => candidate.type === type)).map((type) => ({ value: type, label: words.type[type] }))}
           value={product.type}
-          onChange={(type) => setProduct(config.products.find((candidate) => candidate.type === type)!)}
+          onChange={(type) => choose(offered.find((candidate) => candidate.type === type))}
         />
+        {assets.length > 1 ? (
+          <Choices
+            label={t`Currency lent`}
+            options={assets.map((code) => ({ value: code, label: code }))}
+            value={asset}
+            onChange={(code) => choose(ofType.find((candidate) => candidate.asset === code))}
+          />
+        ) : null}
         <Choices
           label={t`Period`}
-          options={ofType.map((candidate) => ({ value: String(candidate.id), label: counts.days(candidate.days) }))}
+          options={periods.map((candidate) => ({ value: String(candidate.id), label: counts.days(candidate.days) }))}
           value={String(product.id)}
-          onChange={(id) => setProduct(ofType.find((candidate) => String(candidate.id) === id)!)}
+          onChange={(id) => choose(periods.find((candidate) => String(candidate.id) === id))}
         />
         <AmountField
           form={form}
           name="amount"
           asset={asset}
-          hint={
-            product.type === 'principal'
-              ? t`Between ${plainDecimal(toDecimalString(low, asset))} and ${plainDecimal(toDecimalString(high, asset))} ${asset}: ${config.principalMinPercent}–${config.principalMaxPercent} % of your wallet balance of ${plainDecimal(config.available[asset])} ${asset}.`
-              : t`Between ${plainDecimal(product.minAmount)} and ${plainDecimal(product.maxAmount)} ${asset}.`
-          }
+          label={t`Amount to borrow (${asset})`}
+          hint={t`Between ${plainDecimal(toDecimalString(low, asset))} and ${plainDecimal(toDecimalString(high, asset))} ${asset}.`}
         />
+        {across && collateralAsset ? (
+          <div>
+            <p id="loan-ltv-label" className="mb-1.5 text-sm font-medium text-ink">
+              <Trans>Loan-to-value (LTV)</Trans>
+            </p>
+            <Choices
+              labelledBy="loan-ltv-label"
+              options={LTV_CHOICES.map((choice) => ({ value: String(choice), label: formatPercent(percentText(choice)) }))}
+              value={ltv}
+              onChange={(choice) => (form.setValue('ltv', choice), form.clearErrors('ltv'))}
+            />
+            {form.formState.errors.ltv ? (
+              <p role="alert" className="mt-1 text-xs text-rose-700">
+                {form.formState.errors.ltv.message}
+              </p>
+            ) : (
+              <p className="mt-1 text-xs text-muted">
+                <Trans>
+                  Your {collateralAsset} is locked as collateral: the lower the LTV, the more is locked and the further the loan is from a margin call. You have{' '}
+                  <Amount value={config.available[collateralAsset]} asset={collateralAsset} /> available.
+                </Trans>
+              </p>
+            )}
+          </div>
+        ) : null}
+        {across && collateralAsset ? (
+          <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`Collateral`}>
+            <Fact label={t`Collateral locked`} strong>
+              <span data-testid="loan-collateral">
+                <Amount value={collateral === null ? null : toDecimalString(collateral, collateralAsset)} asset={collateralAsset} />
+              </span>
+            </Fact>
+            {lent !== null && collateral !== null ? (
+              <LtvFacts debt={lent} collateral={collateral} pair={across.pair} thresholds={across.thresholds} ltvLabel={t`LTV at the start`} />
+            ) : null}
+            <Fact label={t`Liquidation fee`}>
+              <Percent value={percentText(across.thresholds.feeBp)} />
+            </Fact>
+          </dl>
+        ) : null}
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this loan costs`}>
           <Fact label={t`Interest rate`}>
             <Percent value={product.dailyRate} /> {t`a day`}
@@ -150,11 +228,6 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
               <Amount value={shown(figures?.total)} asset={asset} />
             </span>
           </Fact>
-          {product.type === 'principal' ? (
-            <Fact label={t`Collateral held`}>
-              <Amount value={shown(minor !== null && minor > 0n ? minor : undefined)} asset={asset} />
-            </Fact>
-          ) : null}
         </dl>
       </section>
 

@@ -2,25 +2,36 @@
  * A loan (/loan/loan-detail?id=): its figures and identity, its status and what comes next —
  * rejected: the reason (or that the credit information does not allow it) and "apply again";
  * pending repayment or repayment failed: "repay now", which holds the total from the balance
- * (payment password) and waits for review.
+ * (payment password) and waits for review. A principal loan against the other currency shows its
+ * collateral, its LTV now and the prices of a margin call and a liquidation, takes more
+ * collateral (payment password), and repays early with the interest of the days used.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, buttonClasses } from '../../ui/Button';
-import { repayLoan } from './api/calls';
+import { addLoanCollateral, repayLoan } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
 import { ApiError } from '../../api/errors';
 import { EmptyState, QueryFallback } from '../../ui/EmptyState';
 import { toast } from '../../ui/feedback/toast';
 import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
-import type { Loan } from '../../domain/loan';
+import { collateralAddFormSchema, type Loan } from '../../domain/loan';
+import { interestForDaysUsed } from '../../domain/ltv';
+import { toDecimalString } from '../../domain/money';
+import { minorOf, plainDecimal } from '../../domain/payments';
+import { parseRate } from '../../domain/pledge';
+import { plural } from '@lingui/core/macro';
+import { submitOnce, useZodForm } from '../../ui/form/form';
+import { AmountField } from '../shared/money/AmountField';
+import { useLoanConfig } from './api/queries';
 import { Amount, Percent } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
 import { loanDetailQuery } from './api/queries';
-import { LoanStatusBadge, useLoanWords } from './parts';
+import { acrossAssetsOf, LoanStatusBadge, LtvFacts, useLoanWords } from './parts';
 import { useCounts } from '../../ui/counts';
 
 export default function LoanDetailScreen() {
@@ -67,6 +78,12 @@ function LoanDetail({ loan }: { loan: Loan }) {
     },
   });
   const repayable = loan.status === 'approved' || loan.status === 'failed';
+  const config = useLoanConfig();
+  const across = loan.type === 'principal' && loan.collateralAsset && loan.collateralAsset !== loan.asset ? acrossAssetsOf(config.data, loan.asset) : null;
+  // What repaying now costs: across assets the interest of the days used so far, else the total fixed at application.
+  const [now] = useState(() => Date.now());
+  const owedNow = across && loan.decidedAt ? interestForDaysUsed(minorOf(loan.amount, loan.asset), parseRate(loan.dailyRate) ?? 0n, loan.days, new Date(loan.decidedAt), new Date(now)) : null;
+  const repayTotal = owedNow ? toDecimalString(owedNow.total, loan.asset) : loan.total;
   return (
     <>
       <section aria-label={t`Loan ${loan.loanNo}`} className="rounded-2xl bg-surface p-4">
@@ -92,8 +109,20 @@ function LoanDetail({ loan }: { loan: Loan }) {
           </Fact>
           {loan.type === 'principal' ? (
             <Fact label={t`Collateral held`}>
-              <Amount value={loan.collateral} asset={loan.collateralAsset ?? loan.asset} />
+              <span data-testid="loan-collateral">
+                <Amount value={loan.collateral} asset={loan.collateralAsset ?? loan.asset} />
+              </span>
             </Fact>
+          ) : null}
+          {across && owedNow && repayable ? (
+            <>
+              <Fact label={t({ message: plural(owedNow.days, { one: 'Owed now (# day of interest)', other: 'Owed now (# days of interest)' }) })} strong>
+                <span data-testid="loan-owed">
+                  <Amount value={repayTotal} asset={loan.asset} />
+                </span>
+              </Fact>
+              <LtvFacts debt={owedNow.total} collateral={minorOf(loan.collateral, across.pair.collateralAsset)} pair={across.pair} thresholds={across.thresholds} ltvLabel={t`LTV now`} />
+            </>
           ) : null}
           <Fact label={t`Loan time`}>{formatTime(loan.createdAt)}</Fact>
           {loan.dueAt ? <Fact label={t`Repay by`}>{formatTime(loan.dueAt)}</Fact> : null}
@@ -133,17 +162,18 @@ function LoanDetail({ loan }: { loan: Loan }) {
         </p>
       ) : null}
       {repayable ? (
-        <Button onClick={() => void action.confirm(loan)}>
+        <Button onClick={() => void action.confirm({ ...loan, total: repayTotal })}>
           {t`Repay now`}
         </Button>
       ) : null}
+      {across && repayable && config.data ? <AddCollateral loan={loan} available={config.data.available[across.pair.collateralAsset]} /> : null}
       <MoneyActionSheet
         action={action}
         summary={
           action.pending ? (
             <p>
               <Trans>
-                Repay <Amount value={action.pending.total} asset={action.pending.asset} className="font-semibold" /> (principal and interest) of loan{' '}
+                Repay <Amount value={action.pending.total} asset={action.pending.asset} className="font-semibold" /> (principal and interest so far) of loan{' '}
                 <bdi dir="ltr">{action.pending.loanNo}</bdi>
               </Trans>
             </p>
@@ -151,5 +181,52 @@ function LoanDetail({ loan }: { loan: Loan }) {
         }
       />
     </>
+  );
+}
+
+/**
+ * More collateral for a loan against the other currency: from the available balance of the
+ * collateral's currency, with the payment password; it lowers the LTV and moves the margin-call
+ * and liquidation prices away.
+ */
+function AddCollateral({ loan, available }: { loan: Loan; available: string }) {
+  const { t } = useLingui();
+  const asset = loan.collateralAsset!;
+  const form = useZodForm(collateralAddFormSchema(asset, available), { defaultValues: { amount: '' } });
+  const action = useMoneyAction<{ amount: string }, Loan, 'amount'>({
+    send: (request, payPassword, options) => addLoanCollateral({ id: loan.id, amount: request.amount, payPassword: payPassword ?? '' }, options),
+    fields: ['amount'],
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
+    onSuccess(_loan, request) {
+      form.setValue('amount', '');
+      toast.success(t`${plainDecimal(request.amount)} ${asset} added to the collateral.`);
+    },
+  });
+  const submit = submitOnce(form, (request) => void action.confirm(request));
+  return (
+    <section aria-label={t`Add collateral`} className="space-y-3 rounded-2xl bg-surface p-4">
+      <h2 className="text-base font-semibold text-ink">
+        <Trans>Add collateral</Trans>
+      </h2>
+      <p className="text-sm text-muted">
+        <Trans>More collateral lowers the LTV and keeps the loan further from a margin call and a liquidation. It is returned with the rest when the loan is repaid.</Trans>
+      </p>
+      <form noValidate className="space-y-3" onSubmit={submit}>
+        <AmountField form={form} name="amount" asset={asset} label={t`Collateral to add (${asset})`} all={available} />
+        <Button type="submit" kind="secondary">
+          {t`Add collateral`}
+        </Button>
+      </form>
+      <MoneyActionSheet
+        action={action}
+        summary={(pending) => (
+          <p>
+            <Trans>
+              Lock <Amount value={pending.amount} asset={asset} className="font-semibold" /> more as collateral of loan <bdi dir="ltr">{loan.loanNo}</bdi>
+            </Trans>
+          </p>
+        )}
+      />
+    </section>
   );
 }

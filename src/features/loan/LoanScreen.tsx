@@ -1,6 +1,6 @@
 /**
- * Platform loan (/loan): the two kinds of loan with their periods, daily rate and APR, and the
- * way to apply; the loan not yet ended, if any, instead of a second application; my loans.
+ * Platform loan (/loan): the two kinds of loan with their periods, daily rate, APR and amounts
+ * (a principal loan with the collateral the borrower has for it), and the way to apply; the loan not yet ended, if any, instead of a second application; my loans.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,8 @@ import { QueryFallback } from '../../ui/EmptyState';
 import { BankIcon, ListIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { LOAN_TYPES, type LoanConfig, type LoanType } from '../../domain/loan';
+import { collateralAssetOf, LTV_MAX_BP, LTV_MIN_BP } from '../../domain/ltv';
+import { percentText } from '../../domain/money';
 import { Amount, Percent } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { Fact } from '../shared/records';
@@ -62,6 +64,8 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
   const words = useLoanWords();
   const products = config.products.filter((product) => product.type === type);
   if (products.length === 0) return null;
+  const minLtv = percentText(LTV_MIN_BP);
+  const maxLtv = percentText(LTV_MAX_BP);
   return (
     <section aria-label={words.type[type]} className="rounded-2xl bg-surface p-4">
       <h2 className="text-lg font-semibold text-ink">{words.type[type]}</h2>
@@ -70,7 +74,7 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
           <Trans>Borrow on your identity, without collateral.</Trans>
         ) : (
           <Trans>
-            Borrow {config.principalMinPercent}–{config.principalMaxPercent} % of your wallet balance; that amount of your balance is held as collateral until you repay.
+            Borrow one currency against the other: the other is locked from your balance as collateral, at a loan-to-value (LTV) of {minLtv}–{maxLtv} %. The loan is paid out to your balance, yours to spend.
           </Trans>
         )}
       </p>
@@ -82,15 +86,14 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
               <Fact label={t`Interest rate`}>
                 <Percent value={product.dailyRate} /> {t`a day`} · <Percent value={product.apr} /> {t`a year`}
               </Fact>
-              {type === 'credit' ? (
-                <Fact label={t`Amount`}>
-                  <Amount value={product.minAmount} asset={product.asset} code={false} /> – <Amount value={product.maxAmount} asset={product.asset} />
+              <Fact label={t`Amount`}>
+                <Amount value={product.minAmount} asset={product.asset} code={false} /> – <Amount value={product.maxAmount} asset={product.asset} />
+              </Fact>
+              {type === 'principal' ? (
+                <Fact label={t`Collateral available`}>
+                  <Amount value={config.available[collateralAssetOf(product.asset)]} asset={collateralAssetOf(product.asset)} />
                 </Fact>
-              ) : (
-                <Fact label={t`Wallet balance`}>
-                  <Amount value={config.available[product.asset]} asset={product.asset} />
-                </Fact>
-              )}
+              ) : null}
             </dl>
             {config.open ? null : (
               <Link

@@ -1,11 +1,13 @@
 /**
  * What the loan screens share: the status words and badge, the type's name, a loan's card, and
- * the text shown when an application was rejected without a reason.
+ * a principal loan's collateral picture (its LTV and the prices of a margin call and a liquidation).
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { IdType, Loan, LoanStatus, LoanType } from '../../domain/loan';
-import { Amount } from '../../ui/Amount';
+import type { IdType, Loan, LoanConfig, LoanStatus, LoanType } from '../../domain/loan';
+import { collateralAssetOf, ltvPicture, thresholdsOf, type LtvThresholds, type Pair } from '../../domain/ltv';
+import { parseAmount, percentText, toDecimalString, type Asset } from '../../domain/money';
+import { Amount, Percent, Rate, useFormatPercent } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 import { useCounts } from '../../ui/counts';
 
@@ -54,5 +56,60 @@ export function LoanCard({ loan }: { loan: Loan }) {
         <Fact label={t`Loan time`}>{formatTime(loan.createdAt)}</Fact>
       </dl>
     </Link>
+  );
+}
+
+/** A principal loan in `asset`: what it is held against and at which rate, with the operators' thresholds; null when the server gives none. */
+export function acrossAssetsOf(config: LoanConfig | undefined, asset: Asset): { pair: Pair; thresholds: LtvThresholds } | null {
+  const terms = config?.acrossAssets;
+  if (!terms) return null;
+  // Millionths of a EUR, as the rate setting is written ("0.920000"): USDT's six decimals.
+  const rate = parseAmount(terms.rate, 'USDT');
+  if (rate === null || rate <= 0n) return null;
+  return { pair: { loanAsset: asset, collateralAsset: collateralAssetOf(asset), rate }, thresholds: thresholdsOf(terms) };
+}
+
+/** "1 USDT ≤ 0.541176 EUR": where the rate (EUR for one USDT) has to go for a threshold to be reached. */
+function Price({ rate, when }: { rate: bigint; when: 'atOrBelow' | 'atOrAbove' }) {
+  return (
+    <bdi dir="ltr" className="whitespace-nowrap">
+      1 USDT {when === 'atOrBelow' ? '≤' : '≥'} <Rate value={toDecimalString(rate, 'USDT')} unit="EUR" digits={6} />
+    </bdi>
+  );
+}
+
+/**
+ * A principal loan's LTV — what is owed over what the collateral is worth at the reference rate —
+ * and the rates at which a margin call and a liquidation would come, as facts of a list.
+ */
+export function LtvFacts({ debt, collateral, pair, thresholds, ltvLabel }: { debt: bigint; collateral: bigint; pair: Pair; thresholds: LtvThresholds; ltvLabel: string }) {
+  const { t } = useLingui();
+  const percent = useFormatPercent();
+  const picture = ltvPicture(debt, collateral, pair, thresholds);
+  const callLtv = percent(percentText(thresholds.marginCallBp));
+  const liquidationLtv = percent(percentText(thresholds.liquidationBp));
+  return (
+    <>
+      <Fact label={ltvLabel}>
+        <span data-testid="loan-ltv">
+          <Percent value={percentText(picture.ltvBp)} />
+        </span>
+      </Fact>
+      <Fact label={t`Reference rate`}>
+        <bdi dir="ltr" className="whitespace-nowrap">
+          1 USDT = <Rate value={toDecimalString(pair.rate, 'USDT')} unit="EUR" digits={6} />
+        </bdi>
+      </Fact>
+      <Fact label={t`Margin call at an LTV of ${callLtv}`}>
+        <span data-testid="loan-margin-call">
+          <Price {...picture.marginCall} />
+        </span>
+      </Fact>
+      <Fact label={t`Liquidation at an LTV of ${liquidationLtv}`}>
+        <span data-testid="loan-liquidation">
+          <Price {...picture.liquidation} />
+        </span>
+      </Fact>
+    </>
   );
 }

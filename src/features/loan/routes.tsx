@@ -40,5 +40,5 @@ export const loanRoutes = [
     beforeLoad: listWithoutId('/loan/my-loan'),
     component: lazyScreen(() => import('./LoanDetailScreen')),
   }),
-  memberScreen('/loan/components/article', lazyScreen(() => import('./LoanTermsScreen')), { title: msg`Loan terms`, back: '/loan' }),
+  memberScreen('/loan/components/article', lazyScreen(() => import('./LoanTermsScreen')), { title: msg`Loan terms`, back: '/loan', loader: loadConfig }),
 ] as const;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Dieser Kredit kann jetzt nicht zurückgezahlt werden.",
   'loan.collateralShort': "Das verfügbare Guthaben des Kreditnehmers deckt die Sicherheit von {amount} {asset} nicht mehr. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
   'loan.collateralRange': "Zum heutigen Kurs liegt die Sicherheit für diesen Kredit zwischen {min} und {max} {asset} (80 % bis 10 % ihres Werts).",
+  'loan.collateralNeeded': "Bei dieser Beleihungsquote braucht dieser Kredit {need} {asset} als Sicherheit; verfügbar sind {have} {asset}. Wählen Sie eine höhere Beleihungsquote oder leihen Sie weniger.",
   'loan.rateMoved': "Zum heutigen Kurs läge dieser Kredit bei {ltv} % des Werts seiner Sicherheit, über 80 %. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
   'loan.collateralNotAddable': "Sicherheiten können nur zu einem ausgezahlten Kredit gegen die andere Währung hinzugefügt werden, der nicht gerade zurückgezahlt wird.",
 } satisfies ErrorCatalogue;

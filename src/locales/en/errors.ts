@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "This loan cannot be repaid now.",
   'loan.collateralShort': "The borrower's available balance no longer holds the collateral of {amount} {asset}. Nothing was moved; the application is still pending.",
   'loan.collateralRange': "At today's rate the collateral for this loan is between {min} and {max} {asset} (80 % to 10 % of its value).",
+  'loan.collateralNeeded': "This loan needs {need} {asset} as collateral at this LTV; you have {have} {asset} available. Choose a higher LTV or borrow less.",
   'loan.rateMoved': "At today's rate this loan would be {ltv} % of its collateral's value, more than 80 %. Nothing was moved; the application is still pending.",
   'loan.collateralNotAddable': "Collateral can be added only to a loan against the other currency that is paid out and not being repaid.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Este préstamo no se puede devolver ahora.",
   'loan.collateralShort': "El saldo disponible del prestatario ya no cubre la garantía de {amount} {asset}. No se ha movido nada; la solicitud sigue pendiente.",
   'loan.collateralRange': "Al tipo de hoy, la garantía de este préstamo está entre {min} y {max} {asset} (del 80 % al 10 % de su valor).",
+  'loan.collateralNeeded': "Con este LTV, este préstamo necesita {need} {asset} de garantía; tiene {have} {asset} disponibles. Elija un LTV más alto o pida menos.",
   'loan.rateMoved': "Al tipo de hoy, este préstamo sería el {ltv} % del valor de su garantía, más del 80 %. No se ha movido nada; la solicitud sigue pendiente.",
   'loan.collateralNotAddable': "Solo se puede añadir garantía a un préstamo contra la otra moneda que esté desembolsado y no se esté devolviendo.",
 } satisfies ErrorCatalogue;

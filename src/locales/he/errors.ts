@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "לא ניתן לפרוע את ההלוואה הזו כעת.",
   'loan.collateralShort': "היתרה הזמינה של הלווה כבר אינה מכסה את הבטוחה בסך {amount} {asset}. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
   'loan.collateralRange': "לפי השער של היום, הבטוחה להלוואה זו היא בין {min} ל־{max} {asset} (80 % עד 10 % משוויה).",
+  'loan.collateralNeeded': "ביחס הלוואה לשווי הזה נדרשת בטוחה של {need} {asset}; זמינים לך {have} {asset}. בחרו יחס גבוה יותר או לוו פחות.",
   'loan.rateMoved': "לפי השער של היום ההלוואה הייתה {ltv} % משווי הבטוחה, יותר מ־80 %. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
   'loan.collateralNotAddable': "אפשר להוסיף בטוחה רק להלוואה כנגד המטבע השני ששולמה ואינה בתהליך פירעון.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Questo prestito non può essere rimborsato ora.",
   'loan.collateralShort': "Il saldo disponibile del richiedente non copre più la garanzia di {amount} {asset}. Non è stato spostato nulla; la richiesta resta in attesa.",
   'loan.collateralRange': "Al cambio di oggi la garanzia per questo prestito è tra {min} e {max} {asset} (dall'80 % al 10 % del suo valore).",
+  'loan.collateralNeeded': "Con questo LTV il prestito richiede {need} {asset} di garanzia; hai {have} {asset} disponibili. Scegli un LTV più alto o chiedi meno.",
   'loan.rateMoved': "Al cambio di oggi questo prestito sarebbe il {ltv} % del valore della sua garanzia, oltre l'80 %. Non è stato spostato nulla; la richiesta resta in attesa.",
   'loan.collateralNotAddable': "Si può aggiungere garanzia solo a un prestito contro l'altra valuta già erogato e non in fase di rimborso.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Deze lening kan nu niet worden terugbetaald.",
   'loan.collateralShort': "Het beschikbare saldo van de lener dekt het onderpand van {amount} {asset} niet meer. Er is niets verplaatst; de aanvraag staat nog open.",
   'loan.collateralRange': "Tegen de koers van vandaag ligt het onderpand voor deze lening tussen {min} en {max} {asset} (80 % tot 10 % van de waarde).",
+  'loan.collateralNeeded': "Bij deze LTV heeft deze lening {need} {asset} als onderpand nodig; u hebt {have} {asset} beschikbaar. Kies een hogere LTV of leen minder.",
   'loan.rateMoved': "Tegen de koers van vandaag zou deze lening {ltv} % van de waarde van het onderpand zijn, meer dan 80 %. Er is niets verplaatst; de aanvraag staat nog open.",
   'loan.collateralNotAddable': "Onderpand kan alleen worden bijgestort bij een uitbetaalde lening tegen de andere munt die niet wordt terugbetaald.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Este empréstimo não pode ser pago agora.",
   'loan.collateralShort': "O saldo disponível do mutuário já não cobre a garantia de {amount} {asset}. Nada foi movimentado; o pedido continua pendente.",
   'loan.collateralRange': "À taxa de hoje, a garantia deste empréstimo fica entre {min} e {max} {asset} (80 % a 10 % do seu valor).",
+  'loan.collateralNeeded': "Com este LTV, o empréstimo precisa de {need} {asset} de garantia; tem {have} {asset} disponíveis. Escolha um LTV mais alto ou peça menos.",
   'loan.rateMoved': "À taxa de hoje, este empréstimo seria {ltv} % do valor da sua garantia, mais de 80 %. Nada foi movimentado; o pedido continua pendente.",
   'loan.collateralNotAddable': "Só é possível reforçar a garantia de um empréstimo contra a outra moeda que já foi pago e não está a ser reembolsado.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "Aṛeṭṭal-a ur yezmir ara ad yettwarr tura.",
   'loan.collateralShort': "Asmad yellan n umerḍal ur yeṭṭif ara ugar taṭṭanant n {amount} {asset}. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
   'loan.collateralRange': "S wazal n wass-a, taṭṭanant n uṛeṭṭal-a gar {min} d {max} {asset} (seg 80 % ar 10 % n wazal-is).",
+  'loan.collateralNeeded': "S LTV-a, aṛeṭṭal-a ira {need} {asset} d aḍmen; tesεiḍ {have} {asset} yellan. Fren LTV yugaren neɣ ṛeṭṭel drus.",
   'loan.rateMoved': "S wazal n wass-a, aṛeṭṭal-a ad yili {ltv} % n wazal n taṭṭanant-is, ugar n 80 %. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
   'loan.collateralNotAddable': "Tzemreḍ ad ternuḍ taṭṭanant kan i uṛeṭṭal s tedrimt-nniḍen i yettwaxelṣen ur yettwarra ara tura.",
 } satisfies ErrorCatalogue;

@@ -147,6 +147,7 @@ export default {
   'loan.notRepayable': "该贷款现在无法还款。",
   'loan.collateralShort': "借款人的可用余额已不足以支付 {amount} {asset} 的抵押品。未发生任何资金变动；申请仍在待审核状态。",
   'loan.collateralRange': "按今日汇率，此贷款的抵押品须在 {min} 至 {max} {asset} 之间（贷款为其价值的 80 % 至 10 %）。",
+  'loan.collateralNeeded': "按此贷款价值比，此贷款需要 {need} {asset} 作为抵押品；您的可用余额为 {have} {asset}。请选择更高的贷款价值比或减少借款。",
   'loan.rateMoved': "按今日汇率，此贷款将达到其抵押品价值的 {ltv} %，超过 80 %。未发生任何资金变动；申请仍在待审核状态。",
   'loan.collateralNotAddable': "只有以另一种货币作抵押、已放款且未在还款中的贷款才能追加抵押品。",
 } satisfies ErrorCatalogue;

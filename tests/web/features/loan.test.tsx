@@ -61,13 +61,13 @@ afterEach(cleanup);
 describe('applying for a loan', () => {
   it('shows the form when no loan is open', async () => {
     await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
-    expect(await screen.findByLabelText('Amount (USDT)')).toBeTruthy();
+    expect(await screen.findByLabelText('Amount to borrow (USDT)')).toBeTruthy();
     expect(screen.getByText('Interest over 7 days')).toBeTruthy();
   });
 
   it("checks every field with the catalogue's words before anything is sent, the amount within the product", async () => {
     await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
-    fireEvent.change(await screen.findByLabelText('Amount (USDT)'), { target: { value: '1000.5' } });
+    fireEvent.change(await screen.findByLabelText('Amount to borrow (USDT)'), { target: { value: '1000.5' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Apply for the loan' }));
     });
@@ -91,7 +91,47 @@ describe('applying for a loan', () => {
     expect(note.textContent).toBe('You can apply for another loan once this one is repaid.');
     const card = screen.getByRole('link', { name: /L0000000004/ });
     expect(card.textContent).toContain('Credit loan · 7 days · L0000000004');
-    expect(screen.queryByLabelText('Amount (USDT)')).toBeNull();
+    expect(screen.queryByLabelText('Amount to borrow (USDT)')).toBeNull();
+  });
+});
+
+describe('applying for a principal loan: EUR against USDT', () => {
+  const principal: LoanConfig = {
+    ...baseConfig,
+    products: [{ id: 2, type: 'principal', asset: 'EUR', days: 30, dailyRate: '0.03', apr: '10.95', minAmount: '100.00', maxAmount: '5000.00' }],
+    available: { USDT: '2000.000000', EUR: '0.00' },
+    acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' },
+  };
+  const fact = (label: string) => screen.getByText(label).closest('div')?.textContent ?? '';
+
+  it('shows the collateral it locks, the LTV and the prices of a margin call and a liquidation before applying', async () => {
+    config = principal;
+    await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
+    fireEvent.change(await screen.findByLabelText('Amount to borrow (EUR)'), { target: { value: '1000' } });
+    // docs/loans.md's example: 1,000.00 EUR at 0.92, 80 % → 1,358.695653 USDT; calls at 0.865882 and 0.817777.
+    fireEvent.click(screen.getByRole('radio', { name: '80%' }));
+    expect(fact('Collateral locked')).toContain('1,358.695653USDT');
+    expect(fact('LTV at the start')).toContain('80%');
+    expect(fact('Margin call at an LTV of 85%')).toContain('1 USDT ≤ 0.865882 EUR');
+    expect(fact('Liquidation at an LTV of 90%')).toContain('1 USDT ≤ 0.817777 EUR');
+    expect(fact('Reference rate')).toContain('1 USDT = 0.920000 EUR');
+    // At 50 %: 2,173.913044 USDT, called at 0.541176.
+    fireEvent.click(screen.getByRole('radio', { name: '50%' }));
+    expect(fact('Collateral locked')).toContain('2,173.913044USDT');
+    expect(fact('Margin call at an LTV of 85%')).toContain('0.541176');
+  });
+
+  it('says how much collateral is missing when the balance of the other currency does not hold it, and sends nothing', async () => {
+    config = principal;
+    await renderScreen(ApplyLoanScreen, '/loan/apply-loan', applyRoute);
+    fireEvent.change(await screen.findByLabelText('Amount to borrow (EUR)'), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('radio', { name: '30%' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply for the loan' }));
+    });
+    // 2,000 EUR at 30 % of 0.92 a USDT: 7,246.376812 USDT, more than the 2,000 available.
+    expect(screen.getByText(errorText('en', 'loan.collateralNeeded', { need: '7246.376812', have: '2000', asset: 'USDT' }))).toBeTruthy();
+    expect(api.received.filter((sent) => sent.url.pathname === '/api/loan/apply')).toHaveLength(0);
   });
 });
 
@@ -127,5 +167,22 @@ describe('a loan across assets', () => {
     const held = (await screen.findByText('Collateral held')).closest('div');
     expect(held?.textContent).toContain('1,358.695653USDT');
     expect(held?.textContent).not.toContain('EUR');
+  });
+
+  it('shows what repaying now costs (the days used), its LTV now, and takes more collateral', async () => {
+    // docs/loans.md: on day 10, 1,003.00 EUR are owed and the LTV at 0.92 is 80.24 %.
+    const paidOut = new Date(Date.now() - 9.5 * 24 * 3600_000).toISOString();
+    const acrossAssets: Loan = { ...approved, type: 'principal', asset: 'EUR', amount: '1000.00', days: 30, dailyRate: '0.03', interest: '9.00', total: '1009.00', collateral: '1358.695653', collateralAsset: 'USDT', decidedAt: paidOut };
+    config = {
+      ...baseConfig,
+      available: { USDT: '500.000000', EUR: '1000.00' },
+      acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' },
+    };
+    api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(acrossAssets) : sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    expect((await screen.findByText('Owed now (10 days of interest)')).closest('div')?.textContent).toContain('1,003.00EUR');
+    expect(screen.getByText('LTV now').closest('div')?.textContent).toContain('80.24%');
+    const add = await screen.findByRole('region', { name: 'Add collateral' });
+    expect(add.textContent).toContain('Collateral to add (USDT)');
   });
 });
