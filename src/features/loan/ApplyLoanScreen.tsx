@@ -22,9 +22,9 @@ import { Screen } from '../../ui/Screen';
 import { ID_TYPES, LOAN_TYPES, loanAmountLimits, loanFigures, loanFormSchema, needsBack, type IdType, type Loan, type LoanConfig, type LoanProduct } from '../../domain/loan';
 import { collateralFor, LTV_CHOICES, LTV_DEFAULT_BP } from '../../domain/ltv';
 import { parseAmount, percentText, toDecimalString } from '../../domain/money';
-import { minorOf, plainDecimal } from '../../domain/payments';
+import { minorOf } from '../../domain/payments';
 import { parseRate } from '../../domain/pledge';
-import { Amount, Percent, useFormatPercent } from '../../ui/Amount';
+import { Amount, Percent, useFormatAmount, useFormatPercent } from '../../ui/Amount';
 import { Choices } from '../../ui/Choices';
 import { useCounts } from '../../ui/counts';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
@@ -90,6 +90,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
   const counts = useCounts();
   const words = useLoanWords();
   const formatPercent = useFormatPercent();
+  const formatAmount = useFormatAmount();
   const navigate = useNavigate();
   const [product, setProduct] = useState(initial);
   const asset = product.asset;
@@ -171,7 +172,7 @@ function ApplyForm({ config, initial }: { config: LoanConfig; initial: LoanProdu
           name="amount"
           asset={asset}
           label={t`Amount to borrow (${asset})`}
-          hint={t`Between ${plainDecimal(toDecimalString(low, asset))} and ${plainDecimal(toDecimalString(high, asset))} ${asset}.`}
+          hint={t`Between ${formatAmount(low, asset)} and ${formatAmount(high, asset)} ${asset}.`}
         />
         {across && collateralAsset ? (
           <div>

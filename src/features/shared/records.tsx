@@ -142,12 +142,16 @@ export function RecordStatus<S extends string>({ status, tones, words }: { statu
   return <StatusBadge tone={tones[status] ?? 'processing'}>{words[status] ?? t`Unknown`}</StatusBadge>;
 }
 
-/** One label and its value, in a <dl>; `total` draws a rule above it (the sum of the lines before). */
+/**
+ * One label and its value, in a <dl>; `total` draws a rule above it (the sum of the lines before).
+ * Side by side while both fit; a value that does not fit beside its label (a long German label, a
+ * price with its unit) goes to the next line, at the end, instead of past the screen's edge.
+ */
 export function Fact({ label, children, strong, total }: { label: ReactNode; children: ReactNode; strong?: boolean; total?: boolean }) {
   return (
-    <div className={`flex items-start justify-between gap-3 py-1 text-sm ${total ? 'mt-1 border-t border-line pt-2' : ''}`}>
-      <dt className="shrink-0 text-muted">{label}</dt>
-      <dd className={`min-w-0 text-end break-words ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{children}</dd>
+    <div className={`flex flex-wrap items-start justify-between gap-x-3 py-1 text-sm ${total ? 'mt-1 border-t border-line pt-2' : ''}`}>
+      <dt className="max-w-full text-muted">{label}</dt>
+      <dd className={`ms-auto max-w-full min-w-0 text-end break-words ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{children}</dd>
     </div>
   );
 }
