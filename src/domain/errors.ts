@@ -155,7 +155,6 @@ export const ERROR_KEYS = [
   'loan.notFound',
   'loan.openExists',
   'loan.amountOutOfRange',
-  'loan.principalRange',
   'loan.backRequired',
   'loan.documentRequired',
   'loan.documentInvalid',
@@ -169,6 +168,8 @@ export const ERROR_KEYS = [
   'loan.collateralNeeded',
   'loan.rateMoved',
   'loan.collateralNotAddable',
+  'loan.collateralRequired',
+  'loan.termsChanged',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -26,6 +26,7 @@ export const TRANSFER_KINDS = [
   'loan_repay',
   'loan_interest',
   'loan_collateral_release',
+  'loan_payout_return',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -4,7 +4,7 @@
  * and the ledger use: interest = amount × daily rate × days (rounded down to the minor unit),
  * total to repay = amount + interest, yearly rate (APR) = daily rate × 365. A principal loan
  * lends one asset against the other, locked as collateral from the borrower's own balance at a
- * loan-to-value of 10–80 % (src/domain/ltv.ts).
+ * loan-to-value of 10–80 % (src/domain/ltv.ts); the old kind, held in its own asset, is no longer taken.
  */
 import { z } from 'zod';
 import type { ErrorKey } from './errors';
@@ -24,9 +24,6 @@ export type IdType = (typeof ID_TYPES)[number];
 /** An ID card has a back; a passport or a driver's licence is read from its front. */
 export const needsBack = (idType: IdType): boolean => idType === 'id_card';
 
-/** A principal loan: between these percentages of the wallet balance. */
-export const PRINCIPAL_MIN_PERCENT = 10n;
-export const PRINCIPAL_MAX_PERCENT = 80n;
 /** Identity images: JPG, PNG or HEIC by content, at most 2 MB each. */
 export const LOAN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const LOAN_DOCUMENT_TYPES = ['jpg', 'png', 'heic'] as const;
@@ -42,11 +39,6 @@ export function loanFigures(amount: bigint, dailyPpm: bigint, days: number): { i
 /** The yearly rate in percent: the daily rate × 365, simple (the pledge's yearly figure, the same rule). */
 export function aprText(dailyPpm: bigint): string {
   return yearlyRateText(dailyPpm);
-}
-
-/** The amounts a principal loan may have on a wallet balance of `balance`: 10 % to 80 %, rounded inwards. */
-export function principalRange(balance: bigint): { min: bigint; max: bigint } {
-  return { min: (balance * PRINCIPAL_MIN_PERCENT + 99n) / 100n, max: (balance * PRINCIPAL_MAX_PERCENT) / 100n };
 }
 
 /** "L0000000042". */
@@ -72,9 +64,9 @@ export const loanApplySchema = z.strictObject({
   backDocument: id.optional(),
   accepted: z.literal(true, { error: 'loan.disclaimerRequired' }),
   /**
-   * A principal loan across assets (docs/loans.md): the other asset, locked as collateral, and
-   * how much of it (an LTV of 10–80 % at the reference rate). Without them a principal loan is
-   * still the old kind, held in its own asset, until the app asks for them.
+   * A principal loan (docs/loans.md): the other asset, locked as collateral, and how much of it
+   * (an LTV of 10–80 % at the reference rate). Required for a principal loan
+   * (`loan.collateralRequired`); a credit loan takes none.
    */
   collateralAsset: z.enum(ASSET_CODES as [Asset, ...Asset[]], { error: 'request.invalid' }).optional(),
   collateral: amountTextSchema.optional(),
@@ -188,8 +180,13 @@ export const loanSchema = z.object({
   collateral: amount,
   /** The asset the collateral is in: a principal loan's (its own asset for the old kind); null for a credit loan. */
   collateralAsset: assetSchema.nullable().optional(),
-  /** A loan across assets: the interest of the days used, fixed when the user asked to repay; null before or for other loans. */
+  /** A loan across assets: the interest of the days used, fixed when the user asked to repay; null before or for other loans. An old principal loan ended: 0. */
   repayInterest: amount.nullable().optional(),
+  /**
+   * A principal loan of the old rule (its collateral the payout itself, in its own asset): "repay"
+   * ends it at once without interest, the payout going back from its collateral (docs/loans.md).
+   */
+  oldRule: z.boolean().optional(),
   status: z.enum(LOAN_STATUSES),
   fullName: z.string(),
   idType: z.enum(ID_TYPES),
@@ -210,8 +207,6 @@ export const loanConfigSchema = z.object({
   products: z.array(loanProductSchema),
   /** The wallet balance (available) per asset: a principal loan's limits are taken from it. */
   available: z.record(assetSchema, amount),
-  principalMinPercent: z.number().int(),
-  principalMaxPercent: z.number().int(),
   /** The loan not yet ended, if any: no other application while there is one. */
   open: loanSchema.nullable(),
   /**

@@ -33,6 +33,7 @@ export const MOVEMENT_TOPICS = [
   'loan_repayment_sent',
   'loan_repayment_returned',
   'loan_repaid',
+  'loan_old_ended',
   'adjustment',
   'other',
 ] as const;
@@ -80,6 +81,7 @@ const TOPIC_BY_KIND: ReadonlyArray<[string, MovementTopic]> = [
   ['interest_transfer', 'interest_moved'],
   ['loan_disburse', 'loan_paid_out'],
   ['loan_repay', 'loan_repaid'],
+  ['loan_payout_return', 'loan_old_ended'],
   ['loan_repay_hold', 'loan_repayment_sent'],
   ['loan_repay_release', 'loan_repayment_returned'],
   ['adjustment', 'adjustment'],

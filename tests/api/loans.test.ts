@@ -14,7 +14,9 @@ import type { Loan, LoanConfig, LoanProduct } from '../../src/domain/loan';
 import type { Page, QuoteReply } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
+import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
+import { postTransfers } from '../../server/ledger/transfers';
 import { PNG, startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
@@ -76,7 +78,8 @@ async function config(user: PayingUser): Promise<LoanConfig> {
   return reply.body.data!;
 }
 
-const product = (cfg: LoanConfig, type: 'credit' | 'principal', days: number): LoanProduct => cfg.products.find((p) => p.type === type && p.days === days)!;
+const product = (cfg: LoanConfig, type: 'credit' | 'principal', days: number, asset: 'USDT' | 'EUR' = 'USDT'): LoanProduct =>
+  cfg.products.find((p) => p.type === type && p.days === days && p.asset === asset)!;
 
 async function user(usdt = 0): Promise<PayingUser> {
   const created = await t.payingUser();
@@ -91,6 +94,11 @@ async function apply(borrower: PayingUser, fields: Record<string, unknown>, head
 const ops = (url: string, body: Record<string, unknown>) => t.post<Loan>(url, body, { token: financeToken });
 const repay = (borrower: PayingUser, id: number) =>
   t.post<Loan>('/loan/repay', { id, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+
+const eur = async (userId: string) => ({
+  available: await balanceOf(t.database.db, userId, 'EUR', 'available'),
+  collateral: await balanceOf(t.database.db, userId, 'EUR', 'collateral'),
+});
 
 const balances = async (userId: string) => ({
   available: await balanceOf(t.database.db, userId, 'USDT', 'available'),
@@ -122,7 +130,6 @@ describe('applying', () => {
     const cfg = await config(borrower);
     expect(cfg.open).toBeNull();
     expect(cfg.available.USDT).toBe('1000.000000');
-    expect(cfg).toMatchObject({ principalMinPercent: 10, principalMaxPercent: 80 });
     // A loan across assets: the rate and the thresholds the app computes the collateral, the LTV and the prices with.
     expect(cfg.acrossAssets).toEqual({ rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' });
     expect(product(cfg, 'credit', 7)).toMatchObject({ dailyRate: '0.05', apr: '18.25', minAmount: '50.000000', maxAmount: '1000.000000' });
@@ -146,10 +153,14 @@ describe('applying', () => {
     const range = await apply(borrower, { productId: credit.id, amount: '1000.01', frontDocument: front });
     expect(range.body).toMatchObject({ key: 'loan.amountOutOfRange', field: 'amount', message: 'This loan is between 50 and 1000 USDT.' });
 
-    // 10 % to 80 % of 1,000.
-    const low = await apply(borrower, { productId: principal.id, amount: '99.99', frontDocument: front });
-    expect(low.body).toMatchObject({ key: 'loan.principalRange', field: 'amount', message: 'A principal loan is between 100 and 800 USDT: 10 % to 80 % of your wallet balance.' });
-    expect((await apply(borrower, { productId: principal.id, amount: '800.000001', frontDocument: front })).body).toMatchObject({ key: 'loan.principalRange' });
+    // A principal loan names the other asset as collateral: the old kind, held in its own asset, is no longer taken.
+    const old = await apply(borrower, { productId: principal.id, amount: '400', frontDocument: front });
+    expect(old.status).toBe(400);
+    expect(old.body).toMatchObject({ key: 'loan.collateralRequired', field: 'collateralAsset', message: 'A principal loan in USDT is secured by EUR from your own balance: choose how much EUR to lock as collateral.' });
+    expect((await apply(borrower, { productId: principal.id, amount: '400', collateralAsset: 'USDT', collateral: '500', frontDocument: front })).body).toMatchObject({ key: 'loan.collateralRequired', field: 'collateralAsset' });
+    const noAmount = await apply(borrower, { productId: principal.id, amount: '400', collateralAsset: 'EUR', frontDocument: front }, { 'accept-language': 'he' });
+    expect(noAmount.body).toMatchObject({ key: 'loan.collateralRequired', field: 'collateral', message: errorText('he', 'loan.collateralRequired', { asset: 'USDT', other: 'EUR' }) });
+    expect((await apply(borrower, { productId: principal.id, amount: '9.99', collateralAsset: 'EUR', collateral: '100', frontDocument: front })).body).toMatchObject({ key: 'loan.amountOutOfRange', field: 'amount' });
 
     const noBack = await apply(borrower, { productId: credit.id, amount: '100', idType: 'id_card', frontDocument: front });
     expect(noBack.body).toMatchObject({ key: 'loan.backRequired', message: errorText('en', 'loan.backRequired') });
@@ -178,28 +189,43 @@ describe('applying', () => {
 });
 
 describe('from approval to repayment', () => {
-  test('a principal loan: approved (paid out, collateral held), repaid now, confirmed; every step in the records', async () => {
-    const borrower = await user(1_000);
+  test('a principal loan of USDT against EUR: approved (the EUR locked, the USDT paid out), repaid now, confirmed; every step in the records', async () => {
+    // docs/loans.md's reverse: 500 USDT against EUR at 80 % locks 575.00 EUR at 0.92.
+    const borrower = await user(1);
+    await t.fund(borrower.userId, 'EUR', 60_000n);
     const cfg = await config(borrower);
-    const loan = (await apply(borrower, { productId: product(cfg, 'principal', 30).id, amount: '400', idType: 'id_card', frontDocument: await documentId(borrower), backDocument: await documentId(borrower, HEIC, 'image/heic') })).body.data!;
-    // 400 × 0.03 % × 30 = 3.6.
-    expect(loan).toMatchObject({ collateral: '400.000000', interest: '3.600000', total: '403.600000' });
+    const loan = (
+      await apply(borrower, {
+        productId: product(cfg, 'principal', 30).id,
+        amount: '500',
+        collateralAsset: 'EUR',
+        collateral: '575',
+        idType: 'id_card',
+        frontDocument: await documentId(borrower),
+        backDocument: await documentId(borrower, HEIC, 'image/heic'),
+      })
+    ).body.data!;
+    // 500 × 0.03 % × 30 = 4.5 for the whole period.
+    expect(loan).toMatchObject({ collateral: '575.00', collateralAsset: 'EUR', interest: '4.500000', total: '504.500000', oldRule: false });
 
     const approved = await ops('/ops/loans/approve', { id: loan.id });
     expect(approved.body.data).toMatchObject({ status: 'approved', dueAt: new Date(t.clock.now().getTime() + 30 * DAY * 1000).toISOString() });
-    // Paid out 400, and 400 of the balance held as collateral.
-    expect(await balances(borrower.userId)).toEqual({ available: USDT(1_000), held: 0n, collateral: USDT(400) });
+    // Paid out 500 USDT, spendable; 575.00 EUR of the borrower's own locked.
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(501), held: 0n, collateral: 0n });
+    expect(await eur(borrower.userId)).toEqual({ available: 2_500n, collateral: 57_500n });
     expect((await ops('/ops/loans/approve', { id: loan.id })).status).toBe(409);
 
+    // Repaid at once: one started day's interest, 0.15 USDT.
     const repaying = await repay(borrower, loan.id);
-    expect(repaying.body.data).toMatchObject({ status: 'repaying' });
-    expect(await balances(borrower.userId)).toEqual({ available: 596_400_000n, held: 403_600_000n, collateral: USDT(400) });
+    expect(repaying.body.data).toMatchObject({ status: 'repaying', repayInterest: '0.150000' });
+    expect(await balances(borrower.userId)).toEqual({ available: 850_000n, held: 500_150_000n, collateral: 0n });
     expect((await repay(borrower, loan.id)).body).toMatchObject({ key: 'loan.notRepayable' });
 
     const repaid = await ops('/ops/loans/repayment/confirm', { id: loan.id });
     expect(repaid.body.data).toMatchObject({ status: 'repaid' });
-    // The collateral is back; what is left is the balance less the interest.
-    expect(await balances(borrower.userId)).toEqual({ available: 996_400_000n, held: 0n, collateral: 0n });
+    // The EUR are back; what is left of the USDT is the balance less the interest.
+    expect(await balances(borrower.userId)).toEqual({ available: 850_000n, held: 0n, collateral: 0n });
+    expect(await eur(borrower.userId)).toEqual({ available: 60_000n, collateral: 0n });
 
     const log = await t.get<Page<{ kind: string }>>('/wallet/legal_log', { token: borrower.token, query: { pageSize: '20' } });
     expect(log.body.data!.list.map((entry) => entry.kind)).toEqual(
@@ -211,40 +237,42 @@ describe('from approval to repayment', () => {
   });
 
   test('a principal loan is refused at approval when the borrower\'s own balance no longer holds the collateral: nothing moves', async () => {
-    const borrower = await user(1_000);
+    const borrower = await user(1_500);
     const cfg = await config(borrower);
-    const loan = (await apply(borrower, { productId: product(cfg, 'principal', 30).id, amount: '800', frontDocument: await documentId(borrower) })).body.data!;
-    // Before approval the borrower converts 900 USDT to EUR: 100 USDT are left.
+    const loan = (await apply(borrower, { productId: product(cfg, 'principal', 30, 'EUR').id, amount: '1000', collateralAsset: 'USDT', collateral: '1358.695653', frontDocument: await documentId(borrower) })).body.data!;
+    // Before approval the borrower converts 900 USDT to EUR: 600 USDT are left.
     const quote = await t.post<QuoteReply>('/transfer/quote', { from: 'USDT', to: 'EUR', amount: '900' }, { token: borrower.token });
     const converted = await t.post('/transfer', { quoteId: quote.body.data!.quoteId, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
     expect(converted.status, JSON.stringify(converted.body)).toBe(200);
-    const loansAccount = () => rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
+    const eurAfterConversion = (await eur(borrower.userId)).available;
+    const loansAccount = () => rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'EUR'`);
     const platformBefore = await loansAccount();
 
     const refused = await t.post('/ops/loans/approve', { id: loan.id }, { token: financeToken, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ key: 'loan.collateralShort', message: errorText('de', 'loan.collateralShort', { amount: '800', asset: 'USDT' }) });
-    expect(refused.body.message).toContain('800 USDT');
+    expect(refused.body).toMatchObject({ key: 'loan.collateralShort', message: errorText('de', 'loan.collateralShort', { amount: '1358.695653', asset: 'USDT' }) });
+    expect(refused.body.message).toContain('1358.695653 USDT');
     // Nothing paid out, nothing held, the application still waits for a decision.
-    expect(await balances(borrower.userId)).toEqual({ available: USDT(100), held: 0n, collateral: 0n });
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(600), held: 0n, collateral: 0n });
+    expect(await eur(borrower.userId)).toEqual({ available: eurAfterConversion, collateral: 0n });
     expect(await loansAccount()).toEqual(platformBefore);
     expect((await t.get<Loan>('/loan/detail', { token: borrower.token, query: { id: String(loan.id) } })).body.data).toMatchObject({ status: 'pending' });
     await t.assertLedgerClean();
 
     // With the balance back, approval takes the collateral from it and pays the loan out.
-    await t.fund(borrower.userId, 'USDT', USDT(700));
-    expect((await ops('/ops/loans/approve', { id: loan.id })).body.data).toMatchObject({ status: 'approved', collateral: '800.000000' });
-    expect(await balances(borrower.userId)).toEqual({ available: USDT(800), held: 0n, collateral: USDT(800) });
+    await t.fund(borrower.userId, 'USDT', USDT(800));
+    expect((await ops('/ops/loans/approve', { id: loan.id })).body.data).toMatchObject({ status: 'approved', collateral: '1358.695653', collateralAsset: 'USDT' });
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(1_400) - 1_358_695_653n, held: 0n, collateral: 1_358_695_653n });
+    expect(await eur(borrower.userId)).toEqual({ available: eurAfterConversion + 100_000n, collateral: 0n });
     const [kept] = await rowsOf<{ approval_rate: string; collateral_asset: string }>(t.database.db, sql`SELECT approval_rate::text, collateral_asset FROM loans WHERE id = ${loan.id}`);
     expect(kept).toEqual({ approval_rate: '920000', collateral_asset: 'USDT' });
   });
 
   test('across assets: 1,000 EUR against USDT at 0.92 — the collateral from the borrower\'s own USDT, the EUR paid out spendable, refused past 80 % of the collateral or once the rate moved past it', async () => {
-    // docs/loans.md's example: a EUR principal product, 30 days at 0.03 % a day.
-    const [{ id: productId }] = await rowsOf<{ id: number }>(
-      t.database.db,
-      sql`INSERT INTO loan_products (type, asset, days, daily_ppm, min_amount, max_amount) VALUES ('principal', 'EUR', 30, 300, 1000, 10000000) RETURNING id`,
-    );
+    // docs/loans.md's example: the EUR principal product offered (migration 0017), 30 days at 0.03 % a day.
+    const cfg = await config(await user());
+    const productId = product(cfg, 'principal', 30, 'EUR').id;
+    expect(product(cfg, 'principal', 30, 'EUR')).toMatchObject({ dailyRate: '0.03', minAmount: '10.00', maxAmount: '100000.00' });
     const setRate = (rate: string) => t.database.db.execute(sql`UPDATE settings SET value = ${rate} WHERE key = 'usdt_eur_rate'`);
     const both = async (userId: string) => ({
       usdt: await balanceOf(t.database.db, userId, 'USDT', 'available'),
@@ -264,7 +292,7 @@ describe('from approval to repayment', () => {
       });
       expect((await apply(borrower, { ...fields, collateral: '10869.565218' })).body).toMatchObject({ key: 'loan.collateralRange' });
       expect((await apply(borrower, { ...fields, collateral: '1600' })).body).toMatchObject({ key: 'balance.insufficient', field: 'collateral' });
-      expect((await apply(borrower, { ...fields, collateralAsset: 'EUR', collateral: '1400' })).body).toMatchObject({ key: 'request.invalid' });
+      expect((await apply(borrower, { ...fields, collateralAsset: 'EUR', collateral: '1400' })).body).toMatchObject({ key: 'loan.collateralRequired', field: 'collateralAsset' });
       const loan = (await apply(borrower, { ...fields, collateral: '1358.695653' })).body.data!;
       // 1,000 × 0.03 % × 30 = 9.00 EUR.
       expect(loan).toMatchObject({ asset: 'EUR', amount: '1000.00', interest: '9.00', total: '1009.00', collateral: '1358.695653', collateralAsset: 'USDT', status: 'pending' });
@@ -313,8 +341,70 @@ describe('from approval to repayment', () => {
       await ops('/ops/loans/reject', { id: second.id, reason: 'The rate moved; please apply again' });
     } finally {
       await setRate('0.92');
-      await t.database.db.execute(sql`UPDATE loan_products SET active = false WHERE id = ${productId}`);
     }
+  });
+
+  test('an old principal loan (its collateral the payout) is ended by "repay" at once, without interest, held repayment returned; or by the operator\'s confirmation', async () => {
+    // Written as the code before migration 0017 approved it: 400 USDT from the balance to
+    // collateral, then 400 USDT paid out.
+    const oldLoan = async (borrower: PayingUser, held: boolean) => {
+      const front = await documentId(borrower);
+      const [{ id }] = await rowsOf<{ id: string }>(
+        t.database.db,
+        sql`INSERT INTO loans (user_id, product_id, type, asset, amount, days, daily_ppm, interest, total, collateral, collateral_asset, status, full_name, id_type, id_number,
+                               front_document, created_at, decided_at, due_at, approval_rate, old_rule)
+            VALUES (${borrower.userId}, 1, 'principal', 'USDT', 400000000, 30, 300, 3600000, 403600000, 400000000, 'USDT', 'approved', 'Mira Haddad', 'passport', 'X1234567',
+                    ${front}, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz + interval '30 days', 920000, true)
+            RETURNING id::text`,
+      );
+      await t.database.db.execute(sql`UPDATE loan_documents SET loan_id = ${id} WHERE id = ${front}`);
+      const step = (name: string) => ({ reference: `loan:${id}`, idempotencyKey: `loan:${id}:${name}`, asset: 'USDT' as const, at: t.clock.now() });
+      const userId = borrower.userId;
+      await inTransaction(t.database.db, async (tx) => {
+        await postTransfers(tx, [{ debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: USDT(400), kind: 'loan_collateral', ...step('collateral') }]);
+        await postTransfers(tx, [{ debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount: USDT(400), kind: 'loan_disburse', ...step('disburse') }]);
+        // Its repayment asked for before the migration: the old total held.
+        if (held) {
+          await postTransfers(tx, [{ debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: 403_600_000n, kind: 'loan_repay_hold', ...step('repay-hold:0') }]);
+          await tx.execute(sql`UPDATE loans SET status = 'repaying', repay_requested_at = decided_at WHERE id = ${id}`);
+        }
+      });
+      return Number(id);
+    };
+    const platformLoans = async () =>
+      BigInt((await rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`))[0].balance);
+
+    // Paid out and running: "repay" ends it at once; nothing is taken from the 400 USDT available.
+    const first = await user(400);
+    const running = await oldLoan(first, false);
+    expect(await balances(first.userId)).toEqual({ available: USDT(400), held: 0n, collateral: USDT(400) });
+    const platformBefore = await platformLoans();
+    const ended = await repay(first, running);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(ended.body.data).toMatchObject({ status: 'repaid', oldRule: true, repayInterest: '0.000000', collateralAsset: 'USDT', repaidAt: t.clock.now().toISOString() });
+    expect(await balances(first.userId)).toEqual({ available: USDT(400), held: 0n, collateral: 0n });
+    expect((await platformLoans()) - platformBefore).toBe(USDT(400));
+    expect((await repay(first, running)).body).toMatchObject({ key: 'loan.notRepayable' });
+    const log = await t.get<Page<{ kind: string; amount: string }>>('/wallet/legal_log', { token: first.token, query: { pageSize: '5' } });
+    expect(log.body.data!.list[0]).toMatchObject({ kind: 'loan_payout_return', amount: '-400.000000' });
+    await t.assertLedgerClean();
+
+    // Under review (403.60 held under the old terms): "repay" returns the hold in full and ends it.
+    const second = await user(1_000);
+    const reviewed = await oldLoan(second, true);
+    expect(await balances(second.userId)).toEqual({ available: 596_400_000n, held: 403_600_000n, collateral: USDT(400) });
+    expect((await repay(second, reviewed)).body.data).toMatchObject({ status: 'repaid', repayInterest: '0.000000' });
+    expect(await balances(second.userId)).toEqual({ available: USDT(1_000), held: 0n, collateral: 0n });
+    await t.assertLedgerClean();
+
+    // Or the operator confirms the repayment under review: no interest taken, the same end.
+    const third = await user(1_000);
+    const confirmed = await oldLoan(third, true);
+    expect((await ops('/ops/loans/repayment/confirm', { id: confirmed })).body.data).toMatchObject({ status: 'repaid', oldRule: true, repayInterest: '0.000000' });
+    expect(await balances(third.userId)).toEqual({ available: USDT(1_000), held: 0n, collateral: 0n });
+    // An old loan takes no collateral added.
+    const adding = await t.post('/loan/collateral/add', { id: confirmed, amount: '1', payPassword: third.payPassword }, { token: third.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(adding.body).toMatchObject({ key: 'loan.collateralNotAddable' });
   });
 
   test('a refused repayment returns its hold and says why; repaying again works', async () => {

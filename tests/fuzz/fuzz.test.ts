@@ -520,7 +520,8 @@ beforeAll(async () => {
     coinId: pick(...coinIds),
     network: pick('TRC20', 'ERC20'),
     amount: pick('1', '10', '25', '50', '0.5', '100'),
-    // A loan across assets: the other asset and how much of it (mostly refused; a credit loan ignores them).
+    // A principal loan's collateral: the other asset and how much of it (mostly refused: without them
+    // loan.collateralRequired; a credit loan ignores them).
     collateralAsset: pick('USDT', 'EUR'),
     collateral: pick('1', '100', '1000'),
     address: pick(TRC20),

@@ -32,10 +32,11 @@ const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) =
   'POST /api/pledge/start': { reference: (data) => `pledge:${data.id}`, kinds: ['pledge_lock'] },
   'POST /api/pledge/redeem': { reference: (data) => `pledge:${data.id}`, kinds: ['pledge_release', 'pledge_penalty'] },
   'POST /api/pledge/interest/transfer': { reference: (data) => `transfer#${data.transferId}`, kinds: ['interest_transfer'] },
-  'POST /api/loan/repay': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_hold'] },
+  // An old principal loan is ended at once: its held repayment returned, the payout back from its collateral.
+  'POST /api/loan/repay': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_hold', 'loan_repay_release', 'loan_payout_return'] },
   'POST /api/loan/collateral/add': { reference: (data) => `loan:${data.id}`, kinds: ['loan_collateral'] },
   'POST /api/ops/loans/approve': { reference: (data) => `loan:${data.id}`, kinds: ['loan_disburse', 'loan_collateral'] },
-  'POST /api/ops/loans/repayment/confirm': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay', 'loan_interest', 'loan_collateral_release'] },
+  'POST /api/ops/loans/repayment/confirm': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay', 'loan_interest', 'loan_collateral_release', 'loan_repay_release', 'loan_payout_return'] },
   'POST /api/ops/loans/repayment/refuse': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_release'] },
 };
 

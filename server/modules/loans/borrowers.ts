@@ -7,15 +7,12 @@ import { AppError } from '../../../src/domain/errors';
 import {
   loanFigures,
   needsBack,
-  principalRange,
-  PRINCIPAL_MAX_PERCENT,
-  PRINCIPAL_MIN_PERCENT,
   type Loan,
   type LoanApplyInput,
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
-import { collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed } from '../../../src/domain/ltv';
+import { collateralAssetOf, collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed } from '../../../src/domain/ltv';
 import { ASSET_CODES, percentText, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
@@ -41,6 +38,8 @@ import {
   leg,
   acrossAssets,
   referenceRate,
+  endOldLoan,
+  postingsOf,
   type LoansDeps,
 } from './rows';
 
@@ -58,8 +57,6 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       return {
         products: products.map(productOf),
         available: Object.fromEntries(ASSET_CODES.map((asset) => [asset, toDecimalString(balances[asset], asset)])) as Record<Asset, string>,
-        principalMinPercent: Number(PRINCIPAL_MIN_PERCENT),
-        principalMaxPercent: Number(PRINCIPAL_MAX_PERCENT),
         open: open ? loanOf(open) : null,
         acrossAssets: {
           // Millionths shown with six decimals, as the rate setting is written: "0.920000".
@@ -98,41 +95,28 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
         if (await openLoanOf(tx, userId)) throw new Refusal('loan.openExists', 409);
         const asset = assetOf(product.asset);
         const amount = amountOrRefusal(input.amount, asset);
-        // A credit loan has none; a principal loan's is set below.
-        let collateral: { amount: bigint; asset: Asset | null } = { amount: 0n, asset: null };
+        // Both kinds: the product's amounts.
         const minimum = BigInt(product.min_amount);
-        if (product.type === 'credit') {
-          const maximum = BigInt(product.max_amount);
-          if (amount < minimum || amount > maximum) {
-            throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
+        const maximum = BigInt(product.max_amount);
+        if (amount < minimum || amount > maximum) {
+          throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
+        }
+        // A credit loan has no collateral. A principal loan (docs/loans.md) has the other asset's, at
+        // an LTV of 10–80 % at the rate of the day, in the borrower's own balance now; the old kind,
+        // held in the loan's own asset, is no longer taken.
+        let collateral: { amount: bigint; asset: Asset | null } = { amount: 0n, asset: null };
+        if (product.type === 'principal') {
+          const collateralAsset = collateralAssetOf(asset);
+          if (input.collateralAsset !== collateralAsset || input.collateral === undefined) {
+            throw new Refusal('loan.collateralRequired', 400, { params: { asset, other: collateralAsset }, field: input.collateralAsset === collateralAsset ? 'collateral' : 'collateralAsset' });
           }
-        } else if (input.collateralAsset !== undefined || input.collateral !== undefined) {
-          // Across assets (docs/loans.md): the product's amounts, the other asset as collateral,
-          // an LTV of 10–80 % at the rate of the day, and the collateral in the borrower's own balance now.
-          if (input.collateralAsset === undefined || input.collateralAsset === asset || input.collateral === undefined) {
-            throw new Refusal('request.invalid', 400, { field: 'collateralAsset' });
-          }
-          const collateralAsset = input.collateralAsset;
-          const maximum = BigInt(product.max_amount);
-          if (amount < minimum || amount > maximum) {
-            throw new Refusal('loan.amountOutOfRange', 400, { params: { min: plain(minimum, asset), max: plain(maximum, asset), asset }, field: 'amount' });
-          }
-          collateral = { amount: amountOrRefusal(input.collateral, collateralAsset), asset: collateralAsset };
+          collateral = { amount: amountOrRefusal(input.collateral, collateralAsset, 'collateral'), asset: collateralAsset };
           const pair = { loanAsset: asset, collateralAsset, rate: await referenceRate(tx) };
           if (!ltvAllowed(amount, collateral.amount, pair)) {
             const range = collateralRange(amount, pair);
             throw new Refusal('loan.collateralRange', 400, { params: { min: plain(range.min, collateralAsset), max: plain(range.max, collateralAsset), asset: collateralAsset }, field: 'collateral' });
           }
           if ((await available(tx, userId))[collateralAsset] < collateral.amount) throw new Refusal('balance.insufficient', 400, { field: 'collateral' });
-        } else {
-          collateral = { amount, asset };
-          const balance = (await available(tx, userId))[asset];
-          const range = principalRange(balance);
-          const low = range.min > minimum ? range.min : minimum;
-          if (range.max < low || amount > balance) throw new Refusal('balance.insufficient', 400, { field: 'amount' });
-          if (amount < low || amount > range.max) {
-            throw new Refusal('loan.principalRange', 400, { params: { min: plain(low, asset), max: plain(range.max, asset), asset }, field: 'amount' });
-          }
         }
         if (needsBack(input.idType) && input.backDocument === undefined) throw new Refusal('loan.backRequired', 400, { field: 'backDocument' });
         const wanted = needsBack(input.idType) ? [input.frontDocument, input.backDocument!] : [input.frontDocument];
@@ -205,7 +189,7 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       if (!acrossAssets(row) || (row.status !== 'approved' && row.status !== 'failed')) throw new Refusal('loan.collateralNotAddable', 409);
       const asset = assetOf(row.collateral_asset!);
       const amount = amountOrRefusal(amountText, asset);
-      const added = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_collateral'`))[0].n;
+      const added = await postingsOf(tx, row, 'loan_collateral');
       await postTransfers(tx, [
         { ...leg(row, `collateral-add:${added}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount, kind: 'loan_collateral' }), asset },
       ]).catch((error: unknown) => {
@@ -216,11 +200,19 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       return reread(tx, row.id);
     },
 
-    /** POST /loan/repay, inside the payment's transaction: the total is held and waits for review. */
+    /**
+     * POST /loan/repay, inside the payment's transaction: the total is held and waits for review.
+     * An old principal loan is ended at once instead, without interest (a repayment of it already
+     * under review returned in full): docs/loans.md, "Ending the old principal loans".
+     */
     async repay(tx: Tx, userId: string, id: number, at: Date): Promise<Loan> {
       const row = await lockLoan(tx, id, userId);
+      if (row.old_rule && (row.status === 'approved' || row.status === 'failed' || row.status === 'repaying')) {
+        await endOldLoan(tx, row, at, null);
+        return reread(tx, row.id);
+      }
       if (row.status !== 'approved' && row.status !== 'failed') throw new Refusal('loan.notRepayable', 409);
-      const attempt = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_repay_hold'`))[0].n;
+      const attempt = await postingsOf(tx, row, 'loan_repay_hold');
       // Across assets: the interest of the days used since the payout (started days, at most the period).
       const interest = acrossAssets(row) ? interestForDaysUsed(BigInt(row.amount), BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), at).interest : null;
       const total = interest === null ? BigInt(row.total) : BigInt(row.amount) + interest;

@@ -27,6 +27,8 @@ import {
   plain,
   referenceRate,
   repayFigures,
+  endOldLoan,
+  postingsOf,
   type LoansDeps,
 } from './rows';
 
@@ -101,12 +103,21 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
       });
     },
 
-    /** Confirms a repayment: principal back to the loans account, interest to fees, collateral released. */
+    /**
+     * Confirms a repayment: principal back to the loans account, interest to fees, collateral
+     * released. An old principal loan's is not taken: the loan ends without interest, the hold
+     * returned in full and the payout back from its collateral (docs/loans.md).
+     */
     async confirmRepayment(id: number, actor: AuditActor): Promise<Loan> {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
         if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
         const userId = row.user_id;
+        if (row.old_rule) {
+          await endOldLoan(tx, row, actor.at, actor.operatorId);
+          await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(0n, assetOf(row.asset)), oldRule: true } });
+          return reread(tx, row.id);
+        }
         const { interest } = repayFigures(row);
         const collateral = BigInt(row.collateral);
         await postTransfers(tx, [
@@ -134,7 +145,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
         if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
-        const attempt = (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = 'loan_repay_release'`))[0].n;
+        const attempt = await postingsOf(tx, row, 'loan_repay_release');
         await postTransfers(tx, [
           leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
             debit: { userId: row.user_id, purpose: 'held' },

@@ -34,7 +34,7 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
     url: '/loan/config',
     refusals: { 404: ['loan.configNotFound'] },
     tag: 'loans',
-    summary: "The loan terms on offer (type, days, daily rate, APR, amounts), the wallet balance, the principal loan's 10–80 % and the loan not yet ended (LoanConfig)",
+    summary: "The loan terms on offer (type, days, daily rate, APR, amounts), the wallet balance, the loan not yet ended and a principal loan's reference rate and LTV thresholds (LoanConfig)",
     auth: 'required',
     query: noInput,
     reply: loanConfigSchema,
@@ -63,13 +63,13 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/apply',
-    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.amountOutOfRange', 'loan.principalRange', 'loan.collateralRange', 'loan.backRequired', 'loan.documentInvalid'], 404: ['loan.configNotFound'], 409: ['loan.openExists'] },
+    refusals: { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.amountOutOfRange', 'loan.collateralRequired', 'loan.collateralRange', 'loan.backRequired', 'loan.documentInvalid'], 404: ['loan.configNotFound'], 409: ['loan.openExists'] },
     tag: 'loans',
     summary: 'Apply for a loan with the identity images uploaded before (Loan, status pending)',
     description:
-      'A credit loan between the product minimum and maximum (loan.amountOutOfRange); a principal loan between 10 % and 80 % of the wallet balance (loan.principalRange) ' +
-      'which must suffice, or — with collateralAsset (the other asset) and collateral — a loan across assets: the product\'s amounts, the collateral an LTV of 10–80 % ' +
-      'at the reference rate (loan.collateralRange) held in the available balance; an ID card needs its back (loan.backRequired); the images must be the caller’s, unused (loan.documentInvalid); the disclaimer accepted. ' +
+      'A loan between the product minimum and maximum (loan.amountOutOfRange). A principal loan names collateralAsset (the other asset than the loan\'s) and collateral ' +
+      '(without them, or the same asset: loan.collateralRequired): an LTV of 10–80 % at the reference rate (loan.collateralRange) held in the available balance (balance.insufficient); ' +
+      'an ID card needs its back (loan.backRequired); the images must be the caller’s, unused (loan.documentInvalid); the disclaimer accepted. ' +
       'One loan not yet ended at a time (loan.openExists); an unknown product: loan.configNotFound.',
     auth: 'required',
     body: loanApplySchema,
@@ -121,8 +121,11 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
     url: '/loan/repay',
     refusals: [...PAID_CALL, { 400: ['balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.notRepayable'] }],
     tag: 'loans',
-    summary: 'Repay now: the total (principal and interest) is held from the balance and waits for review (Loan, status repaying)',
-    description: 'Idempotency-Key header and payment password required. Only an approved loan or one whose repayment failed (loan.notRepayable).',
+    summary: 'Repay now: the total (principal and interest) is held from the balance and waits for review (Loan, status repaying); an old principal loan is ended at once without interest (Loan, status repaid)',
+    description:
+      'Idempotency-Key header and payment password required. Only an approved loan or one whose repayment failed (loan.notRepayable). ' +
+      'An old principal loan (oldRule: its collateral the payout itself) is ended at once, approved, failed or repaying: no interest, the payout back from its collateral to the platform, ' +
+      'nothing taken from the balance and a repayment under review returned in full (status repaid, repayInterest 0).',
     auth: 'required',
     body: loanRepaySchema,
     reply: loanSchema,

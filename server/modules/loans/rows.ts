@@ -19,7 +19,8 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { balancesByPurpose } from '../../ledger/accounts';
 import { rowsOf } from '../../db/rows';
-import { type TransferInput } from '../../ledger/transfers';
+import { postTransfers, type TransferInput } from '../../ledger/transfers';
+import type { TransferKind } from '../../../src/domain/ledger';
 import { ImageStore } from '../../storage/image-store';
 import { readSettings, SETTING_KEYS } from '../settings';
 
@@ -71,7 +72,7 @@ export interface LoanRow {
   interest: string;
   total: string;
   collateral: string;
-  /** A principal loan's collateral asset (today its own asset: docs/loans.md); null for a credit loan. */
+  /** A principal loan's collateral asset: the other asset (the loan's own for an old one: docs/loans.md); null for a credit loan. */
   collateral_asset: string | null;
   status: LoanStatus;
   full_name: string;
@@ -88,6 +89,8 @@ export interface LoanRow {
   repaid_at: string | null;
   /** The interest of the repayment under way or made, for the days used; null: `interest`. */
   repay_interest: string | null;
+  /** A principal loan of the old rule, its collateral the payout itself (migration 0017): ended without interest. */
+  old_rule: boolean;
 }
 
 export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_amount::text, max_amount::text, active`;
@@ -96,7 +99,7 @@ export const loanColumns = (alias: string) =>
   sql.raw(
     ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'collateral_asset', 'status',
       'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
-      'repay_requested_at', 'repaid_at', 'repay_interest::text'].map((column) => `${alias}.${column}`).join(', '),
+      'repay_requested_at', 'repaid_at', 'repay_interest::text', 'old_rule'].map((column) => `${alias}.${column}`).join(', '),
   );
 export const LOAN_COLUMNS = loanColumns('loans');
 
@@ -145,6 +148,7 @@ export function loanOf(row: LoanRow): Loan {
     collateral: toDecimalString(BigInt(row.collateral), collateralAsset ?? asset),
     collateralAsset,
     repayInterest: row.repay_interest === null ? null : money(row.repay_interest),
+    oldRule: row.old_rule,
     status: row.status,
     fullName: row.full_name,
     idType: row.id_type,
@@ -202,6 +206,33 @@ export const acrossAssets = (row: LoanRow): boolean => row.collateral_asset !== 
 export function repayFigures(row: LoanRow): { interest: bigint; total: bigint } {
   const interest = BigInt(row.repay_interest ?? row.interest);
   return { interest, total: BigInt(row.amount) + interest };
+}
+
+/** How many postings of `kind` a loan has had: the number of the next attempt of a step that may repeat. */
+export async function postingsOf(tx: Tx, row: LoanRow, kind: TransferKind): Promise<string> {
+  return (await rowsOf<{ n: string }>(tx, sql`SELECT count(*)::text AS n FROM ledger_transfers WHERE reference = ${`loan:${row.id}`} AND kind = ${kind}`))[0].n;
+}
+
+/**
+ * Ends a principal loan of the old rule (docs/loans.md, "Ending the old principal loans"), at the
+ * borrower's repayment or an operator's confirmation of one: without interest, its collateral — the
+ * payout itself — back to the platform's loans account, nothing taken from the borrower's
+ * available balance, and a repayment already held returned in full. The borrower ends where they
+ * were before the loan.
+ */
+export async function endOldLoan(tx: Tx, row: LoanRow, at: Date, operatorId: string | null): Promise<void> {
+  const userId = row.user_id;
+  const held = row.status === 'repaying' ? repayFigures(row).total : 0n;
+  await postTransfers(tx, [
+    ...(held > 0n
+      ? [leg(row, `repay-release:${await postingsOf(tx, row, 'loan_repay_release')}`, at, operatorId, { debit: { userId, purpose: 'held' }, credit: { userId, purpose: 'available' }, amount: held, kind: 'loan_repay_release' })]
+      : []),
+    leg(row, 'payout-return', at, operatorId, { debit: { userId, purpose: 'collateral' }, credit: { platform: 'loans' }, amount: BigInt(row.collateral), kind: 'loan_payout_return' }),
+  ]);
+  await tx.execute(
+    sql`UPDATE loans SET status = 'repaid', repay_interest = 0, repay_reason = NULL, repay_requested_at = coalesce(repay_requested_at, ${at.toISOString()}::timestamptz),
+        repaid_at = ${at.toISOString()}::timestamptz, ended_at = ${at.toISOString()}::timestamptz WHERE id = ${row.id}`,
+  );
 }
 
 /** The postings of a loan, named by it: `loan:<id>:<step>`. */

@@ -142,6 +142,7 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   loan_repayment_sent: BankIcon,
   loan_repayment_returned: BankIcon,
   loan_repaid: BankIcon,
+  loan_old_ended: BankIcon,
   adjustment: WalletIcon,
   other: WalletIcon,
 };
@@ -178,6 +179,7 @@ function useTitle(summary: MovementSummary): string {
     loan_repayment_sent: t`Loan repayment sent for review`,
     loan_repayment_returned: t`Loan repayment returned`,
     loan_repaid: t`Loan repaid`,
+    loan_old_ended: t`Old loan ended without interest`,
     adjustment: t`Balance correction`,
     other: t`Other movement`,
   };

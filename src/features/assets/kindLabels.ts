@@ -38,5 +38,6 @@ export function useKindLabels(): Record<TransferKind, string> {
     loan_repay: t`Loan repaid`,
     loan_interest: t`Loan interest`,
     loan_collateral_release: t`Loan collateral released`,
+    loan_payout_return: t`Old loan ended: payout returned, no interest`,
   };
 }

@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Fehler beim Abrufen der Kreditdetails: Dieser Kredit wurde nicht gefunden.",
   'loan.openExists': "Sie haben bereits einen nicht abgeschlossenen Kredit. Sie können erneut beantragen, sobald er zurückgezahlt ist.",
   'loan.amountOutOfRange': "Dieser Kredit liegt zwischen {min} und {max} {asset}.",
-  'loan.principalRange': "Ein Kapitalkredit liegt zwischen {min} und {max} {asset}: 10 % bis 80 % Ihres Wallet-Guthabens.",
   'loan.backRequired': "Fügen Sie die Rückseite Ihres Personalausweises hinzu.",
   'loan.documentRequired': "Fügen Sie ein Foto Ihres Ausweises hinzu.",
   'loan.documentInvalid': "Dieses Foto Ihres Ausweises kann nicht verwendet werden. Bitte laden Sie es erneut hoch.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "Bei dieser Beleihungsquote braucht dieser Kredit {need} {asset} als Sicherheit; verfügbar sind {have} {asset}. Wählen Sie eine höhere Beleihungsquote oder leihen Sie weniger.",
   'loan.rateMoved': "Zum heutigen Kurs läge dieser Kredit bei {ltv} % des Werts seiner Sicherheit, über 80 %. Es wurde nichts bewegt; der Antrag ist weiterhin offen.",
   'loan.collateralNotAddable': "Sicherheiten können nur zu einem ausgezahlten Kredit gegen die andere Währung hinzugefügt werden, der nicht gerade zurückgezahlt wird.",
+  'loan.collateralRequired': "Ein Kapitalkredit in {asset} wird durch {other} aus Ihrem eigenen Guthaben gesichert: Wählen Sie, wie viel {other} Sie als Sicherheit hinterlegen.",
+  'loan.termsChanged': "Kapitalkredite haben neue Bedingungen: Ein Kredit wird jetzt durch die andere Währung aus Ihrem eigenen Guthaben gesichert. Dieser Antrag wurde geschlossen, es wurde nichts bewegt; bitte stellen Sie einen neuen Antrag.",
 } satisfies ErrorCatalogue;

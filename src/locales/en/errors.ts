@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Error getting the loan details: this loan could not be found.",
   'loan.openExists': "You already have a loan that has not ended. You can apply again once it is repaid.",
   'loan.amountOutOfRange': "This loan is between {min} and {max} {asset}.",
-  'loan.principalRange': "A principal loan is between {min} and {max} {asset}: 10 % to 80 % of your wallet balance.",
   'loan.backRequired': "Add the back of your ID card.",
   'loan.documentRequired': "Add a photo of your ID.",
   'loan.documentInvalid': "This photo of your ID cannot be used. Please upload it again.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "This loan needs {need} {asset} as collateral at this LTV; you have {have} {asset} available. Choose a higher LTV or borrow less.",
   'loan.rateMoved': "At today's rate this loan would be {ltv} % of its collateral's value, more than 80 %. Nothing was moved; the application is still pending.",
   'loan.collateralNotAddable': "Collateral can be added only to a loan against the other currency that is paid out and not being repaid.",
+  'loan.collateralRequired': "A principal loan in {asset} is secured by {other} from your own balance: choose how much {other} to lock as collateral.",
+  'loan.termsChanged': "Principal loans have new terms: a loan is now secured by the other currency from your own balance. This application was closed and nothing was moved; please apply again.",
 } satisfies ErrorCatalogue;

@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Error al obtener los detalles del préstamo: no se encontró este préstamo.",
   'loan.openExists': "Ya tienes un préstamo sin terminar. Podrás solicitar otro cuando lo hayas devuelto.",
   'loan.amountOutOfRange': "Este préstamo es de {min} a {max} {asset}.",
-  'loan.principalRange': "Un préstamo de principal es de {min} a {max} {asset}: del 10 % al 80 % del saldo de tu monedero.",
   'loan.backRequired': "Añade el reverso de tu documento de identidad.",
   'loan.documentRequired': "Añade una foto de tu documento.",
   'loan.documentInvalid': "Esta foto de tu documento no se puede usar. Súbela de nuevo.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "Con este LTV, este préstamo necesita {need} {asset} de garantía; tiene {have} {asset} disponibles. Elija un LTV más alto o pida menos.",
   'loan.rateMoved': "Al tipo de hoy, este préstamo sería el {ltv} % del valor de su garantía, más del 80 %. No se ha movido nada; la solicitud sigue pendiente.",
   'loan.collateralNotAddable': "Solo se puede añadir garantía a un préstamo contra la otra moneda que esté desembolsado y no se esté devolviendo.",
+  'loan.collateralRequired': "Un préstamo de principal en {asset} se garantiza con {other} de tu propio saldo: elige cuánto {other} bloquear como garantía.",
+  'loan.termsChanged': "Los préstamos de principal tienen nuevas condiciones: ahora un préstamo se garantiza con la otra moneda de tu propio saldo. Esta solicitud se ha cerrado y no se ha movido nada; vuelve a solicitarlo.",
 } satisfies ErrorCatalogue;

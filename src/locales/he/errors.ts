@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "שגיאה בקבלת פרטי ההלוואה: ההלוואה לא נמצאה.",
   'loan.openExists': "כבר יש לך הלוואה שלא הסתיימה. אפשר להגיש בקשה חדשה לאחר שתיפרע.",
   'loan.amountOutOfRange': "ההלוואה הזו היא בין {min} ל-{max} {asset}.",
-  'loan.principalRange': "הלוואת קרן היא בין {min} ל-{max} {asset}: 10% עד 80% מיתרת הארנק.",
   'loan.backRequired': "הוסיפו את גב תעודת הזהות.",
   'loan.documentRequired': "הוסיפו צילום של המסמך המזהה.",
   'loan.documentInvalid': "לא ניתן להשתמש בצילום הזה. העלו אותו שוב.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "ביחס הלוואה לשווי הזה נדרשת בטוחה של {need} {asset}; זמינים לך {have} {asset}. בחרו יחס גבוה יותר או לוו פחות.",
   'loan.rateMoved': "לפי השער של היום ההלוואה הייתה {ltv} % משווי הבטוחה, יותר מ־80 %. שום כסף לא הועבר; הבקשה עדיין ממתינה.",
   'loan.collateralNotAddable': "אפשר להוסיף בטוחה רק להלוואה כנגד המטבע השני ששולמה ואינה בתהליך פירעון.",
+  'loan.collateralRequired': "הלוואת קרן ב־{asset} מובטחת ב־{other} מהיתרה שלך: בחרו כמה {other} לנעול כבטוחה.",
+  'loan.termsChanged': "תנאי הלוואות הקרן השתנו: הלוואה מובטחת כעת בבטוחה במטבע השני מהיתרה שלך. הבקשה הזו נסגרה ושום כסף לא הועבר; אפשר להגיש בקשה חדשה.",
 } satisfies ErrorCatalogue;

@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Errore nel recupero dei dettagli del prestito: prestito non trovato.",
   'loan.openExists': "Hai già un prestito non concluso. Potrai richiederne un altro una volta rimborsato.",
   'loan.amountOutOfRange': "Questo prestito va da {min} a {max} {asset}.",
-  'loan.principalRange': "Un prestito sul capitale va da {min} a {max} {asset}: dal 10 % all’80 % del saldo del portafoglio.",
   'loan.backRequired': "Aggiungi il retro della carta d’identità.",
   'loan.documentRequired': "Aggiungi una foto del documento.",
   'loan.documentInvalid': "Questa foto del documento non può essere usata. Caricala di nuovo.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "Con questo LTV il prestito richiede {need} {asset} di garanzia; hai {have} {asset} disponibili. Scegli un LTV più alto o chiedi meno.",
   'loan.rateMoved': "Al cambio di oggi questo prestito sarebbe il {ltv} % del valore della sua garanzia, oltre l'80 %. Non è stato spostato nulla; la richiesta resta in attesa.",
   'loan.collateralNotAddable': "Si può aggiungere garanzia solo a un prestito contro l'altra valuta già erogato e non in fase di rimborso.",
+  'loan.collateralRequired': "Un prestito sul capitale in {asset} ha come garanzia {other} del tuo saldo: scegli quanti {other} bloccare come garanzia.",
+  'loan.termsChanged': "I prestiti sul capitale hanno nuove condizioni: ora la garanzia di un prestito è nell'altra valuta, presa dal tuo saldo. Questa richiesta è stata chiusa e non è stato spostato nulla; fai una nuova richiesta.",
 } satisfies ErrorCatalogue;

@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Fout bij het ophalen van de leninggegevens: deze lening is niet gevonden.",
   'loan.openExists': "U hebt al een lening die niet is afgelopen. U kunt opnieuw aanvragen zodra die is terugbetaald.",
   'loan.amountOutOfRange': "Deze lening is van {min} tot {max} {asset}.",
-  'loan.principalRange': "Een hoofdsomlening is van {min} tot {max} {asset}: 10 % tot 80 % van uw walletsaldo.",
   'loan.backRequired': "Voeg de achterkant van uw identiteitskaart toe.",
   'loan.documentRequired': "Voeg een foto van uw identiteitsbewijs toe.",
   'loan.documentInvalid': "Deze foto van uw identiteitsbewijs kan niet worden gebruikt. Upload hem opnieuw.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "Bij deze LTV heeft deze lening {need} {asset} als onderpand nodig; u hebt {have} {asset} beschikbaar. Kies een hogere LTV of leen minder.",
   'loan.rateMoved': "Tegen de koers van vandaag zou deze lening {ltv} % van de waarde van het onderpand zijn, meer dan 80 %. Er is niets verplaatst; de aanvraag staat nog open.",
   'loan.collateralNotAddable': "Onderpand kan alleen worden bijgestort bij een uitbetaalde lening tegen de andere munt die niet wordt terugbetaald.",
+  'loan.collateralRequired': "Een hoofdsomlening in {asset} heeft onderpand in {other} uit uw eigen saldo: kies hoeveel {other} u als onderpand vastzet.",
+  'loan.termsChanged': "Hoofdsomleningen hebben nieuwe voorwaarden: een lening heeft nu onderpand in de andere munt uit uw eigen saldo. Deze aanvraag is gesloten en er is niets verplaatst; vraag opnieuw aan.",
 } satisfies ErrorCatalogue;

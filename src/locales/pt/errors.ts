@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Erro ao obter os detalhes do empréstimo: empréstimo não encontrado.",
   'loan.openExists': "Já tem um empréstimo por terminar. Poderá pedir outro quando o tiver pago.",
   'loan.amountOutOfRange': "Este empréstimo é de {min} a {max} {asset}.",
-  'loan.principalRange': "Um empréstimo de capital é de {min} a {max} {asset}: 10 % a 80 % do saldo da carteira.",
   'loan.backRequired': "Adicione o verso do cartão de identificação.",
   'loan.documentRequired': "Adicione uma foto do documento.",
   'loan.documentInvalid': "Esta foto do documento não pode ser usada. Carregue-a novamente.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "Com este LTV, o empréstimo precisa de {need} {asset} de garantia; tem {have} {asset} disponíveis. Escolha um LTV mais alto ou peça menos.",
   'loan.rateMoved': "À taxa de hoje, este empréstimo seria {ltv} % do valor da sua garantia, mais de 80 %. Nada foi movimentado; o pedido continua pendente.",
   'loan.collateralNotAddable': "Só é possível reforçar a garantia de um empréstimo contra a outra moeda que já foi pago e não está a ser reembolsado.",
+  'loan.collateralRequired': "Um empréstimo de capital em {asset} tem como garantia {other} do seu próprio saldo: escolha quanto {other} bloquear como garantia.",
+  'loan.termsChanged': "Os empréstimos de capital têm novas condições: a garantia de um empréstimo passa a ser a outra moeda do seu próprio saldo. Este pedido foi encerrado e nada foi movimentado; faça um novo pedido.",
 } satisfies ErrorCatalogue;

@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "Tuccḍa deg tuṭṭfa n yifatusen n ureṭṭal: aṛeṭṭal-a ur d-yettwaf ara.",
   'loan.openExists': "Tesεiḍ yakan aṛeṭṭal ur nfuk ara. Tzemreḍ ad tessutreḍ wayeḍ mi ara t-terreḍ.",
   'loan.amountOutOfRange': "Aṛeṭṭal-a seg {min} ɣer {max} {asset}.",
-  'loan.principalRange': "Aṛeṭṭal n usekkin seg {min} ɣer {max} {asset}: seg 10 % ɣer 80 % n umizan n uqrab-ik.",
   'loan.backRequired': "Rnu tama n deffir n tkarḍa n timagit.",
   'loan.documentRequired': "Rnu tawlaft n tkarḍa-k.",
   'loan.documentInvalid': "Tawlaft-a ur tettwaseqdac ara. Sali-tt tikkelt nniḍen.",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "S LTV-a, aṛeṭṭal-a ira {need} {asset} d aḍmen; tesεiḍ {have} {asset} yellan. Fren LTV yugaren neɣ ṛeṭṭel drus.",
   'loan.rateMoved': "S wazal n wass-a, aṛeṭṭal-a ad yili {ltv} % n wazal n taṭṭanant-is, ugar n 80 %. Ulac ayen yettwasmuttin; asuter mazal-it yettraǧu.",
   'loan.collateralNotAddable': "Tzemreḍ ad ternuḍ taṭṭanant kan i uṛeṭṭal s tedrimt-nniḍen i yettwaxelṣen ur yettwarra ara tura.",
+  'loan.collateralRequired': "Taṭṭanant n uṛeṭṭal n usekkin s {asset} d {other} seg umizan-ik: fren acḥal n {other} ara tseṛseḍ d taṭṭanant.",
+  'loan.termsChanged': "Tiwtilin n uṛeṭṭal n usekkin beddlent: tura taṭṭanant n uṛeṭṭal d tadrimt-nniḍen seg umizan-ik. Asuter-a yettwamdel, ulac ayen yettwasmuttin; ales asuter.",
 } satisfies ErrorCatalogue;

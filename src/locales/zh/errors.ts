@@ -136,7 +136,6 @@ export default {
   'loan.notFound': "获取贷款详情出错：找不到该贷款。",
   'loan.openExists': "您已有一笔未结束的贷款，还清后才能再次申请。",
   'loan.amountOutOfRange': "该贷款金额为 {min} 至 {max} {asset}。",
-  'loan.principalRange': "本金贷款金额为 {min} 至 {max} {asset}：钱包余额的 10% 至 80%。",
   'loan.backRequired': "请添加身份证背面照片。",
   'loan.documentRequired': "请添加证件照片。",
   'loan.documentInvalid': "此证件照片无法使用，请重新上传。",
@@ -150,4 +149,6 @@ export default {
   'loan.collateralNeeded': "按此贷款价值比，此贷款需要 {need} {asset} 作为抵押品；您的可用余额为 {have} {asset}。请选择更高的贷款价值比或减少借款。",
   'loan.rateMoved': "按今日汇率，此贷款将达到其抵押品价值的 {ltv} %，超过 80 %。未发生任何资金变动；申请仍在待审核状态。",
   'loan.collateralNotAddable': "只有以另一种货币作抵押、已放款且未在还款中的贷款才能追加抵押品。",
+  'loan.collateralRequired': "{asset} 本金贷款以您自有余额中的 {other} 作抵押：请选择要锁定为抵押品的 {other} 数额。",
+  'loan.termsChanged': "本金贷款条款已更新：贷款现在以您自有余额中的另一种货币作抵押。此申请已关闭，未发生任何资金变动；请重新申请。",
 } satisfies ErrorCatalogue;

@@ -29,6 +29,8 @@ const CASES: Array<[MovementTopic, Movement]> = [
     'loan_repaid',
     movement('loan:1', [leg('loan_repay', '300.000000', 'held', null), leg('loan_interest', '9.000000', 'held', null), leg('loan_collateral_release', '300.000000', 'collateral', 'available')]),
   ],
+  // An old principal loan ended (a repayment under review returned with it): the payout back from its collateral.
+  ['loan_old_ended', movement('loan:2', [leg('loan_repay_release', '403.600000', 'held', 'available'), leg('loan_payout_return', '400.000000', 'collateral', null)])],
   ['adjustment', movement('adjustment:x', [leg('adjustment', '5.00', null, 'available', 'EUR')])],
   ['other', movement('something:1', [leg('a_kind_from_a_later_release', '1.000000', null, 'available')])],
 ];

@@ -45,8 +45,6 @@ const approved: Loan = {
 const baseConfig: LoanConfig = {
   products: [{ id: 1, type: 'credit', asset: 'USDT', days: 7, dailyRate: '0.05', apr: '18.25', minAmount: '50.000000', maxAmount: '1000.000000' }],
   available: { USDT: '300.000000', EUR: '0.00' },
-  principalMinPercent: 10,
-  principalMaxPercent: 80,
   open: null,
 };
 
