@@ -73,11 +73,14 @@ function LoanDetail({ loan }: { loan: Loan }) {
   const formatTime = useFormatTime();
   const action = useMoneyAction<Loan, Loan>({
     send: (repaid, payPassword, options) => repayLoan({ id: repaid.id, payPassword: payPassword ?? '' }, options),
-    onSuccess() {
-      toast.success(t`Repayment sent. It is held from your balance until it is confirmed.`);
+    onSuccess(ended) {
+      // An old-rule loan ends at once; any other repayment waits for an operator's confirmation.
+      toast.success(ended.status === 'repaid' ? t`The loan is ended. Nothing was taken from your balance.` : t`Repayment sent. It is held from your balance until it is confirmed.`);
     },
   });
-  const repayable = loan.status === 'approved' || loan.status === 'failed';
+  // An old-rule principal loan (its collateral the payout itself) is ended, without interest, also while a repayment of it is held.
+  const oldRule = loan.oldRule === true && (loan.status === 'approved' || loan.status === 'failed' || loan.status === 'repaying');
+  const repayable = !oldRule && (loan.status === 'approved' || loan.status === 'failed');
   const config = useLoanConfig();
   const across = loan.type === 'principal' && loan.collateralAsset && loan.collateralAsset !== loan.asset ? acrossAssetsOf(config.data, loan.asset) : null;
   // What repaying now costs: across assets the interest of the days used so far, else the total fixed at application.
@@ -151,7 +154,17 @@ function LoanDetail({ loan }: { loan: Loan }) {
           <Trans>Your application is being reviewed. We will tell you the outcome here.</Trans>
         </p>
       ) : null}
-      {loan.status === 'repaying' ? (
+      {oldRule ? (
+        <section role="note" aria-label={t`Old terms`} className="space-y-3 rounded-2xl bg-sea-50 p-4 text-sm text-ink">
+          <p>
+            <Trans>
+              This loan was made under terms we no longer offer: its collateral was the loan's own payout. Ending it returns the payout from the collateral; nothing is taken from your balance, no interest is charged, and a repayment you sent is returned in full.
+            </Trans>
+          </p>
+          <Button onClick={() => void action.confirm(loan)}>{t`End the loan`}</Button>
+        </section>
+      ) : null}
+      {loan.status === 'repaying' && !oldRule ? (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <Trans>Your repayment is held from your balance and waits for confirmation.</Trans>
         </p>
@@ -170,14 +183,26 @@ function LoanDetail({ loan }: { loan: Loan }) {
       <MoneyActionSheet
         action={action}
         summary={
-          action.pending ? (
+          action.pending === null ? null : oldRule ? (
+            <p>
+              <Trans>
+                End loan <bdi dir="ltr">{action.pending.loanNo}</bdi>: its collateral of <Amount value={action.pending.collateral} asset={action.pending.asset} className="font-semibold" /> goes back, nothing is taken from your balance
+              </Trans>
+            </p>
+          ) : across ? (
             <p>
               <Trans>
                 Repay <Amount value={action.pending.total} asset={action.pending.asset} className="font-semibold" /> (principal and interest so far) of loan{' '}
                 <bdi dir="ltr">{action.pending.loanNo}</bdi>
               </Trans>
             </p>
-          ) : null
+          ) : (
+            <p>
+              <Trans>
+                Repay <Amount value={action.pending.total} asset={action.pending.asset} className="font-semibold" /> (principal and interest) of loan <bdi dir="ltr">{action.pending.loanNo}</bdi>
+              </Trans>
+            </p>
+          )
         }
       />
     </>

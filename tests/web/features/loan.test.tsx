@@ -183,4 +183,14 @@ describe('a loan across assets', () => {
     const add = await screen.findByRole('region', { name: 'Add collateral' });
     expect(add.textContent).toContain('Collateral to add (USDT)');
   });
+
+  it('an old-rule principal loan is ended, not repaid: nothing taken from the balance, no interest', async () => {
+    const old: Loan = { ...approved, type: 'principal', collateral: '50.000000', collateralAsset: 'USDT', oldRule: true };
+    api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(old) : ok(null)));
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    const note = await screen.findByRole('note', { name: 'Old terms' });
+    expect(note.textContent).toContain('nothing is taken from your balance, no interest is charged');
+    expect(screen.getByRole('button', { name: 'End the loan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Repay now' })).toBeNull();
+  });
 });
