@@ -17,6 +17,7 @@ import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startMarketFeed } from './modules/market';
+import { startLoanWatch } from './modules/loans';
 import { startPledgePayouts } from './modules/pledge';
 import { startRepeating } from './repeating';
 import { startTradeSweeps } from './modules/trading';
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
   let tradeSweeps: { stop(): void } | null = null;
   let pledgePayouts: { stop(): void } | null = null;
   let loanDocumentPurge: { stop(): void } | null = null;
+  let loanWatch: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
     tradeSweeps?.stop();
     pledgePayouts?.stop();
     loanDocumentPurge?.stop();
+    loanWatch?.stop();
     await marketFeed?.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
@@ -201,6 +204,8 @@ async function main(): Promise<void> {
       ),
     { firstDelayMs: 60_000, everyMs: 3_600_000 },
   );
+  // The LTV of loans across assets: margin calls and liquidations, at every change of the rate and at least every minute.
+  loanWatch = startLoanWatch(app.services.loanWatch, app.log);
   // Reference quotes (MARKET_FEED): the exchange's stream, or on the embedded default, which has no
   // network, the simulated feed flagged as such in every candle; one process of a cluster runs it.
   marketFeed = startMarketFeed(app, clock);

@@ -17,7 +17,7 @@ import { createDeposits, proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer';
 import { createOperators, createOps } from './modules/ops';
 import { createMarketData } from './modules/market';
-import { createLoans, loanDocumentStoreOf } from './modules/loans';
+import { createLoans, createLoanWatch, loanDocumentStoreOf } from './modules/loans';
 import { createPledge } from './modules/pledge';
 import { createPush } from './modules/push';
 import { createRecords } from './modules/records';
@@ -53,6 +53,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+  const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
   return {
     sessions,
     codes,
@@ -90,7 +91,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */
     market: createMarketData({ db, clock, symbols: config.market.symbols, log }),
     /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */
-    push: createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log }),
+    push,
+    /** The LTV watch of loans across assets: margin calls and liquidations (modules/loans/watch.ts; main.ts runs it). */
+    loanWatch: createLoanWatch({ db, clock, push, mailer: deps.mailer, log }),
   };
 }
 

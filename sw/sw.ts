@@ -61,7 +61,7 @@ interface PushMessage {
   title: string;
   body: string;
   url: string;
-  kind: 'news' | 'trade';
+  kind: 'news' | 'trade' | 'loan';
   tag: string;
 }
 

@@ -42,6 +42,8 @@ Loans (lists oldest first; --status all for every state)
   loan repaid ID                                   Confirms a repayment under review.
   loan refuse ID --reason TEXT                     Returns the repayment's hold; the user reads why.
   loan document ID front|back [--out FILE]         Saves an identity image.
+  loan watch                                       The LTV watch: each open loan across assets with its LTV and
+                                                   margin calls sent, the liquidations made, the shortfalls.
 
 Pledge (terms apply to orders started afterwards)
   pledge products

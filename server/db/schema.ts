@@ -234,7 +234,8 @@ export const vipLevels = pgTable('vip_levels', {
 
 export const auditLog = pgTable('audit_log', {
   id: serialId(),
-  operatorId: uuid('operator_id').notNull(),
+  /** Null: the system acted (the LTV watch's liquidations). */
+  operatorId: uuid('operator_id'),
   action: requiredText('action'),
   subject: requiredText('subject'),
   userId: uuid('user_id'),

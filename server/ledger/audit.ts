@@ -29,7 +29,14 @@ export type AuditAction =
   | 'loan.approve'
   | 'loan.reject'
   | 'loan.repaid'
-  | 'loan.repayRefused';
+  | 'loan.repayRefused'
+  | 'loan.liquidate';
+
+/** The system acting (the LTV watch's liquidations): no operator. */
+export interface SystemActor {
+  operatorId: null;
+  at: Date;
+}
 
 /** Who acted, and when. */
 export interface AuditActor {
@@ -47,7 +54,7 @@ export interface AuditEntry {
 }
 
 /** The audit row's INSERT, built now (its details written as JSON here): for withCommit, or sent by recordAudit. */
-export function auditRow(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEntry): SQL {
+export function auditRow(tx: Tx, { operatorId, at }: AuditActor | SystemActor, entry: AuditEntry): SQL {
   return tx
     .insert(auditLog)
     .values({
@@ -62,6 +69,6 @@ export function auditRow(tx: Tx, { operatorId, at }: AuditActor, entry: AuditEnt
     .getSQL();
 }
 
-export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Tx, actor: AuditActor | SystemActor, entry: AuditEntry): Promise<void> {
   await tx.execute(auditRow(tx, actor, entry)).execute();
 }

@@ -170,6 +170,7 @@ export const ERROR_KEYS = [
   'loan.collateralNotAddable',
   'loan.collateralRequired',
   'loan.termsChanged',
+  'loan.liquidated',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

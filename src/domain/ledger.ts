@@ -27,6 +27,9 @@ export const TRANSFER_KINDS = [
   'loan_interest',
   'loan_collateral_release',
   'loan_payout_return',
+  'loan_liquidation',
+  'loan_liquidation_repay',
+  'loan_liquidation_fee',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -15,8 +15,11 @@ import { yearlyRateText } from './pledge';
 export const LOAN_TYPES = ['credit', 'principal'] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
 
-/** pending review → approved (pending repayment) → repaying → repaid; rejected; failed (repayment refused). */
-export const LOAN_STATUSES = ['pending', 'approved', 'repaying', 'repaid', 'rejected', 'failed'] as const;
+/**
+ * pending review → approved (pending repayment) → repaying → repaid; rejected; failed (repayment
+ * refused); liquidated (a loan across assets past the liquidation LTV: ended by the LTV watch).
+ */
+export const LOAN_STATUSES = ['pending', 'approved', 'repaying', 'repaid', 'rejected', 'failed', 'liquidated'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
@@ -188,6 +191,32 @@ export const loanSchema = z.object({
    */
   oldRule: z.boolean().optional(),
   status: z.enum(LOAN_STATUSES),
+  /**
+   * A loan across assets, paid out and not ended: its LTV in hundredths of a percent (8036 is
+   * 80.36 %), rounded up — what is owed (principal + interest so far) over the collateral's value
+   * at the reference rate — as the LTV watch last computed it (at approval, when collateral was
+   * added, and at least every minute and at every change of the rate); null for other loans.
+   */
+  ltvBp: z.number().int().nullable().optional(),
+  /** When `ltvBp` was computed. */
+  ltvAt: date.nullable().optional(),
+  /**
+   * The margin call under way (the LTV at or past the margin-call threshold): since when, and the
+   * LTV that began it; null when none. The borrower was told once when it began (push, e-mail);
+   * it ends when the LTV is back below the threshold (collateral added, the rate moved back).
+   */
+  marginCall: z.object({ since: date, ltvBp: z.number().int() }).nullable().optional(),
+  /** Margin calls sent for this loan so far. */
+  marginCalls: z.number().int().optional(),
+  /**
+   * A liquidated loan's figures; null otherwise. `converted` and `returned` are in
+   * `collateralAsset`; `interest` (so far), `fee` and `shortfall` (what the collateral could not
+   * cover, the platform's loss) in the loan's asset; `rate` is EUR for one USDT.
+   */
+  liquidation: z
+    .object({ at: date, rate: z.string(), converted: amount, returned: amount, interest: amount, fee: amount, shortfall: amount })
+    .nullable()
+    .optional(),
   fullName: z.string(),
   idType: z.enum(ID_TYPES),
   /** The ID number with all but its last 4 characters hidden. */

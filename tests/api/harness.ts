@@ -318,6 +318,21 @@ export async function startTestApp(options: TestAppOptions = {}) {
       return reply.body.data;
     },
 
+    /** An identity image (a PNG) uploaded for a loan application: its id. */
+    async identityImage(token: string): Promise<number> {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'passport.png');
+      const encoded = new Response(form);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/loan/document',
+        headers: { authorization: token, 'content-type': encoded.headers.get('content-type')! },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      if (response.statusCode !== 200) throw new Error(`image refused: ${response.body}`);
+      return (response.json() as { data: { id: number } }).data.id;
+    },
+
     /** The ledger's invariants; throws with the report when one is broken. */
     async assertLedgerClean(): Promise<void> {
       const report = await verifyLedger(database.db);

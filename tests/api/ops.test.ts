@@ -769,16 +769,7 @@ describe('the command line (npm run ops)', () => {
       const borrower = await t.payingUser();
       // The interest is paid from the user's own money: 1 USDT beside the 60 lent.
       await t.fund(borrower.userId, 'USDT', 1_000_000n);
-      const upload = new FormData();
-      upload.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'passport.png');
-      const encoded = new Response(upload);
-      const documentReply = await t.app.inject({
-        method: 'POST',
-        url: '/api/loan/document',
-        headers: { authorization: borrower.token, 'content-type': encoded.headers.get('content-type')! },
-        payload: Buffer.from(await encoded.arrayBuffer()),
-      });
-      const frontDocument = (documentReply.json() as { data: { id: number } }).data.id;
+      const frontDocument = await t.identityImage(borrower.token);
       const terms = await t.get<{ products: Array<{ id: number; type: string; days: number }> }>('/loan/config', { token: borrower.token });
       const credit = terms.body.data!.products.find((p) => p.type === 'credit' && p.days === 7)!;
       const applied = await t.post<{ id: number; loanNo: string }>(
@@ -808,6 +799,11 @@ describe('the command line (npm run ops)', () => {
       expect((await cli(dataDir, url, ['loan', 'refuse', String(loan.id)])).err).toContain('--reason');
       const repaid = await cli(dataDir, url, ['loan', 'repaid', String(loan.id)]);
       expect(repaid.out).toContain('status repaid');
+      // The LTV watch: the rate and thresholds, the open loans across assets and the liquidations (none here).
+      const watch = await cli(dataDir, url, ['loan', 'watch']);
+      expect(watch.code, watch.err).toBe(0);
+      expect(watch.out).toMatch(/^rate \d+\.\d{6} EUR\/USDT; margin call at 85 %, liquidation at 90 % \(fee 1 %\)$/m);
+      expect(watch.out).toContain('liquidations');
 
       const products = await cli(dataDir, url, ['pledge', 'products']);
       expect(products.code, products.err).toBe(0);

@@ -12,7 +12,7 @@ import {
   type LoanConfig,
   type LoanStatus,
 } from '../../../src/domain/loan';
-import { collateralAssetOf, collateralRange, interestForDaysUsed, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed } from '../../../src/domain/ltv';
+import { collateralAssetOf, collateralRange, LTV_MAX_BP, LTV_MIN_BP, LTV_SETTING_BOUNDS, ltvAllowed } from '../../../src/domain/ltv';
 import { ASSET_CODES, percentText, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import type { Tx } from '../../db/client';
@@ -40,8 +40,10 @@ import {
   referenceRate,
   endOldLoan,
   postingsOf,
+  owedSoFar,
   type LoansDeps,
 } from './rows';
+import { recordStanding, watchTerms } from './watch';
 
 export function borrowerCalls({ db, clock, documents }: LoansDeps) {
   return {
@@ -186,6 +188,7 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
      */
     async addCollateral(tx: Tx, userId: string, id: number, amountText: string, at: Date): Promise<Loan> {
       const row = await lockLoan(tx, id, userId);
+      if (row.status === 'liquidated') throw new Refusal('loan.liquidated', 409);
       if (!acrossAssets(row) || (row.status !== 'approved' && row.status !== 'failed')) throw new Refusal('loan.collateralNotAddable', 409);
       const asset = assetOf(row.collateral_asset!);
       const amount = amountOrRefusal(amountText, asset);
@@ -197,6 +200,8 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
         throw error;
       });
       await tx.execute(sql`UPDATE loans SET collateral = collateral + ${amount.toString()}::bigint WHERE id = ${row.id}`);
+      // The LTV it lowers, at once: a margin call under way ends when it is back below the threshold.
+      await recordStanding(tx, { ...row, collateral: (BigInt(row.collateral) + amount).toString() }, at, await watchTerms(tx));
       return reread(tx, row.id);
     },
 
@@ -207,6 +212,8 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
      */
     async repay(tx: Tx, userId: string, id: number, at: Date): Promise<Loan> {
       const row = await lockLoan(tx, id, userId);
+      // Under the loan's row lock: a liquidation that came first ended it (docs/loans.md).
+      if (row.status === 'liquidated') throw new Refusal('loan.liquidated', 409);
       if (row.old_rule && (row.status === 'approved' || row.status === 'failed' || row.status === 'repaying')) {
         await endOldLoan(tx, row, at, null);
         return reread(tx, row.id);
@@ -214,7 +221,7 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       if (row.status !== 'approved' && row.status !== 'failed') throw new Refusal('loan.notRepayable', 409);
       const attempt = await postingsOf(tx, row, 'loan_repay_hold');
       // Across assets: the interest of the days used since the payout (started days, at most the period).
-      const interest = acrossAssets(row) ? interestForDaysUsed(BigInt(row.amount), BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), at).interest : null;
+      const interest = acrossAssets(row) ? owedSoFar(row, at).interest : null;
       const total = interest === null ? BigInt(row.total) : BigInt(row.amount) + interest;
       await postTransfers(tx, [
         leg(row, `repay-hold:${attempt}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: total, kind: 'loan_repay_hold' }),

@@ -29,8 +29,22 @@ import {
   repayFigures,
   endOldLoan,
   postingsOf,
+  acrossAssets,
   type LoansDeps,
 } from './rows';
+import { recordStanding, watchTerms } from './watch';
+import type { Asset } from '../../../src/domain/money';
+
+/** GET /ops/loans/watch. */
+export interface LoanWatchView {
+  rate: string;
+  marginCallLtv: string;
+  liquidationLtv: string;
+  liquidationFeePercent: string;
+  open: OperatorLoan[];
+  liquidated: OperatorLoan[];
+  shortfalls: Array<{ asset: Asset; total: string; loans: number }>;
+}
 
 export function operatorCalls({ db, clock, documents }: LoansDeps) {
   return {
@@ -79,6 +93,8 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
         }
         await postTransfers(tx, [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })]);
         const due = new Date(actor.at.getTime() + row.days * DAY_MS);
+        // Across assets: its LTV from the start (and, were it already at a margin call, the call).
+        if (acrossAssets(row)) await recordStanding(tx, { ...row, status: 'approved', decided_at: actor.at.toISOString() }, actor.at, await watchTerms(tx));
         await tx.execute(
           sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz,
               approval_rate = ${rate.toString()}::bigint
@@ -87,6 +103,43 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
         await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });
         return reread(tx, row.id);
       });
+    },
+
+    /**
+     * The LTV watch for operators: the rate and thresholds now; each open loan across assets with
+     * its LTV and margin calls (highest LTV first); the liquidations made, newest first, with
+     * their figures; and the shortfalls (the platform's loss) per asset.
+     */
+    async watchView(limit = 200): Promise<LoanWatchView> {
+      const [terms, open, liquidated, shortfalls] = await Promise.all([
+        watchTerms(db),
+        rowsOf<LoanRow & { username: string }>(
+          db,
+          sql`SELECT ${loanColumns('l')}, u.username FROM loans l JOIN users u ON u.id = l.user_id
+              WHERE l.status IN ('approved', 'repaying', 'failed') AND l.collateral_asset <> l.asset
+              ORDER BY l.ltv_bp DESC NULLS LAST, l.id LIMIT ${limit}`,
+        ),
+        rowsOf<LoanRow & { username: string }>(
+          db,
+          sql`SELECT ${loanColumns('l')}, u.username FROM loans l JOIN users u ON u.id = l.user_id
+              WHERE l.status = 'liquidated' ORDER BY l.liquidated_at DESC, l.id DESC LIMIT ${limit}`,
+        ),
+        rowsOf<{ asset: string; total: string; count: string }>(
+          db,
+          sql`SELECT asset, sum(liquidation_shortfall)::text AS total, count(*)::text AS count FROM loans
+              WHERE status = 'liquidated' AND liquidation_shortfall > 0 GROUP BY asset ORDER BY asset`,
+        ),
+      ]);
+      const operatorLoan = (row: LoanRow & { username: string }): OperatorLoan => ({ ...loanOf(row), userId: row.user_id, username: row.username });
+      return {
+        rate: toDecimalString(terms.rate, 'USDT'),
+        marginCallLtv: percentText(terms.marginCallBp),
+        liquidationLtv: percentText(terms.liquidationBp),
+        liquidationFeePercent: percentText(terms.feeBp),
+        open: open.map(operatorLoan),
+        liquidated: liquidated.map(operatorLoan),
+        shortfalls: shortfalls.map((row) => ({ asset: assetOf(row.asset), total: toDecimalString(BigInt(row.total), assetOf(row.asset)), loans: Number(row.count) })),
+      };
     },
 
     /** Rejects an application, with the reason the user reads (or none: the app says so). */

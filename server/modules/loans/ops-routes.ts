@@ -11,6 +11,16 @@ import { operatorOf } from '../../http/auth';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 
 const operatorLoanSchema = loanSchema.extend({ userId: z.string(), username: z.string() });
+const percent = z.string().describe('Percent, up to two decimals');
+const loanWatchSchema = z.object({
+  rate: z.string().describe('The reference rate now: EUR for one USDT'),
+  marginCallLtv: percent,
+  liquidationLtv: percent,
+  liquidationFeePercent: percent,
+  open: z.array(operatorLoanSchema).describe('Loans across assets paid out and not ended, highest LTV first (ltvBp, marginCall, marginCalls)'),
+  liquidated: z.array(operatorLoanSchema).describe('Liquidations made, newest first (liquidation: the figures)'),
+  shortfalls: z.array(z.object({ asset: z.enum(['USDT', 'EUR']), total: z.string(), loans: z.number().int() })).describe("What liquidated collateral could not cover: the platform's loss, per loan asset"),
+});
 
 /** Under /api/ops. */
 export async function loansOpsModule(app: FastifyInstance): Promise<void> {
@@ -28,6 +38,16 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
     query: loanListQuerySchema,
     reply: pageSchemaOf(operatorLoanSchema),
     handler: ({ query }) => loans.list(query.status, query.page, query.pageSize),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/loans/watch',
+    tag: 'ops',
+    summary: 'The LTV watch: the rate and thresholds now, each open loan across assets with its LTV and margin calls, the liquidations made and the shortfalls (finance)',
+    auth: finance,
+    reply: loanWatchSchema,
+    handler: () => loans.watchView(),
   });
 
   apiRoute(app, {

@@ -119,11 +119,11 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/repay',
-    refusals: [...PAID_CALL, { 400: ['balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.notRepayable'] }],
+    refusals: [...PAID_CALL, { 400: ['balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.notRepayable', 'loan.liquidated'] }],
     tag: 'loans',
     summary: 'Repay now: the total (principal and interest) is held from the balance and waits for review (Loan, status repaying); an old principal loan is ended at once without interest (Loan, status repaid)',
     description:
-      'Idempotency-Key header and payment password required. Only an approved loan or one whose repayment failed (loan.notRepayable). ' +
+      'Idempotency-Key header and payment password required. Only an approved loan or one whose repayment failed (loan.notRepayable); a loan the LTV watch liquidated: loan.liquidated. ' +
       'An old principal loan (oldRule: its collateral the payout itself) is ended at once, approved, failed or repaying: no interest, the payout back from its collateral to the platform, ' +
       'nothing taken from the balance and a repayment under review returned in full (status repaid, repayInterest 0).',
     auth: 'required',
@@ -135,10 +135,10 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/collateral/add',
-    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.collateralNotAddable'] }],
+    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.collateralNotAddable', 'loan.liquidated'] }],
     tag: 'loans',
     summary: 'Add collateral to a loan across assets: moved from the available balance in the collateral\'s asset, lowering the LTV (Loan)',
-    description: 'Idempotency-Key header and payment password required. Only a loan across assets that is paid out and not under a repayment\'s review (loan.collateralNotAddable).',
+    description: 'Idempotency-Key header and payment password required. Only a loan across assets that is paid out and not under a repayment\'s review (loan.collateralNotAddable); a loan the LTV watch liquidated: loan.liquidated.',
     auth: 'required',
     body: loanAddCollateralSchema,
     reply: loanSchema,

@@ -13,6 +13,7 @@ import {
   type LoanStatus,
   type LoanType,
 } from '../../../src/domain/loan';
+import { interestForDaysUsed } from '../../../src/domain/ltv';
 import { isAsset, parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
 import { rateText } from '../../../src/domain/pledge';
 import type { Clock } from '../../clock';
@@ -91,6 +92,20 @@ export interface LoanRow {
   repay_interest: string | null;
   /** A principal loan of the old rule, its collateral the payout itself (migration 0017): ended without interest. */
   old_rule: boolean;
+  /** The LTV watch (migration 0016): the LTV last seen and when, the margin call under way, the calls sent. */
+  ltv_bp: string | null;
+  ltv_at: string | null;
+  margin_call_at: string | null;
+  margin_call_ltv_bp: string | null;
+  margin_calls: number;
+  /** A liquidated loan's figures (all null otherwise). */
+  liquidated_at: string | null;
+  liquidation_rate: string | null;
+  liquidation_converted: string | null;
+  liquidation_returned: string | null;
+  liquidation_interest: string | null;
+  liquidation_fee: string | null;
+  liquidation_shortfall: string | null;
 }
 
 export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_amount::text, max_amount::text, active`;
@@ -99,7 +114,9 @@ export const loanColumns = (alias: string) =>
   sql.raw(
     ['id::text', 'user_id', 'type', 'asset', 'amount::text', 'days', 'daily_ppm::text', 'interest::text', 'total::text', 'collateral::text', 'collateral_asset', 'status',
       'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
-      'repay_requested_at', 'repaid_at', 'repay_interest::text', 'old_rule'].map((column) => `${alias}.${column}`).join(', '),
+      'repay_requested_at', 'repaid_at', 'repay_interest::text', 'ltv_bp::text', 'ltv_at', 'margin_call_at', 'margin_call_ltv_bp::text', 'margin_calls',
+      'liquidated_at', 'liquidation_rate::text', 'liquidation_converted::text', 'liquidation_returned::text', 'liquidation_interest::text',
+      'liquidation_fee::text', 'liquidation_shortfall::text', 'old_rule'].map((column) => `${alias}.${column}`).join(', '),
   );
 export const LOAN_COLUMNS = loanColumns('loans');
 
@@ -150,6 +167,22 @@ export function loanOf(row: LoanRow): Loan {
     repayInterest: row.repay_interest === null ? null : money(row.repay_interest),
     oldRule: row.old_rule,
     status: row.status,
+    ltvBp: row.ltv_bp === null ? null : Number(row.ltv_bp),
+    ltvAt: iso(row.ltv_at),
+    marginCall: row.margin_call_at === null ? null : { since: iso(row.margin_call_at)!, ltvBp: Number(row.margin_call_ltv_bp) },
+    marginCalls: row.margin_calls,
+    liquidation:
+      row.liquidated_at === null
+        ? null
+        : {
+            at: iso(row.liquidated_at)!,
+            rate: toDecimalString(BigInt(row.liquidation_rate!), 'USDT'),
+            converted: toDecimalString(BigInt(row.liquidation_converted!), collateralAsset ?? asset),
+            returned: toDecimalString(BigInt(row.liquidation_returned!), collateralAsset ?? asset),
+            interest: money(row.liquidation_interest!),
+            fee: money(row.liquidation_fee!),
+            shortfall: money(row.liquidation_shortfall!),
+          },
     fullName: row.full_name,
     idType: row.id_type,
     idNumber: maskedIdNumber(row.id_number),
@@ -201,6 +234,18 @@ export async function reread(tx: Tx, id: number | string): Promise<Loan> {
 
 /** Across assets: the collateral in the other asset. */
 export const acrossAssets = (row: LoanRow): boolean => row.collateral_asset !== null && row.collateral_asset !== row.asset;
+
+/**
+ * What a loan across assets owes at `at`: its principal and the interest so far (the days used
+ * since the payout, started days, at most the period; src/domain/ltv.ts). The one place this is
+ * computed: the LTV watch (its LTV, margin calls and liquidations), the LTV shown and an early
+ * repayment all take it from here (a partial repayment will lower `principal` here).
+ */
+export function owedSoFar(row: LoanRow, at: Date): { principal: bigint; interest: bigint; total: bigint } {
+  const principal = BigInt(row.amount);
+  const { interest } = interestForDaysUsed(principal, BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), at);
+  return { principal, interest, total: principal + interest };
+}
 
 /** What a repayment holds and then takes: the interest of the days used across assets, else the one fixed at application. */
 export function repayFigures(row: LoanRow): { interest: bigint; total: bigint } {

@@ -18,6 +18,8 @@ import { borrowerCalls } from './borrowers';
 import { operatorCalls } from './decisions';
 
 export { loanDocumentStoreOf,  } from './rows';
+export { createLoanWatch, type LoanWatch } from './watch';
+export { startLoanWatch } from './job';
 
 export function createLoans(db: Db, clock: Clock, documents: ImageStore) {
   const deps = { db, clock, documents };

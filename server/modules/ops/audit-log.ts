@@ -8,7 +8,8 @@ import { auditLog, operators, users } from '../../db/schema';
 
 export interface AuditEntryView {
   id: number;
-  operatorId: string;
+  operatorId: string | null;
+  /** The operator's name, or `system` (the LTV watch). */
   operator: string;
   action: string;
   subject: string;
@@ -31,13 +32,13 @@ export async function listAudit(
   const select = db
     .select({ entry: auditLog, operator: operators.username, username: subjectUser.username })
     .from(auditLog)
-    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
     .leftJoin(subjectUser, eq(subjectUser.id, auditLog.userId))
     .$dynamic();
   return tablePageOf(db, options, { table: auditLog, select, where, orderBy: desc(auditLog.id) }, ({ entry, operator, username }) => ({
     id: entry.id,
     operatorId: entry.operatorId,
-    operator,
+    operator: operator ?? 'system',
     action: entry.action,
     subject: entry.subject,
     userId: entry.userId,

@@ -35,8 +35,8 @@ export const coinAddressesSchema = z.object({
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  operatorId: z.string(),
-  operator: z.string().describe("The operator's username"),
+  operatorId: z.string().nullable().describe('Null when the system acted (the LTV watch liquidating a loan)'),
+  operator: z.string().describe("The operator's username, or system"),
   action: z.string().describe('What was done, such as deposit.approve or setting.change'),
   subject: z.string().describe('What it was done to, such as withdrawal:12 or coin:USDT'),
   userId: z.string().nullable(),

@@ -23,8 +23,8 @@ export interface PushMessage {
   title: string;
   body: string;
   url: string;
-  /** What it is about, for the open app (e.g. the ticker refreshes on `news`). */
-  kind: 'news' | 'trade';
+  /** What it is about, for the open app (e.g. the ticker refreshes on `news`; `loan`: the LTV watch's notices). */
+  kind: 'news' | 'trade' | 'loan';
   tag: string;
 }
 

@@ -39,5 +39,8 @@ export function useKindLabels(): Record<TransferKind, string> {
     loan_interest: t`Loan interest`,
     loan_collateral_release: t`Loan collateral released`,
     loan_payout_return: t`Old loan ended: payout returned, no interest`,
+    loan_liquidation: t`Loan collateral converted (liquidation)`,
+    loan_liquidation_repay: t`Loan principal repaid by liquidation`,
+    loan_liquidation_fee: t`Loan interest and liquidation fee`,
   };
 }

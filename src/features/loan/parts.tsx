@@ -11,7 +11,7 @@ import { Amount, Percent, Rate, useFormatPercent } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 import { useCounts } from '../../ui/counts';
 
-const TONE: Record<LoanStatus, StatusTone> = { pending: 'processing', approved: 'processing', repaying: 'processing', repaid: 'done', rejected: 'refused', failed: 'refused' };
+const TONE: Record<LoanStatus, StatusTone> = { pending: 'processing', approved: 'processing', repaying: 'processing', repaid: 'done', rejected: 'refused', failed: 'refused', liquidated: 'refused' };
 
 export function useLoanWords() {
   const { t } = useLingui();
@@ -22,6 +22,7 @@ export function useLoanWords() {
     repaid: t`Repaid`,
     rejected: t`Rejected`,
     failed: t`Repayment failed`,
+    liquidated: t`Liquidated`,
   };
   const type: Record<LoanType, string> = { credit: t`Credit loan`, principal: t`Principal loan` };
   const idType: Record<IdType, string> = { id_card: t`ID card`, passport: t`Passport`, driver_licence: t`Driver's licence` };

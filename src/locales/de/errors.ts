@@ -151,4 +151,5 @@ export default {
   'loan.collateralNotAddable': "Sicherheiten können nur zu einem ausgezahlten Kredit gegen die andere Währung hinzugefügt werden, der nicht gerade zurückgezahlt wird.",
   'loan.collateralRequired': "Ein Kapitalkredit in {asset} wird durch {other} aus Ihrem eigenen Guthaben gesichert: Wählen Sie, wie viel {other} Sie als Sicherheit hinterlegen.",
   'loan.termsChanged': "Kapitalkredite haben neue Bedingungen: Ein Kredit wird jetzt durch die andere Währung aus Ihrem eigenen Guthaben gesichert. Dieser Antrag wurde geschlossen, es wurde nichts bewegt; bitte stellen Sie einen neuen Antrag.",
+  'loan.liquidated': "Dieser Kredit wurde verwertet: Die Sicherheit hat ihn zurückgezahlt, der Rest ist wieder in Ihrem Guthaben.",
 } satisfies ErrorCatalogue;

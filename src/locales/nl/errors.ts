@@ -151,4 +151,5 @@ export default {
   'loan.collateralNotAddable': "Onderpand kan alleen worden bijgestort bij een uitbetaalde lening tegen de andere munt die niet wordt terugbetaald.",
   'loan.collateralRequired': "Een hoofdsomlening in {asset} heeft onderpand in {other} uit uw eigen saldo: kies hoeveel {other} u als onderpand vastzet.",
   'loan.termsChanged': "Hoofdsomleningen hebben nieuwe voorwaarden: een lening heeft nu onderpand in de andere munt uit uw eigen saldo. Deze aanvraag is gesloten en er is niets verplaatst; vraag opnieuw aan.",
+  'loan.liquidated': "Deze lening is geliquideerd: het onderpand heeft haar afgelost en de rest staat weer op uw saldo.",
 } satisfies ErrorCatalogue;

@@ -151,4 +151,5 @@ export default {
   'loan.collateralNotAddable': "Só é possível reforçar a garantia de um empréstimo contra a outra moeda que já foi pago e não está a ser reembolsado.",
   'loan.collateralRequired': "Um empréstimo de capital em {asset} tem como garantia {other} do seu próprio saldo: escolha quanto {other} bloquear como garantia.",
   'loan.termsChanged': "Os empréstimos de capital têm novas condições: a garantia de um empréstimo passa a ser a outra moeda do seu próprio saldo. Este pedido foi encerrado e nada foi movimentado; faça um novo pedido.",
+  'loan.liquidated': "Este empréstimo foi liquidado: a garantia reembolsou-o e o que sobrou voltou ao seu saldo.",
 } satisfies ErrorCatalogue;

@@ -151,4 +151,5 @@ export default {
   'loan.collateralNotAddable': "Tzemreḍ ad ternuḍ taṭṭanant kan i uṛeṭṭal s tedrimt-nniḍen i yettwaxelṣen ur yettwarra ara tura.",
   'loan.collateralRequired': "Taṭṭanant n uṛeṭṭal n usekkin s {asset} d {other} seg umizan-ik: fren acḥal n {other} ara tseṛseḍ d taṭṭanant.",
   'loan.termsChanged': "Tiwtilin n uṛeṭṭal n usekkin beddlent: tura taṭṭanant n uṛeṭṭal d tadrimt-nniḍen seg umizan-ik. Asuter-a yettwamdel, ulac ayen yettwasmuttin; ales asuter.",
+  'loan.liquidated': "Aṛeṭṭal-a yettwazenz: taṭṭanant-is terra-t, ayen d-yeqqimen yuɣal ɣer udrim-nnek.",
 } satisfies ErrorCatalogue;
