@@ -34,6 +34,7 @@ export const MOVEMENT_TOPICS = [
   'loan_repayment_returned',
   'loan_repaid',
   'loan_old_ended',
+  'loan_liquidated',
   'adjustment',
   'other',
 ] as const;
@@ -82,6 +83,7 @@ const TOPIC_BY_KIND: ReadonlyArray<[string, MovementTopic]> = [
   ['loan_disburse', 'loan_paid_out'],
   ['loan_repay', 'loan_repaid'],
   ['loan_payout_return', 'loan_old_ended'],
+  ['loan_liquidation', 'loan_liquidated'],
   ['loan_repay_hold', 'loan_repayment_sent'],
   ['loan_repay_release', 'loan_repayment_returned'],
   ['adjustment', 'adjustment'],

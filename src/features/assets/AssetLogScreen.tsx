@@ -143,6 +143,7 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   loan_repayment_returned: BankIcon,
   loan_repaid: BankIcon,
   loan_old_ended: BankIcon,
+  loan_liquidated: BankIcon,
   adjustment: WalletIcon,
   other: WalletIcon,
 };
@@ -180,6 +181,7 @@ function useTitle(summary: MovementSummary): string {
     loan_repayment_returned: t`Loan repayment returned`,
     loan_repaid: t`Loan repaid`,
     loan_old_ended: t`Old loan ended without interest`,
+    loan_liquidated: t`Loan liquidated: collateral converted, the rest returned`,
     adjustment: t`Balance correction`,
     other: t`Other movement`,
   };

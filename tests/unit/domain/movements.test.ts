@@ -31,6 +31,11 @@ const CASES: Array<[MovementTopic, Movement]> = [
   ],
   // An old principal loan ended (a repayment under review returned with it): the payout back from its collateral.
   ['loan_old_ended', movement('loan:2', [leg('loan_repay_release', '403.600000', 'held', 'available'), leg('loan_payout_return', '400.000000', 'collateral', null)])],
+  // A liquidation, as the borrower sees it: the collateral converted went out, the rest came back to available.
+  [
+    'loan_liquidated',
+    movement('loan:3', [leg('loan_liquidation', '1239.938801', 'collateral', null), leg('loan_collateral_release', '118.756852', 'collateral', 'available')]),
+  ],
   ['adjustment', movement('adjustment:x', [leg('adjustment', '5.00', null, 'available', 'EUR')])],
   ['other', movement('something:1', [leg('a_kind_from_a_later_release', '1.000000', null, 'available')])],
 ];
@@ -52,6 +57,7 @@ describe('the fund record’s rows', () => {
     expect(summary('pledge_redeemed')).toMatchObject({ net: [{ asset: 'USDT', minor: -5_000_000n }], back: [{ asset: 'USDT', minor: 95_000_000n }], extra: { asset: 'USDT', minor: 5_000_000n } });
     expect(summary('loan_paid_out')).toMatchObject({ net: [{ asset: 'USDT', minor: 300_000_000n }], aside: [{ asset: 'USDT', minor: 300_000_000n }] });
     expect(summary('loan_repaid')).toMatchObject({ net: [{ asset: 'USDT', minor: -309_000_000n }], back: [{ asset: 'USDT', minor: 300_000_000n }] });
+    expect(summary('loan_liquidated')).toMatchObject({ net: [{ asset: 'USDT', minor: -1_239_938_801n }], back: [{ asset: 'USDT', minor: 118_756_852n }] });
     expect(summary('interest_moved')).toMatchObject({ net: [], back: [{ asset: 'USDT', minor: 1_500_000n }] });
   });
 });
