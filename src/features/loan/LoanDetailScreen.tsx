@@ -19,19 +19,19 @@ import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { collateralAddFormSchema, type Loan } from '../../domain/loan';
 import { interestForDaysUsed } from '../../domain/ltv';
-import { toDecimalString } from '../../domain/money';
+import { toDecimalString, type Asset } from '../../domain/money';
 import { minorOf, plainDecimal } from '../../domain/payments';
 import { parseRate } from '../../domain/pledge';
 import { plural } from '@lingui/core/macro';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
 import { useLoanConfig } from './api/queries';
-import { Amount, Percent } from '../../ui/Amount';
+import { Amount, Percent, Rate } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
 import { loanDetailQuery } from './api/queries';
-import { acrossAssetsOf, LoanStatusBadge, LtvFacts, useLoanWords } from './parts';
+import { acrossAssetsOf, LoanStatusBadge, LtvFacts, MarginCallBanner, useLoanWords } from './parts';
 import { useCounts } from '../../ui/counts';
 
 export default function LoanDetailScreen() {
@@ -89,6 +89,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
   const repayTotal = owedNow ? toDecimalString(owedNow.total, loan.asset) : loan.total;
   return (
     <>
+      {across && loan.status !== 'repaying' ? <MarginCallBanner loan={loan} thresholds={across.thresholds} /> : null}
       <section aria-label={t`Loan ${loan.loanNo}`} className="rounded-2xl bg-surface p-4">
         <div className="flex items-center justify-between gap-3">
           <h2 className="text-xl font-semibold text-ink">
@@ -124,7 +125,14 @@ function LoanDetail({ loan }: { loan: Loan }) {
                   <Amount value={repayTotal} asset={loan.asset} />
                 </span>
               </Fact>
-              <LtvFacts debt={owedNow.total} collateral={minorOf(loan.collateral, across.pair.collateralAsset)} pair={across.pair} thresholds={across.thresholds} ltvLabel={t`LTV now`} />
+              <LtvFacts
+                debt={owedNow.total}
+                collateral={minorOf(loan.collateral, across.pair.collateralAsset)}
+                pair={across.pair}
+                thresholds={across.thresholds}
+                ltvLabel={t`LTV now`}
+                ltvBp={loan.ltvBp ?? undefined}
+              />
             </>
           ) : null}
           <Fact label={t`Loan time`}>{formatTime(loan.createdAt)}</Fact>
@@ -149,6 +157,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
           </Link>
         </section>
       ) : null}
+      {loan.liquidation && loan.collateralAsset ? <Liquidated loan={loan} liquidation={loan.liquidation} collateralAsset={loan.collateralAsset} /> : null}
       {loan.status === 'pending' ? (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <Trans>Your application is being reviewed. We will tell you the outcome here.</Trans>
@@ -252,6 +261,50 @@ function AddCollateral({ loan, available }: { loan: Loan; available: string }) {
           </p>
         )}
       />
+    </section>
+  );
+}
+
+/**
+ * A loan ended by the LTV watch: at which rate, how much of the collateral was sold for what,
+ * what came back, and that the borrowed money stays the borrower's.
+ */
+function Liquidated({ loan, liquidation, collateralAsset }: { loan: Loan; liquidation: NonNullable<Loan['liquidation']>; collateralAsset: Asset }) {
+  const { t } = useLingui();
+  const formatTime = useFormatTime();
+  const when = formatTime(liquidation.at);
+  return (
+    <section aria-label={t`Liquidation`} className="space-y-2 rounded-2xl bg-surface p-4 text-sm text-ink">
+      <h2 className="text-base font-semibold">{t`Liquidation`}</h2>
+      <p className="text-muted">
+        <Trans>
+          On {when} the LTV reached the liquidation threshold. Just enough of the collateral was sold at the reference rate to repay the loan, the interest so far and the liquidation fee; the rest came back to your balance. You keep the <Amount value={loan.amount} asset={loan.asset} /> you borrowed.
+        </Trans>
+      </p>
+      <dl>
+        <Fact label={t`Reference rate`}>
+          <bdi dir="ltr" className="whitespace-nowrap">
+            1 USDT = <Rate value={liquidation.rate} unit="EUR" digits={6} />
+          </bdi>
+        </Fact>
+        <Fact label={t`Collateral sold`}>
+          <Amount value={liquidation.converted} asset={collateralAsset} />
+        </Fact>
+        <Fact label={t`Interest`}>
+          <Amount value={liquidation.interest} asset={loan.asset} />
+        </Fact>
+        <Fact label={t`Liquidation fee`}>
+          <Amount value={liquidation.fee} asset={loan.asset} />
+        </Fact>
+        <Fact label={t`Collateral returned`} strong>
+          <Amount value={liquidation.returned} asset={collateralAsset} />
+        </Fact>
+        {minorOf(liquidation.shortfall, loan.asset) > 0n ? (
+          <Fact label={t`Not covered by the collateral (you do not owe it)`}>
+            <Amount value={liquidation.shortfall} asset={loan.asset} />
+          </Fact>
+        ) : null}
+      </dl>
     </section>
   );
 }

@@ -8,14 +8,14 @@ import { asOfTime } from '../../api/query';
 import { QueryFallback } from '../../ui/EmptyState';
 import { BankIcon, ListIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
-import { LOAN_TYPES, type LoanConfig, type LoanType } from '../../domain/loan';
+import { LOAN_TYPES, type Loan, type LoanConfig, type LoanType } from '../../domain/loan';
 import { collateralAssetOf, LTV_MAX_BP, LTV_MIN_BP } from '../../domain/ltv';
 import { percentText } from '../../domain/money';
 import { Amount, Percent } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { Fact } from '../shared/records';
 import { useLoanConfig } from './api/queries';
-import { LoanCard, useLoanWords } from './parts';
+import { acrossAssetsOf, LoanCard, MarginCallBanner, useLoanWords } from './parts';
 import { useCounts } from '../../ui/counts';
 import { buttonClasses } from '../../ui/Button';
 
@@ -38,6 +38,7 @@ export default function LoanScreen() {
               <h2 className="px-1 text-sm font-semibold text-muted">
                 <Trans>Your loan</Trans>
               </h2>
+              <OpenLoanMarginCall loan={config.data.open} config={config.data} />
               <LoanCard loan={config.data.open} />
               <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 <Trans>You can apply for another loan once this one is repaid.</Trans>
@@ -109,4 +110,10 @@ function LoanKind({ type, config }: { type: LoanType; config: LoanConfig }) {
       </ul>
     </section>
   );
+}
+
+/** The open loan's margin call, if one is under way, with a link to the loan. */
+function OpenLoanMarginCall({ loan, config }: { loan: Loan; config: LoanConfig }) {
+  const across = acrossAssetsOf(config, loan.asset);
+  return across ? <MarginCallBanner loan={loan} thresholds={across.thresholds} link /> : null;
 }

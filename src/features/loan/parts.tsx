@@ -2,7 +2,7 @@
  * What the loan screens share: the status words and badge, the type's name, a loan's card, and
  * a principal loan's collateral picture (its LTV and the prices of a margin call and a liquidation).
  */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { IdType, Loan, LoanConfig, LoanStatus, LoanType } from '../../domain/loan';
 import { collateralAssetOf, ltvPicture, thresholdsOf, type LtvThresholds, type Pair } from '../../domain/ltv';
@@ -83,7 +83,22 @@ function Price({ rate, when }: { rate: bigint; when: 'atOrBelow' | 'atOrAbove' }
  * A principal loan's LTV — what is owed over what the collateral is worth at the reference rate —
  * and the rates at which a margin call and a liquidation would come, as facts of a list.
  */
-export function LtvFacts({ debt, collateral, pair, thresholds, ltvLabel }: { debt: bigint; collateral: bigint; pair: Pair; thresholds: LtvThresholds; ltvLabel: string }) {
+export function LtvFacts({
+  debt,
+  collateral,
+  pair,
+  thresholds,
+  ltvLabel,
+  ltvBp,
+}: {
+  debt: bigint;
+  collateral: bigint;
+  pair: Pair;
+  thresholds: LtvThresholds;
+  ltvLabel: string;
+  /** The LTV as the watch last computed it, which decides a margin call and a liquidation; else the one of `debt` at `pair.rate`. */
+  ltvBp?: number;
+}) {
   const { t } = useLingui();
   const percent = useFormatPercent();
   const picture = ltvPicture(debt, collateral, pair, thresholds);
@@ -93,7 +108,7 @@ export function LtvFacts({ debt, collateral, pair, thresholds, ltvLabel }: { deb
     <>
       <Fact label={ltvLabel}>
         <span data-testid="loan-ltv">
-          <Percent value={percentText(picture.ltvBp)} />
+          <Percent value={percentText(ltvBp === undefined ? picture.ltvBp : BigInt(ltvBp))} />
         </span>
       </Fact>
       <Fact label={t`Reference rate`}>
@@ -112,5 +127,34 @@ export function LtvFacts({ debt, collateral, pair, thresholds, ltvLabel }: { deb
         </span>
       </Fact>
     </>
+  );
+}
+
+/**
+ * A margin call under way (the LTV watch found the loan at or past the margin-call LTV): what it
+ * means and what the borrower can do, before the liquidation LTV is reached. Shown on the loan,
+ * and on the loans' page with a link to it.
+ */
+export function MarginCallBanner({ loan, thresholds, link = false }: { loan: Loan; thresholds: LtvThresholds; link?: boolean }) {
+  const { t } = useLingui();
+  const percent = useFormatPercent();
+  if (!loan.marginCall) return null;
+  const ltv = percent(percentText(BigInt(loan.ltvBp ?? loan.marginCall.ltvBp)));
+  const call = percent(percentText(thresholds.marginCallBp));
+  const liquidation = percent(percentText(thresholds.liquidationBp));
+  return (
+    <section role="alert" aria-label={t`Margin call`} className="space-y-2 rounded-2xl bg-rose-50 p-4 text-sm text-rose-900">
+      <h2 className="font-semibold">{t`Margin call`}</h2>
+      <p>
+        <Trans>
+          Your collateral has lost value: this loan's LTV is {ltv}, at or past {call}. Add collateral or repay now. At {liquidation} part of the collateral is sold at the reference rate to repay the loan.
+        </Trans>
+      </p>
+      {link ? (
+        <Link to="/loan/loan-detail" search={{ id: loan.id }} className="inline-flex min-h-11 items-center font-semibold text-rose-900 underline">
+          <Trans>Open the loan</Trans>
+        </Link>
+      ) : null}
+    </section>
   );
 }

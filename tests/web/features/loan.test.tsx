@@ -193,4 +193,46 @@ describe('a loan across assets', () => {
     expect(screen.getByRole('button', { name: 'End the loan' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Repay now' })).toBeNull();
   });
+
+  it('shows a margin call under way, and a liquidated loan with its figures', async () => {
+    const terms = { rate: '0.860000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' };
+    config = { ...baseConfig, acrossAssets: terms };
+    const called: Loan = {
+      ...approved,
+      type: 'principal',
+      asset: 'EUR',
+      amount: '1000.00',
+      days: 30,
+      dailyRate: '0.03',
+      interest: '9.00',
+      total: '1009.00',
+      collateral: '1358.695653',
+      collateralAsset: 'USDT',
+      ltvBp: 8561,
+      marginCall: { since: '2030-01-20T09:00:00.000Z', ltvBp: 8561 },
+    };
+    let shown = called;
+    api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(shown) : sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    const banner = await screen.findByRole('alert', { name: 'Margin call' });
+    expect(banner.textContent).toContain("this loan's LTV is 85.61%, at or past 85%");
+    expect(banner.textContent).toContain('At 90% part of the collateral is sold');
+    cleanup();
+    queryClient.clear();
+    // docs/loans.md: liquidated at 0.817 on day 10.
+    shown = {
+      ...called,
+      status: 'liquidated',
+      marginCall: null,
+      liquidation: { at: '2030-01-25T09:00:00.000Z', rate: '0.817000', converted: '1239.938801', returned: '118.756852', interest: '3.00', fee: '10.03', shortfall: '0.00' },
+    };
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    const ended = await screen.findByRole('region', { name: 'Liquidation' });
+    expect(ended.textContent).toContain('Collateral sold1,239.938801USDT');
+    expect(ended.textContent).toContain('Collateral returned118.756852USDT');
+    expect(ended.textContent).toContain('Liquidation fee10.03EUR');
+    expect(ended.textContent).toContain('You keep the 1,000.00EUR you borrowed');
+    expect(ended.textContent).not.toContain('you do not owe it');
+    expect(screen.queryByRole('alert', { name: 'Margin call' })).toBeNull();
+  });
 });
