@@ -11,12 +11,13 @@ import { splitHref } from '../ui/navigation';
 import { router } from './router';
 
 /** What the service worker tells the open app: a push message arrived, or a tapped one asks for a screen. */
-type WorkerMessage = { type: 'push'; kind: 'news' | 'trade' } | { type: 'open'; url: string };
+type WorkerMessage = { type: 'push'; kind: 'news' | 'trade' | 'loan' } | { type: 'open'; url: string };
 
 function onWorkerMessage(event: MessageEvent): void {
   const message = event.data as WorkerMessage | null;
   if (message?.type === 'push') {
-    // The ticker and the news screens read again; a trade moves orders and balances.
+    // The ticker and the news screens read again; a trade moves orders and balances, a loan's
+    // notice (margin call, liquidation) the loan and the balances.
     if (message.kind === 'news') void queryClient.invalidateQueries({ queryKey: ['public', 'news'] });
     else void invalidateAccount();
   } else if (message?.type === 'open' && typeof message.url === 'string' && message.url.startsWith('/h5/')) {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Loan } from '../../src/domain/loan';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
+import { inTransaction } from '../../server/db/transaction';
 import { operators } from '../../server/db/schema';
 import { balanceOf } from '../../server/ledger/accounts';
 import { startLoanWatch } from '../../server/modules/loans';
@@ -218,6 +219,27 @@ describe('liquidation', () => {
       await t.assertLedgerClean();
     }
     expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  test('the watch waits on a repayment holding the loan\'s row lock and then leaves it repaying; refused, the loan is watched again and liquidated', async () => {
+    const { borrower, loan } = await loanOnDayTen();
+    await t.fund(borrower.userId, 'EUR', 300n);
+    await setRate('0.817');
+    // The repayment's transaction holds the loan's row lock while the watch starts its round.
+    let watching: Promise<unknown> | null = null;
+    await inTransaction(t.database.db, async (tx) => {
+      await t.app.services.loans.repay(tx, borrower.userId, loan.id, t.clock.now());
+      watching = watch();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await watching).toMatchObject({ liquidated: 0 });
+    expect(await detail(borrower, loan.id)).toMatchObject({ status: 'repaying', repayInterest: '3.00', liquidation: null });
+    expect(await balanceOf(t.database.db, borrower.userId, 'EUR', 'held')).toBe(100_300n);
+    // Refused: the hold returns and the loan, still past the threshold, is liquidated at the next round.
+    await t.post('/ops/loans/repayment/refuse', { id: loan.id, reason: 'Not matched' }, { token: financeToken });
+    expect(await watch()).toMatchObject({ liquidated: 1 });
+    expect(await detail(borrower, loan.id)).toMatchObject({ status: 'liquidated', liquidation: { converted: '1239.938801', returned: '118.756852', fee: '10.03' } });
+    expect(await balanceOf(t.database.db, borrower.userId, 'EUR', 'available')).toBe(100_300n);
   });
 
   test('the rate jumped past the collateral: all of it converted, the shortfall the platform\'s, listed for operators', async () => {

@@ -23,7 +23,7 @@ export function startLoanWatch(
         lastTerms = terms;
         lastRound = performance.now();
         const report = await watch.round();
-        if (report.marginCalls + report.liquidated > 0) log.info({ loans: report }, 'loans: margin calls sent or loans liquidated');
+        if (report.marginCalls + report.liquidated + report.failed > 0) log.info({ loans: report }, 'loans: margin calls sent or loans liquidated');
       } catch (error) {
         log.error({ err: error }, 'loans: LTV watch round failed');
       }

@@ -106,6 +106,8 @@ export interface WatchReport {
   checked: number;
   marginCalls: number;
   liquidated: number;
+  /** Loans whose decision failed this round (logged; tried again at the next). */
+  failed: number;
 }
 
 export interface LoanWatchDeps {
@@ -251,7 +253,7 @@ export function createLoanWatch({ db, clock, push, mailer, log }: LoanWatchDeps)
     async round(): Promise<WatchReport> {
       const at = clock();
       const terms = await watchTerms(db);
-      const report: WatchReport = { checked: 0, marginCalls: 0, liquidated: 0 };
+      const report: WatchReport = { checked: 0, marginCalls: 0, liquidated: 0, failed: 0 };
       let after = '0';
       for (;;) {
         const rows = await rowsOf<LoanRow>(
@@ -265,7 +267,12 @@ export function createLoanWatch({ db, clock, push, mailer, log }: LoanWatchDeps)
           const now = standing(row, at, terms);
           const changes = now.liquidate || now.called !== (row.margin_call_at !== null) || row.ltv_bp === null || BigInt(row.ltv_bp) !== now.ltv;
           if (!changes) continue;
-          const told = await settle(row.id, at);
+          // One loan that cannot be decided (logged) does not keep the others from theirs.
+          const told = await settle(row.id, at).catch((error: unknown) => {
+            report.failed++;
+            log.error({ err: error, loanId: row.id }, 'loans: the LTV watch could not decide a loan');
+            return null;
+          });
           if (!told) continue;
           if (told.notice === 'liquidated') report.liquidated++;
           else report.marginCalls++;
