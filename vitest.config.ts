@@ -2,6 +2,9 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Migrates one database per run, which every API and fuzz test database is copied from. */
+const migratedTemplate = 'tests/api/global-setup.ts';
+
 /**
  * Three suites run by `npm test` with no server needed, and one run on its own:
  *  unit — pure code (domain rules, server helpers), in Node;
@@ -30,12 +33,13 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [migratedTemplate],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       // Left out of `npm test` (it takes minutes): `npm run test:fuzz` sets VITEST_FUZZ and runs it alone.
-      ...(process.env.VITEST_FUZZ ? [{ extends: true as const, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], environment: 'node' as const } }] : []),
+      ...(process.env.VITEST_FUZZ ? [{ extends: true as const, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], environment: 'node' as const, globalSetup: [migratedTemplate] } }] : []),
     ],
   },
 });

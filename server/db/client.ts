@@ -59,7 +59,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // Not awaited: opening takes about a second from an existing folder (longer when it is new), and
   // every query waits for it itself, so the server can listen meanwhile (main.ts). A folder that
   // cannot be opened fails the first query: the migration at startup.
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  return pgliteDatabase(dataDir ? new PGlite(dataDir) : new PGlite());
+}
+
+/**
+ * The Database over a PGlite opened by the caller (the tests open one from a saved data folder,
+ * tests/api/global-setup.ts); it may still be opening.
+ */
+export function pgliteDatabase(client: PGlite): Database {
   client.waitReady.catch(() => undefined);
   const queue = new SerialQueue();
   const connection: SqlConnection = {
