@@ -154,7 +154,8 @@ describe('bootstrap-admin', () => {
     expect(audit).toEqual([{ operator_id: admin.id, action: 'operator.bootstrap', subject: `operator:${admin.id}` }]);
 
     // The printed credentials work on the real sign-in route, and open the admin's calls.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_DIR: path.join(dataDir, 'no-pwa') });
+    // No load shedding, as in every API test app (harness.ts): a busy test machine lags, and a 503 is not the point here.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_DIR: path.join(dataDir, 'no-pwa'), SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAITING: '0' });
     const log = { info: () => undefined };
     const mailer = createMailer(null, config.mailFrom, log);
     const app = await buildApp({ config, db: target.db, clock: () => new Date(), codePepper: crypto.randomBytes(32).toString('base64url'), mailer, sms: new LogSmsProvider(log) });
