@@ -35,6 +35,7 @@ export const MOVEMENT_TOPICS = [
   'loan_repaid',
   'loan_old_ended',
   'loan_liquidated',
+  'loan_collateral_locked',
   'adjustment',
   'other',
 ] as const;
@@ -86,6 +87,8 @@ const TOPIC_BY_KIND: ReadonlyArray<[string, MovementTopic]> = [
   ['loan_liquidation', 'loan_liquidated'],
   ['loan_repay_hold', 'loan_repayment_sent'],
   ['loan_repay_release', 'loan_repayment_returned'],
+  // At approval (a posting of its own, before the payout) and when the borrower adds more.
+  ['loan_collateral', 'loan_collateral_locked'],
   ['adjustment', 'adjustment'],
 ];
 

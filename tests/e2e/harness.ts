@@ -62,7 +62,8 @@ export function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 export async function pinSheet(page: Page, pin: string): Promise<void> {
-  const input = page.getByLabel(uiText('en', 'Enter your 6-digit payment password')).filter({ visible: true });
+  // The open sheet's field: a screen with two money actions keeps a closed sheet (inert, out of view) beside it.
+  const input = page.locator('[role="dialog"][aria-modal="true"]').getByLabel(uiText('en', 'Enter your 6-digit payment password'));
   await input.waitFor();
   await input.fill(pin);
 }

@@ -144,6 +144,7 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   loan_repaid: BankIcon,
   loan_old_ended: BankIcon,
   loan_liquidated: BankIcon,
+  loan_collateral_locked: BankIcon,
   adjustment: WalletIcon,
   other: WalletIcon,
 };
@@ -182,6 +183,7 @@ function useTitle(summary: MovementSummary): string {
     loan_repaid: t`Loan repaid`,
     loan_old_ended: t`Old loan ended without interest`,
     loan_liquidated: t`Loan liquidated: collateral converted, the rest returned`,
+    loan_collateral_locked: t`Collateral locked for a loan`,
     adjustment: t`Balance correction`,
     other: t`Other movement`,
   };

@@ -87,6 +87,10 @@ function LoanDetail({ loan }: { loan: Loan }) {
   const [now] = useState(() => Date.now());
   const owedNow = across && loan.decidedAt ? interestForDaysUsed(minorOf(loan.amount, loan.asset), parseRate(loan.dailyRate) ?? 0n, loan.days, new Date(loan.decidedAt), new Date(now)) : null;
   const repayTotal = owedNow ? toDecimalString(owedNow.total, loan.asset) : loan.total;
+  // Repaid or being repaid early: the interest of the days used, fixed when the repayment was asked for.
+  // An old-rule loan ended: none (0), its payout returned from the collateral.
+  const repaidInterest = loan.repayInterest ?? null;
+  const repaidTotal = repaidInterest === null ? null : toDecimalString(minorOf(loan.amount, loan.asset) + minorOf(repaidInterest, loan.asset), loan.asset);
   return (
     <>
       {across && loan.status !== 'repaying' ? <MarginCallBanner loan={loan} thresholds={across.thresholds} /> : null}
@@ -105,14 +109,14 @@ function LoanDetail({ loan }: { loan: Loan }) {
           <Fact label={t`Interest rate`}>
             <Percent value={loan.dailyRate} /> {t`a day`} · <Percent value={loan.apr} /> {t`a year`}
           </Fact>
-          <Fact label={t`Interest`}>
-            <Amount value={loan.interest} asset={loan.asset} />
+          <Fact label={repaidInterest !== null && across ? t`Interest for the days used` : t`Interest`}>
+            <Amount value={repaidInterest ?? loan.interest} asset={loan.asset} />
           </Fact>
           <Fact label={t`Repayment amount`} strong>
-            <Amount value={loan.total} asset={loan.asset} />
+            <Amount value={repaidTotal ?? loan.total} asset={loan.asset} />
           </Fact>
           {loan.type === 'principal' ? (
-            <Fact label={t`Collateral held`}>
+            <Fact label={loan.status === 'repaid' || loan.status === 'liquidated' ? t`Collateral` : t`Collateral held`}>
               <span data-testid="loan-collateral">
                 <Amount value={loan.collateral} asset={loan.collateralAsset ?? loan.asset} />
               </span>

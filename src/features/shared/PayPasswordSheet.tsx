@@ -65,7 +65,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   }
 
   return (
-    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
+    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} inert={!opened || undefined} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
       <div className="mx-auto max-w-md px-5 pt-5 pb-8">
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-lg font-semibold text-ink">{t`Payment password`}</h2>

@@ -36,6 +36,8 @@ const CASES: Array<[MovementTopic, Movement]> = [
     'loan_liquidated',
     movement('loan:3', [leg('loan_liquidation', '1239.938801', 'collateral', null), leg('loan_collateral_release', '118.756852', 'collateral', 'available')]),
   ],
+  // More collateral for a loan across assets (or the collateral of its approval, a posting of its own): set aside.
+  ['loan_collateral_locked', movement('loan:4', [leg('loan_collateral', '300.000000', 'available', 'collateral')])],
   ['adjustment', movement('adjustment:x', [leg('adjustment', '5.00', null, 'available', 'EUR')])],
   ['other', movement('something:1', [leg('a_kind_from_a_later_release', '1.000000', null, 'available')])],
 ];
@@ -58,6 +60,7 @@ describe('the fund record’s rows', () => {
     expect(summary('loan_paid_out')).toMatchObject({ net: [{ asset: 'USDT', minor: 300_000_000n }], aside: [{ asset: 'USDT', minor: 300_000_000n }] });
     expect(summary('loan_repaid')).toMatchObject({ net: [{ asset: 'USDT', minor: -309_000_000n }], back: [{ asset: 'USDT', minor: 300_000_000n }] });
     expect(summary('loan_liquidated')).toMatchObject({ net: [{ asset: 'USDT', minor: -1_239_938_801n }], back: [{ asset: 'USDT', minor: 118_756_852n }] });
+    expect(summary('loan_collateral_locked')).toMatchObject({ net: [], aside: [{ asset: 'USDT', minor: 300_000_000n }] });
     expect(summary('interest_moved')).toMatchObject({ net: [], back: [{ asset: 'USDT', minor: 1_500_000n }] });
   });
 });
