@@ -171,6 +171,8 @@ export const ERROR_KEYS = [
   'loan.collateralRequired',
   'loan.termsChanged',
   'loan.liquidated',
+  'loan.partNotRepayable',
+  'loan.partTooLarge',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -30,6 +30,8 @@ export const TRANSFER_KINDS = [
   'loan_liquidation',
   'loan_liquidation_repay',
   'loan_liquidation_fee',
+  'loan_part_repay',
+  'loan_part_interest',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -134,8 +134,12 @@ export function loanFormSchema(product: LoanProduct, collateral: CollateralCheck
 /** POST /loan/repay: the repayment request of an approved (or failed) loan. */
 export const loanRepaySchema = z.strictObject({ id, payPassword: payPasswordCheckSchema });
 export const loanIdSchema = z.strictObject({ id });
-/** POST /loan/collateral/add: more collateral, in the collateral's asset, for a loan across assets that is paid out. */
-export const loanAddCollateralSchema = z.strictObject({ id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
+/**
+ * POST /loan/collateral/add: more collateral, in the collateral's asset, for a loan across assets
+ * that is paid out; POST /loan/repay/part: a part of its principal, in the loan's asset, paid with
+ * the interest so far.
+ */
+export const loanAmountCallSchema = z.strictObject({ id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
 /** The form beside a loan that adds collateral: an amount of the collateral's currency, at most what is available of it. */
 export function collateralAddFormSchema(asset: Asset, available: string) {
   return z.object({ amount: assetAmount(asset, atLeast(1n, 'amount.tooSmall', { min: plainDecimal(toDecimalString(1n, asset)), asset }), atMost(minorOf(available, asset), 'balance.insufficient')) });
@@ -190,6 +194,15 @@ export const loanSchema = z.object({
    * ends it at once without interest, the payout going back from its collateral (docs/loans.md).
    */
   oldRule: z.boolean().optional(),
+  /**
+   * Partial repayments (docs/loans.md): the principal not yet repaid (`amount` until one is made),
+   * the interest they paid, and the days of interest they paid for — interest runs again from
+   * `interestFrom` (the payout + those days; null before the payout) on the principal left.
+   */
+  principalLeft: amount.optional(),
+  interestRepaid: amount.optional(),
+  interestDaysPaid: z.number().int().optional(),
+  interestFrom: date.nullable().optional(),
   status: z.enum(LOAN_STATUSES),
   /**
    * A loan across assets, paid out and not ended: its LTV in hundredths of a percent (8036 is

@@ -233,3 +233,15 @@ export function ltvPicture(debt: bigint, collateral: bigint, pair: Pair, thresho
     liquidation: thresholdRate(debt, collateral, thresholds.liquidationBp, pair),
   };
 }
+
+/**
+ * The interest owed now on a loan whose principal may have been partly repaid (docs/loans.md,
+ * "Partial repayment"): every started day since the payout (at least one, at most the period) not
+ * yet paid for by a partial repayment (`daysPaid`), on the principal left, rounded down. `days` is
+ * the days used so far, which a partial repayment pays up to. With nothing repaid it is
+ * `interestForDaysUsed`.
+ */
+export function interestOwed(principalLeft: bigint, dailyPpm: bigint, periodDays: number, paidOutAt: Date, daysPaid: number, now: Date): { days: number; interest: bigint } {
+  const days = daysUsed(paidOutAt, now, periodDays);
+  return { days, interest: loanFigures(principalLeft, dailyPpm, Math.max(0, days - daysPaid)).interest };
+}

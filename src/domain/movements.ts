@@ -36,6 +36,7 @@ export const MOVEMENT_TOPICS = [
   'loan_old_ended',
   'loan_liquidated',
   'loan_collateral_locked',
+  'loan_part_repaid',
   'adjustment',
   'other',
 ] as const;
@@ -85,6 +86,7 @@ const TOPIC_BY_KIND: ReadonlyArray<[string, MovementTopic]> = [
   ['loan_repay', 'loan_repaid'],
   ['loan_payout_return', 'loan_old_ended'],
   ['loan_liquidation', 'loan_liquidated'],
+  ['loan_part_repay', 'loan_part_repaid'],
   ['loan_repay_hold', 'loan_repayment_sent'],
   ['loan_repay_release', 'loan_repayment_returned'],
   // At approval (a posting of its own, before the payout) and when the borrower adds more.

@@ -344,6 +344,89 @@ describe('from approval to repayment', () => {
     }
   });
 
+  test('partial repayment across assets: 1,000 EUR against USDT — on day 10 the interest so far (3.00) and 400.00 of the principal; interest then runs on the principal left; the final repayment on day 20 owes it and ten days on it', async () => {
+    const cfg = await config(await user());
+    const productId = product(cfg, 'principal', 30, 'EUR').id;
+    const borrower = await user(1_500);
+    const loan = (await apply(borrower, { productId, amount: '1000', collateralAsset: 'USDT', collateral: '1358.695653', frontDocument: await documentId(borrower) })).body.data!;
+    expect(loan).toMatchObject({ principalLeft: '1000.00', interestRepaid: '0.00', interestDaysPaid: 0, interestFrom: null });
+    const approved = (await ops('/ops/loans/approve', { id: loan.id })).body.data!;
+    expect(approved).toMatchObject({ status: 'approved', principalLeft: '1000.00', interestFrom: approved.decidedAt });
+    const part = (amount: string, key: string = crypto.randomUUID(), id = loan.id, who = borrower) =>
+      t.post<Loan>('/loan/repay/part', { id, amount, payPassword: who.payPassword }, { token: who.token, headers: { 'idempotency-key': key } });
+    const platform = async (purpose: 'fees' | 'loans') =>
+      BigInt((await rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = ${purpose} AND asset = 'EUR'`))[0].balance);
+    const [feesBefore, loansBefore] = [await platform('fees'), await platform('loans')];
+    // Paid out nine days and a second ago: the tenth day has started.
+    await t.database.db.execute(sql`UPDATE loans SET decided_at = decided_at - interval '9 days 1 second' WHERE id = ${loan.id}`);
+
+    // The part is less than the principal left; principal and interest come from the available EUR.
+    const all = await part('1000', crypto.randomUUID());
+    expect(all.status).toBe(400);
+    expect(all.body).toMatchObject({ key: 'loan.partTooLarge', field: 'amount', message: 'A part is less than the 1000 EUR of the loan still owed. To repay it all, use “Repay now”.' });
+    // 999.99 + 3.00 of interest is more than the 1,000.00 EUR available.
+    expect((await part('999.99')).body).toMatchObject({ key: 'balance.insufficient', field: 'amount' });
+    expect((await part('1.001')).body).toMatchObject({ key: 'amount.invalid' });
+    expect(await eur(borrower.userId)).toEqual({ available: 100_000n, collateral: 0n });
+
+    // 400.00 of the principal with ten days' interest on 1,000.00: 403.00 EUR.
+    const key = crypto.randomUUID();
+    const first = await part('400', key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const tenDays = new Date(new Date(first.body.data!.decidedAt!).getTime() + 10 * DAY * 1000).toISOString();
+    // The LTV it lowers is written at once: 600.00 owed against 1,250.00 EUR of USDT at 0.92.
+    expect(first.body.data).toMatchObject({ status: 'approved', amount: '1000.00', principalLeft: '600.00', interestRepaid: '3.00', interestDaysPaid: 10, interestFrom: tenDays, collateral: '1358.695653', ltvBp: 4800 });
+    expect(await eur(borrower.userId)).toEqual({ available: 59_700n, collateral: 0n });
+    expect([(await platform('fees')) - feesBefore, (await platform('loans')) - loansBefore]).toEqual([300n, 40_000n]);
+    // The same key again: the same reply, nothing moved again.
+    expect((await part('400', key)).body.data).toEqual(first.body.data);
+    expect(await eur(borrower.userId)).toEqual({ available: 59_700n, collateral: 0n });
+    await t.assertLedgerClean();
+
+    // Two more parts at once, still on day 10 (no more interest): the loan's lock lets one through; the other asks for more than the 250.00 left.
+    const both = await Promise.all([part('350'), part('350')]);
+    expect(both.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    expect(both.find((reply) => reply.status === 400)!.body).toMatchObject({ key: 'loan.partTooLarge', message: errorText('en', 'loan.partTooLarge', { left: '250', asset: 'EUR' }) });
+    expect(both.find((reply) => reply.status === 200)!.body.data).toMatchObject({ principalLeft: '250.00', interestRepaid: '3.00', interestDaysPaid: 10, ltvBp: 2000 });
+    expect(await eur(borrower.userId)).toEqual({ available: 24_700n, collateral: 0n });
+    const legs = await rowsOf<{ kind: string; amount: string }>(t.database.db, sql`SELECT kind, amount::text FROM ledger_transfers WHERE reference = ${`loan:${loan.id}`} AND kind LIKE 'loan_part%' ORDER BY id`);
+    expect(legs).toEqual([
+      { kind: 'loan_part_interest', amount: '300' },
+      { kind: 'loan_part_repay', amount: '40000' },
+      { kind: 'loan_part_repay', amount: '35000' },
+    ]);
+    const log = await t.get<Page<{ kind: string; amount: string }>>('/wallet/legal_log', { token: borrower.token, query: { pageSize: '3' } });
+    expect(log.body.data!.list.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['loan_part_repay', '-350.00'],
+      ['loan_part_repay', '-400.00'],
+      ['loan_part_interest', '-3.00'],
+    ]);
+    await t.assertLedgerClean();
+
+    // Day 20: ten more days on the 250.00 left, 0.75 EUR — not twenty days on 1,000.00.
+    await t.database.db.execute(sql`UPDATE loans SET decided_at = decided_at - interval '10 days' WHERE id = ${loan.id}`);
+    await t.fund(borrower.userId, 'EUR', 375n);
+    const repaying = await repay(borrower, loan.id);
+    expect(repaying.body.data).toMatchObject({ status: 'repaying', principalLeft: '250.00', repayInterest: '0.75' });
+    expect(await balanceOf(t.database.db, borrower.userId, 'EUR', 'held')).toBe(25_075n);
+    // Not while the repayment is under review.
+    expect((await part('10')).body).toMatchObject({ key: 'loan.partNotRepayable' });
+    expect((await ops('/ops/loans/repayment/confirm', { id: loan.id })).body.data).toMatchObject({ status: 'repaid' });
+    // All 1,000.00 back in the loans account since the payout; 3.75 EUR of interest in all; the USDT released.
+    expect([(await platform('fees')) - feesBefore, (await platform('loans')) - loansBefore]).toEqual([375n, 100_000n]);
+    expect(await eur(borrower.userId)).toEqual({ available: 0n, collateral: 0n });
+    expect(await balances(borrower.userId)).toEqual({ available: USDT(1_500), held: 0n, collateral: 0n });
+    await t.assertLedgerClean();
+
+    // A credit loan is not repaid in parts.
+    const other = await user(100);
+    const credit = (await apply(other, { productId: product(cfg, 'credit', 7).id, amount: '100', frontDocument: await documentId(other) })).body.data!;
+    await ops('/ops/loans/approve', { id: credit.id });
+    const refused = await part('10', crypto.randomUUID(), credit.id, other);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ key: 'loan.partNotRepayable', message: errorText('en', 'loan.partNotRepayable') });
+  });
+
   test('an old principal loan (its collateral the payout) is ended by "repay" at once, without interest, held repayment returned; or by the operator\'s confirmation', async () => {
     // Written as the code before migration 0017 approved it: 400 USDT from the balance to
     // collateral, then 400 USDT paid out.

@@ -71,7 +71,7 @@ const OPERATION_IDS = [
   'GET /api/pledge/overview', 'POST /api/pledge/start', 'POST /api/pledge/redeem', 'POST /api/pledge/interest/transfer', 'GET /api/pledge/orders',
   'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
   'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
-  'POST /api/loan/repay', 'POST /api/loan/collateral/add', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
+  'POST /api/loan/repay', 'POST /api/loan/repay/part', 'POST /api/loan/collateral/add', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
   'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse',
 ];
 
@@ -101,6 +101,7 @@ const NO_SUCCESS: Record<string, string> = {
   'GET /api/loan/document': 'the fuzz database holds no loan document',
   'POST /api/loan/repay': 'the fuzz database holds no approved loan',
   'POST /api/loan/collateral/add': 'the fuzz database holds no approved loan across assets',
+  'POST /api/loan/repay/part': 'the fuzz database holds no approved loan across assets',
   'GET /api/ops/loans/document': 'the fuzz database holds no loan document',
   'POST /api/ops/loans/reject': 'the fuzz database holds no loan application',
   'POST /api/ops/loans/repayment/confirm': 'the fuzz database holds no repayment',

@@ -35,6 +35,7 @@ const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) =
   // An old principal loan is ended at once: its held repayment returned, the payout back from its collateral.
   'POST /api/loan/repay': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_hold', 'loan_repay_release', 'loan_payout_return'] },
   'POST /api/loan/collateral/add': { reference: (data) => `loan:${data.id}`, kinds: ['loan_collateral'] },
+  'POST /api/loan/repay/part': { reference: (data) => `loan:${data.id}`, kinds: ['loan_part_interest', 'loan_part_repay'] },
   'POST /api/ops/loans/approve': { reference: (data) => `loan:${data.id}`, kinds: ['loan_disburse', 'loan_collateral'] },
   'POST /api/ops/loans/repayment/confirm': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay', 'loan_interest', 'loan_collateral_release', 'loan_repay_release', 'loan_payout_return'] },
   'POST /api/ops/loans/repayment/refuse': { reference: (data) => `loan:${data.id}`, kinds: ['loan_repay_release'] },

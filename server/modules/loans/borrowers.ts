@@ -39,8 +39,8 @@ import {
   acrossAssets,
   referenceRate,
   endOldLoan,
-  postingsOf,
   owedSoFar,
+  postingsOf,
   type LoansDeps,
 } from './rows';
 import { recordStanding, watchTerms } from './watch';
@@ -206,6 +206,41 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
     },
 
     /**
+     * POST /loan/repay/part, inside the payment's transaction: the interest so far and `amountText`
+     * of the principal, in the loan's asset, from the borrower's available balance (docs/loans.md,
+     * "Partial repayment"); interest then runs on the principal left. A loan across assets, paid
+     * out and not under a repayment's review; the part less than the principal left.
+     */
+    async repayPart(tx: Tx, userId: string, id: number, amountText: string, at: Date): Promise<Loan> {
+      const row = await lockLoan(tx, id, userId);
+      if (row.status === 'liquidated') throw new Refusal('loan.liquidated', 409);
+      if (!acrossAssets(row) || (row.status !== 'approved' && row.status !== 'failed')) throw new Refusal('loan.partNotRepayable', 409);
+      const asset = assetOf(row.asset);
+      const part = amountOrRefusal(amountText, asset);
+      const owed = owedSoFar(row, at);
+      if (part >= owed.principal) throw new Refusal('loan.partTooLarge', 400, { params: { left: plain(owed.principal, asset), asset }, field: 'amount' });
+      const n = await postingsOf(tx, row, 'loan_part_repay');
+      await postTransfers(tx, [
+        ...(owed.interest > 0n
+          ? [leg(row, `part:${n}:interest`, at, null, { debit: { userId, purpose: 'available' }, credit: { platform: 'fees' }, amount: owed.interest, kind: 'loan_part_interest' })]
+          : []),
+        leg(row, `part:${n}:principal`, at, null, { debit: { userId, purpose: 'available' }, credit: { platform: 'loans' }, amount: part, kind: 'loan_part_repay' }),
+      ]).catch((error: unknown) => {
+        if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('balance.insufficient', 400, { field: 'amount' });
+        throw error;
+      });
+      await tx.execute(
+        sql`UPDATE loans SET principal_repaid = principal_repaid + ${part.toString()}::bigint, interest_repaid = interest_repaid + ${owed.interest.toString()}::bigint,
+                             interest_days_paid = ${owed.days}
+            WHERE id = ${row.id}`,
+      );
+      // The LTV it lowers, at once: a margin call under way ends when it is back below the threshold.
+      const repaid = { ...row, principal_repaid: (BigInt(row.principal_repaid) + part).toString(), interest_days_paid: owed.days };
+      await recordStanding(tx, repaid, at, await watchTerms(tx));
+      return reread(tx, row.id);
+    },
+
+    /**
      * POST /loan/repay, inside the payment's transaction: the total is held and waits for review.
      * An old principal loan is ended at once instead, without interest (a repayment of it already
      * under review returned in full): docs/loans.md, "Ending the old principal loans".
@@ -220,9 +255,11 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       }
       if (row.status !== 'approved' && row.status !== 'failed') throw new Refusal('loan.notRepayable', 409);
       const attempt = await postingsOf(tx, row, 'loan_repay_hold');
-      // Across assets: the interest of the days used since the payout (started days, at most the period).
-      const interest = acrossAssets(row) ? owedSoFar(row, at).interest : null;
-      const total = interest === null ? BigInt(row.total) : BigInt(row.amount) + interest;
+      // Across assets: the principal left and the interest of the days used since the payout
+      // (started days, at most the period) not yet paid by a partial repayment.
+      const owed = acrossAssets(row) ? owedSoFar(row, at) : null;
+      const interest = owed?.interest ?? null;
+      const total = owed?.total ?? BigInt(row.total);
       await postTransfers(tx, [
         leg(row, `repay-hold:${attempt}`, at, null, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'held' }, amount: total, kind: 'loan_repay_hold' }),
       ]).catch((error: unknown) => {

@@ -171,10 +171,10 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
           await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(0n, assetOf(row.asset)), oldRule: true } });
           return reread(tx, row.id);
         }
-        const { interest } = repayFigures(row);
+        const { principal, interest } = repayFigures(row);
         const collateral = BigInt(row.collateral);
         await postTransfers(tx, [
-          leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: BigInt(row.amount), kind: 'loan_repay' }),
+          leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: principal, kind: 'loan_repay' }),
           ...(interest > 0n ? [leg(row, 'interest', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'fees' }, amount: interest, kind: 'loan_interest' })] : []),
           ...(collateral > 0n
             ? [{

@@ -13,7 +13,7 @@ import {
   loanIdSchema,
   loanListQuerySchema,
   loanRepaySchema,
-  loanAddCollateralSchema,
+  loanAmountCallSchema,
   loanSchema,
 } from '../../../src/domain/loan';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
@@ -134,13 +134,30 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
 
   apiRoute(app, {
     method: 'POST',
+    url: '/loan/repay/part',
+    refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient', 'loan.partTooLarge'], 404: ['loan.notFound'], 409: ['loan.partNotRepayable', 'loan.liquidated'] }],
+    tag: 'loans',
+    summary: 'Repay part of a loan across assets: the interest so far and `amount` of the principal, in the loan\'s asset, taken from the available balance at once; interest then runs on the principal left (Loan)',
+    description:
+      'Idempotency-Key header and payment password required. Only a loan across assets that is paid out and not under a repayment\'s review (loan.partNotRepayable); a loan the LTV watch liquidated: loan.liquidated. ' +
+      'The interest so far: every started day since the payout, at most the period, not yet paid for by a partial repayment, on the principal left. ' +
+      '`amount` less than the principal left (loan.partTooLarge with {left} and {asset}); principal and interest in the available balance (balance.insufficient). ' +
+      'The Loan says principalLeft, interestRepaid, interestDaysPaid and interestFrom, and the LTV it lowers (ltvBp; a margin call under way ends below its threshold).',
+    auth: 'required',
+    body: loanAmountCallSchema,
+    reply: loanSchema,
+    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => loans.repayPart(tx, userId, input.id, input.amount, clock())),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
     url: '/loan/collateral/add',
     refusals: [...PAID_CALL, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'], 404: ['loan.notFound'], 409: ['loan.collateralNotAddable', 'loan.liquidated'] }],
     tag: 'loans',
     summary: 'Add collateral to a loan across assets: moved from the available balance in the collateral\'s asset, lowering the LTV (Loan)',
     description: 'Idempotency-Key header and payment password required. Only a loan across assets that is paid out and not under a repayment\'s review (loan.collateralNotAddable); a loan the LTV watch liquidated: loan.liquidated.',
     auth: 'required',
-    body: loanAddCollateralSchema,
+    body: loanAmountCallSchema,
     reply: loanSchema,
     handler: ({ body, request }) => payWithBody(request, body, (tx, userId, input) => loans.addCollateral(tx, userId, input.id, input.amount, clock())),
   });

@@ -13,7 +13,8 @@ import {
   type LoanStatus,
   type LoanType,
 } from '../../../src/domain/loan';
-import { interestForDaysUsed } from '../../../src/domain/ltv';
+import { DAY_MS } from '../../../src/domain/constants';
+import { interestOwed } from '../../../src/domain/ltv';
 import { isAsset, parseRate, toDecimalString, type Asset } from '../../../src/domain/money';
 import { rateText } from '../../../src/domain/pledge';
 import type { Clock } from '../../clock';
@@ -106,6 +107,10 @@ export interface LoanRow {
   liquidation_interest: string | null;
   liquidation_fee: string | null;
   liquidation_shortfall: string | null;
+  /** Partial repayments (migration 0018): the principal and the interest they paid, and the days of interest paid for. */
+  principal_repaid: string;
+  interest_repaid: string;
+  interest_days_paid: number;
 }
 
 export const PRODUCT_COLUMNS = sql`id, type, asset, days, daily_ppm::text, min_amount::text, max_amount::text, active`;
@@ -116,7 +121,8 @@ export const loanColumns = (alias: string) =>
       'full_name', 'id_type', 'id_number', 'front_document::text', 'back_document::text', 'reason', 'repay_reason', 'created_at', 'decided_at', 'due_at',
       'repay_requested_at', 'repaid_at', 'repay_interest::text', 'ltv_bp::text', 'ltv_at', 'margin_call_at', 'margin_call_ltv_bp::text', 'margin_calls',
       'liquidated_at', 'liquidation_rate::text', 'liquidation_converted::text', 'liquidation_returned::text', 'liquidation_interest::text',
-      'liquidation_fee::text', 'liquidation_shortfall::text', 'old_rule'].map((column) => `${alias}.${column}`).join(', '),
+      'liquidation_fee::text', 'liquidation_shortfall::text', 'old_rule',
+      'principal_repaid::text', 'interest_repaid::text', 'interest_days_paid'].map((column) => `${alias}.${column}`).join(', '),
   );
 export const LOAN_COLUMNS = loanColumns('loans');
 
@@ -166,6 +172,10 @@ export function loanOf(row: LoanRow): Loan {
     collateralAsset,
     repayInterest: row.repay_interest === null ? null : money(row.repay_interest),
     oldRule: row.old_rule,
+    principalLeft: money(principalLeft(row).toString()),
+    interestRepaid: money(row.interest_repaid),
+    interestDaysPaid: row.interest_days_paid,
+    interestFrom: row.decided_at === null ? null : new Date(new Date(row.decided_at).getTime() + row.interest_days_paid * DAY_MS).toISOString(),
     status: row.status,
     ltvBp: row.ltv_bp === null ? null : Number(row.ltv_bp),
     ltvAt: iso(row.ltv_at),
@@ -235,22 +245,30 @@ export async function reread(tx: Tx, id: number | string): Promise<Loan> {
 /** Across assets: the collateral in the other asset. */
 export const acrossAssets = (row: LoanRow): boolean => row.collateral_asset !== null && row.collateral_asset !== row.asset;
 
+/** The principal not yet repaid: the amount less what partial repayments paid of it. */
+export const principalLeft = (row: LoanRow): bigint => BigInt(row.amount) - BigInt(row.principal_repaid);
+
 /**
- * What a loan across assets owes at `at`: its principal and the interest so far (the days used
- * since the payout, started days, at most the period; src/domain/ltv.ts). The one place this is
- * computed: the LTV watch (its LTV, margin calls and liquidations), the LTV shown and an early
- * repayment all take it from here (a partial repayment will lower `principal` here).
+ * What a loan across assets owes at `at`: its principal left and the interest so far (the started
+ * days since the payout, at most the period, not yet paid for by a partial repayment, on the
+ * principal left; src/domain/ltv.ts), and the days used so far. The one place this is computed:
+ * the LTV watch (its LTV, margin calls and liquidations), the LTV shown, an early
+ * repayment and a partial repayment all take it from here.
  */
-export function owedSoFar(row: LoanRow, at: Date): { principal: bigint; interest: bigint; total: bigint } {
-  const principal = BigInt(row.amount);
-  const { interest } = interestForDaysUsed(principal, BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), at);
-  return { principal, interest, total: principal + interest };
+export function owedSoFar(row: LoanRow, at: Date): { principal: bigint; interest: bigint; total: bigint; days: number } {
+  const principal = principalLeft(row);
+  const { days, interest } = interestOwed(principal, BigInt(row.daily_ppm), row.days, new Date(row.decided_at!), row.interest_days_paid, at);
+  return { principal, interest, total: principal + interest, days };
 }
 
-/** What a repayment holds and then takes: the interest of the days used across assets, else the one fixed at application. */
-export function repayFigures(row: LoanRow): { interest: bigint; total: bigint } {
+/**
+ * What a repayment holds and then takes: the principal left and the interest of the days used
+ * across assets (fixed when asked), else the amount and the interest fixed at application.
+ */
+export function repayFigures(row: LoanRow): { principal: bigint; interest: bigint; total: bigint } {
+  const principal = principalLeft(row);
   const interest = BigInt(row.repay_interest ?? row.interest);
-  return { interest, total: BigInt(row.amount) + interest };
+  return { principal, interest, total: principal + interest };
 }
 
 /** How many postings of `kind` a loan has had: the number of the next attempt of a step that may repeat. */

@@ -145,6 +145,7 @@ const TOPIC_ICONS: Record<MovementTopic, typeof DepositIcon> = {
   loan_old_ended: BankIcon,
   loan_liquidated: BankIcon,
   loan_collateral_locked: BankIcon,
+  loan_part_repaid: BankIcon,
   adjustment: WalletIcon,
   other: WalletIcon,
 };
@@ -184,6 +185,7 @@ function useTitle(summary: MovementSummary): string {
     loan_old_ended: t`Old loan ended without interest`,
     loan_liquidated: t`Loan liquidated: collateral converted, the rest returned`,
     loan_collateral_locked: t`Collateral locked for a loan`,
+    loan_part_repaid: t`Part of a loan repaid`,
     adjustment: t`Balance correction`,
     other: t`Other movement`,
   };

@@ -42,5 +42,7 @@ export function useKindLabels(): Record<TransferKind, string> {
     loan_liquidation: t`Loan collateral converted (liquidation)`,
     loan_liquidation_repay: t`Loan principal repaid by liquidation`,
     loan_liquidation_fee: t`Loan interest and liquidation fee`,
+    loan_part_repay: t`Loan partly repaid`,
+    loan_part_interest: t`Loan interest so far (partial repayment)`,
   };
 }

@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Ein Kapitalkredit in {asset} wird durch {other} aus Ihrem eigenen Guthaben gesichert: Wählen Sie, wie viel {other} Sie als Sicherheit hinterlegen.",
   'loan.termsChanged': "Kapitalkredite haben neue Bedingungen: Ein Kredit wird jetzt durch die andere Währung aus Ihrem eigenen Guthaben gesichert. Dieser Antrag wurde geschlossen, es wurde nichts bewegt; bitte stellen Sie einen neuen Antrag.",
   'loan.liquidated': "Dieser Kredit wurde verwertet: Die Sicherheit hat ihn zurückgezahlt, der Rest ist wieder in Ihrem Guthaben.",
+  'loan.partNotRepayable': "Einen Teil zurückzahlen kann man nur bei einem ausgezahlten Kredit gegen die andere Währung, der nicht gerade zurückgezahlt wird.",
+  'loan.partTooLarge': "Ein Teil ist weniger als die noch geschuldeten {left} {asset} des Kredits. Um alles zurückzuzahlen, nutzen Sie „Jetzt zurückzahlen“.",
 } satisfies ErrorCatalogue;

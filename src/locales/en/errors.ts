@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "A principal loan in {asset} is secured by {other} from your own balance: choose how much {other} to lock as collateral.",
   'loan.termsChanged': "Principal loans have new terms: a loan is now secured by the other currency from your own balance. This application was closed and nothing was moved; please apply again.",
   'loan.liquidated': "This loan was liquidated: its collateral repaid it, and what was left is back in your balance.",
+  'loan.partNotRepayable': "Part of a loan can be repaid only on a loan against the other currency that is paid out and not being repaid.",
+  'loan.partTooLarge': "A part is less than the {left} {asset} of the loan still owed. To repay it all, use “Repay now”.",
 } satisfies ErrorCatalogue;

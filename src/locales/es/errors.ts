@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Un préstamo de principal en {asset} se garantiza con {other} de tu propio saldo: elige cuánto {other} bloquear como garantía.",
   'loan.termsChanged': "Los préstamos de principal tienen nuevas condiciones: ahora un préstamo se garantiza con la otra moneda de tu propio saldo. Esta solicitud se ha cerrado y no se ha movido nada; vuelve a solicitarlo.",
   'loan.liquidated': "Este préstamo fue liquidado: su garantía lo reembolsó y lo que sobró ha vuelto a su saldo.",
+  'loan.partNotRepayable': "Solo se puede devolver una parte de un préstamo contra la otra moneda que esté desembolsado y no se esté devolviendo.",
+  'loan.partTooLarge': "Una parte es menos que los {left} {asset} del préstamo que aún se deben. Para devolverlo todo, usa «Devolver ahora».",
 } satisfies ErrorCatalogue;

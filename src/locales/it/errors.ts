@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Un prestito sul capitale in {asset} ha come garanzia {other} del tuo saldo: scegli quanti {other} bloccare come garanzia.",
   'loan.termsChanged': "I prestiti sul capitale hanno nuove condizioni: ora la garanzia di un prestito è nell'altra valuta, presa dal tuo saldo. Questa richiesta è stata chiusa e non è stato spostato nulla; fai una nuova richiesta.",
   'loan.liquidated': "Questo prestito è stato liquidato: la garanzia lo ha rimborsato e ciò che restava è tornato nel tuo saldo.",
+  'loan.partNotRepayable': "Si può rimborsare una parte solo di un prestito contro l'altra valuta già erogato e non in fase di rimborso.",
+  'loan.partTooLarge': "Una parte è meno dei {left} {asset} del prestito ancora dovuti. Per rimborsare tutto, usa «Rimborsa ora».",
 } satisfies ErrorCatalogue;

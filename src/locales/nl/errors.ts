@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Een hoofdsomlening in {asset} heeft onderpand in {other} uit uw eigen saldo: kies hoeveel {other} u als onderpand vastzet.",
   'loan.termsChanged': "Hoofdsomleningen hebben nieuwe voorwaarden: een lening heeft nu onderpand in de andere munt uit uw eigen saldo. Deze aanvraag is gesloten en er is niets verplaatst; vraag opnieuw aan.",
   'loan.liquidated': "Deze lening is geliquideerd: het onderpand heeft haar afgelost en de rest staat weer op uw saldo.",
+  'loan.partNotRepayable': "Een deel terugbetalen kan alleen bij een uitbetaalde lening tegen de andere munt die niet wordt terugbetaald.",
+  'loan.partTooLarge': "Een deel is minder dan de {left} {asset} van de lening die nog openstaat. Om alles terug te betalen, gebruikt u ‘Nu terugbetalen’.",
 } satisfies ErrorCatalogue;

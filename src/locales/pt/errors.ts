@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Um empréstimo de capital em {asset} tem como garantia {other} do seu próprio saldo: escolha quanto {other} bloquear como garantia.",
   'loan.termsChanged': "Os empréstimos de capital têm novas condições: a garantia de um empréstimo passa a ser a outra moeda do seu próprio saldo. Este pedido foi encerrado e nada foi movimentado; faça um novo pedido.",
   'loan.liquidated': "Este empréstimo foi liquidado: a garantia reembolsou-o e o que sobrou voltou ao seu saldo.",
+  'loan.partNotRepayable': "Só é possível reembolsar uma parte de um empréstimo contra a outra moeda que já foi pago e não está a ser reembolsado.",
+  'loan.partTooLarge': "Uma parte é menos do que os {left} {asset} do empréstimo ainda em dívida. Para reembolsar tudo, use «Reembolsar agora».",
 } satisfies ErrorCatalogue;

@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "Taṭṭanant n uṛeṭṭal n usekkin s {asset} d {other} seg umizan-ik: fren acḥal n {other} ara tseṛseḍ d taṭṭanant.",
   'loan.termsChanged': "Tiwtilin n uṛeṭṭal n usekkin beddlent: tura taṭṭanant n uṛeṭṭal d tadrimt-nniḍen seg umizan-ik. Asuter-a yettwamdel, ulac ayen yettwasmuttin; ales asuter.",
   'loan.liquidated': "Aṛeṭṭal-a yettwazenz: taṭṭanant-is terra-t, ayen d-yeqqimen yuɣal ɣer udrim-nnek.",
+  'loan.partNotRepayable': "Tzemreḍ ad terreḍ aḥric kan n uṛeṭṭal s tedrimt-nniḍen i yettwaxelṣen ur yettwarra ara tura.",
+  'loan.partTooLarge': "Aḥric yessefk ad yili drus n {left} {asset} n uṛeṭṭal i d-yeqqimen. Akken ad t-terreḍ akk, seqdec «Err tura».",
 } satisfies ErrorCatalogue;

@@ -152,4 +152,6 @@ export default {
   'loan.collateralRequired': "{asset} 本金贷款以您自有余额中的 {other} 作抵押：请选择要锁定为抵押品的 {other} 数额。",
   'loan.termsChanged': "本金贷款条款已更新：贷款现在以您自有余额中的另一种货币作抵押。此申请已关闭，未发生任何资金变动；请重新申请。",
   'loan.liquidated': "该贷款已被清算：抵押品已用于还款，剩余部分已退回您的余额。",
+  'loan.partNotRepayable': "只有以另一种货币作抵押、已放款且未在还款中的贷款才能部分还款。",
+  'loan.partTooLarge': "部分还款须少于仍欠的 {left} {asset} 贷款本金。如要全部还清，请使用“立即还款”。",
 } satisfies ErrorCatalogue;

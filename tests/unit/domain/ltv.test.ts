@@ -5,6 +5,7 @@ import {
   collateralValue,
   daysUsed,
   interestForDaysUsed,
+  interestOwed,
   liquidation,
   LTV_SETTING_BOUNDS,
   ltvAbove,
@@ -172,5 +173,18 @@ describe('interest for the days used', () => {
     expect(interestForDaysUsed(eur('3.33'), 300n, 30, paidOut, later(7 * day)).interest).toBe(0n);
     // 1000.000001 USDT × 0.025 % × 3 = 0.75000000075 USDT → 0.750000.
     expect(interestForDaysUsed(usdt('1000.000001'), 250n, 90, paidOut, later(3 * day)).interest).toBe(usdt('0.75'));
+  });
+
+  it('after a partial repayment, charges only the days not yet paid, on the principal left', () => {
+    // Nothing repaid: the same as interestForDaysUsed.
+    expect(interestOwed(eur('1000'), 300n, 30, paidOut, 0, later(9 * day + 1))).toEqual({ days: 10, interest: eur('3') });
+    // 10 days paid with 400 EUR repaid on day 10: on day 20, ten more days on 600 EUR = 1.80 EUR.
+    expect(interestOwed(eur('600'), 300n, 30, paidOut, 10, later(19 * day + 1))).toEqual({ days: 20, interest: eur('1.8') });
+    // Still within the tenth day: nothing more.
+    expect(interestOwed(eur('600'), 300n, 30, paidOut, 10, later(9 * day + 3_600_000))).toEqual({ days: 10, interest: 0n });
+    // Past the period: the days up to it only (20 more on 600 = 3.60 EUR).
+    expect(interestOwed(eur('600'), 300n, 30, paidOut, 10, later(45 * day))).toEqual({ days: 30, interest: eur('3.6') });
+    // 333.33 EUR × 0.03 % × 3 = 0.299997 → 0.29.
+    expect(interestOwed(eur('333.33'), 300n, 30, paidOut, 2, later(4 * day + 1)).interest).toBe(eur('0.29'));
   });
 });

@@ -38,6 +38,8 @@ const CASES: Array<[MovementTopic, Movement]> = [
   ],
   // More collateral for a loan across assets (or the collateral of its approval, a posting of its own): set aside.
   ['loan_collateral_locked', movement('loan:4', [leg('loan_collateral', '300.000000', 'available', 'collateral')])],
+  // Part of a EUR loan repaid with the interest so far.
+  ['loan_part_repaid', movement('loan:5', [leg('loan_part_interest', '3.00', 'available', null, 'EUR'), leg('loan_part_repay', '400.00', 'available', null, 'EUR')])],
   ['adjustment', movement('adjustment:x', [leg('adjustment', '5.00', null, 'available', 'EUR')])],
   ['other', movement('something:1', [leg('a_kind_from_a_later_release', '1.000000', null, 'available')])],
 ];
