@@ -72,7 +72,7 @@ const OPERATION_IDS = [
   'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
   'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
   'POST /api/loan/repay', 'POST /api/loan/repay/part', 'POST /api/loan/collateral/add', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
-  'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse',
+  'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse', 'GET /api/ops/loans/watch',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
