@@ -140,9 +140,17 @@ export const loanIdSchema = z.strictObject({ id });
  * the interest so far.
  */
 export const loanAmountCallSchema = z.strictObject({ id, amount: amountTextSchema, payPassword: payPasswordCheckSchema });
-/** The form beside a loan that adds collateral: an amount of the collateral's currency, at most what is available of it. */
-export function collateralAddFormSchema(asset: Asset, available: string) {
-  return z.object({ amount: assetAmount(asset, atLeast(1n, 'amount.tooSmall', { min: plainDecimal(toDecimalString(1n, asset)), asset }), atMost(minorOf(available, asset), 'balance.insufficient')) });
+/**
+ * The forms beside a loan across assets that move an amount: collateral added (at most what is
+ * available of its currency) and a part of the principal repaid (less than the principal left).
+ */
+export function loanAmountFormSchema(asset: Asset, limit: { available: string } | { left: string }) {
+  const atLeastOne = atLeast(1n, 'amount.tooSmall', { min: plainDecimal(toDecimalString(1n, asset)), asset });
+  const within =
+    'available' in limit
+      ? atMost(minorOf(limit.available, asset), 'balance.insufficient')
+      : atMost(minorOf(limit.left, asset) - 1n, 'loan.partTooLarge', { left: plainDecimal(limit.left), asset });
+  return z.object({ amount: assetAmount(asset, atLeastOne, within) });
 }
 export const loanListQuerySchema = z.strictObject({
   status: z.enum(LOAN_STATUSES, { error: 'request.invalid' }).optional(),

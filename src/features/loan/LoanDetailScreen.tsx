@@ -7,18 +7,18 @@
  * collateral (payment password), and repays early with the interest of the days used.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Button, buttonClasses } from '../../ui/Button';
-import { addLoanCollateral, repayLoan } from './api/calls';
+import { addLoanCollateral, repayLoan, repayLoanPart } from './api/calls';
 import { asOfTime, useAccountQuery } from '../../api/query';
 import { ApiError } from '../../api/errors';
 import { EmptyState, QueryFallback } from '../../ui/EmptyState';
 import { toast } from '../../ui/feedback/toast';
 import { BankIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
-import { collateralAddFormSchema, type Loan } from '../../domain/loan';
-import { interestForDaysUsed } from '../../domain/ltv';
+import { loanAmountFormSchema, type Loan } from '../../domain/loan';
+import { interestOwed } from '../../domain/ltv';
 import { toDecimalString, type Asset } from '../../domain/money';
 import { minorOf, plainDecimal } from '../../domain/payments';
 import { parseRate } from '../../domain/pledge';
@@ -28,7 +28,7 @@ import { AmountField } from '../shared/money/AmountField';
 import { useLoanConfig } from './api/queries';
 import { Amount, Percent, Rate } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
-import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { MoneyActionSheet, useMoneyAction, type SendOptions } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
 import { loanDetailQuery } from './api/queries';
 import { acrossAssetsOf, LoanStatusBadge, LtvFacts, MarginCallBanner, useLoanWords } from './parts';
@@ -85,7 +85,10 @@ function LoanDetail({ loan }: { loan: Loan }) {
   const across = loan.type === 'principal' && loan.collateralAsset && loan.collateralAsset !== loan.asset ? acrossAssetsOf(config.data, loan.asset) : null;
   // What repaying now costs: across assets the interest of the days used so far, else the total fixed at application.
   const [now] = useState(() => Date.now());
-  const owedNow = across && loan.decidedAt ? interestForDaysUsed(minorOf(loan.amount, loan.asset), parseRate(loan.dailyRate) ?? 0n, loan.days, new Date(loan.decidedAt), new Date(now)) : null;
+  // The principal left after partial repayments, and the interest of the started days not yet paid for on it.
+  const principalLeft = minorOf(loan.principalLeft ?? loan.amount, loan.asset);
+  const interest = across && loan.decidedAt ? interestOwed(principalLeft, parseRate(loan.dailyRate) ?? 0n, loan.days, new Date(loan.decidedAt), loan.interestDaysPaid ?? 0, new Date(now)) : null;
+  const owedNow = interest ? { days: interest.days - (loan.interestDaysPaid ?? 0), interest: interest.interest, total: principalLeft + interest.interest } : null;
   const repayTotal = owedNow ? toDecimalString(owedNow.total, loan.asset) : loan.total;
   // Repaid or being repaid early: the interest of the days used, fixed when the repayment was asked for.
   // An old-rule loan ended: none (0), its payout returned from the collateral.
@@ -121,6 +124,16 @@ function LoanDetail({ loan }: { loan: Loan }) {
                 <Amount value={loan.collateral} asset={loan.collateralAsset ?? loan.asset} />
               </span>
             </Fact>
+          ) : null}
+          {loan.principalLeft && minorOf(loan.principalLeft, loan.asset) < minorOf(loan.amount, loan.asset) ? (
+            <>
+              <Fact label={t`Principal left`}>
+                <Amount value={loan.principalLeft} asset={loan.asset} />
+              </Fact>
+              <Fact label={t`Interest paid with parts`}>
+                <Amount value={loan.interestRepaid ?? null} asset={loan.asset} />
+              </Fact>
+            </>
           ) : null}
           {across && owedNow && repayable ? (
             <>
@@ -192,6 +205,9 @@ function LoanDetail({ loan }: { loan: Loan }) {
           {t`Repay now`}
         </Button>
       ) : null}
+      {across && repayable && owedNow && principalLeft > 1n ? (
+        <RepayPart loan={loan} principalLeft={toDecimalString(principalLeft, loan.asset)} interestNow={toDecimalString(owedNow.interest, loan.asset)} />
+      ) : null}
       {across && repayable && config.data ? <AddCollateral loan={loan} available={config.data.available[across.pair.collateralAsset]} /> : null}
       <MoneyActionSheet
         action={action}
@@ -222,6 +238,56 @@ function LoanDetail({ loan }: { loan: Loan }) {
   );
 }
 
+/** A money call beside a loan that moves an amount: the form, its payment-password sheet and its toast. */
+function LoanAmountAction({
+  loan,
+  title,
+  text,
+  label,
+  button,
+  asset,
+  limit,
+  send,
+  done,
+  summary,
+}: {
+  loan: Loan;
+  title: string;
+  text: ReactNode;
+  label: string;
+  button: string;
+  asset: Asset;
+  limit: { available: string } | { left: string };
+  send(request: { id: number; amount: string; payPassword: string }, options: SendOptions): Promise<Loan>;
+  done(amount: string): string;
+  summary(amount: string): ReactNode;
+}) {
+  const form = useZodForm(loanAmountFormSchema(asset, limit), { defaultValues: { amount: '' } });
+  const action = useMoneyAction<{ amount: string }, Loan, 'amount'>({
+    send: (request, payPassword, options) => send({ id: loan.id, amount: request.amount, payPassword: payPassword ?? '' }, options),
+    fields: ['amount'],
+    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
+    onSuccess(_loan, request) {
+      form.setValue('amount', '');
+      toast.success(done(request.amount));
+    },
+  });
+  const submit = submitOnce(form, (request) => void action.confirm(request));
+  return (
+    <section aria-label={title} className="space-y-3 rounded-2xl bg-surface p-4">
+      <h2 className="text-base font-semibold text-ink">{title}</h2>
+      <p className="text-sm text-muted">{text}</p>
+      <form noValidate className="space-y-3" onSubmit={submit}>
+        <AmountField form={form} name="amount" asset={asset} label={label} all={'available' in limit ? limit.available : undefined} />
+        <Button type="submit" kind="secondary">
+          {button}
+        </Button>
+      </form>
+      <MoneyActionSheet action={action} summary={(pending) => <p>{summary(pending.amount)}</p>} />
+    </section>
+  );
+}
+
 /**
  * More collateral for a loan against the other currency: from the available balance of the
  * collateral's currency, with the payment password; it lowers the LTV and moves the margin-call
@@ -230,42 +296,56 @@ function LoanDetail({ loan }: { loan: Loan }) {
 function AddCollateral({ loan, available }: { loan: Loan; available: string }) {
   const { t } = useLingui();
   const asset = loan.collateralAsset!;
-  const form = useZodForm(collateralAddFormSchema(asset, available), { defaultValues: { amount: '' } });
-  const action = useMoneyAction<{ amount: string }, Loan, 'amount'>({
-    send: (request, payPassword, options) => addLoanCollateral({ id: loan.id, amount: request.amount, payPassword: payPassword ?? '' }, options),
-    fields: ['amount'],
-    onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
-    onSuccess(_loan, request) {
-      form.setValue('amount', '');
-      toast.success(t`${plainDecimal(request.amount)} ${asset} added to the collateral.`);
-    },
-  });
-  const submit = submitOnce(form, (request) => void action.confirm(request));
   return (
-    <section aria-label={t`Add collateral`} className="space-y-3 rounded-2xl bg-surface p-4">
-      <h2 className="text-base font-semibold text-ink">
-        <Trans>Add collateral</Trans>
-      </h2>
-      <p className="text-sm text-muted">
-        <Trans>More collateral lowers the LTV and keeps the loan further from a margin call and a liquidation. It is returned with the rest when the loan is repaid.</Trans>
-      </p>
-      <form noValidate className="space-y-3" onSubmit={submit}>
-        <AmountField form={form} name="amount" asset={asset} label={t`Collateral to add (${asset})`} all={available} />
-        <Button type="submit" kind="secondary">
-          {t`Add collateral`}
-        </Button>
-      </form>
-      <MoneyActionSheet
-        action={action}
-        summary={(pending) => (
-          <p>
-            <Trans>
-              Lock <Amount value={pending.amount} asset={asset} className="font-semibold" /> more as collateral of loan <bdi dir="ltr">{loan.loanNo}</bdi>
-            </Trans>
-          </p>
-        )}
-      />
-    </section>
+    <LoanAmountAction
+      loan={loan}
+      title={t`Add collateral`}
+      text={<Trans>More collateral lowers the LTV and keeps the loan further from a margin call and a liquidation. It is returned with the rest when the loan is repaid.</Trans>}
+      label={t`Collateral to add (${asset})`}
+      button={t`Add collateral`}
+      asset={asset}
+      limit={{ available }}
+      send={addLoanCollateral}
+      done={(amount) => t`${plainDecimal(amount)} ${asset} added to the collateral.`}
+      summary={(amount) => (
+        <Trans>
+          Lock <Amount value={amount} asset={asset} className="font-semibold" /> more as collateral of loan <bdi dir="ltr">{loan.loanNo}</bdi>
+        </Trans>
+      )}
+    />
+  );
+}
+
+/**
+ * A part of a loan across assets repaid now, from the available balance: the interest so far and
+ * the part of the principal; interest then runs on the principal left, and the LTV falls.
+ */
+function RepayPart({ loan, principalLeft, interestNow }: { loan: Loan; principalLeft: string; interestNow: string }) {
+  const { t } = useLingui();
+  const asset = loan.asset;
+  return (
+    <LoanAmountAction
+      loan={loan}
+      title={t`Repay a part`}
+      text={
+        <Trans>
+          A part of the loan is repaid at once with the interest so far (<Amount value={interestNow} asset={asset} />
+          ); interest then runs only on the principal left, and the LTV falls. Your collateral stays locked until the loan is repaid.
+        </Trans>
+      }
+      label={t`Part of the principal (${asset})`}
+      button={t`Repay a part`}
+      asset={asset}
+      limit={{ left: principalLeft }}
+      send={repayLoanPart}
+      done={(amount) => t`${plainDecimal(amount)} ${asset} of the loan repaid.`}
+      summary={(amount) => (
+        <Trans>
+          Repay <Amount value={amount} asset={asset} className="font-semibold" /> of the principal of loan <bdi dir="ltr">{loan.loanNo}</bdi>, with the interest so far of{' '}
+          <Amount value={interestNow} asset={asset} className="font-semibold" />
+        </Trans>
+      )}
+    />
   );
 }
 

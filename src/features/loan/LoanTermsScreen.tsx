@@ -51,6 +51,11 @@ export default function LoanTermsScreen() {
           </Trans>
         </p>
         <p>
+          <Trans>
+            You can also repay a part of a principal loan at any time: you pay the interest so far with it, and interest then runs only on the principal left. The collateral stays locked until the whole loan is repaid.
+          </Trans>
+        </p>
+        <p>
           <Trans>To repay, tap "Repay now": the total is held from your balance and an operator confirms it. If the repayment cannot be confirmed, the amount returns to your balance and you can repay again.</Trans>
         </p>
         <p>

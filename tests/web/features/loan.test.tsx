@@ -235,4 +235,38 @@ describe('a loan across assets', () => {
     expect(ended.textContent).not.toContain('you do not owe it');
     expect(screen.queryByRole('alert', { name: 'Margin call' })).toBeNull();
   });
+
+  it('after a part was repaid, owes the principal left and the interest of the days since, and takes another part below it', async () => {
+    // docs/loans.md: 1,000.00 EUR, 350.00 repaid with ten days' interest on day 10; on day 20, 650.00 and ten more days.
+    const paidOut = new Date(Date.now() - 19.5 * 24 * 3600_000).toISOString();
+    const parted: Loan = {
+      ...approved,
+      type: 'principal',
+      asset: 'EUR',
+      amount: '1000.00',
+      days: 30,
+      dailyRate: '0.03',
+      interest: '9.00',
+      total: '1009.00',
+      collateral: '1358.695653',
+      collateralAsset: 'USDT',
+      decidedAt: paidOut,
+      principalLeft: '650.00',
+      interestRepaid: '3.00',
+      interestDaysPaid: 10,
+    };
+    config = { ...baseConfig, available: { USDT: '0.000000', EUR: '800.00' }, acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' } };
+    api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(parted) : sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
+    await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
+    expect((await screen.findByText('Owed now (10 days of interest)')).closest('div')?.textContent).toContain('651.95EUR');
+    expect(screen.getByText('Principal left').closest('div')?.textContent).toContain('650.00EUR');
+    const part = await screen.findByRole('region', { name: 'Repay a part' });
+    expect(part.textContent).toContain('interest so far (1.95EUR)');
+    fireEvent.change(screen.getByLabelText('Part of the principal (EUR)'), { target: { value: '650' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Repay a part' })[0]);
+    });
+    expect(screen.getByText(errorText('en', 'loan.partTooLarge', { left: '650', asset: 'EUR' }))).toBeTruthy();
+    expect(api.received.filter((sent) => sent.url.pathname === '/api/loan/repay/part')).toHaveLength(0);
+  });
 });

@@ -24,3 +24,4 @@ export const loans = (params: { status?: LoanStatus; page?: number; pageSize?: n
 export const loanDetail = send<{ id: number }, Loan>('GET', '/loan/detail');
 export const repayLoan = pay<{ id: number; payPassword: string }, Loan>('/loan/repay');
 export const addLoanCollateral = pay<{ id: number; amount: string; payPassword: string }, Loan>('/loan/collateral/add');
+export const repayLoanPart = pay<{ id: number; amount: string; payPassword: string }, Loan>('/loan/repay/part');
