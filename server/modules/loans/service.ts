@@ -17,8 +17,8 @@ import type { ImageStore } from '../../storage/image-store';
 import { borrowerCalls } from './borrowers';
 import { operatorCalls } from './decisions';
 
-export { loanDocumentStoreOf,  } from './rows';
-export { createLoanWatch, type LoanWatch } from './watch';
+export { loanDocumentStoreOf } from './rows';
+export { createLoanWatch } from './watch';
 export { startLoanWatch } from './job';
 
 export function createLoans(db: Db, clock: Clock, documents: ImageStore) {
