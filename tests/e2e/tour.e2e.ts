@@ -280,11 +280,15 @@ async function assertContent(page: Page, pass: string, locale: string, visit: Vi
   const title = uiText(locale, visit.title, 'screen title');
   // The title follows the screen in; the content may still be drawing after the spinner.
   await page.waitForFunction((expected) => document.title === expected, `${title} · Tessera`, { timeout: 10_000 }).catch(() => undefined);
+  const networkError = keepWordsTogether(errorText(locale as Locale, 'network.error'), locale);
+  const refusal = visit.failing ? uiText(locale, visit.failing) : networkError;
+  // So may the refusal of a read that failed after the screen settled (a list read once its socket gave up).
+  if (pass === 'failing') {
+    await page.waitForFunction((text) => document.body.innerText.replace(/\s+/g, ' ').includes(text), refusal, { timeout: 10_000 }).catch(() => undefined);
+  }
   const screen = await shown(page);
   assert.equal(screen.title, `${title} · Tessera`, `${where}: the document title`);
   assert.ok(screen.text.length >= 10, `${where}: no content of its own below the title: "${screen.text}"`);
-  const networkError = keepWordsTogether(errorText(locale as Locale, 'network.error'), locale);
-  const refusal = visit.failing ? uiText(locale, visit.failing) : networkError;
   if (pass === 'failing') assert.ok(screen.body.includes(refusal), `${where}: the refusal "${refusal}" is not shown: ${screen.body.slice(0, 300)}`);
   else assert.ok(!screen.body.includes(networkError), `${where}: shows "${networkError}"`);
   if (pass === 'loaded' && FIGURES.has(visit.name)) assert.match(screen.text, /\d/, `${where}: no figure on a screen that lists or sums: "${screen.text.slice(0, 300)}"`);
