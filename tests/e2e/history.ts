@@ -3,7 +3,7 @@
  * use, made through the same API the app calls and decided by an operator with `npm run ops`, so
  * every list and detail screen has rows in each of their states — conversions, deposits approved,
  * refused and waiting, withdrawals sent, returned and waiting, a pledge redeemed early and one
- * running, a loan refused and one approved, trade orders completed, cancelled and matched and
+ * running, a credit loan refused and a principal loan (EUR against USDT) approved, trade orders completed, cancelled and matched and
  * waiting for confirmation, and a published news piece.
  */
 import assert from 'node:assert/strict';
@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningApp } from './harness';
 import { idOfRow } from './harness';
+import { collateralFor } from '../../src/domain/ltv';
+import { parseAmount, toDecimalString, type Asset } from '../../src/domain/money';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const IMAGE = readFileSync(join(root, 'public', 'icons', 'icon-192.png'));
@@ -117,17 +119,23 @@ export async function giveHistory(app: RunningApp, ops: Ops, account: { username
   await me.pay('/pledge/redeem', { id: redeemed.id, payPassword });
   await me.pay('/pledge/start', { productId: product.id, amount: product.minAmount, payPassword });
 
-  // A credit loan refused with the operator's reason, then one applied for again and approved.
-  const config = await me.get<{ products: Array<{ id: number; type: string; minAmount: string }> }>('/loan/config');
+  // A credit loan refused with the operator's reason; then a principal loan of EUR against the
+  // merchant's USDT (at an LTV of 50 % at the reference rate) approved, so the loan's screen shows
+  // its collateral, its LTV, both prices, repaying a part and adding collateral.
+  const config = await me.get<{
+    products: Array<{ id: number; type: string; asset: Asset; minAmount: string }>;
+    acrossAssets: { rate: string };
+  }>('/loan/config');
   const credit = config.products.find((candidate) => candidate.type === 'credit');
-  assert.ok(credit, 'a credit loan product');
-  const apply = async () => {
-    const front = await me.post<{ id: number }>('/loan/document', imageForm({}));
-    return me.post<{ id: number; loanNo: string }>('/loan/apply', { productId: credit.id, amount: credit.minAmount, fullName: 'Mara Keller', idType: 'passport', idNumber: 'C01X00T47', frontDocument: front.id, accepted: true });
-  };
-  const refused = await apply();
+  const principal = config.products.find((candidate) => candidate.type === 'principal' && candidate.asset === 'EUR');
+  assert.ok(credit && principal, 'a credit loan product and a principal one lending EUR');
+  const identity = async () => ({ fullName: 'Mara Keller', idType: 'passport', idNumber: 'C01X00T47', frontDocument: (await me.post<{ id: number }>('/loan/document', imageForm({}))).id, accepted: true });
+  const refused = await me.post<{ loanNo: string }>('/loan/apply', { productId: credit.id, amount: credit.minAmount, ...(await identity()) });
   await ops('loan', 'reject', idOfRow(await ops('loans'), refused.loanNo), '--reason', 'The ID image is too blurred to read');
-  const loan = await apply();
+  const amount = '200.00';
+  const pair = { loanAsset: 'EUR' as const, collateralAsset: 'USDT' as const, rate: parseAmount(config.acrossAssets.rate, 'USDT')! };
+  const collateral = toDecimalString(collateralFor(parseAmount(amount, 'EUR')!, 5_000n, pair), 'USDT');
+  const loan = await me.post<{ id: number; loanNo: string }>('/loan/apply', { productId: principal.id, amount, collateralAsset: 'USDT', collateral, ...(await identity()) });
   await ops('loan', 'approve', idOfRow(await ops('loans'), loan.loanNo));
 
   // A news piece on the home's ticker, in English and German.
