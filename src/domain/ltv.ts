@@ -209,13 +209,13 @@ export interface LtvThresholds {
   feeBp: bigint;
 }
 
-/** The thresholds as `GET /loan/config` gives them ("85", "89.5", "1"); the defaults where a text is not a percent. */
-export function thresholdsOf(settings: { marginCallLtv: string; liquidationLtv: string; liquidationFeePercent: string }): LtvThresholds {
-  const bp = (text: string, fallback: string) => parseFeePercent(text) ?? parseFeePercent(fallback)!;
+/** The thresholds as `GET /loan/config` gives them ("85", "89.5", "1"); the defaults where a text is not a percent, or none is given. */
+export function thresholdsOf(settings?: { marginCallLtv: string; liquidationLtv: string; liquidationFeePercent: string }): LtvThresholds {
+  const bp = (text: string | undefined, fallback: string) => (text === undefined ? null : parseFeePercent(text)) ?? parseFeePercent(fallback)!;
   return {
-    marginCallBp: bp(settings.marginCallLtv, LTV_SETTING_BOUNDS.marginCall.default),
-    liquidationBp: bp(settings.liquidationLtv, LTV_SETTING_BOUNDS.liquidation.default),
-    feeBp: bp(settings.liquidationFeePercent, LTV_SETTING_BOUNDS.liquidationFee.default),
+    marginCallBp: bp(settings?.marginCallLtv, LTV_SETTING_BOUNDS.marginCall.default),
+    liquidationBp: bp(settings?.liquidationLtv, LTV_SETTING_BOUNDS.liquidation.default),
+    feeBp: bp(settings?.liquidationFeePercent, LTV_SETTING_BOUNDS.liquidationFee.default),
   };
 }
 

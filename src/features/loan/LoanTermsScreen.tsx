@@ -4,7 +4,7 @@
  * (docs/loans.md says the same with an example in numbers).
  */
 import { Trans } from '@lingui/react/macro';
-import { thresholdsOf, LTV_SETTING_BOUNDS } from '../../domain/ltv';
+import { thresholdsOf } from '../../domain/ltv';
 import { percentText } from '../../domain/money';
 import { useFormatPercent } from '../../ui/Amount';
 import { Screen } from '../../ui/Screen';
@@ -14,13 +14,7 @@ export default function LoanTermsScreen() {
   const percent = useFormatPercent();
   const config = useLoanConfig();
   // Before the terms are read (or offline without a copy), the defaults the operators start from.
-  const thresholds = thresholdsOf(
-    config.data?.acrossAssets ?? {
-      marginCallLtv: LTV_SETTING_BOUNDS.marginCall.default,
-      liquidationLtv: LTV_SETTING_BOUNDS.liquidation.default,
-      liquidationFeePercent: LTV_SETTING_BOUNDS.liquidationFee.default,
-    },
-  );
+  const thresholds = thresholdsOf(config.data?.acrossAssets);
   const marginCall = percent(percentText(thresholds.marginCallBp));
   const liquidation = percent(percentText(thresholds.liquidationBp));
   const fee = percent(percentText(thresholds.feeBp));

@@ -48,6 +48,21 @@ const baseConfig: LoanConfig = {
   open: null,
 };
 
+/** The operators' thresholds at the reference rate of docs/loans.md's example. */
+const TERMS = { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' };
+/** docs/loans.md's loan: 1,000.00 EUR for 30 days at 0.03 % a day against 1,358.695653 USDT. */
+const DOCS_LOAN = {
+  type: 'principal',
+  asset: 'EUR',
+  amount: '1000.00',
+  days: 30,
+  dailyRate: '0.03',
+  interest: '9.00',
+  total: '1009.00',
+  collateral: '1358.695653',
+  collateralAsset: 'USDT',
+} as const satisfies Partial<Loan>;
+
 beforeEach(() => {
   queryClient.clear();
   config = { ...baseConfig };
@@ -98,7 +113,7 @@ describe('applying for a principal loan: EUR against USDT', () => {
     ...baseConfig,
     products: [{ id: 2, type: 'principal', asset: 'EUR', days: 30, dailyRate: '0.03', apr: '10.95', minAmount: '100.00', maxAmount: '5000.00' }],
     available: { USDT: '2000.000000', EUR: '0.00' },
-    acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' },
+    acrossAssets: TERMS,
   };
   const fact = (label: string) => screen.getByText(label).closest('div')?.textContent ?? '';
 
@@ -150,16 +165,7 @@ describe('a loan opened by a link that is not one of yours', () => {
 
 describe('a loan across assets', () => {
   it('shows its collateral in the asset it is locked in, not the asset lent', async () => {
-    const acrossAssets: Loan = {
-      ...approved,
-      type: 'principal',
-      asset: 'EUR',
-      amount: '1000.00',
-      interest: '9.00',
-      total: '1009.00',
-      collateral: '1358.695653',
-      collateralAsset: 'USDT',
-    };
+    const acrossAssets: Loan = { ...approved, ...DOCS_LOAN };
     api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(acrossAssets) : ok(null)));
     await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
     const held = (await screen.findByText('Collateral held')).closest('div');
@@ -170,11 +176,11 @@ describe('a loan across assets', () => {
   it('shows what repaying now costs (the days used), its LTV now, and takes more collateral', async () => {
     // docs/loans.md: on day 10, 1,003.00 EUR are owed and the LTV at 0.92 is 80.24 %.
     const paidOut = new Date(Date.now() - 9.5 * 24 * 3600_000).toISOString();
-    const acrossAssets: Loan = { ...approved, type: 'principal', asset: 'EUR', amount: '1000.00', days: 30, dailyRate: '0.03', interest: '9.00', total: '1009.00', collateral: '1358.695653', collateralAsset: 'USDT', decidedAt: paidOut };
+    const acrossAssets: Loan = { ...approved, ...DOCS_LOAN, decidedAt: paidOut };
     config = {
       ...baseConfig,
       available: { USDT: '500.000000', EUR: '1000.00' },
-      acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' },
+      acrossAssets: TERMS,
     };
     api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(acrossAssets) : sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
     await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
@@ -195,19 +201,10 @@ describe('a loan across assets', () => {
   });
 
   it('shows a margin call under way, and a liquidated loan with its figures', async () => {
-    const terms = { rate: '0.860000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' };
-    config = { ...baseConfig, acrossAssets: terms };
+    config = { ...baseConfig, acrossAssets: { ...TERMS, rate: '0.860000' } };
     const called: Loan = {
       ...approved,
-      type: 'principal',
-      asset: 'EUR',
-      amount: '1000.00',
-      days: 30,
-      dailyRate: '0.03',
-      interest: '9.00',
-      total: '1009.00',
-      collateral: '1358.695653',
-      collateralAsset: 'USDT',
+      ...DOCS_LOAN,
       ltvBp: 8561,
       marginCall: { since: '2030-01-20T09:00:00.000Z', ltvBp: 8561 },
     };
@@ -241,21 +238,13 @@ describe('a loan across assets', () => {
     const paidOut = new Date(Date.now() - 19.5 * 24 * 3600_000).toISOString();
     const parted: Loan = {
       ...approved,
-      type: 'principal',
-      asset: 'EUR',
-      amount: '1000.00',
-      days: 30,
-      dailyRate: '0.03',
-      interest: '9.00',
-      total: '1009.00',
-      collateral: '1358.695653',
-      collateralAsset: 'USDT',
+      ...DOCS_LOAN,
       decidedAt: paidOut,
       principalLeft: '650.00',
       interestRepaid: '3.00',
       interestDaysPaid: 10,
     };
-    config = { ...baseConfig, available: { USDT: '0.000000', EUR: '800.00' }, acrossAssets: { rate: '0.920000', minLtv: '10', maxLtv: '80', marginCallLtv: '85', liquidationLtv: '90', liquidationFeePercent: '1' } };
+    config = { ...baseConfig, available: { USDT: '0.000000', EUR: '800.00' }, acrossAssets: TERMS };
     api.respond((sent) => (sent.url.pathname === '/api/loan/detail' ? ok(parted) : sent.url.pathname === '/api/loan/config' ? ok(config) : ok(null)));
     await renderScreen(LoanDetailScreen, '/loan/loan-detail?id=4', detailRoute);
     expect((await screen.findByText('Owed now (10 days of interest)')).closest('div')?.textContent).toContain('651.95EUR');
