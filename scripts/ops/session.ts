@@ -57,7 +57,7 @@ export async function login(args: Args): Promise<void> {
     console.log(`code ${totp} computed from ${secret.source}`);
   }
   const url = baseUrl(args);
-  const data = await dataOf<OpsLoginReply>(await send(url, 'POST', '/login', { body: { username, password, totp } }));
+  const data = await dataOf<OpsLoginReply>(await send(url, 'POST', '/login', { body: { username, password, totp, client: 'cli' } }));
   saveSession({ url, username, token: data.token, expiresAt: data.expiresAt });
   console.log(`signed in as ${username} at ${url} until ${when(data.expiresAt)} (session in ${sessionFile()})`);
 }

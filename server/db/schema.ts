@@ -144,11 +144,19 @@ export const operators = pgTable('operators', {
   disabled: boolean('disabled').notNull().default(false),
   lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull().default(0),
   createdAt: at('created_at').notNull(),
+  /** A new secret while a rotation waits for a code from it (0019). */
+  pendingTotpSecret: text('pending_totp_secret'),
+  passwordChangedAt: at('password_changed_at'),
 });
 
 export const operatorSessions = pgTable('operator_sessions', {
   ...sessionColumns(),
   operatorId: uuid('operator_id').notNull(),
+  /** 0019_operator_console_sessions.sql: idle timeout and the console's list of sessions. */
+  lastSeenAt: at('last_seen_at').notNull(),
+  client: text('client', { enum: ['cli', 'console'] }).notNull().default('cli'),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
 });
 
 /**

@@ -98,7 +98,7 @@ function securityOf(auth: RouteAuth): FastifySchema['security'] {
   if (auth === 'none') return undefined;
   if (auth === 'optional') return [{}, { token: [] }];
   if (auth === 'required') return [{ token: [] }];
-  return [{ operatorToken: [auth.operator] }];
+  return [{ operatorToken: [auth.operator] }, { operatorCookie: [auth.operator] }];
 }
 
 /**

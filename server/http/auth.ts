@@ -8,9 +8,11 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../src/domain/errors';
 import type { Viewer } from '../modules/auth';
+import { csrfHolds, operatorCredential } from './operator-session';
 
-export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operators';
+
+export { OPERATOR_ROLES, type OperatorRole };
 
 /** The signed-in operator behind a request under /api/ops. */
 export interface OperatorViewer {
@@ -61,7 +63,10 @@ function checkOf(auth: RouteAuth): preValidationAsyncHookHandler | null {
   }
   const needed = auth.operator;
   return async (request) => {
-    const operator = await request.server.services.operators.authenticate(tokenFromHeader(request.headers.authorization));
+    const credential = operatorCredentialOf(request);
+    const operator = await request.server.services.operators.authenticate(credential);
+    // Checked after the session (a request without one is told to sign in), before the role.
+    if (credential && !csrfHolds(request, credential)) throw new AppError('ops.csrf', 403);
     if (!roleAllows(operator.role, needed)) throw new AppError('ops.roleForbidden', 403);
     request.operator = operator;
   };
@@ -80,6 +85,11 @@ export function registerAuth(app: FastifyInstance): void {
     const others = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
     route.preValidation = [check, ...others];
   });
+}
+
+/** The operator token of a request under /api/ops: the command line's bearer token, else the console's cookie. */
+export function operatorCredentialOf(request: FastifyRequest) {
+  return operatorCredential(request, tokenFromHeader(request.headers.authorization));
 }
 
 /** The signed-in user of a route declared 'required' (or 'optional', when there is one). */

@@ -50,7 +50,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'An operator session (POST /api/ops/login); the requirement names the least role: support < finance < admin',
+            description:
+              'An operator session of the command line (POST /api/ops/login with client "cli"); the requirement names the least role: support < finance < admin',
+          },
+          operatorCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'tessera_ops',
+            description:
+              'The console\'s operator session (POST /api/ops/login): HttpOnly; every change made with it also carries X-CSRF-Token from GET /api/ops/session',
           },
         },
       },

@@ -141,7 +141,7 @@ export function refusalsOf(route: RouteShape): Refusals {
   if (route.path.includes(':')) parts.push({ 414: ['request.tooLarge'] });
   for (const input of route.inputs) parts.push({ 400: ['request.unknownField', ...inputKeys(input)] });
   if (route.auth === 'required' || typeof route.auth === 'object') parts.push({ 401: ['session.required', 'session.gone'] });
-  if (typeof route.auth === 'object') parts.push({ 403: ['ops.roleForbidden'] });
+  if (typeof route.auth === 'object') parts.push({ 403: route.method === 'GET' ? ['ops.roleForbidden'] : ['ops.roleForbidden', 'ops.csrf'] });
   if (route.rateLimited) parts.push({ 429: ['request.rateLimited'] });
   if (route.upload) {
     parts.push({

@@ -6,6 +6,9 @@
  * A reply to a request that carries a token is personal (balances, records, a refusal of that
  * session): `Cache-Control: no-store`, so no browser or proxy cache keeps it.
  *
+ * Everything of the operators (the console's pages under /ops/ and the API under /api/ops) is
+ * `no-store` too, signed in or not.
+ *
  * The headers are the same on every reply, so helmet computes them once, at start, and each
  * request only copies them (@fastify/helmet built a new helmet, parsing the whole policy again,
  * for every request).
@@ -37,6 +40,9 @@ const OPTIONS: HelmetOptions = {
   strictTransportSecurity: false,
   crossOriginEmbedderPolicy: false,
 };
+
+/** The operator console's pages and the operator API: never kept by a cache. */
+export const isOperatorPath = (url: string) => /^\/(api\/)?ops(\/|\?|$)/.test(url);
 
 /** The headers helmet sets with OPTIONS, read once from a response that only records them. */
 export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
@@ -72,7 +78,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, inlineScript
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((request.headers.authorization !== undefined || isOperatorPath(request.url)) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }

@@ -18,6 +18,8 @@ export type AuditAction =
   | 'coin.change'
   | 'operator.create'
   | 'operator.disable'
+  | 'operator.password'
+  | 'operator.totp'
   | 'operator.bootstrap'
   | 'merchant.approve'
   | 'merchant.reject'

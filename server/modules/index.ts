@@ -16,7 +16,7 @@ import { newsModule, newsOpsModule } from './news';
 import { loansModule, loansOpsModule } from './loans';
 import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule } from './push';
-import { opsModule } from './ops';
+import { opsModule, opsSessionModule } from './ops';
 import { recordsModule } from './records';
 import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
@@ -48,6 +48,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: marketModule },
   { plugin: newsModule },
   { plugin: pushModule },
+  { plugin: opsSessionModule, prefix: '/ops' },
   { plugin: opsModule, prefix: '/ops' },
   { plugin: depositsOpsModule, prefix: '/ops' },
   { plugin: withdrawalsOpsModule, prefix: '/ops' },

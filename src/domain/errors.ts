@@ -112,6 +112,7 @@ export const ERROR_KEYS = [
   'transfer.failed',
   // operators
   'ops.loginFailed',
+  'ops.csrf',
   'ops.totpRequired',
   'ops.totpWrong',
   'ops.roleForbidden',

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await t.database.db
     .insert(operators)
     .values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), totpSecret: ADMIN.secret, role: 'admin', createdAt: t.clock.now() });
-  const login = await t.post<{ token: string }>('/ops/login', { username: ADMIN.username, password: ADMIN.password, totp: totpCode(ADMIN.secret, t.clock.now()) });
+  const login = await t.post<{ token: string }>('/ops/login', { username: ADMIN.username, password: ADMIN.password, totp: totpCode(ADMIN.secret, t.clock.now()), client: 'cli' });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   adminToken = login.body.data!.token;
   usdtCoinId = (await t.coins()).find((coin) => coin.name === 'USDT')!.id;

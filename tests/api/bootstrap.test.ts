@@ -162,7 +162,7 @@ describe('bootstrap-admin', () => {
     try {
       const wrong = await app.inject({ method: 'POST', url: '/api/ops/login', payload: { username: 'root', password: `${password}x`, totp: totpCode(secret!, new Date()) } });
       expect(wrong.statusCode).toBe(401);
-      const login = await app.inject({ method: 'POST', url: '/api/ops/login', payload: { username: 'root', password, totp: totpCode(secret!, new Date()) } });
+      const login = await app.inject({ method: 'POST', url: '/api/ops/login', payload: { username: 'root', password, totp: totpCode(secret!, new Date()), client: 'cli' } });
       expect(login.statusCode).toBe(200);
       const token = login.json<{ data: { token: string } }>().data.token;
       const settings = await app.inject({ method: 'GET', url: '/api/ops/settings', headers: { authorization: token } });

@@ -287,7 +287,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
       const token = newSessionToken();
       await database.db
         .insert(operatorSessions)
-        .values({ tokenHash: tokenDigest(token), operatorId, expiresAt: new Date(clock.now().getTime() + 3600_000), createdAt: clock.now() });
+        .values({ tokenHash: tokenDigest(token), operatorId, expiresAt: new Date(clock.now().getTime() + 3600_000), createdAt: clock.now(), lastSeenAt: clock.now() });
       return token;
     },
 

@@ -108,7 +108,7 @@ describe('operator login lockout', () => {
     const password = 'correct horse battery';
     const secret = 'JBSWY3DPEHPK3PXP';
     await t.database.db.insert(operators).values({ username, passwordHash: await hashPassword(password), totpSecret: secret, role: 'support', createdAt: t.clock.now() });
-    const opsLogin = (name: string, pass: string) => t.post('/ops/login', { username: name, password: pass, totp: totpCode(secret, t.clock.now()) });
+    const opsLogin = (name: string, pass: string) => t.post('/ops/login', { username: name, password: pass, totp: totpCode(secret, t.clock.now()), client: 'cli' });
     const answers = async (name: string) => {
       const replies = [];
       for (let i = 0; i < 6; i++) {

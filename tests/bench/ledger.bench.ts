@@ -170,7 +170,7 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
     const tokens = await signIn(base, users.length);
     const operatorTokens = await Promise.all(
       Array.from({ length: WORKERS }, (_, index) =>
-        api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()) }).then(
+        api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()), client: 'cli' }).then(
           (r) => r.token,
         ),
       ),

@@ -5,7 +5,7 @@
  * admin also changes settings and operators.
  */
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { OperatorRole, OperatorViewer } from '../../http/auth';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../src/domain/constants';
 import { AppError } from '../../../src/domain/errors';
@@ -24,6 +24,10 @@ import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
 export {  type OperatorRole, type OperatorViewer } from '../../http/auth';
 
 export const OPERATOR_SESSION_HOURS = 8;
+/** A session with no request for this long has ended (the absolute end stays OPERATOR_SESSION_HOURS). */
+export const OPERATOR_IDLE_MINUTES = 30;
+/** How stale last_seen_at may get before a request writes it again: one write a minute, not one a request. */
+const SEEN_WRITE_SECONDS = 60;
 /** The issuer authenticator apps show next to the code. */
 export const TOTP_ISSUER = 'Tessera';
 
@@ -40,6 +44,27 @@ export interface OperatorLogin {
   totp?: string;
 }
 
+/** Where a session is opened from: shown in the operator's list of sessions. */
+export interface SessionOrigin {
+  client: 'cli' | 'console';
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+export interface OperatorSessionEntry {
+  id: number;
+  client: 'cli' | 'console';
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  idleExpiresAt: string;
+  current: boolean;
+}
+
+const idleEnd = (lastSeenAt: Date) => addSeconds(lastSeenAt, OPERATOR_IDLE_MINUTES * 60);
+
 export function createOperators(db: Db, clock: Clock) {
   const lockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
 
@@ -55,12 +80,51 @@ export function createOperators(db: Db, clock: Clock) {
     return rows.length === 1;
   }
 
-  async function openSession(operatorId: string): Promise<{ token: string; expiresAt: string }> {
+  async function openSession(operatorId: string, origin: SessionOrigin): Promise<{ token: string; expiresAt: Date }> {
     const token = newSessionToken();
     const now = clock();
     const expiresAt = addSeconds(now, OPERATOR_SESSION_HOURS * 3600);
-    await db.insert(operatorSessions).values({ tokenHash: tokenDigest(token), operatorId, expiresAt, createdAt: now });
-    return { token, expiresAt: expiresAt.toISOString() };
+    await db.insert(operatorSessions).values({
+      tokenHash: tokenDigest(token),
+      operatorId,
+      expiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+      client: origin.client,
+      userAgent: origin.userAgent?.slice(0, 200) ?? null,
+      ip: origin.ip?.slice(0, 64) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  /** Ends sessions of one operator: all, or all but `keep`. */
+  async function endSessions(tx: Db | Tx, operatorId: string, keep: number | null): Promise<number> {
+    const ended = await tx
+      .update(operatorSessions)
+      .set({ revokedAt: clock() })
+      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt), keep === null ? undefined : ne(operatorSessions.id, keep)))
+      .returning({ id: operatorSessions.id });
+    return ended.length;
+  }
+
+  /**
+   * A check of the operator's own code or password while signed in (rotating the TOTP, changing the
+   * password): counted against the same lock as the sign-in, so a taken-over session cannot guess.
+   */
+  async function recheck(operatorId: string, verify: (tx: Tx) => Promise<boolean>, wrong: () => Error): Promise<void> {
+    await lockout.guard(`operator:${operatorId}`, verify, {
+      locked: (until) => {
+        const seconds = secondsUntil(until, clock());
+        return waitRefusal('login.locked', seconds, { minutes: Math.ceil(seconds / 60) });
+      },
+      wrong,
+    });
+  }
+
+  async function operatorRow(id: string) {
+    const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+    if (!row) throw new AppError('session.gone', 401);
+    return row;
   }
 
   return {
@@ -68,7 +132,7 @@ export function createOperators(db: Db, clock: Clock) {
      * Password and a current, unused code. Wrong passwords, unknown names and wrong codes all
      * count against the same lock (5 in 15 minutes), so the code cannot be guessed either.
      */
-    async login(input: OperatorLogin): Promise<{ token: string; expiresAt: string }> {
+    async login(input: OperatorLogin, origin: SessionOrigin): Promise<{ token: string; expiresAt: Date }> {
       const totp = input.totp?.trim() ?? '';
       if (!totp) throw new Refusal('ops.totpRequired', 400, { field: 'totp' });
       const [operator] = await db
@@ -98,12 +162,13 @@ export function createOperators(db: Db, clock: Clock) {
         },
       );
       // guard() resolves only when the password and the code matched, which takes an operator.
-      return openSession(operator!.id);
+      return openSession(operator!.id, origin);
     },
 
     /** 401 session.required for no or an unknown token (a user's token too); session.gone when ended. */
-    async authenticate(token: string | null): Promise<OperatorViewer> {
-      if (!token) throw new AppError('session.required', 401);
+    async authenticate(credential: { token: string } | null): Promise<OperatorViewer> {
+      if (!credential) throw new AppError('session.required', 401);
+      const { token } = credential;
       const [row] = await db
         .select({ session: operatorSessions, username: operators.username, role: operators.role, disabled: operators.disabled })
         .from(operatorSessions)
@@ -111,8 +176,52 @@ export function createOperators(db: Db, clock: Clock) {
         .where(eq(operatorSessions.tokenHash, tokenDigest(token)))
         .limit(1);
       if (!row) throw new AppError('session.required', 401);
-      if (row.session.revokedAt || row.session.expiresAt <= clock() || row.disabled) throw new AppError('session.gone', 401);
-      return { operatorId: row.session.operatorId, username: row.username, role: row.role, sessionId: row.session.id };
+      const now = clock();
+      const { session } = row;
+      if (session.revokedAt || session.expiresAt <= now || idleEnd(session.lastSeenAt) <= now || row.disabled) {
+        throw new AppError('session.gone', 401);
+      }
+      if (now.getTime() - session.lastSeenAt.getTime() >= SEEN_WRITE_SECONDS * 1000) {
+        await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, session.id));
+      }
+      return { operatorId: session.operatorId, username: row.username, role: row.role, sessionId: session.id };
+    },
+
+    /** The session of the request: who, until when (its absolute end and its idle end). */
+    async session(viewer: OperatorViewer): Promise<{ expiresAt: Date; idleExpiresAt: Date }> {
+      const [row] = await db.select().from(operatorSessions).where(eq(operatorSessions.id, viewer.sessionId)).limit(1);
+      if (!row) throw new AppError('session.gone', 401);
+      // authenticate() has just seen the request: the idle end runs from now.
+      const seen = row.lastSeenAt > clock() ? row.lastSeenAt : clock();
+      return { expiresAt: row.expiresAt, idleExpiresAt: idleEnd(seen) };
+    },
+
+    /** The operator's open sessions, newest first, this one marked. */
+    async sessions(viewer: OperatorViewer): Promise<OperatorSessionEntry[]> {
+      const now = clock();
+      const rows = await db
+        .select()
+        .from(operatorSessions)
+        .where(
+          and(
+            eq(operatorSessions.operatorId, viewer.operatorId),
+            isNull(operatorSessions.revokedAt),
+            gt(operatorSessions.expiresAt, now),
+            gt(operatorSessions.lastSeenAt, addSeconds(now, -OPERATOR_IDLE_MINUTES * 60)),
+          ),
+        )
+        .orderBy(desc(operatorSessions.id));
+      return rows.map((row) => ({
+        id: row.id,
+        client: row.client,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        idleExpiresAt: idleEnd(row.lastSeenAt).toISOString(),
+        current: row.id === viewer.sessionId,
+      }));
     },
 
     async logout(viewer: OperatorViewer): Promise<void> {
@@ -120,6 +229,89 @@ export function createOperators(db: Db, clock: Clock) {
         .update(operatorSessions)
         .set({ revokedAt: clock() })
         .where(and(eq(operatorSessions.id, viewer.sessionId), isNull(operatorSessions.revokedAt)));
+    },
+
+    /** Ends one of the operator's own sessions; another operator's is not found. */
+    async endSession(viewer: OperatorViewer, id: number): Promise<{ ended: number }> {
+      const ended = await db
+        .update(operatorSessions)
+        .set({ revokedAt: clock() })
+        .where(and(eq(operatorSessions.id, id), eq(operatorSessions.operatorId, viewer.operatorId), isNull(operatorSessions.revokedAt)))
+        .returning({ id: operatorSessions.id });
+      if (ended.length === 0) throw new AppError('record.notFound', 404);
+      return { ended: 1 };
+    },
+
+    /** Logs out everywhere: every session of the operator, this one too. */
+    async logoutEverywhere(viewer: OperatorViewer): Promise<{ ended: number }> {
+      return { ended: await endSessions(db, viewer.operatorId, null) };
+    },
+
+    /**
+     * The operator's own new password, with the current one: the other sessions end (whoever else
+     * held one is out), this one stays. Audited.
+     */
+    async changePassword(viewer: OperatorViewer, input: { currentPassword: string; newPassword: string }): Promise<{ ended: number }> {
+      const row = await operatorRow(viewer.operatorId);
+      await recheck(viewer.operatorId, () => verifyPassword(row.passwordHash, input.currentPassword), () => new Refusal('password.wrongOld', 400, { field: 'currentPassword' }));
+      if (await verifyPassword(row.passwordHash, input.newPassword)) throw new Refusal('password.sameAsOld', 400, { field: 'newPassword' });
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock();
+      return db.transaction(async (tx) => {
+        await tx.update(operators).set({ passwordHash, passwordChangedAt: now }).where(eq(operators.id, viewer.operatorId));
+        const ended = await endSessions(tx, viewer.operatorId, viewer.sessionId);
+        await recordAudit(tx, { operatorId: viewer.operatorId, at: now }, {
+          action: 'operator.password',
+          subject: `operator:${viewer.operatorId}`,
+          details: { sessionsEnded: ended },
+        });
+        return { ended };
+      });
+    },
+
+    /**
+     * Starts a TOTP rotation with a current code: a new secret is kept aside and shown this once;
+     * the old one stays in use until confirmRotation sees a code of the new one.
+     */
+    async startRotation(viewer: OperatorViewer, input: { totp: string }): Promise<{ totpSecret: string; otpauthUrl: string }> {
+      const row = await operatorRow(viewer.operatorId);
+      await recheck(
+        viewer.operatorId,
+        async (tx) => {
+          const step = matchingStep(row.totpSecret, input.totp.trim(), clock(), row.lastTotpStep);
+          return step !== null && (await takeStep(tx, row.id, step));
+        },
+        () => new Refusal('ops.totpWrong', 401, { field: 'totp' }),
+      );
+      const totpSecret = newTotpSecret();
+      await db.update(operators).set({ pendingTotpSecret: totpSecret }).where(eq(operators.id, row.id));
+      return { totpSecret, otpauthUrl: otpauthUrl(TOTP_ISSUER, row.username, totpSecret) };
+    },
+
+    /** Ends a rotation with a code of the new secret, which then replaces the old one. Audited. */
+    async confirmRotation(viewer: OperatorViewer, input: { totp: string }): Promise<{ rotated: true }> {
+      const row = await operatorRow(viewer.operatorId);
+      const pending = row.pendingTotpSecret;
+      if (!pending) throw new AppError('record.notFound', 404);
+      let step: number | null = null;
+      await recheck(
+        viewer.operatorId,
+        async () => {
+          step = matchingStep(pending, input.totp.trim(), clock(), 0);
+          return step !== null;
+        },
+        () => new Refusal('ops.totpWrong', 401, { field: 'totp' }),
+      );
+      const now = clock();
+      await db.transaction(async (tx) => {
+        // The confirming code counts as used: it cannot sign in a second time.
+        await tx
+          .update(operators)
+          .set({ totpSecret: pending, pendingTotpSecret: null, lastTotpStep: sql`greatest(${operators.lastTotpStep}, ${step})` })
+          .where(and(eq(operators.id, row.id), eq(operators.pendingTotpSecret, pending)));
+        await recordAudit(tx, { operatorId: viewer.operatorId, at: now }, { action: 'operator.totp', subject: `operator:${viewer.operatorId}` });
+      });
+      return { rotated: true };
     },
 
     /**

@@ -1,11 +1,9 @@
 /** zod schemas of what the operator API answers (the `data` of its envelopes). */
 import { z } from 'zod';
 import { bankAccountSchema, coinKindSchema } from '../../../src/domain/wire-schemas';
-import { OPERATOR_ROLES } from '../../http/auth';
+import { OPERATOR_ROLES } from '../../../src/domain/operators';
 
 const amount = z.string().describe('Decimal string, full precision of the asset');
-
-export const operatorSessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
 
 export const adjustmentReplySchema = z.object({
   transferId: z.number().int(),

@@ -1,9 +1,9 @@
 /**
- * The operator API's own calls under /api/ops (docs/api.md, "Operators"): sign-in with password
- * and TOTP, balance corrections, settings, VIP levels, deposit addresses, the audit trail and
- * operator accounts. Every call but login needs an operator session whose role allows it; every
+ * The operator API's own calls under /api/ops (docs/api.md, "Operators"): balance corrections, settings, VIP levels, deposit addresses, the audit trail and
+ * operator accounts. Every call needs an operator session whose role allows it; every
  * change is written with its audit row. Decisions on a module's records (deposits, withdrawals,
- * merchant applications, loans, pledge products, news) are that module's operator plugin.
+ * merchant applications, loans, pledge products, news) are that module's operator plugin; signing
+ * in and the operator's own sessions are session-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -11,7 +11,6 @@ import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
-import { byBodyField, byIp, DEFAULT_RATE_LIMITS, limitBy } from '../../http/rate-limits';
 import { IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
 import {
   adjustmentReplySchema,
@@ -19,14 +18,12 @@ import {
   coinAddressesSchema,
   createdOperatorSchema,
   disabledOperatorSchema,
-  operatorSessionSchema,
   settingEntrySchema,
 } from './replies';
 import {
   adjustmentSchema,
   auditQuerySchema,
   coinChangeSchema,
-  opsLoginSchema,
   operatorCreateSchema,
   operatorDisableSchema,
   settingChangeSchema,
@@ -75,34 +72,6 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       change({ ...(input as z.output<B> & object), operatorId: operator.operatorId, at: clock() }),
     );
   }
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/login',
-    tag: TAG,
-    summary: 'Operator sign-in with password and a current TOTP code ({ token, expiresAt }, 8 h)',
-    description:
-      'No code: 400 ops.totpRequired. Wrong name or password: 401 ops.loginFailed. Wrong or already used code: 401 ops.totpWrong. ' +
-      'Five failures in 15 minutes lock the operator (or the name, when no operator has it) for 15 minutes (429 login.locked).',
-    body: opsLoginSchema,
-    reply: operatorSessionSchema,
-    refusals: { 400: ['ops.totpRequired'], 401: ['ops.loginFailed', 'ops.totpWrong'], 429: ['login.locked'] },
-    preValidation: [
-      limitBy(app, 'ops-login-ip', DEFAULT_RATE_LIMITS.loginsPerIp, byIp),
-      limitBy(app, 'ops-login-name', DEFAULT_RATE_LIMITS.loginsPerAccount, byBodyField('username')),
-    ],
-    handler: ({ body }) => ops.login(body),
-  });
-
-  apiRoute(app, {
-    method: 'POST',
-    url: '/logout',
-    tag: TAG,
-    summary: 'End the operator session',
-    auth: support,
-    body: noInput,
-    handler: ({ request }) => ops.logout(operatorOf(request)),
-  });
 
   // ---- corrections -----------------------------------------------------------------------------
 

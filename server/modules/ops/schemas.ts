@@ -1,15 +1,8 @@
 /** Input rules of the /api/ops calls: strict objects, every refusal a catalogue key. */
 import { z } from 'zod';
 import { assetSchema, pageQuerySchema } from '../../../src/domain/payments';
-import { OPERATOR_ROLES } from '../../http/auth';
+import { OPERATOR_ROLES, operatorPasswordSchema } from '../../../src/domain/operators';
 import { reasonSchema } from '../../http/operator-calls';
-
-export const opsLoginSchema = z.strictObject({
-  username: z.string({ error: 'username.required' }).trim().min(1, 'username.required').max(64, 'ops.loginFailed'),
-  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(200, 'ops.loginFailed'),
-  // Checked by the login itself: a missing code is ops.totpRequired, a malformed one is wrong.
-  totp: z.string({ error: 'ops.totpWrong' }).max(12, 'ops.totpWrong').optional(),
-});
 
 export const adjustmentSchema = z.strictObject({
   userId: z.uuid({ error: 'record.notFound' }),
@@ -62,19 +55,13 @@ export const auditQuerySchema = z.strictObject({
   action: z.string({ error: 'request.invalid' }).trim().min(1, 'request.invalid').max(40, 'request.invalid').optional(),
 });
 
-/** Operators move other people's money: a longer password than a user's PIN-like one. */
-export const OPERATOR_PASSWORD_MIN = 12;
-
 export const operatorCreateSchema = z.strictObject({
   username: z
     .string({ error: 'username.required' })
     .trim()
     .min(1, 'username.required')
     .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, 'username.invalid'),
-  password: z.string({ error: 'password.required' }).superRefine((value, ctx) => {
-    if (value.length < OPERATOR_PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: 'password.tooShort', params: { min: OPERATOR_PASSWORD_MIN } });
-    else if (value.length > 200) ctx.addIssue({ code: 'custom', message: 'password.tooLong', params: { max: 200 } });
-  }),
+  password: operatorPasswordSchema,
   role: z.enum(OPERATOR_ROLES, { error: 'request.invalid' }),
 });
 

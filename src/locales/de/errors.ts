@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "Der Kurs hat sich seit diesem Angebot geändert. Bitte prüfen Sie den neuen Kurs und bestätigen Sie erneut.",
   'transfer.failed': "Umbuchung fehlgeschlagen. Bitte versuchen Sie es später erneut.",
   'ops.loginFailed': "Operator-Anmeldung fehlgeschlagen: Name, Passwort oder Code falsch.",
+  'ops.csrf': "Die Seite der Konsole ist veraltet oder die Anfrage kam nicht von ihr. Laden Sie die Seite neu und versuchen Sie es erneut.",
   'ops.totpRequired': "Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   'ops.totpWrong': "Der Authenticator-Code ist nicht korrekt oder wurde bereits verwendet.",
   'ops.roleForbidden': "Ihre Operator-Rolle erlaubt diese Aktion nicht.",

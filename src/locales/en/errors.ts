@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': 'The rate has changed since this quote. Please check the new rate and confirm again.',
   'transfer.failed': 'Transfer failed. Please try again later.',
   'ops.loginFailed': 'Operator sign-in failed: wrong name, password or code.',
+  'ops.csrf': "The console's page is out of date or the request did not come from it. Reload the page and try again.",
   'ops.totpRequired': 'Please enter the 6-digit code from your authenticator app.',
   'ops.totpWrong': 'The authenticator code is not correct or was already used.',
   'ops.roleForbidden': 'Your operator role does not allow this action.',

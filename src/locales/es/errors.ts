@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "El tipo de cambio ha variado desde esta cotización. Revisa el nuevo tipo de cambio y vuelve a confirmar.",
   'transfer.failed': "No se ha podido realizar la transferencia. Inténtalo de nuevo más tarde.",
   'ops.loginFailed': "No se ha podido iniciar sesión como operador: nombre, contraseña o código incorrectos.",
+  'ops.csrf': "La página de la consola está desactualizada o la solicitud no procede de ella. Vuelva a cargar la página e inténtelo de nuevo.",
   'ops.totpRequired': "Introduce el código de 6 dígitos de tu aplicación de autenticación.",
   'ops.totpWrong': "El código de autenticación no es correcto o ya se ha usado.",
   'ops.roleForbidden': "Tu rol de operador no permite esta acción.",

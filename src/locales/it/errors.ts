@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "Il tasso è cambiato rispetto a questa quotazione. Controlla il nuovo tasso e conferma di nuovo.",
   'transfer.failed': "Trasferimento non riuscito. Riprova più tardi.",
   'ops.loginFailed': "Accesso operatore non riuscito: nome, password o codice errati.",
+  'ops.csrf': "La pagina della console non è aggiornata o la richiesta non proviene da essa. Ricarica la pagina e riprova.",
   'ops.totpRequired': "Inserisci il codice a 6 cifre della tua app di autenticazione.",
   'ops.totpWrong': "Il codice di autenticazione non è corretto o è già stato usato.",
   'ops.roleForbidden': "Il tuo ruolo di operatore non consente questa azione.",

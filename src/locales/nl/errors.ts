@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "De koers is gewijzigd sinds deze koersopgave. Controleer de nieuwe koers en bevestig opnieuw.",
   'transfer.failed': "Omzetten mislukt. Probeer het later opnieuw.",
   'ops.loginFailed': "Inloggen als operator mislukt: onjuiste naam, wachtwoord of code.",
+  'ops.csrf': "De pagina van de console is verouderd of het verzoek kwam er niet vandaan. Laad de pagina opnieuw en probeer het nog eens.",
   'ops.totpRequired': "Voer de 6-cijferige code uit uw authenticator-app in.",
   'ops.totpWrong': "De authenticatorcode is onjuist of al gebruikt.",
   'ops.roleForbidden': "Uw operatorrol staat deze actie niet toe.",

@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "O câmbio mudou desde esta cotação. Confira o novo câmbio e confirme novamente.",
   'transfer.failed': "Não foi possível fazer a transferência. Tente novamente mais tarde.",
   'ops.loginFailed': "Não foi possível entrar como operador: nome, senha ou código incorreto.",
+  'ops.csrf': "A página da consola está desatualizada ou o pedido não veio dela. Recarregue a página e tente novamente.",
   'ops.totpRequired': "Insira o código de 6 dígitos do seu aplicativo autenticador.",
   'ops.totpWrong': "O código do autenticador está incorreto ou já foi usado.",
   'ops.roleForbidden': "A sua função de operador não permite esta ação.",

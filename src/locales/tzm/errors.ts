@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "Azal n usnfel ibeddel seg wasmi d-ittwafka. Ttxil senqed azal amaynu n usnfel tsentmeḍ tikkelt yaḍn.",
   'transfer.failed': "Ur iddi usmutti. Ttxil ɛawd yat tikkelt yaḍn deffir imik.",
   'ops.loginFailed': "Ur iddi unekcum n umsedday: isem, awal n uzray neɣ tangalt ur iṣeḥḥan.",
+  'ops.csrf': "Tasna n tmsedwalt teqqim-d taqburt neɣ asuter ur d-yekki seg-s. Ales asali n tasna tɛerḍeḍ tikkelt nniḍen.",
   'ops.totpRequired': "Ttxil sekcem tangalt n 6 n wuṭṭunen seg usnas n usesteb nnek.",
   'ops.totpWrong': "Tangalt n usesteb ur tṣeḥḥa neɣ ttusseqdec yakan.",
   'ops.roleForbidden': "Tawuri nnek n umsedday ur tsireg tigawt-ad.",

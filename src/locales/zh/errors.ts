@@ -98,6 +98,7 @@ export default {
   'transfer.rateChanged': "汇率自报价后已发生变化，请查看最新汇率后重新确认。",
   'transfer.failed': "划转失败，请稍后再试。",
   'ops.loginFailed': "操作员登录失败：名称、密码或验证码错误。",
+  'ops.csrf': "控制台页面已过期，或该请求并非来自控制台。请刷新页面后重试。",
   'ops.totpRequired': "请输入身份验证器应用中的 6 位验证码。",
   'ops.totpWrong': "身份验证器验证码不正确或已被使用。",
   'ops.roleForbidden': "您的操作员角色无权执行此操作。",
