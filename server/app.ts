@@ -13,12 +13,14 @@ import { registerLoadShedding } from './http/load-shedding';
 import { registerInputGuard } from './http/input-guard';
 import { registerLocale } from './http/locale';
 import { docsRoute, registerOpenApi } from './http/openapi';
+import { opsConsoleRoutes } from './http/ops-console';
 import { inlineScriptSources, pwaRoutes } from './http/pwa';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security';
 import { registerUnreadBodyClose } from './http/uploads';
 import { API_MODULES } from './modules';
 import { createSessionCache } from './modules/auth';
+import { registerQueueNotices } from './realtime/queues';
 import { registerRealtime } from './realtime/socket';
 import { createServices, type AppDeps } from './services';
 
@@ -75,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => sessionCache.close());
   app.decorate('services', createServices(deps, app.log, sessionCache));
   registerRealtime(app);
+  registerQueueNotices(app);
 
   // Hooks that look at every route come before any route.
   enforceDocumentedRoutes(app);
@@ -103,5 +106,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await pwaRoutes(app, config.publicDir);
+  await opsConsoleRoutes(app, config.opsPublicDir);
   return app;
 }

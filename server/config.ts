@@ -60,6 +60,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'BANK_BIC', default: 'COBADEFFXXX', description: 'Bank transfer deposits: BIC.' },
   { name: 'BANK_NAME', default: 'Demo Bank', description: 'Bank transfer deposits: bank name.' },
   { name: 'PUBLIC_DIR', default: './dist', description: 'The built PWA, served under /h5/.' },
+  { name: 'OPS_PUBLIC_DIR', default: './dist-ops', description: "The built operator console, served under /ops/ (its own build: nothing of it is in the PWA's files)." },
   { name: 'TRUST_PROXY', default: 'false', description: "Fastify trustProxy: 'true', a hop count, or comma-separated addresses/CIDRs of the proxies in front." },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SEED_DEMO', default: '(true on PGlite, false with DATABASE_URL)', description: "'true' creates the demo users and the demo operator (published credentials) at start; never on a real installation." },
@@ -125,6 +126,7 @@ const envSchema = z.object({
   BANK_BIC: text('COBADEFFXXX'),
   BANK_NAME: text('Demo Bank'),
   PUBLIC_DIR: text('./dist'),
+  OPS_PUBLIC_DIR: text('./dist-ops'),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false'], { error: "'true' or 'false'" }).optional(),
@@ -197,6 +199,7 @@ export interface Config {
     bank: { holder: string; iban: string; bic: string; bankName: string };
   };
   publicDir: string;
+  opsPublicDir: string;
   uploadsDir: string;
   trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bank: { holder: e.BANK_HOLDER, iban: e.BANK_IBAN, bic: e.BANK_BIC, bankName: e.BANK_NAME },
     },
     publicDir: path.resolve(e.PUBLIC_DIR),
+    opsPublicDir: path.resolve(e.OPS_PUBLIC_DIR),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

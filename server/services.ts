@@ -58,7 +58,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     sessions,
     codes,
     accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
-    operators: createOperators(db, clock),
+    operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),
     profiles: createProfiles(db),

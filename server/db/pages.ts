@@ -1,5 +1,5 @@
 /** Paged lists: one page of rows and the count of all of them, read together. */
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../src/domain/wire';
 import type { Db, Tx } from './client';
@@ -46,16 +46,24 @@ export function tablePageOf<Q extends PgSelect, Item>(
 /** What an operators' queue asks for: one status (all when absent) and the page. */
 export interface QueueRequest<Status extends string> extends PageRequest {
   status?: Status;
+  /** One record (the console's detail of a queue item). */
+  id?: number;
+  /** One user's records (the console shows a user's earlier requests beside the one decided). */
+  userId?: string;
 }
 
-/** An operators' queue of requests: of one status (all when absent), oldest first so it is worked in order. */
+/** An operators' queue of requests: of one status (all when absent), of one user or one record when asked, oldest first so it is worked in order. */
 export function queuePageOf<Q extends PgSelect, Item>(
   db: Db | Tx,
   request: QueueRequest<string>,
-  table: PgTable & { id: PgColumn; status: PgColumn },
+  table: PgTable & { id: PgColumn; status: PgColumn; userId: PgColumn },
   select: Q,
   itemOf: (row: Awaited<Q>[number]) => Item,
 ): Promise<Page<Item>> {
-  const where = request.status ? eq(table.status, request.status) : undefined;
+  const where = and(
+    request.status ? eq(table.status, request.status) : undefined,
+    request.id === undefined ? undefined : eq(table.id, request.id),
+    request.userId === undefined ? undefined : eq(table.userId, request.userId),
+  );
   return tablePageOf(db, request, { table, select, where, orderBy: asc(table.id) }, itemOf);
 }

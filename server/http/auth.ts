@@ -10,9 +10,9 @@ import { AppError } from '../../src/domain/errors';
 import type { Viewer } from '../modules/auth';
 import { csrfHolds, operatorCredential } from './operator-session';
 
-import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operators';
+import { OPERATOR_ROLES, roleAllows, type OperatorRole } from '../../src/domain/operators';
 
-export { OPERATOR_ROLES, type OperatorRole };
+export { OPERATOR_ROLES, roleAllows, type OperatorRole };
 
 /** The signed-in operator behind a request under /api/ops. */
 export interface OperatorViewer {
@@ -33,11 +33,6 @@ declare module 'fastify' {
     viewer: Viewer | null;
     operator: OperatorViewer | null;
   }
-}
-
-/** Does `role` include what `needed` may do? Roles are ranked: support < finance < admin. */
-export function roleAllows(role: OperatorRole, needed: OperatorRole): boolean {
-  return OPERATOR_ROLES.indexOf(role) >= OPERATOR_ROLES.indexOf(needed);
 }
 
 /** The token of the Authorization header: the raw token, or "Bearer <token>". */

@@ -4,7 +4,7 @@
  * attributed to that operator. A module's operator plugin declares its calls with these.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import type { AuditActor } from '../ledger/audit';
@@ -12,20 +12,8 @@ import { apiRoute } from './api-route';
 import { operatorOf } from './auth';
 import { DECISION, type Refusals } from './refusals';
 
-/** Why an operator acts: at least 3 characters once trimmed, shown to the user and in the audit log. */
-export const reasonSchema = z
-  .string({ error: 'ops.reasonRequired' })
-  .trim()
-  .min(3, 'ops.reasonRequired')
-  .max(500, 'request.invalid');
-
-export const recordIdSchema = z.coerce.number({ error: 'request.invalid' }).int('request.invalid').positive('request.invalid').max(2 ** 53 - 1, 'request.invalid');
-
-/** A record acted on by its id. */
-export const recordIdInputSchema = z.strictObject({ id: recordIdSchema });
-
-/** Refusing a record, with the reason its user reads. */
-export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
+// The inputs every decision shares are the console's too: src/domain/operators.ts.
+export { reasonSchema, recordIdInputSchema, recordIdSchema, rejectSchema } from '../../src/domain/operators';
 
 /** A finance operator's decision on a record, in one transaction with its audit row; it refuses what every decision does (DECISION) and its own `refusals`. */
 export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(

@@ -30,10 +30,12 @@ const subscription = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('daymarket') }),
   // The signed-in user's own events (their trade orders): joined with their session token.
   z.object({ channel: z.literal('account'), token: z.string().min(1).max(512) }),
+  // The operators' live queues: joined with a ticket of GET /api/ops/live/ticket (docs/ops-console.md).
+  z.object({ channel: z.literal('ops'), ticket: z.string().min(1).max(200) }),
 ]);
 
 export type Subscription = z.infer<typeof subscription>;
-type PublicSubscription = Exclude<Subscription, { channel: 'account' }>;
+type PublicSubscription = Exclude<Subscription, { channel: 'account' | 'ops' }>;
 
 /** The room a public subscription joins; publishers emit to the same names. */
 export function roomOf(sub: PublicSubscription): string {
@@ -45,6 +47,9 @@ export const klineRoom = (symbol: string, period: string) => `kline:${symbol}:${
 
 /** The room of one user's private events; only a socket that showed that user's live session joins it. */
 export const accountRoom = (userId: string) => `account:${userId}`;
+
+/** The operators' room: `queue:changed { queue, id }` after a request joins or leaves a queue. */
+export const OPS_ROOM = 'ops';
 
 /** What modules see of socket.io: publishing an event to the sockets of a room. */
 export interface Realtime {
@@ -67,6 +72,8 @@ export interface RealtimeOptions {
   trustProxy: boolean | number | string[];
   /** The user of a live session token, or null: who may join an account room. */
   authenticate?: (token: string) => Promise<string | null>;
+  /** Whether a ticket of an open operator session lets a socket into OPS_ROOM. */
+  opsTicketHolds?: (ticket: string) => Promise<boolean>;
 }
 
 /** A handshake slot not turned into a connection within this time is given back. */
@@ -158,6 +165,17 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
         void socket.join(accountRoom(userId));
         return reply({ ok: true, room: 'account' });
       }
+      if (parsed.data.channel === 'ops') {
+        if (!join) {
+          void socket.leave(OPS_ROOM);
+          return reply({ ok: true });
+        }
+        const holds = options.opsTicketHolds ? await options.opsTicketHolds(parsed.data.ticket).catch(() => false) : false;
+        if (!holds) return reply({ ok: false, error: 'session.required' });
+        if (socket.disconnected) return;
+        void socket.join(OPS_ROOM);
+        return reply({ ok: true, room: OPS_ROOM });
+      }
       const room = roomOf(parsed.data);
       if (join) void socket.join(room);
       else void socket.leave(room);
@@ -181,6 +199,7 @@ export function registerRealtime(app: FastifyInstance): void {
     maxPerAddress: config.socket.maxPerAddress,
     trustProxy: config.trustProxy,
     authenticate: async (token) => (await app.services.sessions.authenticate(token))?.userId ?? null,
+    opsTicketHolds: (ticket) => app.services.operators.liveTicketHolds(ticket),
   });
   const redis = config.redisUrl ? shareThroughRedis(io, config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('realtime', {

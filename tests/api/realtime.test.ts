@@ -159,3 +159,42 @@ test('one address holds at most SOCKET_MAX_PER_ADDRESS (20) connections; the oth
   expect(await tryConnect(['websocket'])).toBe('connected');
   expect(await tryConnect(['websocket'])).toBe('refused');
 });
+
+test("the operators' room: joined with a ticket of an open session only; a deposit request and its decision are heard there, not elsewhere", async () => {
+  for (const socket of clients.splice(0)) socket.disconnect();
+  await until(() => server.engine.clientsCount === 0);
+  const financeId = await t.financeOperator();
+  const operatorToken = await t.operatorToken(financeId);
+  const ticketReply = await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken });
+  expect(ticketReply.status).toBe(200);
+  const { ticket } = ticketReply.body.data!;
+
+  const desk = await client(['websocket']);
+  const bystander = await client(['websocket']);
+  // A made-up, altered or user's ticket joins nothing.
+  for (const wrong of ['1.9999999999.' + 'A'.repeat(43), ticket.slice(0, -1) + (ticket.endsWith('A') ? 'B' : 'A'), (await t.signedInUser()).token]) {
+    expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket: wrong })).toEqual({ ok: false, error: 'session.required' });
+  }
+  expect(await ask(desk, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: true, room: 'ops' });
+
+  const heard: unknown[] = [];
+  desk.on('queue:changed', (payload) => heard.push(payload));
+  let overheard = 0;
+  bystander.on('queue:changed', () => overheard++);
+
+  const user = await t.signedInUser();
+  const [usdt] = (await t.coins()).filter((coin) => coin.name === 'USDT');
+  const deposit = await t.requestDeposit(user.token, { coinId: String(usdt.id), amount: '25', network: 'TRC20' });
+  await expect.poll(() => heard).toEqual([{ queue: 'deposits' }]);
+  const decided = await t.post('/ops/deposits/reject', { id: deposit.id, reason: 'no payment arrived' }, { token: operatorToken });
+  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+  await expect.poll(() => heard).toEqual([{ queue: 'deposits' }, { queue: 'deposits' }]);
+  expect(overheard).toBe(0);
+
+  // A ticket is good for a minute, and only while its session is open.
+  t.clock.advance(61);
+  expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: false, error: 'session.required' });
+  const fresh = (await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken })).body.data!.ticket;
+  expect((await t.post('/ops/logout', {}, { token: operatorToken })).status).toBe(200);
+  expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket: fresh })).toEqual({ ok: false, error: 'session.required' });
+});

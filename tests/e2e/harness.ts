@@ -207,6 +207,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
         PUBLIC_DIR: join(root, 'dist'),
+        OPS_PUBLIC_DIR: join(root, 'dist-ops'),
         LOG_LEVEL: 'warn',
         ...env,
       },

@@ -56,7 +56,7 @@ const OPERATION_IDS = [
   'POST /api/wallet/charge_req', 'GET /api/recharge/log', 'POST /api/wallet/get_info', 'POST /api/wallet/out', 'GET /api/user/withdraw/list',
   'POST /api/user/cash_save', 'POST /api/user/cash_info', 'POST /api/transfer/quote', 'POST /api/transfer', 'GET /api/wallet/legal_log', 'GET /api/wallet/movements',
   'GET /api/user/calc', 'GET /api/user/user_level', 'POST /api/ops/login', 'POST /api/ops/logout', 'GET /api/ops/session', 'POST /api/ops/logout/all', 'GET /api/ops/sessions',
-  'POST /api/ops/sessions/end', 'POST /api/ops/password', 'POST /api/ops/totp/rotate', 'POST /api/ops/totp/confirm', 'GET /api/ops/deposits', 'GET /api/ops/deposits/proof',
+  'POST /api/ops/sessions/end', 'POST /api/ops/password', 'POST /api/ops/totp/rotate', 'POST /api/ops/totp/confirm', 'GET /api/ops/deposits', 'GET /api/ops/deposits/proof', 'GET /api/ops/deposits/preview', 'GET /api/ops/live/ticket',
   'POST /api/ops/deposits/approve', 'POST /api/ops/deposits/reject', 'GET /api/ops/withdrawals', 'POST /api/ops/withdrawals/approve',
   'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',
   'POST /api/ops/vip_levels', 'GET /api/ops/coins', 'POST /api/ops/coins', 'GET /api/ops/audit', 'POST /api/ops/operators',

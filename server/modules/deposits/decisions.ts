@@ -81,6 +81,45 @@ async function usdtValueOf(tx: Tx, amount: bigint, asset: Asset): Promise<bigint
 }
 
 /**
+ * What approving `row` with `requested` (absent: the amount asked for) posts: the amount, its USDT
+ * value for the levels, the VIP level it brings the user to and that level's gift. The one
+ * computation behind the approval and its preview (GET /ops/deposits/preview).
+ */
+async function approvalPlan(tx: Db | Tx, row: DepositRow, requested: bigint | string | undefined) {
+  const amount = typeof requested === 'string' ? amountOrRefusal(requested, row.asset) : (requested ?? row.amount);
+  if (amount <= 0n) throw new Refusal('amount.invalid', 400, { params: { decimals: ASSETS[row.asset].scale }, field: 'amount' });
+  const usdtValue = await usdtValueOf(tx as Tx, amount, row.asset);
+  const confirmed = (await confirmedDepositsOf(tx as Tx, row.userId)) + usdtValue;
+  const [level] = await rowsOf<{ level: number; giftBps: number }>(
+    tx,
+    sql`SELECT level, gift_bps AS "giftBps" FROM vip_levels WHERE upgrade_amount <= ${confirmed.toString()}::bigint ORDER BY level DESC LIMIT 1`,
+  );
+  const newLevel = level?.level ?? 0;
+  return { amount, usdtValue, newLevel, giftBps: level?.giftBps ?? 0, bonus: (amount * BigInt(level?.giftBps ?? 0)) / BPS };
+}
+
+/**
+ * What an approval of a processing deposit would post now, without posting it: the console shows
+ * it before the operator confirms. The approval itself computes it again under its locks.
+ */
+export async function previewApproval(db: Db, input: { id: number; amount?: string }) {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, input.id));
+  if (!row) throw new AppError('record.notFound', 404);
+  if (row.status !== 'processing') throw new AppError('ops.alreadyDecided', 409);
+  const [user] = await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId));
+  const plan = await approvalPlan(db, row, input.amount);
+  return {
+    asset: row.asset,
+    amount: toDecimalString(plan.amount, row.asset),
+    bonus: toDecimalString(plan.bonus, row.asset),
+    giftPercent: (plan.giftBps / 100).toFixed(2),
+    usdtValue: toDecimalString(plan.usdtValue, 'USDT'),
+    vipLevelBefore: user?.vipLevel ?? 0,
+    vipLevelAfter: plan.newLevel,
+  };
+}
+
+/**
  * Approves a processing deposit: the amount (the operator may credit a different one, e.g. the
  * value that arrived for BTC) moves from the platform's deposits account to the user, plus the
  * gift of the VIP level this deposit brings the user to (it counts towards its own level: the
@@ -99,22 +138,13 @@ export async function approveDeposit(
   },
 ): Promise<DecidedDeposit> {
   const { row, coin } = await lockProcessing(tx, input.id);
-  const amount = typeof input.amount === 'string' ? amountOrRefusal(input.amount, row.asset) : (input.amount ?? row.amount);
-  if (amount <= 0n) throw new Refusal('amount.invalid', 400, { params: { decimals: ASSETS[row.asset].scale }, field: 'amount' });
   const reason = input.reason?.trim() || null;
   const reference = `deposit:${row.id}`;
 
   // The user's row lock serialises approvals of one user, so each sees the level the one
   // before it reached.
   const [user] = await tx.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId)).for('update');
-  const usdtValue = await usdtValueOf(tx, amount, row.asset);
-  const confirmed = (await confirmedDepositsOf(tx, row.userId)) + usdtValue;
-  const [level] = await rowsOf<{ level: number; giftBps: number }>(
-    tx,
-    sql`SELECT level, gift_bps AS "giftBps" FROM vip_levels WHERE upgrade_amount <= ${confirmed.toString()}::bigint ORDER BY level DESC LIMIT 1`,
-  );
-  const newLevel = level?.level ?? 0;
-  const bonus = (amount * BigInt(level?.giftBps ?? 0)) / BPS;
+  const { amount, usdtValue, newLevel, bonus } = await approvalPlan(tx, row, input.amount);
 
   const posting = { asset: row.asset, reference, reason, operatorId: input.operatorId, at: input.at };
   await postTransfers(tx, [

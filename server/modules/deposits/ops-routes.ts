@@ -1,36 +1,22 @@
 /**
- * The operator's deposit calls under /api/ops: the queue (support), the proof image (support) and
- * the decisions (finance), each decision in one transaction with its audit row.
+ * The operator's deposit calls under /api/ops: the queue (support), the proof image (support), what
+ * an approval would post (finance) and the decisions (finance), each decision in one transaction with its audit row.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DEPOSIT_STATUSES } from '../../../src/domain/ledger';
-import { amountTextSchema, pageQuerySchema } from '../../../src/domain/payments';
-import { depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import {
+  decidedDepositSchema,
+  depositApproveSchema,
+  depositListSchema,
+  depositPreviewQuerySchema,
+  depositPreviewSchema,
+  operatorDepositSchema,
+} from '../../../src/domain/operators';
+import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { AppError } from '../../../src/domain/errors';
 import { apiRoute } from '../../http/api-route';
-import { operatorDecision, reasonSchema, recordIdInputSchema, recordIdSchema, rejectSchema } from '../../http/operator-calls';
+import { operatorDecision, recordIdInputSchema, rejectSchema } from '../../http/operator-calls';
 import { NOT_FOUND } from '../../http/refusals';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
-
-const depositListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(DEPOSIT_STATUSES, { error: 'request.invalid' }).optional() });
-
-const depositApproveSchema = z.strictObject({
-  id: recordIdSchema,
-  /** The amount to credit when it differs from the request (e.g. what arrived for BTC). */
-  amount: amountTextSchema.optional(),
-  reason: reasonSchema.optional(),
-});
-
-const operatorDepositSchema = depositRecordSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  proof: z.string().describe('Stored name of the proof image (GET /ops/deposits/proof)'),
-  usdtValue: z.string().describe('Decimal string, full precision of the asset').nullable().describe('USDT value counted towards VIP levels, fixed at approval'),
-  operatorId: z.string().nullable(),
-});
-
-const decidedDepositSchema = depositRecordSchema.extend({ userId: z.string() });
 
 /** Under /api/ops. */
 export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
@@ -65,6 +51,18 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store').type(image.mime);
       return image.bytes;
     },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/deposits/preview',
+    tag: 'ops',
+    summary: 'What approving a processing deposit (with this amount) would post now: amount, VIP gift, level (finance)',
+    auth: { operator: 'finance' },
+    query: depositPreviewQuerySchema,
+    reply: depositPreviewSchema,
+    refusals: [NOT_FOUND, { 400: ['amount.invalid', 'amount.tooLarge'], 409: ['ops.alreadyDecided'] }],
+    handler: ({ query }) => deposits.preview(query),
   });
 
   operatorDecision(

@@ -7,7 +7,7 @@
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import type { Db } from '../../db/client';
 import type { QueueRequest } from '../../db/pages';
-import { approveDepositAs, listDeposits, proofNameOf, rejectDeposit } from './decisions';
+import { approveDepositAs, listDeposits, previewApproval, proofNameOf, rejectDeposit } from './decisions';
 import { createDeposit, depositAddress, depositsOf, depositTarget } from './requests';
 
 export function createDeposits(db: Db) {
@@ -24,6 +24,8 @@ export function createDeposits(db: Db) {
     queue: (request: QueueRequest<DepositStatus>) => listDeposits(db, request),
     /** The stored name of a deposit's proof image, or null. */
     proofName: (id: number) => proofNameOf(db, id),
+    /** GET /ops/deposits/preview: what approving would post now. */
+    preview: (input: { id: number; amount?: string }) => previewApproval(db, input),
     approve: approveDepositAs,
     reject: rejectDeposit,
   };

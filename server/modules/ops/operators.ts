@@ -65,7 +65,12 @@ export interface OperatorSessionEntry {
 
 const idleEnd = (lastSeenAt: Date) => addSeconds(lastSeenAt, OPERATOR_IDLE_MINUTES * 60);
 
-export function createOperators(db: Db, clock: Clock) {
+/** How long a ticket for the live queues (the socket's `ops` channel) may be shown: long enough to connect. */
+const LIVE_TICKET_SECONDS = 60;
+
+export function createOperators(db: Db, clock: Clock, pepper: string) {
+  const ticketMac = (body: string) => crypto.createHmac('sha256', pepper).update(`ops-live:${body}`).digest('base64url');
+
   const lockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
 
   /**
@@ -185,6 +190,33 @@ export function createOperators(db: Db, clock: Clock) {
         await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, session.id));
       }
       return { operatorId: session.operatorId, username: row.username, role: row.role, sessionId: session.id };
+    },
+
+    /**
+     * A ticket that lets a socket join the operators' live queues: the session's id and a minute's
+     * end, signed with the server's secret (the same in every process), so the socket needs neither
+     * the session's token (which no script of the console can read) nor a table.
+     */
+    liveTicket(viewer: OperatorViewer): string {
+      const body = `${viewer.sessionId}.${Math.floor(clock().getTime() / 1000) + LIVE_TICKET_SECONDS}`;
+      return `${body}.${ticketMac(body)}`;
+    },
+
+    /** True for a ticket signed here, not yet past its minute, whose session is still open. */
+    async liveTicketHolds(ticket: string): Promise<boolean> {
+      const match = /^(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+      if (!match) return false;
+      const [, sessionId, until, mac] = match;
+      const expected = Buffer.from(ticketMac(`${sessionId}.${until}`));
+      if (!crypto.timingSafeEqual(Buffer.from(mac), expected) || Number(until) * 1000 < clock().getTime()) return false;
+      const now = clock();
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`SELECT s.id FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+            WHERE s.id = ${Number(sessionId)} AND s.revoked_at IS NULL AND s.expires_at > ${now}
+              AND s.last_seen_at > ${addSeconds(now, -OPERATOR_IDLE_MINUTES * 60)} AND NOT o.disabled`,
+      );
+      return rows.length === 1;
     },
 
     /** The session of the request: who, until when (its absolute end and its idle end). */

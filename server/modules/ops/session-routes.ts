@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  opsLiveTicketSchema,
   opsLoginReplySchema,
   opsLoginSchema,
   opsPasswordChangeSchema,
@@ -129,6 +130,18 @@ export async function opsSessionModule(app: FastifyInstance): Promise<void> {
     reply: opsSessionsEndedSchema,
     refusals: NOT_FOUND,
     handler: ({ body, request }) => ops.endSession(operatorOf(request), body.id),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/live/ticket',
+    tag: TAG,
+    summary: "A ticket (one minute) for socket.io's subscribe { channel: 'ops', ticket }: the live queues",
+    description: "The socket then gets `queue:changed { queue, id }` whenever a request joins or leaves an operators' queue.",
+    auth: anyOperator,
+    query: noInput,
+    reply: opsLiveTicketSchema,
+    handler: async ({ request }) => ({ ticket: ops.liveTicket(operatorOf(request)) }),
   });
 
   apiRoute(app, {

@@ -20,54 +20,21 @@
  * LoginScreen): zod, the domain's rules and libphonenumber then load when the form is first
  * checked, not with the screen.
  */
-import type { BaseSyntheticEvent } from 'react';
-import { useForm, type FieldValues, type SubmitHandler, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { MessageParams } from '../../domain/errors';
 import { toast } from '../feedback/toast';
 import { errorMessage } from '../../i18n';
-import { fieldErrors, type FieldErrors } from './fieldErrors';
+import { schemaResolver, type SchemaSource, type ZodFormExtras } from './zodForm';
 import { serverFieldError } from './serverFieldError';
 
-export interface ZodFormExtras<V extends FieldValues> {
-  /** The schema's input made from the form's values (or a promise of it); the values themselves when absent. */
-  input?(values: V): unknown;
-  /** Adds or replaces messages after the schema's (e.g. checkConfirmation); may find problems in a valid parse. */
-  check?(values: V, errors: FieldErrors): FieldErrors;
-  /** Placeholders for the messages that the schema's issues do not carry (e.g. a length). */
-  params?: MessageParams;
-}
+export { submitOnce, textField, type SchemaSource, type ZodFormExtras } from './zodForm';
 
-/** A resolver from a zod schema whose messages are error keys of the catalogue (src/domain/errors.ts). */
-/** A schema, or a function that imports it (for a form whose rules load when it is first checked). */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
-
+/** A resolver from a zod schema whose messages are error keys of the catalogue (src/domain/errors.ts); rules that cannot be downloaded are said in a toast too. */
 export function zodFormResolver<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
   source: SchemaSource<S>,
   extras: ZodFormExtras<V> = {},
 ): Resolver<V, unknown, z.output<S> & FieldValues> {
-  return async (values) => {
-    let schema: S;
-    try {
-      schema = typeof source === 'function' ? await source() : source;
-    } catch {
-      // The rules could not be downloaded (offline on a first visit): nothing is sent, and the
-      // person is told why, as for any request that cannot reach the server.
-      toast.error(errorMessage('network.error'));
-      return { values: {}, errors: { root: { type: 'load', message: errorMessage('network.error') } } } as Awaited<
-        ReturnType<Resolver<V, unknown, z.output<S> & FieldValues>>
-      >;
-    }
-    const parsed = await schema.safeParseAsync(extras.input ? await extras.input(values) : values);
-    // Field names are the schema's keys; a message without a field stays on the form as `root`.
-    const found: FieldErrors = parsed.success ? {} : fieldErrors<string>(parsed.error, 'root', extras.params);
-    const problems = Object.entries(extras.check ? extras.check(values, found) : found).filter(
-      (entry): entry is [string, string] => Boolean(entry[1]),
-    );
-    if (parsed.success && !problems.length) return { values: parsed.data as z.output<S> & FieldValues, errors: {} };
-    const errors = Object.fromEntries(problems.map(([name, message]) => [name, { type: 'validate', message }]));
-    return { values: {}, errors } as Awaited<ReturnType<Resolver<V, unknown, z.output<S> & FieldValues>>>;
-  };
+  return schemaResolver<S, V>(source, extras, () => toast.error(errorMessage('network.error')));
 }
 
 export function useZodForm<S extends z.ZodType, V extends FieldValues = z.input<S> & FieldValues>(
@@ -76,19 +43,6 @@ export function useZodForm<S extends z.ZodType, V extends FieldValues = z.input<
 ): UseFormReturn<V, unknown, z.output<S> & FieldValues> {
   const { input, check, params, ...formOptions } = options;
   return useForm({ mode: 'onSubmit', reValidateMode: 'onChange', ...formOptions, resolver: zodFormResolver<S, V>(schema, { input, check, params }) });
-}
-
-/** The props a TextField takes for one field of a form: its value, change handler and message. */
-export function textField<V extends FieldValues, O extends FieldValues>(form: UseFormReturn<V, unknown, O>, name: Path<V>) {
-  const value = form.watch(name);
-  return {
-    value: typeof value === 'string' ? value : value == null ? '' : String(value),
-    // Once the field shows a problem (after leaving it, or a press), each keystroke checks it again.
-    onChange: (next: string) =>
-      form.setValue(name, next as never, { shouldValidate: form.formState.isSubmitted || form.getFieldState(name).invalid, shouldDirty: true }),
-    onBlur: () => void form.trigger(name),
-    error: form.formState.errors[name]?.message as string | undefined,
-  };
 }
 
 /** A refusal from the server about one of `fields` goes under that field (serverFieldError). */
@@ -102,16 +56,3 @@ export function setServerError<V extends FieldValues, O extends FieldValues>(
   }
 }
 
-/**
- * The form's submit handler: checks, then runs `onValid` with the parsed data; a second submit
- * (Enter pressed again) while the first is still running is ignored.
- */
-export function submitOnce<V extends FieldValues, O extends FieldValues>(form: UseFormReturn<V, unknown, O>, onValid: SubmitHandler<O>) {
-  return (event?: BaseSyntheticEvent) => {
-    if (form.formState.isSubmitting) {
-      event?.preventDefault();
-      return;
-    }
-    void form.handleSubmit(onValid)(event);
-  };
-}

@@ -1,0 +1,45 @@
+/**
+ * The operators' live queues (docs/ops-console.md): which calls add a request to a queue or take
+ * one out of it, in one table. After such a call has answered successfully — its transaction
+ * committed — the operators' room hears `queue:changed { queue }` and each console refetches that
+ * queue and its counts. Written once here rather than in each route, so a new decision or request
+ * only needs its line.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { OpsQueue } from '../../src/domain/operators';
+import { OPS_ROOM } from './socket';
+
+const QUEUE_OF_ROUTE: Readonly<Record<string, OpsQueue>> = {
+  // a user's request joins a queue
+  'POST /api/wallet/charge_req': 'deposits',
+  'POST /api/wallet/out': 'withdrawals',
+  'POST /api/merchant/apply': 'merchants',
+  'POST /api/loan/apply': 'loans',
+  'POST /api/loan/repay': 'repayments',
+  'POST /api/loan/repay/part': 'repayments',
+  // an operator's decision takes it out
+  'POST /api/ops/deposits/approve': 'deposits',
+  'POST /api/ops/deposits/reject': 'deposits',
+  'POST /api/ops/withdrawals/approve': 'withdrawals',
+  'POST /api/ops/withdrawals/reject': 'withdrawals',
+  'POST /api/ops/merchants/approve': 'merchants',
+  'POST /api/ops/merchants/reject': 'merchants',
+  'POST /api/ops/loans/approve': 'loans',
+  'POST /api/ops/loans/reject': 'loans',
+  'POST /api/ops/loans/repayment/confirm': 'repayments',
+  'POST /api/ops/loans/repayment/refuse': 'repayments',
+  'POST /api/ops/adjustments': 'proposals',
+};
+
+/** The queue a route changes, or undefined. */
+export function queueOfRoute(method: string, url: string | undefined): OpsQueue | undefined {
+  return url === undefined ? undefined : QUEUE_OF_ROUTE[`${method} ${url}`];
+}
+
+export function registerQueueNotices(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 200) return;
+    const queue = queueOfRoute(request.method, request.routeOptions.url);
+    if (queue) app.realtime.publish(OPS_ROOM, 'queue:changed', { queue });
+  });
+}
