@@ -14,7 +14,7 @@ import { ASSET_CODES, toDecimalString, type Asset } from '../src/domain/money';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { USER_PURPOSES, type UserPurpose } from '../server/ledger/accounts';
+import { balanceTotals, PLATFORM_PURPOSES, USER_PURPOSES, type UserPurpose } from '../server/ledger/accounts';
 import { verifyLedger } from '../server/ledger/verify';
 import { serverIsUp } from './local-server';
 
@@ -74,28 +74,21 @@ interface AssetSums {
   platform: bigint;
 }
 
-/** Per asset: how many transfers moved how much, what users hold by purpose, and the platform's side. */
+/** Per asset: how many transfers moved how much, what users hold by purpose (the ledger's balanceTotals), and the platform's side. */
 async function assetSums(database: Database): Promise<AssetSums[]> {
-  const balances = await rowsOf<{ asset: string; owner_kind: string; purpose: string; total: string }>(
-    database.db,
-    sql`SELECT asset, owner_kind, CASE WHEN owner_kind = 'user' THEN purpose ELSE '' END AS purpose, sum(balance)::text AS total
-        FROM ledger_accounts GROUP BY 1, 2, 3`,
-  );
+  const totals = await balanceTotals(database.db);
   const moved = await rowsOf<{ asset: string; transfers: string; total: string }>(
     database.db,
     sql`SELECT asset, count(*)::text AS transfers, coalesce(sum(amount), 0)::text AS total FROM ledger_transfers GROUP BY asset`,
   );
   return ASSET_CODES.map((asset) => {
-    const of = (owner: string, purpose: string) =>
-      balances.filter((row) => row.asset === asset && row.owner_kind === owner && row.purpose === purpose).reduce((sum, row) => sum + BigInt(row.total), 0n);
-    const platform = balances.filter((row) => row.asset === asset && row.owner_kind === 'platform').reduce((sum, row) => sum + BigInt(row.total), 0n);
     const flow = moved.find((row) => row.asset === asset);
     return {
       asset,
       transfers: BigInt(flow?.transfers ?? 0),
       moved: BigInt(flow?.total ?? 0),
-      users: Object.fromEntries(USER_PURPOSES.map((purpose) => [purpose, of('user', purpose)])) as Record<UserPurpose, bigint>,
-      platform,
+      users: totals.users[asset],
+      platform: PLATFORM_PURPOSES.reduce((sum, purpose) => sum + totals.platform[asset][purpose], 0n),
     };
   });
 }

@@ -29,7 +29,7 @@ import { createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
-import { avatarStoreOf, createProfiles } from './modules/user';
+import { avatarStoreOf, createProfiles, createUserLookup } from './modules/user';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +62,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),
     profiles: createProfiles(db),
+    /** The users as operators find and read them (modules/user/lookup.ts). */
+    userLookup: createUserLookup(db, clock),
     avatars: avatarStoreOf(config),
     proofs: proofStoreOf(config),
     /** Deposit requests and the operator's decisions (modules/deposits). */

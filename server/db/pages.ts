@@ -1,8 +1,9 @@
 /** Paged lists: one page of rows and the count of all of them, read together. */
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../src/domain/wire';
 import type { Db, Tx } from './client';
+import { rowsOf } from './rows';
 
 export interface PageRequest {
   page: number;
@@ -66,4 +67,23 @@ export function queuePageOf<Q extends PgSelect, Item>(
     request.userId === undefined ? undefined : eq(table.userId, request.userId),
   );
   return tablePageOf(db, request, { table, select, where, orderBy: asc(table.id) }, itemOf);
+}
+
+/** How long an operators' queue is: how many wait, and since when the oldest has waited (null when none). */
+export interface QueueLength {
+  count: number;
+  oldestAt: string | null;
+}
+
+/**
+ * The length of a queue: the rows of `table` that `waiting` selects, counted, and the earliest
+ * `since` among them (when the oldest began to wait), in ISO 8601.
+ */
+export async function queueLengthOf(db: Db | Tx, table: string, waiting: SQL, since = 'created_at'): Promise<QueueLength> {
+  const [row] = await rowsOf<{ count: string; oldest_at: string | null }>(
+    db,
+    sql`SELECT count(*)::text AS count, to_char(min(${sql.identifier(since)}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS oldest_at
+        FROM ${sql.identifier(table)} WHERE ${waiting}`,
+  );
+  return { count: Number(row.count), oldestAt: row.oldest_at };
 }

@@ -4,7 +4,10 @@
  * attributed to that operator. A module's operator plugin declares its calls with these.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { pageQuerySchema } from '../../src/domain/payments';
+import type { Page } from '../../src/domain/wire';
+import { pageSchemaOf } from '../../src/domain/wire-schemas';
 import type { Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import type { AuditActor } from '../ledger/audit';
@@ -29,5 +32,36 @@ export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
     refusals: [DECISION, refusals],
     handler: ({ body, request }) =>
       inTransaction(app.deps.db, (tx) => decide(tx, body as z.output<B>, { operatorId: operatorOf(request).operatorId, at: app.deps.clock() })),
+  });
+}
+
+/** A user named by id in an operator's read: a uuid, else no such user. */
+export const userIdSchema = z.uuid({ error: 'record.notFound' });
+
+/** One user, by id. */
+export const userQuerySchema = z.strictObject({ id: userIdSchema });
+
+/** A page of one user's records. */
+export const userPageQuerySchema = z.strictObject({ id: userIdSchema, ...pageQuerySchema.shape });
+
+/**
+ * A page of one user's records as the operators read them (support): GET `url`?id=&page=&pageSize=,
+ * answered by the module's own read for that user (the one the app's list calls), newest first;
+ * an unknown user has an empty page.
+ */
+export function userRecordsRoute<R extends z.ZodType>(
+  app: FastifyInstance,
+  route: { url: string; summary: string; item: R },
+  read: (userId: string, page: number, pageSize: number) => Promise<Page<z.input<R>>>,
+): void {
+  apiRoute(app, {
+    method: 'GET',
+    url: route.url,
+    tag: 'ops',
+    summary: route.summary,
+    auth: { operator: 'support' },
+    query: userPageQuerySchema,
+    reply: pageSchemaOf(route.item),
+    handler: ({ query }) => read(query.id, query.page, query.pageSize),
   });
 }

@@ -89,3 +89,23 @@ export async function balancesByPurpose<P extends UserPurpose>(db: Db | Tx, user
     Object.fromEntries(ASSET_CODES.map((asset) => [asset, rows.find((row) => row.asset === asset && row.purpose === purpose)?.balance ?? 0n])) as Record<Asset, bigint>;
   return Object.fromEntries(purposes.map((purpose) => [purpose, of(purpose)])) as Record<P, Record<Asset, bigint>>;
 }
+
+/** What the accounts of each asset hold in all: the users' summed per purpose, and each platform account (minor units, 0 where none). */
+export interface BalanceTotals {
+  users: Record<Asset, Record<UserPurpose, bigint>>;
+  platform: Record<Asset, Record<PlatformPurpose, bigint>>;
+}
+
+/** Every account summed by asset, owner kind and purpose, in one statement: `npm run ledger:verify`'s report and the operators' totals. */
+export async function balanceTotals(db: Db | Tx): Promise<BalanceTotals> {
+  // Bigints travel as text: PGlite would hand back JavaScript numbers.
+  const rows = await rowsOf<{ asset: string; owner_kind: string; purpose: string; total: string }>(
+    db,
+    sql`SELECT asset, owner_kind, purpose, sum(balance)::text AS total FROM ledger_accounts GROUP BY 1, 2, 3`,
+  );
+  const sumOf = (asset: Asset, owner: string, purpose: string) =>
+    rows.filter((row) => row.asset === asset && row.owner_kind === owner && row.purpose === purpose).reduce((sum, row) => sum + BigInt(row.total), 0n);
+  const perAsset = <P extends string>(owner: string, purposes: readonly P[]) =>
+    Object.fromEntries(ASSET_CODES.map((asset) => [asset, Object.fromEntries(purposes.map((purpose) => [purpose, sumOf(asset, owner, purpose)]))])) as Record<Asset, Record<P, bigint>>;
+  return { users: perAsset('user', USER_PURPOSES), platform: perAsset('platform', PLATFORM_PURPOSES) };
+}

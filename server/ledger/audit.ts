@@ -32,7 +32,10 @@ export type AuditAction =
   | 'loan.reject'
   | 'loan.repaid'
   | 'loan.repayRefused'
-  | 'loan.liquidate';
+  | 'loan.liquidate'
+  | 'user.endSessions'
+  | 'user.liftLockout'
+  | 'ledger.verify';
 
 /** The system acting (the LTV watch's liquidations): no operator. */
 export interface SystemActor {

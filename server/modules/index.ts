@@ -5,7 +5,7 @@
  * whose records operators decide has a second plugin, registered under /api/ops.
  */
 import type { FastifyInstance } from 'fastify';
-import { authModule } from './auth';
+import { authModule, authOpsModule } from './auth';
 import { bankingModule } from './banking';
 import { codesModule } from './codes';
 import { conversionModule } from './conversion';
@@ -15,12 +15,12 @@ import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
 import { loansModule, loansOpsModule } from './loans';
 import { pledgeModule, pledgeOpsModule } from './pledge';
-import { pushModule } from './push';
+import { pushModule, pushOpsModule } from './push';
 import { opsModule, opsSessionModule } from './ops';
-import { recordsModule } from './records';
+import { recordsModule, recordsOpsModule } from './records';
 import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
-import { userModule } from './user';
+import { userModule, userOpsModule } from './user';
 import { vipModule } from './vip';
 import { withdrawalsModule, withdrawalsOpsModule } from './withdrawals';
 
@@ -56,4 +56,8 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: newsOpsModule, prefix: '/ops' },
   { plugin: pledgeOpsModule, prefix: '/ops' },
   { plugin: loansOpsModule, prefix: '/ops' },
+  { plugin: userOpsModule, prefix: '/ops' },
+  { plugin: authOpsModule, prefix: '/ops' },
+  { plugin: recordsOpsModule, prefix: '/ops' },
+  { plugin: pushOpsModule, prefix: '/ops' },
 ];

@@ -74,6 +74,10 @@ const OPERATION_IDS = [
   'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
   'POST /api/loan/repay', 'POST /api/loan/repay/part', 'POST /api/loan/collateral/add', 'GET /api/ops/loans', 'GET /api/ops/loans/document', 'POST /api/ops/loans/approve', 'POST /api/ops/loans/reject',
   'POST /api/ops/loans/repayment/confirm', 'POST /api/ops/loans/repayment/refuse', 'GET /api/ops/loans/watch',
+  'GET /api/ops/queues', 'GET /api/ops/users', 'GET /api/ops/users/detail', 'GET /api/ops/users/movements', 'GET /api/ops/users/postings',
+  'GET /api/ops/users/deposits', 'GET /api/ops/users/withdrawals', 'GET /api/ops/users/orders', 'GET /api/ops/users/offers', 'GET /api/ops/users/pledges',
+  'GET /api/ops/users/loans', 'GET /api/ops/users/devices', 'GET /api/ops/users/sessions', 'POST /api/ops/users/sessions/end', 'POST /api/ops/users/lockout/lift',
+  'GET /api/ops/totals', 'GET /api/ops/ledger/verify', 'POST /api/ops/ledger/verify',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -446,6 +450,7 @@ beforeAll(async () => {
   await t.fund(user.userId, 'USDT', USDT(1_000_000));
   await t.fund(user.userId, 'EUR', 1_000_000n * 100n);
   const victim = await t.registerByEmail();
+  const victimId = await t.userIdOf(await t.login(victim.username, victim.password));
 
   loginOperator.secret = await insertOperator(loginOperator.username, loginOperator.password, 'support');
   const disposable = ['fuzzgone1', 'fuzzgone2', 'fuzzgone3', 'fuzzgone4'];
@@ -587,6 +592,17 @@ beforeAll(async () => {
       idNumber: pick('X1234567'),
       accepted: fc.constant(true),
     },
+    // The operators' reads of one user: the fuzz user (its records) or one found by what support types.
+    ...Object.fromEntries(
+      ['detail', 'movements', 'postings', 'deposits', 'withdrawals', 'orders', 'offers', 'pledges', 'loans', 'devices', 'sessions'].map((part) => [
+        `GET /api/ops/users/${part}`,
+        { id: pick(user.userId, victimId) },
+      ]),
+    ),
+    'GET /api/ops/users': { q: pick(user.username, victim.email, '+4917612345678', user.userId) },
+    // Acting on the victim's access, never the fuzz user's own sessions.
+    'POST /api/ops/users/sessions/end': { id: pick(victimId), sessionId: pick(1, 2 ** 31 - 1) },
+    'POST /api/ops/users/lockout/lift': { id: pick(victimId) },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

@@ -4,4 +4,6 @@ export { createAccounts,  } from './service';
 export { createSessions,  type Viewer } from './sessions';
 export { createSessionCache, type SessionCache } from './session-cache';
 export { createLockout,  } from './lockout';
+export { authOpsModule } from './ops-routes';
+export { userLocksOf, type UserLocks } from './user-desk';
 export { newInviteCode } from './invite-codes';

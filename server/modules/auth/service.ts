@@ -24,6 +24,7 @@ import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
 import { refusalOf, type Lockout } from './lockout';
 import type { Sessions, Viewer } from './sessions';
+import { userDeskCalls } from './user-desk';
 
 export interface AccountsDeps {
   db: Db;
@@ -237,6 +238,9 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     bindMobile(viewer: Viewer, input: z.output<typeof forms.bindMobileSchema>): Promise<void> {
       return bindContact(viewer, { phone: input.phone }, input.code);
     },
+
+    /** The operators' side of a user's access: locks, sessions, ending them, lifting the locks (user-desk.ts). */
+    ...userDeskCalls({ db, clock, sessions, loginLockout, payLockout }),
   };
 
   async function bindContact(viewer: Viewer, contact: { email: string } | { phone: string }, code: string): Promise<void> {

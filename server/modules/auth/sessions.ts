@@ -3,10 +3,11 @@
  * sha-256, an expiry and a revocation time. Live sessions recently checked are remembered by the
  * process (session-cache.ts); ending a session tells every process at once.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { pageOf } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
 import { sessions } from '../../db/schema';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
@@ -35,13 +36,14 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
     .limit(1)
     .prepare('session_by_token');
 
-  /** Revokes the live sessions `which` selects and tells every process which ones ended. */
-  async function endSessions(tx: Db | Tx, which: SQL): Promise<void> {
-    await rowsOf(
+  /** Revokes the live sessions `which` selects and tells every process which ones ended; answers how many. */
+  async function endSessions(tx: Db | Tx, which: SQL): Promise<number> {
+    const [ended] = await rowsOf<{ ended: string }>(
       tx,
       sql`WITH ended AS (UPDATE sessions SET revoked_at = ${clock().toISOString()}::timestamptz WHERE ${which} AND revoked_at IS NULL RETURNING id)
-          SELECT pg_notify(${SESSIONS_ENDED}, string_agg(id::text, ',')) FROM ended HAVING count(*) > 0`,
+          SELECT count(*)::text AS ended, pg_notify(${SESSIONS_ENDED}, string_agg(id::text, ',')) FROM ended HAVING count(*) > 0`,
     );
+    return Number(ended?.ended ?? 0);
   }
 
   return {
@@ -81,12 +83,46 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
       cache.forgetSessions([sessionId]);
     },
 
-    /** Ends every live session of a user, except the one making the request when given. */
-    async revokeAllOf(tx: Db | Tx, userId: string, keepSessionId?: number): Promise<void> {
-      await endSessions(tx, keepSessionId === undefined ? sql`user_id = ${userId}` : sql`user_id = ${userId} AND id <> ${keepSessionId}`);
+    /** Ends every live session of a user, except the one making the request when given; answers how many ended. */
+    async revokeAllOf(tx: Db | Tx, userId: string, keepSessionId?: number): Promise<number> {
+      const ended = await endSessions(tx, keepSessionId === undefined ? sql`user_id = ${userId}` : sql`user_id = ${userId} AND id <> ${keepSessionId}`);
       // Here at once; in every process (this one too) again when the transaction commits, in
       // case a request remembered one of them meanwhile.
       cache.forgetUser(userId);
+      return ended;
+    },
+
+    /** Ends one session of a user (an operator's call): 1 when it was live, 0 when it had ended or is not theirs. */
+    async revokeOneOf(tx: Db | Tx, userId: string, sessionId: number): Promise<number> {
+      const ended = await endSessions(tx, sql`user_id = ${userId} AND id = ${sessionId}`);
+      cache.forgetSessions([sessionId]);
+      return ended;
+    },
+
+    /** A user's sessions for the operators, newest first: when each began and ends, whether it was ended, the browser that opened it. Never the token's hash. */
+    listOf(userId: string, page: number, pageSize: number) {
+      const now = clock();
+      const where = eq(sessions.userId, userId);
+      return pageOf(
+        { page, pageSize },
+        (limit, offset) =>
+          db
+            .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, userAgent: sessions.userAgent })
+            .from(sessions)
+            .where(where)
+            .orderBy(desc(sessions.id))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ total: count() }).from(sessions).where(where),
+        (row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          revokedAt: row.revokedAt?.toISOString() ?? null,
+          live: row.revokedAt === null && row.expiresAt > now,
+          userAgent: row.userAgent,
+        }),
+      );
     },
   };
 }

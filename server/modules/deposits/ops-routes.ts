@@ -11,10 +11,10 @@ import {
   depositPreviewSchema,
   operatorDepositSchema,
 } from '../../../src/domain/operators';
-import { pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { depositRecordSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { AppError } from '../../../src/domain/errors';
 import { apiRoute } from '../../http/api-route';
-import { operatorDecision, recordIdInputSchema, rejectSchema } from '../../http/operator-calls';
+import { operatorDecision, recordIdInputSchema, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
 import { NOT_FOUND } from '../../http/refusals';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 
@@ -33,6 +33,8 @@ export async function depositsOpsModule(app: FastifyInstance): Promise<void> {
     reply: pageSchemaOf(operatorDepositSchema),
     handler: ({ query }) => deposits.queue(query),
   });
+
+  userRecordsRoute(app, { url: '/users/deposits', summary: "A user's deposits, newest first, as their deposit record shows them (support)", item: depositRecordSchema }, deposits.records);
 
   apiRoute(app, {
     method: 'GET',

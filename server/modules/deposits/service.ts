@@ -6,7 +6,8 @@
  */
 import type { DepositStatus, UsdtNetwork } from '../../../src/domain/ledger';
 import type { Db } from '../../db/client';
-import type { QueueRequest } from '../../db/pages';
+import { sql } from 'drizzle-orm';
+import { queueLengthOf, type QueueRequest } from '../../db/pages';
 import { approveDepositAs, listDeposits, previewApproval, proofNameOf, rejectDeposit } from './decisions';
 import { createDeposit, depositAddress, depositsOf, depositTarget } from './requests';
 
@@ -22,6 +23,8 @@ export function createDeposits(db: Db) {
     records: (userId: string, page: number, pageSize: number) => depositsOf(db, userId, page, pageSize),
     /** GET /ops/deposits. */
     queue: (request: QueueRequest<DepositStatus>) => listDeposits(db, request),
+    /** GET /ops/queues: the deposits awaiting a decision and since when the oldest waits. */
+    waiting: () => queueLengthOf(db, 'deposits', sql`status = 'processing'`),
     /** The stored name of a deposit's proof image, or null. */
     proofName: (id: number) => proofNameOf(db, id),
     /** GET /ops/deposits/preview: what approving would post now. */

@@ -52,11 +52,13 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
 
     async list(status: LoanStatus | undefined, page: number, pageSize: number): Promise<Page<OperatorLoan>> {
       const where = status ? sql`l.status = ${status}` : sql`true`;
+      // Oldest first; repayments under review by when each was asked for, the order they are confirmed in.
+      const order = status === 'repaying' ? sql`l.repay_requested_at, l.id` : sql`l.id`;
       const [rows, [{ total }]] = await Promise.all([
         rowsOf<LoanRow & { username: string }>(
           db,
           sql`SELECT ${loanColumns('l')}, u.username
-              FROM loans l JOIN users u ON u.id = l.user_id WHERE ${where} ORDER BY l.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+              FROM loans l JOIN users u ON u.id = l.user_id WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
         ),
         rowsOf<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM loans l WHERE ${where}`),
       ]);

@@ -8,6 +8,7 @@ import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { z } from 'zod';
 import { apiRoute } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
+import { userRecordsRoute } from '../../http/operator-calls';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 
 const operatorLoanSchema = loanSchema.extend({ userId: z.string(), username: z.string() });
@@ -33,12 +34,16 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/loans',
     tag: 'ops',
-    summary: 'Loans by status (all when absent), oldest first, with the borrower (finance)',
-    auth: finance,
+    summary: 'Loans by status (all when absent), oldest first (repayments under review: by when each was asked for), with the borrower (support)',
+    auth: { operator: 'support' },
     query: loanListQuerySchema,
     reply: pageSchemaOf(operatorLoanSchema),
     handler: ({ query }) => loans.list(query.status, query.page, query.pageSize),
   });
+
+  userRecordsRoute(app, { url: '/users/loans', summary: "A user's loans, newest first, as their loan list shows them (support)", item: loanSchema }, (userId, page, pageSize) =>
+    loans.loansOf(userId, undefined, page, pageSize),
+  );
 
   apiRoute(app, {
     method: 'GET',

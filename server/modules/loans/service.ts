@@ -11,7 +11,9 @@
  * The service is built once (app.services.loans) from its parts: borrowers.ts (the user's calls)
  * and decisions.ts (the operator's); rows.ts holds what they share.
  */
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
+import { queueLengthOf } from '../../db/pages';
 import type { Db } from '../../db/client';
 import type { ImageStore } from '../../storage/image-store';
 import { borrowerCalls } from './borrowers';
@@ -23,6 +25,13 @@ export { startLoanWatch } from './job';
 
 export function createLoans(db: Db, clock: Clock, documents: ImageStore) {
   const deps = { db, clock, documents };
-  return { ...borrowerCalls(deps), ...operatorCalls(deps) };
+  return {
+    ...borrowerCalls(deps),
+    ...operatorCalls(deps),
+    /** GET /ops/queues: the applications awaiting a decision. */
+    applicationsWaiting: () => queueLengthOf(db, 'loans', sql`status = 'pending'`),
+    /** GET /ops/queues: the repayments awaiting confirmation, the oldest by when it was asked for. */
+    repaymentsWaiting: () => queueLengthOf(db, 'loans', sql`status = 'repaying'`, 'repay_requested_at'),
+  };
 }
 

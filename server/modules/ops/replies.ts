@@ -52,4 +52,19 @@ export const createdOperatorSchema = z.object({
   otpauthUrl: z.string(),
 });
 
+/** The operators' queues, in the order the console lists them (GET /ops/queues). */
+export const QUEUES = ['deposits', 'withdrawals', 'merchants', 'loans', 'repayments', 'adjustments'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+export const queueLengthSchema = z.object({
+  queue: z
+    .enum(QUEUES)
+    .describe(
+      'deposits and withdrawals awaiting a decision (GET /ops/deposits, /ops/withdrawals ?status=processing), merchants: applications pending (/ops/merchants), ' +
+        'loans: applications pending (/ops/loans?status=pending), repayments: awaiting confirmation (/ops/loans?status=repaying), adjustments: corrections proposed for a second operator',
+    ),
+  count: z.number().int(),
+  oldestAt: z.string().nullable().describe('When the oldest began to wait; null when the queue is empty'),
+});
+
 export const disabledOperatorSchema = z.object({ username: z.string(), disabled: z.literal(true) });

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { QueueLength } from '../../db/pages';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
@@ -18,7 +19,9 @@ import {
   coinAddressesSchema,
   createdOperatorSchema,
   disabledOperatorSchema,
+  queueLengthSchema,
   settingEntrySchema,
+  type QueueName,
 } from './replies';
 import {
   adjustmentSchema,
@@ -112,6 +115,29 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     desk.changeCoin,
     { 400: ['ops.settingInvalid', 'coin.invalid'] },
   );
+
+  // ---- queues ----------------------------------------------------------------------------------
+
+  /** Each queue's length, read by the module that owns its rows; a queue without a reader yet is left out. */
+  const queueReaders: Partial<Record<QueueName, () => Promise<QueueLength>>> = {
+    deposits: app.services.deposits.waiting,
+    withdrawals: app.services.withdrawals.waiting,
+    merchants: app.services.trading.applicationsWaiting,
+    loans: app.services.loans.applicationsWaiting,
+    repayments: app.services.loans.repaymentsWaiting,
+    // adjustments: the corrections proposed for a second operator (four eyes), once they exist.
+  };
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/queues',
+    tag: TAG,
+    summary: "Each operators' queue: how many wait and since when the oldest has waited (support)",
+    auth: support,
+    query: noInput,
+    reply: queueLengthSchema.array(),
+    handler: () => Promise.all(Object.entries(queueReaders).map(async ([queue, read]) => ({ queue: queue as QueueName, ...(await read()) }))),
+  });
 
   // ---- audit and operators ---------------------------------------------------------------------
 

@@ -1,11 +1,13 @@
 /**
- * The operator's pledge calls under /api/ops (finance): the products and a payout round on demand.
+ * The operator's pledge calls under /api/ops (finance): the products and a payout round on demand;
+ * a user's pledge orders (support).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pledgeProductInputSchema, pledgeProductSchema } from '../../../src/domain/pledge';
+import { pledgeOrderSchema, pledgeProductInputSchema, pledgeProductSchema } from '../../../src/domain/pledge';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
+import { userRecordsRoute } from '../../http/operator-calls';
 
 /** Under /api/ops. */
 export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
@@ -36,6 +38,8 @@ export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
     reply: pledgeProductSchema,
     handler: ({ body, request }) => pledge.saveProduct(body, actorOf(request)),
   });
+
+  userRecordsRoute(app, { url: '/users/pledges', summary: "A user's pledge orders, newest first, as their pledge records show them (support)", item: pledgeOrderSchema }, pledge.ordersOf);
 
   apiRoute(app, {
     method: 'POST',

@@ -14,7 +14,9 @@ import webpush from 'web-push';
 import { AppError } from '../../../src/domain/errors';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { pageOf } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
+import type { Page } from '../../../src/domain/wire';
 
 export type PushChannel = 'trade' | 'system';
 
@@ -26,6 +28,18 @@ export interface PushMessage {
   /** What it is about, for the open app (e.g. the ticker refreshes on `news`; `loan`: the LTV watch's notices). */
   kind: 'news' | 'trade' | 'loan';
   tag: string;
+}
+
+/** A subscribed device as operators see it: never its endpoint's path or its keys. */
+export interface PushDevice {
+  id: number;
+  /** The push service's host (fcm.googleapis.com, updates.push.services.mozilla.com…). */
+  service: string;
+  channels: PushChannel[];
+  createdAt: string;
+  updatedAt: string;
+  lastSentAt: string | null;
+  locale: string;
 }
 
 export interface PushOptions {
@@ -144,6 +158,36 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
     async channelsOf(userId: string, endpoint: string): Promise<PushChannel[]> {
       const [row] = await rowsOf<{ channels: PushChannel[] }>(db, sql`SELECT channels FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${userId}`);
       return row?.channels ?? [];
+    },
+
+    /**
+     * A user's devices for the operators, newest first: the push service it is on (its host, not
+     * the endpoint or keys), the channels it takes, when it subscribed, when it last changed them
+     * and when it was last sent a message; the language is the user's.
+     */
+    async devicesOf(userId: string, page: number, pageSize: number): Promise<Page<PushDevice>> {
+      const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+      return pageOf(
+        { page, pageSize },
+        (limit, offset) =>
+          rowsOf<{ id: string; endpoint: string; channels: PushChannel[]; created_at: string; updated_at: string; last_sent_at: string | null; locale: string }>(
+            db,
+            sql`SELECT s.id::text, s.endpoint, s.channels, ${iso('s.created_at')} AS created_at, ${iso('s.updated_at')} AS updated_at,
+                  (SELECT ${iso('max(d.sent_at)')} FROM push_deliveries d WHERE d.subscription_id = s.id) AS last_sent_at, u.locale
+                FROM push_subscriptions s JOIN users u ON u.id = s.user_id
+                WHERE s.user_id = ${userId} ORDER BY s.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ),
+        () => rowsOf<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM push_subscriptions WHERE user_id = ${userId}`),
+        (row) => ({
+          id: Number(row.id),
+          service: new URL(row.endpoint).host,
+          channels: row.channels,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          lastSentAt: row.last_sent_at,
+          locale: row.locale,
+        }),
+      );
     },
 
     /**

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
 import { rowsOf } from '../../db/rows';
 import { availableBalancesOfUsers, type UserPurpose } from '../../ledger/accounts';
+import type { AuditActor } from '../../ledger/audit';
+import { platformTotals, verifyLedgerAs } from './totals';
 
 /** Money that arrived from outside. */
 const RECHARGED_KINDS: TransferKind[] = ['deposit'];
@@ -232,6 +234,12 @@ export function createRecords(db: Db) {
     balances: balancePages,
 
     movements,
+
+    /** GET /ops/totals: what users and the platform's accounts hold, today's business and the fees per day (totals.ts). */
+    platformTotals: (now: Date) => platformTotals(db, now),
+
+    /** POST /ops/ledger/verify: `npm run ledger:verify`'s checks, recorded in the audit trail. */
+    verifyLedger: (actor: AuditActor) => verifyLedgerAs(db, actor),
 
     /**
      * Every posting on one of the user's accounts, newest first. A transfer between two of the

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../../src/domain/payments';
 import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
-import { merchantApplicationSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { merchantApplicationSchema, pageSchemaOf, tradeOfferSchema, tradeOrderSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
-import { operatorDecision, recordIdInputSchema, rejectSchema } from '../../http/operator-calls';
+import { operatorDecision, recordIdInputSchema, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
 
 const merchantApplicationListSchema = z.strictObject({
   ...pageQuerySchema.shape,
@@ -38,6 +38,13 @@ export async function tradingOpsModule(app: FastifyInstance): Promise<void> {
     reply: pageSchemaOf(operatorMerchantApplicationSchema),
     handler: ({ query }) => trading.applications(query),
   });
+
+  userRecordsRoute(
+    app,
+    { url: '/users/orders', summary: "A user's trade orders, placed or matched with their offers, newest first, as their orders tab 'all' shows them (support)", item: tradeOrderSchema },
+    (userId, page, pageSize) => trading.orders(userId, 'all', page, pageSize),
+  );
+  userRecordsRoute(app, { url: '/users/offers', summary: "A merchant's offers in the hall, newest first, as their offers screen shows them (support)", item: tradeOfferSchema }, trading.myOffers);
 
   operatorDecision(
     app,

@@ -9,7 +9,9 @@
  * merchants.ts (applications), offers.ts (the hall and offers), orders.ts, summary.ts and
  * sweep.ts (the scheduled work); rows.ts holds what they share.
  */
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
+import { queueLengthOf } from '../../db/pages';
 import type { Db } from '../../db/client';
 import { merchantCalls } from './merchants';
 import { offerCalls } from './offers';
@@ -17,11 +19,18 @@ import { orderCalls } from './orders';
 import { summaryCalls } from './summary';
 import { sweepCalls } from './sweep';
 
-;
 
 export function createTrading(db: Db, clock: Clock) {
   const deps = { db, clock };
-  return { ...merchantCalls(deps), ...offerCalls(deps), ...orderCalls(deps), ...summaryCalls(deps), ...sweepCalls(deps) };
+  return {
+    ...merchantCalls(deps),
+    ...offerCalls(deps),
+    ...orderCalls(deps),
+    ...summaryCalls(deps),
+    ...sweepCalls(deps),
+    /** GET /ops/queues: the applications to become a merchant awaiting a decision. */
+    applicationsWaiting: () => queueLengthOf(db, 'merchant_applications', sql`status = 'pending'`),
+  };
 }
 
 export type Trading = ReturnType<typeof createTrading>;

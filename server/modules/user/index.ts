@@ -2,3 +2,5 @@
 export { userModule } from './routes';
 export {  createProfiles,   } from './service';
 export { avatarStoreOf } from './avatar-store';
+export { createUserLookup } from './lookup';
+export { userOpsModule } from './ops-routes';

@@ -8,7 +8,7 @@ import { WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
 import { pageQuerySchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
-import { operatorDecision, recordIdSchema, rejectSchema } from '../../http/operator-calls';
+import { operatorDecision, recordIdSchema, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
 
 const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
 
@@ -35,6 +35,12 @@ export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> 
     reply: pageSchemaOf(operatorWithdrawalSchema),
     handler: ({ query }) => withdrawals.queue(query),
   });
+
+  userRecordsRoute(
+    app,
+    { url: '/users/withdrawals', summary: "A user's withdrawals, newest first, as their withdrawal record shows them (support)", item: withdrawalRecordSchema },
+    withdrawals.records,
+  );
 
   operatorDecision(
     app,

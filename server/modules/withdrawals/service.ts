@@ -6,7 +6,8 @@
  */
 import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import type { Db } from '../../db/client';
-import type { QueueRequest } from '../../db/pages';
+import { sql } from 'drizzle-orm';
+import { queueLengthOf, type QueueRequest } from '../../db/pages';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './decisions';
 import { placeWithdrawal, withdrawalsOf, withdrawInfo } from './requests';
 
@@ -20,6 +21,8 @@ export function createWithdrawals(db: Db) {
     records: (userId: string, page: number, pageSize: number) => withdrawalsOf(db, userId, page, pageSize),
     /** GET /ops/withdrawals. */
     queue: (request: QueueRequest<WithdrawalStatus>) => listWithdrawals(db, request),
+    /** GET /ops/queues: the withdrawals awaiting payment and since when the oldest waits. */
+    waiting: () => queueLengthOf(db, 'withdrawals', sql`status = 'processing'`),
     approve: approveWithdrawal,
     reject: rejectWithdrawal,
   };
