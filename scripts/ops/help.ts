@@ -5,6 +5,7 @@ import { LOAN_STATUSES } from '../../src/domain/loan';
 import { MERCHANT_APPLICATION_STATUSES } from '../../src/domain/trading';
 import { ASSET_CODES } from '../../src/domain/money';
 import { DEMO_OPERATOR } from '../../server/modules/ops';
+import { USER_PARTS } from './users';
 
 const statuses = (list: readonly string[]) => [...list, 'all'].join('|');
 
@@ -20,6 +21,9 @@ Sign-in
         operator "${DEMO_OPERATOR.username}" only) from the published demo secret.
   logout
   totp [--secret BASE32]      The current code of a secret (default: OPS_TOTP_SECRET, else the demo secret).
+
+Queues
+  queues                                           How many wait in each queue, and since when the oldest.
 
 Deposits and withdrawals (lists oldest first; --status all for every state)
   deposits [--status ${statuses(DEPOSIT_STATUSES)}] [--page N] [--page-size N]
@@ -74,6 +78,21 @@ Settings (changes need the admin role)
 First admin (no operator exists yet; talks to the database of DATABASE_URL or DATA_DIR directly)
   bootstrap-admin NAME        Creates the admin, prints its generated password and TOTP secret once.
                               Refused once an admin exists. On the embedded database, stop the server first.
+
+Users (support)
+  users search TEXT [--page N] [--page-size N]     By id, username, e-mail or phone (+49 176…, 0049…, 0176…).
+  user ID                                          Profile, VIP, merchant state, locks, balances of every account.
+  user ID ${USER_PARTS.join('|')}
+       [--page N] [--page-size N]                  One of the user's lists, newest first.
+  user end-sessions ID [--id SESSION] --reason TEXT
+                                                   Ends one session (--id) or all: the user must log in again.
+  user lift-lockout ID --reason TEXT               Lifts the lock of wrong passwords (login and payment).
+
+Ledger
+  totals                                           What users and the platform's accounts hold, today's business,
+                                                   fees per day.
+  ledger verify                                    Runs npm run ledger:verify's checks now (admin; audited).
+  ledger last                                      The last verification run, and by whom.
 
 Audit and operators
   audit [--page N] [--page-size N] [--user USER_ID] [--action ACTION]

@@ -20,6 +20,7 @@ import { operatorCommand } from './operators';
 import { pledgeCommand } from './pledge';
 import { login, logout, totp } from './session';
 import { changeSetting, listSettings } from './settings';
+import { ledger, queues, totals, user, users } from './users';
 import { vip } from './vip';
 import { decideWithdrawal, listWithdrawals } from './withdrawals';
 
@@ -45,6 +46,11 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   coins,
   coin: coins,
   audit,
+  queues,
+  users,
+  user,
+  totals,
+  ledger,
   operator: operatorCommand,
   'bootstrap-admin': bootstrapAdminCommand,
 };

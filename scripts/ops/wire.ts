@@ -62,3 +62,52 @@ export interface OpsOperatorCreated {
   totpSecret: string;
   otpauthUrl: string;
 }
+
+export interface OpsQueueLength {
+  queue: string;
+  count: number;
+  oldestAt: string | null;
+}
+
+export interface OpsUserRow {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  nickname: string;
+  vipLevel: number;
+  isMerchant: boolean;
+  merchantApplication: string | null;
+  createdAt: string;
+  loginLockedUntil: string | null;
+  payPasswordLockedUntil: string | null;
+}
+
+export interface OpsUserDetail extends OpsUserRow {
+  invitedBy: string | null;
+  hasPayPassword: boolean;
+  locale: string;
+  /** Per asset, the balance of each account purpose. */
+  balances: Record<string, Record<string, string>>;
+}
+
+interface CountAndAmount {
+  count: number;
+  amount: string;
+}
+
+export interface OpsTotals {
+  asOf: string;
+  users: Record<string, Record<string, string>>;
+  platform: Record<string, Record<string, string>>;
+  today: { day: string } & Record<'depositsApproved' | 'withdrawalsPaid' | 'conversions' | 'tradesSettled', Record<string, CountAndAmount>>;
+  feesPerDay: Array<{ day: string } & Record<string, string>>;
+}
+
+export interface OpsLedgerReport {
+  ok: boolean;
+  accounts: number;
+  transfers: number;
+  problemCount?: number;
+  problems: Array<{ check: string; detail: string }>;
+}

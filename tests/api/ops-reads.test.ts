@@ -4,7 +4,11 @@
  * actions on a user's access (ending sessions, lifting a lockout), each audited. Every figure is
  * checked against what a user did through the API in this test.
  */
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAmount, toDecimalString, type Asset } from '../../src/domain/money';
@@ -346,5 +350,57 @@ describe("acting on a user's access", () => {
 
     const audit = await read<Page<{ action: string; subject: string; operator: string; reason: string; userId: string }>>('/audit', { userId });
     expect(audit.list).toMatchObject([{ action: 'user.liftLockout', subject: `user:${userId}`, operator: 'reads-support', reason: 'identity checked by phone', userId }]);
+  });
+});
+
+describe('the command line (npm run ops)', () => {
+  /** Runs scripts/ops.ts as `npm run ops` does, against this app on a loopback port, signed in as `role`. */
+  function cli(dataDir: string, url: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/ops.ts', ...args, '--url', url],
+        { env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 },
+        (error, out, err) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+    });
+  }
+
+  test('queues, users search, user ID [part], end-sessions, lift-lockout, totals; ledger verify is refused to support', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-ops-reads-cli-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, 'ops-session.json'), JSON.stringify({ url, username: 'reads-support', token: token.support, expiresAt: '2999-01-01T00:00:00Z' }), { mode: 0o600 });
+      const user = await t.payingUser();
+      const run = async (...args: string[]) => {
+        const result = await cli(dataDir, url, args);
+        expect(result.code, `${args.join(' ')}: ${result.err}`).toBe(0);
+        return result.out;
+      };
+
+      expect(await run('queues')).toMatch(/^deposits\s+\d+/m);
+      expect(await run('users', 'search', user.email)).toMatch(new RegExp(`^${user.userId}\\s+${user.username}\\s+${user.email.replace(/[.]/g, '\\.')}`, 'm'));
+      const page = await run('user', user.userId);
+      expect(page).toContain(`${user.username} (${user.userId})`);
+      expect(page).toMatch(/^USDT\s+0\.000000\s+0\.000000/m);
+      expect(await run('user', user.userId, 'sessions')).toMatch(/^\d+\s+.*\s+yes\s/m);
+      expect(await run('user', user.userId, 'deposits')).toContain('no deposits');
+      expect(await run('user', 'end-sessions', user.userId, '--reason', 'asked by phone')).toContain(`1 session(s) of ${user.userId} ended`);
+      expect((await t.get('/user/info', { token: user.token })).status).toBe(401);
+      expect(await run('user', 'lift-lockout', user.userId, '--reason', 'asked by phone')).toContain('was not locked');
+      const totals = await run('totals');
+      expect(totals).toContain('what users hold');
+      expect(totals).toMatch(/^depositsApproved\s+\d+ · /m);
+
+      const noReason = await cli(dataDir, url, ['user', 'end-sessions', user.userId]);
+      expect(noReason.code).toBe(1);
+      expect(noReason.err).toContain('--reason');
+      const verify = await cli(dataDir, url, ['ledger', 'verify']);
+      expect(verify.code).toBe(1);
+      expect(verify.err).toContain('[ops.roleForbidden]');
+      expect(await run('help')).toContain('user lift-lockout ID --reason TEXT');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The operator API's own calls under /api/ops (docs/api.md, "Operators"): balance corrections, settings, VIP levels, deposit addresses, the audit trail and
- * operator accounts. Every call needs an operator session whose role allows it; every
+ * The operator API's own calls under /api/ops (docs/api.md, "Operators"): balance corrections,
+ * settings, VIP levels, deposit addresses, the audit trail, the queues' lengths and operator
+ * accounts. Every call needs an operator session whose role allows it; every
  * change is written with its audit row. Decisions on a module's records (deposits, withdrawals,
  * merchant applications, loans, pledge products, news) are that module's operator plugin; signing
  * in and the operator's own sessions are session-routes.ts.
