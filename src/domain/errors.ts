@@ -117,6 +117,7 @@ export const ERROR_KEYS = [
   'ops.totpWrong',
   'ops.roleForbidden',
   'ops.alreadyDecided',
+  'ops.ownProposal',
   'ops.reasonRequired',
   'ops.referenceRequired',
   'ops.settingInvalid',
@@ -141,6 +142,7 @@ export const ERROR_KEYS = [
   'news.textRequired',
   'news.textTooLong',
   'news.englishRequired',
+  'news.notPublished',
   // push
   'push.endpointInvalid',
   // pledge

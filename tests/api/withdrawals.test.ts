@@ -429,7 +429,9 @@ describe('two operators deciding one withdrawal at once', () => {
 
         expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
         const [won, lost] = approved.status === 200 ? [approved, rejected] : [rejected, approved];
-        expect(lost.body).toMatchObject({ key: 'ops.alreadyDecided', message: errorText('de', 'ops.alreadyDecided') });
+        // Both sessions are one operator's here: the refusal names them, at the test clock's minute.
+        const time = `${t.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+        expect(lost.body).toMatchObject({ key: 'ops.alreadyDecided', message: errorText('de', 'ops.alreadyDecided', { operator: 'finance1', time }), data: { operator: 'finance1' } });
         const outcome = approved.status === 200 ? 'completed' : 'cancelled';
         winners.push(outcome);
         expect(won.body.data).toMatchObject({ id, status: outcome });

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
 import { coins, deposits, users } from '../../db/schema';
+import { alreadyDecided } from '../../decided';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { postTransfers } from '../../ledger/transfers';
@@ -54,7 +55,7 @@ export type DecidedDeposit = DepositRecord & { userId: string };
 async function lockProcessing(tx: Tx, id: number): Promise<{ row: DepositRow; coin: string }> {
   const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
   if (!row) throw new AppError('record.notFound', 404);
-  if (row.status !== 'processing') throw new AppError('ops.alreadyDecided', 409);
+  if (row.status !== 'processing') throw await alreadyDecided(tx, { operatorId: row.operatorId, at: row.decidedAt, status: row.status });
   const [coin] = await tx.select({ name: coins.name }).from(coins).where(eq(coins.id, row.coinId));
   return { row, coin: coin?.name ?? '' };
 }

@@ -10,6 +10,8 @@ import { LTV_MAX_BP, ltvAbove, ltvBp } from '../../../src/domain/ltv';
 import { percentText, toDecimalString } from '../../../src/domain/money';
 import type { Page } from '../../../src/domain/wire';
 import { rowsOf } from '../../db/rows';
+import type { Tx } from '../../db/client';
+import { alreadyDecided } from '../../decided';
 import { inTransaction } from '../../db/transaction';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { Refusal } from '../../errors';
@@ -46,6 +48,27 @@ export interface LoanWatchView {
   shortfalls: Array<{ asset: Asset; total: string; loans: number }>;
 }
 
+/** Who reviewed a repayment and when (migration 0021): the second operator's refusal names them. */
+const repayDecision = (actor: AuditActor) => sql`repay_operator_id = ${actor.operatorId}, repay_decided_at = ${actor.at.toISOString()}::timestamptz`;
+
+/**
+ * The refusal of a second decision on a loan, naming who made the one that stands: the LTV watch
+ * for a liquidated loan, the repayment's reviewer for a repaid one or a refused repayment, else
+ * the application's reviewer.
+ */
+async function decidedLoan(tx: Tx, row: LoanRow): Promise<Refusal> {
+  const { status } = row;
+  if (status === 'liquidated') return alreadyDecided(tx, { operatorId: null, at: row.liquidated_at, status });
+  const [decision] = await rowsOf<{ operator_id: string | null; repay_operator_id: string | null; repay_decided_at: string | null }>(
+    tx,
+    sql`SELECT operator_id, repay_operator_id, repay_decided_at FROM loans WHERE id = ${row.id}`,
+  );
+  if ((status === 'repaid' || status === 'failed') && decision.repay_decided_at !== null) {
+    return alreadyDecided(tx, { operatorId: decision.repay_operator_id, at: decision.repay_decided_at, status });
+  }
+  return alreadyDecided(tx, { operatorId: decision.operator_id, at: row.decided_at, status });
+}
+
 export function operatorCalls({ db, clock, documents }: LoansDeps) {
   return {
     // ---- operators ----------------------------------------------------------------------------
@@ -73,7 +96,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
     async approve(id: number, actor: AuditActor): Promise<Loan> {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
-        if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
+        if (row.status !== 'pending') throw await decidedLoan(tx, row);
         const userId = row.user_id;
         const amount = BigInt(row.amount);
         const collateral = BigInt(row.collateral);
@@ -148,7 +171,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
     async reject(id: number, reason: string | undefined, actor: AuditActor): Promise<Loan> {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
-        if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
+        if (row.status !== 'pending') throw await decidedLoan(tx, row);
         await tx.execute(
           sql`UPDATE loans SET status = 'rejected', reason = ${reason || null}, operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz,
               ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
@@ -166,10 +189,11 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
     async confirmRepayment(id: number, actor: AuditActor): Promise<Loan> {
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
-        if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
+        if (row.status !== 'repaying') throw await decidedLoan(tx, row);
         const userId = row.user_id;
         if (row.old_rule) {
           await endOldLoan(tx, row, actor.at, actor.operatorId);
+          await tx.execute(sql`UPDATE loans SET ${repayDecision(actor)} WHERE id = ${row.id}`);
           await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(0n, assetOf(row.asset)), oldRule: true } });
           return reread(tx, row.id);
         }
@@ -186,7 +210,8 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
             : []),
         ]);
         await tx.execute(
-          sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
+          sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz, ${repayDecision(actor)}
+              WHERE id = ${row.id}`,
         );
         await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(repayFigures(row).total, assetOf(row.asset)) } });
         return reread(tx, row.id);
@@ -199,7 +224,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
       if (text.length < 3) throw new AppError('ops.reasonRequired', 400);
       return inTransaction(db, async (tx) => {
         const row = await lockLoan(tx, id);
-        if (row.status !== 'repaying') throw new AppError('ops.alreadyDecided', 409);
+        if (row.status !== 'repaying') throw await decidedLoan(tx, row);
         const attempt = await postingsOf(tx, row, 'loan_repay_release');
         await postTransfers(tx, [
           leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
@@ -209,7 +234,7 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
             kind: 'loan_repay_release',
           }),
         ]);
-        await tx.execute(sql`UPDATE loans SET status = 'failed', repay_reason = ${text} WHERE id = ${row.id}`);
+        await tx.execute(sql`UPDATE loans SET status = 'failed', repay_reason = ${text}, ${repayDecision(actor)} WHERE id = ${row.id}`);
         await recordAudit(tx, actor, { action: 'loan.repayRefused', subject: `loan:${row.id}`, userId: row.user_id, reason: text });
         return reread(tx, row.id);
       });

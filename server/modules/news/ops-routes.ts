@@ -78,7 +78,7 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/news/withdraw',
-    refusals: { 404: ['news.notFound'], 409: ['ops.alreadyDecided'] },
+    refusals: { 404: ['news.notFound'], 409: ['ops.alreadyDecided', 'news.notPublished'] },
     tag: 'ops',
     summary: 'Take a published piece off the list (support)',
     auth: support,

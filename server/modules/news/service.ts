@@ -11,6 +11,7 @@ import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wi
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
+import { alreadyDecided } from '../../decided';
 import { recordAudit } from '../../ledger/audit';
 
 /** The start of a text on one line, its links as their labels, cut at a word within `max` characters. */
@@ -154,27 +155,42 @@ async function translateNews(tx: Tx, input: { id: number; locale: string; title:
   return opsNewsOf(tx, input.id);
 }
 
+/** A piece's status and its last publication or withdrawal: who made it and when (migration 0021). */
+interface Decision {
+  status: NewsStatus;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+const decisionBy = (actor: Actor) => sql`decided_by = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}`;
+
+/** Publishing what is published, or withdrawing what is withdrawn: 409 naming who did it. */
+const decidedNews = (tx: Tx, row: Decision) => alreadyDecided(tx, { operatorId: row.decided_by, at: row.decided_at, status: row.status });
+
 /** Publishes a draft or a withdrawn piece (it needs its English version); publishing twice is refused. */
 async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
-  const [row] = await rowsOf<{ status: NewsStatus; english: boolean }>(
+  const [row] = await rowsOf<Decision & { english: boolean }>(
     tx,
-    sql`SELECT status, EXISTS (SELECT 1 FROM news_translations t WHERE t.news_id = n.id AND t.locale = ${NEWS_FALLBACK_LOCALE}) AS english
+    sql`SELECT status, decided_by, decided_at, EXISTS (SELECT 1 FROM news_translations t WHERE t.news_id = n.id AND t.locale = ${NEWS_FALLBACK_LOCALE}) AS english
         FROM news n WHERE id = ${id} FOR UPDATE`,
   );
   if (!row) throw new AppError('news.notFound', 404);
-  if (row.status === 'published') throw new AppError('ops.alreadyDecided', 409);
+  if (row.status === 'published') throw await decidedNews(tx, row);
   if (!row.english) throw new AppError('news.englishRequired', 400);
-  await tx.execute(sql`UPDATE news SET status = 'published', published_at = ${actor.at.toISOString()}, updated_at = ${actor.at.toISOString()} WHERE id = ${id}`);
+  const at = actor.at.toISOString();
+  await tx.execute(sql`UPDATE news SET status = 'published', published_at = ${at}, updated_at = ${at}, ${decisionBy(actor)} WHERE id = ${id}`);
   await recordAudit(tx, actor, { action: 'news.publish', subject: `news:${id}` });
   return opsNewsOf(tx, id);
 }
 
 /** Takes a published piece off the list and its page. */
 async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
-  const [row] = await rowsOf<{ status: NewsStatus }>(tx, sql`SELECT status FROM news WHERE id = ${id} FOR UPDATE`);
+  const [row] = await rowsOf<Decision>(tx, sql`SELECT status, decided_by, decided_at FROM news WHERE id = ${id} FOR UPDATE`);
   if (!row) throw new AppError('news.notFound', 404);
-  if (row.status !== 'published') throw new AppError('ops.alreadyDecided', 409);
-  await tx.execute(sql`UPDATE news SET status = 'withdrawn', updated_at = ${actor.at.toISOString()} WHERE id = ${id}`);
+  // A draft was never published: nothing to take off, and no one to name.
+  if (row.status === 'draft') throw new AppError('news.notPublished', 409);
+  if (row.status !== 'published') throw await decidedNews(tx, row);
+  await tx.execute(sql`UPDATE news SET status = 'withdrawn', updated_at = ${actor.at.toISOString()}, ${decisionBy(actor)} WHERE id = ${id}`);
   await recordAudit(tx, actor, { action: 'news.withdraw', subject: `news:${id}` });
   return opsNewsOf(tx, id);
 }

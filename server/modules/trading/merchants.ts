@@ -9,6 +9,7 @@ import { AppError } from '../../../src/domain/errors';
 import type { MerchantApplicationStatus } from '../../../src/domain/trading';
 import type { MerchantApplication, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
+import { alreadyDecided } from '../../decided';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
 import { merchantApplications, users } from '../../db/schema';
 import { recordAudit } from '../../ledger/audit';
@@ -44,7 +45,7 @@ export async function decideMerchantApplication(
   if (!input.approve && reason.length < 3) throw new AppError('ops.reasonRequired', 400);
   const [row] = await tx.select().from(merchantApplications).where(eq(merchantApplications.id, input.id)).for('update');
   if (!row) throw new AppError('record.notFound', 404);
-  if (row.status !== 'pending') throw new AppError('ops.alreadyDecided', 409);
+  if (row.status !== 'pending') throw await alreadyDecided(tx, { operatorId: row.operatorId, at: row.decidedAt, status: row.status });
   const [decided] = await tx
     .update(merchantApplications)
     .set({ status: input.approve ? 'approved' : 'rejected', reason: input.approve ? null : reason, operatorId: input.operatorId, decidedAt: input.at })

@@ -9,6 +9,7 @@ import type { WithdrawalStatus } from '../../../src/domain/ledger';
 import { toDecimalString } from '../../../src/domain/money';
 import type { Page, WithdrawalRecord } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
+import { alreadyDecided } from '../../decided';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit } from '../../ledger/audit';
@@ -42,7 +43,7 @@ export type DecidedWithdrawal = WithdrawalRecord & { userId: string };
 async function lockProcessing(tx: Tx, id: number): Promise<WithdrawalRow> {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
   if (!row) throw new AppError('record.notFound', 404);
-  if (row.status !== 'processing') throw new AppError('ops.alreadyDecided', 409);
+  if (row.status !== 'processing') throw await alreadyDecided(tx, { operatorId: row.operatorId, at: row.decidedAt, status: row.status });
   return row;
 }
 
