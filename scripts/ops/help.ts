@@ -66,6 +66,12 @@ Corrections (a ledger transfer; there is no way to set a balance)
   adjust USER_ID ${ASSET_CODES.join('|')} ±AMOUNT --reason TEXT [--key K]
                                                    e.g. adjust 6f1c… USDT -12.5 --reason "double credit"
                                                    Prints its idempotency key; the same --key posts once.
+                                                   Above the four-eyes threshold of its asset (settings
+                                                   adjustment_four_eyes_usdt / _eur) it is only proposed:
+                                                   another finance operator approves it, never its maker.
+  proposals [--status pending|approved|refused|all] [--page N] [--page-size N]
+  proposal approve ID                              Posts it now (a debit the balance no longer covers is refused).
+  proposal refuse ID --reason TEXT                 Nothing is posted; the maker may withdraw their own so.
 
 Settings (changes need the admin role)
   settings

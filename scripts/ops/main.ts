@@ -5,7 +5,7 @@
  * runs before any operator exists (scripts/ops/bootstrap.ts). The session token is kept in
  * DATA_DIR/ops-session.json (mode 0600) after `login`.
  */
-import { adjust } from './adjust';
+import { adjust, decideProposal, listProposals } from './adjust';
 import { readArgs, UsageError, type Args } from './args';
 import { audit } from './audit';
 import { bootstrapAdminCommand } from './bootstrap';
@@ -40,6 +40,8 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   pledge: pledgeCommand,
   news: (args) => (args.positional.length > 1 ? newsCommand(args) : listNews(args)),
   adjust,
+  proposals: listProposals,
+  proposal: decideProposal,
   settings: listSettings,
   set: changeSetting,
   vip,

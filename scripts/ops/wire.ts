@@ -22,6 +22,7 @@ export interface OpsLoginReply {
 }
 
 export interface OpsAdjustment extends OfUser {
+  outcome: 'posted';
   transferId: number;
   asset: Asset;
   /** Signed, full precision. */
@@ -29,6 +30,25 @@ export interface OpsAdjustment extends OfUser {
   /** The user's available balance after the correction. */
   balance: string;
 }
+
+/** A correction above the four-eyes threshold, waiting for another operator. */
+export interface OpsProposal extends OfUser {
+  id: number;
+  asset: Asset;
+  /** Signed, full precision. */
+  amount: string;
+  reason: string;
+  status: 'pending' | 'approved' | 'refused';
+  maker: string;
+  createdAt: string;
+  checker: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  transferId: number | null;
+}
+
+/** POST /adjustments: posted at once, or proposed. */
+export type OpsCorrection = OpsAdjustment | { outcome: 'proposed'; threshold: string; proposal: OpsProposal };
 
 export interface OpsSetting {
   key: string;

@@ -252,6 +252,24 @@ export const auditLog = pgTable('audit_log', {
   createdAt: at('created_at').notNull(),
 });
 
+/** Corrections above the four-eyes threshold, waiting for a second operator (0020_adjustment_proposals.sql). */
+export const adjustmentProposals = pgTable('adjustment_proposals', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  asset: assetColumn('asset').notNull(),
+  /** Signed minor units: positive credits the user. */
+  amount: money('amount').notNull(),
+  reason: requiredText('reason'),
+  makerId: uuid('maker_id').notNull(),
+  createdAt: at('created_at').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'refused'] }).notNull(),
+  checkerId: uuid('checker_id'),
+  decidedAt: at('decided_at'),
+  decisionReason: text('decision_reason'),
+  /** The posting an approval made. */
+  transferId: bigint('transfer_id', { mode: 'number' }),
+});
+
 // ---- the trading hall (0006_trading.sql, docs/trading.md) -----------------------------------
 
 export const merchantApplications = pgTable('merchant_applications', {

@@ -28,7 +28,9 @@ const QUEUE_OF_ROUTE: Readonly<Record<string, OpsQueue>> = {
   'POST /api/ops/loans/reject': 'loans',
   'POST /api/ops/loans/repayment/confirm': 'repayments',
   'POST /api/ops/loans/repayment/refuse': 'repayments',
-  'POST /api/ops/adjustments': 'proposals',
+  'POST /api/ops/adjustments': 'adjustments',
+  'POST /api/ops/adjustments/proposals/approve': 'adjustments',
+  'POST /api/ops/adjustments/proposals/refuse': 'adjustments',
 };
 
 /** The queue a route changes, or undefined. */

@@ -83,7 +83,7 @@ export const opsSessionEntrySchema = z.object({
 export const opsLiveTicketSchema = z.object({ ticket: z.string() });
 
 /** What the operators' room hears when a request joins or leaves a queue. */
-export const OPS_QUEUES = ['deposits', 'withdrawals', 'merchants', 'loans', 'repayments', 'proposals'] as const;
+export const OPS_QUEUES = ['deposits', 'withdrawals', 'merchants', 'loans', 'repayments', 'adjustments'] as const;
 export type OpsQueue = (typeof OPS_QUEUES)[number];
 
 export const opsSessionsEndedSchema = z.object({ ended: z.number().int() });

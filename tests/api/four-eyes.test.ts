@@ -135,3 +135,183 @@ describe('taken by: the second of two operators is told who decided and when', (
     await race(alice, bob, (who) => t.post('/ops/news/publish', { id }, german(who.token)));
   });
 });
+
+// ---- four eyes ------------------------------------------------------------------------------------
+
+interface Proposal {
+  id: number;
+  userId: string;
+  asset: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'refused';
+  maker: string;
+  makerId: string;
+  checker: string | null;
+  checkerId: string | null;
+  decisionReason: string | null;
+  transferId: number | null;
+}
+type Correction = { outcome: 'posted'; transferId: number; amount: string; balance: string } | { outcome: 'proposed'; threshold: string; proposal: Proposal };
+
+describe('corrections with four eyes', () => {
+  let maker: Operator;
+  let checker: Operator;
+  let third: Operator;
+  let support: Operator;
+  let admin: Operator;
+  beforeAll(async () => {
+    [maker, checker, third, support, admin] = [await operator('finance'), await operator('finance'), await operator('finance'), await operator('support'), await operator('admin')];
+  });
+
+  const correct = (who: Operator, body: { userId: string; asset: 'USDT' | 'EUR'; amount: string; reason?: string }, key: string = crypto.randomUUID()) =>
+    t.post<Correction>('/ops/adjustments', { reason: 'Missed deposit', ...body }, { token: who.token, headers: { 'idempotency-key': key } });
+  const approve = (who: Operator, id: number, lang = 'en') =>
+    t.post<{ proposal: Proposal; posted: { transferId: number; balance: string } }>('/ops/adjustments/proposals/approve', { id }, { token: who.token, headers: { 'accept-language': lang } });
+  const refuse = (who: Operator, id: number, reason: string) => t.post<Proposal>('/ops/adjustments/proposals/refuse', { id, reason }, { token: who.token });
+  const available = (userId: string, asset: 'USDT' | 'EUR' = 'USDT') => balanceOf(t.database.db, userId, asset);
+  const auditOf = (subject: string) =>
+    rowsOf<{ action: string; operator_id: string; reason: string }>(t.database.db, sql`SELECT action, operator_id, reason FROM audit_log WHERE subject = ${subject} ORDER BY id`);
+
+  /** A proposal of `amount` by the maker, checked to be pending with nothing posted. */
+  async function propose(userId: string, amount: string, asset: 'USDT' | 'EUR' = 'USDT'): Promise<Proposal> {
+    const before = await available(userId, asset);
+    const reply = await correct(maker, { userId, asset, amount });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data).toMatchObject({ outcome: 'proposed', threshold: asset === 'USDT' ? '1000.000000' : '1000.00', proposal: { status: 'pending', maker: maker.username } });
+    expect(await available(userId, asset)).toBe(before);
+    return (reply.body.data as Extract<Correction, { outcome: 'proposed' }>).proposal;
+  }
+
+  test('at or below the threshold a correction posts at once; above it, it is proposed and nothing moves', async () => {
+    const user = await t.payingUser();
+    const posted = await correct(maker, { userId: user.userId, asset: 'EUR', amount: '1000.00' });
+    expect(posted.body.data).toMatchObject({ outcome: 'posted', amount: '1000.00', balance: '1000.00' });
+    expect(await available(user.userId, 'EUR')).toBe(100_000n);
+
+    const proposal = await propose(user.userId, '-1000.01', 'EUR');
+    expect(proposal).toMatchObject({ userId: user.userId, asset: 'EUR', amount: '-1000.01', makerId: maker.id, checker: null, transferId: null });
+    expect(await auditOf(`adjustment_proposal:${proposal.id}`)).toEqual([{ action: 'ledger.adjust.propose', operator_id: maker.id, reason: 'Missed deposit' }]);
+
+    // Listed for support, oldest first, by status.
+    const pending = await t.get<{ list: Proposal[] }>('/ops/adjustments/proposals', { token: support.token, query: { status: 'pending', pageSize: '50' } });
+    expect(pending.status).toBe(200);
+    expect(pending.body.data!.list.map((p) => p.id)).toContain(proposal.id);
+    expect(pending.body.data!.list.every((p) => p.status === 'pending')).toBe(true);
+    const ids = pending.body.data!.list.map((p) => p.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  test('the same Idempotency-Key proposes once and answers the same proposal', async () => {
+    const user = await t.payingUser();
+    const key = crypto.randomUUID();
+    const body = { userId: user.userId, asset: 'USDT' as const, amount: '5000' };
+    const first = await correct(maker, body, key);
+    const again = await correct(maker, body, key);
+    expect(again.body.data).toEqual(first.body.data);
+    const [{ n }] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM adjustment_proposals WHERE user_id = ${user.userId}`);
+    expect(n).toBe(1);
+  });
+
+  test('the maker cannot approve their own, support cannot approve; another finance operator posts it exactly once', async () => {
+    const user = await t.payingUser();
+    const proposal = await propose(user.userId, '+2500');
+
+    const own = await approve(maker, proposal.id, 'de');
+    expect(own).toMatchObject({ status: 403, body: { key: 'ops.ownProposal', message: errorText('de', 'ops.ownProposal') } });
+    expect((await approve(support, proposal.id)).body.key).toBe('ops.roleForbidden');
+    expect(await available(user.userId)).toBe(0n);
+
+    const approved = await approve(checker, proposal.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data!.proposal).toMatchObject({ status: 'approved', checker: checker.username, checkerId: checker.id, transferId: approved.body.data!.posted.transferId });
+    expect(approved.body.data!.posted).toMatchObject({ outcome: 'posted', amount: '2500.000000', balance: '2500.000000' });
+    expect(await available(user.userId)).toBe(USDT(2500));
+
+    // The posting carries the checker and the maker's reason; both are in the audit.
+    const [transfer] = await rowsOf<{ kind: string; operator_id: string; reason: string }>(
+      t.database.db,
+      sql`SELECT kind, operator_id, reason FROM ledger_transfers WHERE id = ${approved.body.data!.posted.transferId}`,
+    );
+    expect(transfer).toEqual({ kind: 'adjustment', operator_id: checker.id, reason: 'Missed deposit' });
+    expect(await auditOf(`adjustment_proposal:${proposal.id}`)).toEqual([
+      { action: 'ledger.adjust.propose', operator_id: maker.id, reason: 'Missed deposit' },
+      { action: 'ledger.adjust.approve', operator_id: checker.id, reason: 'Missed deposit' },
+    ]);
+
+    // Once decided, a second approval (even by a third operator) posts nothing and names the checker.
+    const late = await approve(third, proposal.id);
+    expect(late.body).toMatchObject({ key: 'ops.alreadyDecided', data: { operator: checker.username, status: 'approved' } });
+    expect(await available(user.userId)).toBe(USDT(2500));
+    await t.assertLedgerClean();
+  });
+
+  test('two approvals at once: one posts, the other is refused naming the winner', async () => {
+    const user = await t.payingUser();
+    const proposal = await propose(user.userId, '1500');
+    const { won } = await race(checker, third, (who) => approve(who, proposal.id, 'de'));
+    expect(won.body.data!.proposal.status).toBe('approved');
+    expect(await available(user.userId)).toBe(USDT(1500));
+    const [{ n }] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ledger_transfers WHERE credit_user_id = ${user.userId}`);
+    expect(n).toBe(1);
+    await t.assertLedgerClean();
+  });
+
+  test('a refused proposal posts nothing; the maker may withdraw their own; approving it afterwards is refused', async () => {
+    const user = await t.payingUser();
+    const proposal = await propose(user.userId, '1200');
+    expect((await refuse(checker, proposal.id, 'no')).body.key).toBe('ops.reasonRequired');
+    const refused = await refuse(checker, proposal.id, 'No missed deposit found');
+    expect(refused.body.data).toMatchObject({ status: 'refused', checker: checker.username, decisionReason: 'No missed deposit found', transferId: null });
+    const late = await approve(third, proposal.id);
+    expect(late).toMatchObject({ status: 409, body: { key: 'ops.alreadyDecided', data: { operator: checker.username, status: 'refused' } } });
+    expect(await available(user.userId)).toBe(0n);
+
+    const mine = await propose(user.userId, '1300');
+    expect((await refuse(maker, mine.id, 'Typed the wrong amount')).body.data).toMatchObject({ status: 'refused', checker: maker.username });
+    expect(await auditOf(`adjustment_proposal:${mine.id}`)).toEqual([
+      { action: 'ledger.adjust.propose', operator_id: maker.id, reason: 'Missed deposit' },
+      { action: 'ledger.adjust.refuse', operator_id: maker.id, reason: 'Typed the wrong amount' },
+    ]);
+    expect((await approve(checker, 987_654_321)).body.key).toBe('record.notFound');
+  });
+
+  test('a debit the balance no longer covers at approval is refused and stays pending', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', USDT(2000));
+    const proposal = await propose(user.userId, '-1500');
+    // Meanwhile the user spends: a correction below the threshold takes 900.
+    expect((await correct(maker, { userId: user.userId, asset: 'USDT', amount: '-900' })).body.data).toMatchObject({ outcome: 'posted', balance: '1100.000000' });
+    const short = await approve(checker, proposal.id);
+    expect(short).toMatchObject({ status: 400, body: { key: 'balance.insufficient' } });
+    const listed = await t.get<{ list: Proposal[] }>('/ops/adjustments/proposals', { token: support.token, query: { status: 'pending', pageSize: '50' } });
+    expect(listed.body.data!.list.find((p) => p.id === proposal.id)).toMatchObject({ status: 'pending', checker: null });
+    expect(await available(user.userId)).toBe(USDT(1100));
+
+    await t.fund(user.userId, 'USDT', USDT(400));
+    expect((await approve(checker, proposal.id)).body.data!.posted).toMatchObject({ balance: '0.000000' });
+    await t.assertLedgerClean();
+  });
+
+  test('the thresholds are settings only an admin changes, checked like an amount of their asset', async () => {
+    const change = (who: Operator, key: string, value: string) => t.post('/ops/settings', { key, value, reason: 'Tighter control' }, { token: who.token });
+    expect((await change(maker, 'adjustment_four_eyes_usdt', '50')).body.key).toBe('ops.roleForbidden');
+    for (const value of ['-1', '1.0000001', 'lots', '1000000000.01']) expect((await change(admin, 'adjustment_four_eyes_usdt', value)).body.key, value).toBe('ops.settingInvalid');
+    expect((await change(admin, 'adjustment_four_eyes_eur', '1.001')).body.key).toBe('ops.settingInvalid');
+    const settings = await t.get<{ key: string; value: string }[]>('/ops/settings', { token: support.token });
+    expect(settings.body.data!.filter((entry) => entry.key.startsWith('adjustment_four_eyes_'))).toMatchObject([
+      { key: 'adjustment_four_eyes_usdt', value: '1000' },
+      { key: 'adjustment_four_eyes_eur', value: '1000' },
+    ]);
+
+    expect((await change(admin, 'adjustment_four_eyes_usdt', '50')).status).toBe(200);
+    try {
+      const user = await t.payingUser();
+      expect((await correct(maker, { userId: user.userId, asset: 'USDT', amount: '50' })).body.data).toMatchObject({ outcome: 'posted' });
+      expect((await correct(maker, { userId: user.userId, asset: 'USDT', amount: '50.000001' })).body.data).toMatchObject({ outcome: 'proposed', threshold: '50.000000' });
+      // The other asset keeps its own.
+      expect((await correct(maker, { userId: user.userId, asset: 'EUR', amount: '999' })).body.data).toMatchObject({ outcome: 'posted' });
+    } finally {
+      expect((await change(admin, 'adjustment_four_eyes_usdt', '1000')).status).toBe(200);
+    }
+  });
+});

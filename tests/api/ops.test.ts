@@ -751,6 +751,21 @@ describe('the command line (npm run ops)', () => {
       expect(tooMuch.code).toBe(1);
       expect(tooMuch.err).toContain('[balance.insufficient]');
 
+      // Above the four-eyes threshold (1,000 USDT): proposed, not posted; its maker cannot approve it.
+      const large = await cli(dataDir, url, ['adjust', user.userId, 'USDT', '1500', '--reason', 'Large goodwill']);
+      expect(large.code, large.err).toBe(0);
+      expect(large.out).toContain('proposed, NOT posted: 1500.000000 USDT');
+      const proposalId = /proposal (\d+) waits/.exec(large.out)![1];
+      expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(10_000_000n);
+      const proposals = await cli(dataDir, url, ['proposals']);
+      expect(proposals.out).toMatch(new RegExp(`^${proposalId}\\s+${user.username}\\s+${user.userId}\\s+1500\\.000000 USDT\\s+Large goodwill\\s+${finance.username}`, 'm'));
+      const own = await cli(dataDir, url, ['proposal', 'approve', proposalId]);
+      expect(own.code).toBe(1);
+      expect(own.err).toContain('[ops.ownProposal]');
+      const withdrawn = await cli(dataDir, url, ['proposal', 'refuse', proposalId, '--reason', 'Wrong user']);
+      expect(withdrawn.code, withdrawn.err).toBe(0);
+      expect(withdrawn.out).toContain(`proposal ${proposalId} (1500.000000 USDT for ${user.username}) refused, nothing posted`);
+
       // Finance may not change settings: the server's answer, exit code 1.
       const set = await cli(dataDir, url, ['set', 'withdraw_fee_usdt', '3', '--reason', 'trying']);
       expect(set.code).toBe(1);

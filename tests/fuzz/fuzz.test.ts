@@ -58,7 +58,8 @@ const OPERATION_IDS = [
   'GET /api/user/calc', 'GET /api/user/user_level', 'POST /api/ops/login', 'POST /api/ops/logout', 'GET /api/ops/session', 'POST /api/ops/logout/all', 'GET /api/ops/sessions',
   'POST /api/ops/sessions/end', 'POST /api/ops/password', 'POST /api/ops/totp/rotate', 'POST /api/ops/totp/confirm', 'GET /api/ops/deposits', 'GET /api/ops/deposits/proof', 'GET /api/ops/deposits/preview', 'GET /api/ops/live/ticket',
   'POST /api/ops/deposits/approve', 'POST /api/ops/deposits/reject', 'GET /api/ops/withdrawals', 'POST /api/ops/withdrawals/approve',
-  'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',
+  'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/adjustments/proposals', 'POST /api/ops/adjustments/proposals/approve',
+  'POST /api/ops/adjustments/proposals/refuse', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',
   'POST /api/ops/vip_levels', 'GET /api/ops/coins', 'POST /api/ops/coins', 'GET /api/ops/audit', 'POST /api/ops/operators',
   'POST /api/ops/operators/disable', 'GET /api/docs',
   'GET /api/trade/summary', 'POST /api/merchant/apply', 'GET /api/merchant/application', 'GET /api/trade/hall', 'GET /api/trade/offers',
@@ -111,6 +112,8 @@ const NO_SUCCESS: Record<string, string> = {
   'POST /api/ops/loans/reject': 'the fuzz database holds no loan application',
   'POST /api/ops/loans/repayment/confirm': 'the fuzz database holds no repayment',
   'POST /api/ops/loans/repayment/refuse': 'the fuzz database holds no repayment',
+  'POST /api/ops/adjustments/proposals/approve': "the fuzz's one operator made every proposal there is, and a maker's approval of their own is refused (403 ops.ownProposal)",
+  'POST /api/ops/adjustments/proposals/refuse': 'the fuzz database holds a proposal only when a generated correction is above the threshold, which the run does not promise',
 };
 
 /** The admin writes whose success changes what other calls read. */
@@ -607,6 +610,8 @@ beforeAll(async () => {
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/news/withdraw': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    'POST /api/ops/adjustments/proposals/approve': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    'POST /api/ops/adjustments/proposals/refuse': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     // An endpoint of an allowed push service, so that subscribing also succeeds (nothing is sent to it).
     'POST /api/push/subscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz') },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },

@@ -22,7 +22,9 @@ const MONEY_CALLS: Record<string, { reference: (data: Record<string, unknown>) =
   'POST /api/ops/withdrawals/reject': { reference: (data) => `withdrawal:${data.id}`, kinds: ['withdrawal_release'] },
   'POST /api/ops/deposits/approve': { reference: (data) => `deposit:${data.id}`, kinds: ['deposit', 'deposit_bonus'] },
   'POST /api/transfer': { reference: (data) => `conversion:${data.id}`, kinds: ['conversion_out', 'conversion_fee', 'conversion_in'] },
+  // Above the four-eyes threshold a correction is only proposed: no transfer, so none to explain.
   'POST /api/ops/adjustments': { reference: (data) => `transfer#${data.transferId}`, kinds: ['adjustment'] },
+  'POST /api/ops/adjustments/proposals/approve': { reference: (data) => `transfer#${(data.posted as { transferId: number }).transferId}`, kinds: ['adjustment'] },
   'POST /api/trade/offers/post': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_hold'] },
   'POST /api/trade/offers/edit': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_hold', 'trade_release'] },
   'POST /api/trade/offers/withdraw': { reference: (data) => `trade_offer:${data.id}`, kinds: ['trade_release'] },

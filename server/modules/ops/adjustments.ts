@@ -3,7 +3,9 @@
  * ledger transfer between the platform's adjustments account and the user's available account,
  * with the operator and the reason on the transfer and an audit row in the same transaction.
  * Like every money call it runs under an Idempotency-Key (the route's), so a retried correction
- * posts once.
+ * posts once. Above the admin's four-eyes threshold for its asset a correction is not posted but
+ * proposed (proposals.ts): it posts, through the same `postCorrection`, when another operator
+ * approves it.
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -18,9 +20,12 @@ import { auditRow } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
 import { allInOrder } from '../../db/pipeline';
 import { withCommit } from '../../db/transaction';
+import { fourEyesThreshold } from '../settings';
 
 export interface AdjustmentInput {
   operatorId: string;
+  /** The operator's username, named as the maker of a proposal. */
+  operatorName: string;
   userId: string;
   asset: Asset;
   /** Signed decimal string: positive credits the user, negative debits. */
@@ -30,6 +35,7 @@ export interface AdjustmentInput {
 }
 
 export interface AdjustmentReply {
+  outcome: 'posted';
   transferId: number;
   userId: string;
   username: string;
@@ -59,21 +65,41 @@ export interface CheckedAdjustment extends AdjustmentInput {
   user: { id: string; username: string };
   /** Signed minor units. */
   signed: bigint;
+  /** The four-eyes threshold of the asset (minor units), read with the user. */
+  threshold: bigint;
 }
 
 /**
  * The checks before the idempotency key is claimed (a key belongs to an existing user): the
- * amount (amount.invalid) and the user (record.notFound).
+ * amount (amount.invalid) and the user (record.notFound); the asset's four-eyes threshold is read
+ * with the user.
  */
 export async function checkAdjustment(db: Db, input: AdjustmentInput): Promise<CheckedAdjustment> {
   const signed = signedAmountOf(input.amount, input.asset);
-  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).limit(1);
+  const [[user], threshold] = await Promise.all([
+    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).limit(1),
+    fourEyesThreshold(db, input.asset),
+  ]);
   if (!user) throw new AppError('record.notFound', 404);
-  return { ...input, user, signed };
+  return { ...input, user, signed, threshold };
 }
 
-/** Posts the checked correction inside `tx` (the idempotency key's transaction). */
-export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<AdjustmentReply> {
+/** A correction to post: by whom (the operator on the transfer), to whom, how much and why. */
+export interface Correction {
+  operatorId: string;
+  user: { id: string; username: string };
+  asset: Asset;
+  /** Signed minor units. */
+  signed: bigint;
+  reason: string;
+  at: Date;
+}
+
+/**
+ * The one posting of a correction, direct or an approved proposal: the ledger transfer and the
+ * balance after it, read in the same round trip. The caller writes the audit row.
+ */
+export async function postCorrection(tx: Tx, input: Correction): Promise<{ reply: AdjustmentReply; reference: string }> {
   const { user, signed } = input;
   const reference = `adjustment:${crypto.randomUUID()}`;
   const userSide = { userId: user.id, purpose: 'available' as const };
@@ -95,18 +121,31 @@ export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<
     }),
     balanceOf(tx, user.id, input.asset),
   ]);
-  const amount = toDecimalString(signed, input.asset);
-  const balance = toDecimalString(balanceAfter, input.asset);
+  const reply: AdjustmentReply = {
+    outcome: 'posted',
+    transferId,
+    userId: user.id,
+    username: user.username,
+    asset: input.asset,
+    amount: toDecimalString(signed, input.asset),
+    balance: toDecimalString(balanceAfter, input.asset),
+  };
+  return { reply, reference };
+}
+
+/** Posts a correction at or below the threshold inside `tx` (the idempotency key's transaction). */
+export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<AdjustmentReply> {
+  const { reply, reference } = await postCorrection(tx, input);
   // The audit row goes out with COMMIT: the transaction commits only with it.
   withCommit(
     tx,
     auditRow(tx, input, {
       action: 'ledger.adjust',
-      subject: `transfer:${transferId}`,
-      userId: user.id,
+      subject: `transfer:${reply.transferId}`,
+      userId: input.user.id,
       reason: input.reason,
-      details: { asset: input.asset, amount, balanceAfter: balance, reference },
+      details: { asset: input.asset, amount: reply.amount, balanceAfter: reply.balance, reference },
     }),
   );
-  return { transferId, userId: user.id, username: user.username, asset: input.asset, amount, balance };
+  return reply;
 }

@@ -1,18 +1,52 @@
 /** zod schemas of what the operator API answers (the `data` of its envelopes). */
 import { z } from 'zod';
 import { bankAccountSchema, coinKindSchema } from '../../../src/domain/wire-schemas';
-import { OPERATOR_ROLES } from '../../../src/domain/operators';
+import { OPERATOR_ROLES, OPS_QUEUES } from '../../../src/domain/operators';
 
 const amount = z.string().describe('Decimal string, full precision of the asset');
 
-export const adjustmentReplySchema = z.object({
+const assetEnum = z.enum(['USDT', 'EUR']);
+
+/** A correction posted: at once, or by a proposal's approval. */
+export const postedAdjustmentSchema = z.object({
+  outcome: z.literal('posted'),
   transferId: z.number().int(),
   userId: z.string(),
   username: z.string(),
-  asset: z.enum(['USDT', 'EUR']),
+  asset: assetEnum,
   amount: z.string().describe('Signed, full precision'),
   balance: amount.describe("The user's available balance after the correction"),
 });
+
+export const proposalSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  asset: assetEnum,
+  amount: z.string().describe('Signed, full precision: positive credits the user'),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  makerId: z.string(),
+  maker: z.string().describe("The proposing operator's username"),
+  createdAt: z.string(),
+  checkerId: z.string().nullable(),
+  checker: z.string().nullable().describe("The deciding operator's username"),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable().describe('Why it was refused'),
+  transferId: z.number().int().nullable().describe('The posting its approval made'),
+});
+
+/** POST /ops/adjustments: posted at once, or (above the four-eyes threshold) proposed. */
+export const adjustmentReplySchema = z.discriminatedUnion('outcome', [
+  postedAdjustmentSchema,
+  z.object({
+    outcome: z.literal('proposed'),
+    threshold: amount.describe('The four-eyes threshold of the asset it is above'),
+    proposal: proposalSchema,
+  }),
+]);
+
+export const approvedProposalSchema = z.object({ proposal: proposalSchema, posted: postedAdjustmentSchema });
 
 export const settingEntrySchema = z.object({ key: z.string(), value: z.string().nullable(), updatedAt: z.string().nullable() });
 
@@ -53,12 +87,10 @@ export const createdOperatorSchema = z.object({
 });
 
 /** The operators' queues, in the order the console lists them (GET /ops/queues). */
-export const QUEUES = ['deposits', 'withdrawals', 'merchants', 'loans', 'repayments', 'adjustments'] as const;
-export type QueueName = (typeof QUEUES)[number];
 
 export const queueLengthSchema = z.object({
   queue: z
-    .enum(QUEUES)
+    .enum(OPS_QUEUES)
     .describe(
       'deposits and withdrawals awaiting a decision (GET /ops/deposits, /ops/withdrawals ?status=processing), merchants: applications pending (/ops/merchants), ' +
         'loans: applications pending (/ops/loans?status=pending), repayments: awaiting confirmation (/ops/loans?status=repaying), adjustments: corrections proposed for a second operator',

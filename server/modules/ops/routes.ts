@@ -1,7 +1,8 @@
 /**
- * The operator API's own calls under /api/ops (docs/api.md, "Operators"): balance corrections,
- * settings, VIP levels, deposit addresses, the audit trail, the queues' lengths and operator
- * accounts. Every call needs an operator session whose role allows it; every
+ * The operator API's own calls under /api/ops (docs/api.md, "Operators"): balance corrections
+ * (proposed above the four-eyes threshold, approved by another), settings, VIP levels, deposit
+ * addresses, the audit trail, the queues' lengths and operator accounts. Every call needs an
+ * operator session whose role allows it; every
  * change is written with its audit row. Decisions on a module's records (deposits, withdrawals,
  * merchant applications, loans, pledge products, news) are that module's operator plugin; signing
  * in and the operator's own sessions are session-routes.ts.
@@ -9,20 +10,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { QueueLength } from '../../db/pages';
+import type { OpsQueue } from '../../../src/domain/operators';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
-import { IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
+import { recordIdInputSchema } from '../../http/operator-calls';
+import { DECISION, IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
 import {
   adjustmentReplySchema,
+  approvedProposalSchema,
   auditEntrySchema,
   coinAddressesSchema,
   createdOperatorSchema,
   disabledOperatorSchema,
+  proposalSchema,
   queueLengthSchema,
   settingEntrySchema,
-  type QueueName,
 } from './replies';
 import {
   adjustmentSchema,
@@ -30,6 +34,8 @@ import {
   coinChangeSchema,
   operatorCreateSchema,
   operatorDisableSchema,
+  proposalListSchema,
+  proposalRefuseSchema,
   settingChangeSchema,
   vipLevelChangeSchema,
 } from './schemas';
@@ -83,23 +89,60 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/adjustments',
     tag: TAG,
-    summary: "Correct a user's available balance by a signed amount, with a reason (finance)",
+    summary: "Correct a user's available balance by a signed amount, with a reason (finance); above the four-eyes threshold, propose it",
     description:
-      'A ledger transfer between the platform adjustments account and the user; a debit beyond the balance: balance.insufficient. ' +
-      'Takes an Idempotency-Key like every money call: a retry with the same key and body posts once.',
+      'A ledger transfer between the platform adjustments account and the user (outcome "posted"); a debit beyond the balance: balance.insufficient. ' +
+      'Above the admin\'s threshold for the asset (settings adjustment_four_eyes_usdt / _eur, in absolute amount) nothing is posted: ' +
+      'the reply is outcome "proposed" with the pending proposal, which another finance operator approves. ' +
+      'Takes an Idempotency-Key like every money call: a retry with the same key and body posts (or proposes) once.',
     auth: finance,
     body: adjustmentSchema,
     reply: adjustmentReplySchema,
     refusals: [IDEMPOTENT, NOT_FOUND, { 400: ['amount.invalid', 'amount.tooLarge', 'balance.insufficient'] }],
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
-      const operatorId = operatorOf(request).operatorId;
-      const adjustment = await desk.checkAdjustment({ ...body, operatorId, at: clock() });
+      const { operatorId, username: operatorName } = operatorOf(request);
+      const adjustment = await desk.checkAdjustment({ ...body, operatorId, operatorName, at: clock() });
       // Kept with the account it moves, in the operator's own namespace: no user key can meet it.
       const scope = { userId: adjustment.user.id, caller: `operator:${operatorId}`, key, route: 'POST /api/ops/adjustments', input: body };
-      return app.services.idempotency.run(scope, (tx) => desk.postAdjustment(tx, adjustment));
+      return app.services.idempotency.run(scope, (tx) => desk.correct(tx, adjustment));
     },
   });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/adjustments/proposals',
+    tag: TAG,
+    summary: 'Corrections proposed above the four-eyes threshold, by status (all when absent), oldest first (support)',
+    auth: support,
+    query: proposalListSchema,
+    reply: pageSchemaOf(proposalSchema),
+    handler: ({ query }) => desk.proposals(query),
+  });
+
+  operatorCall(
+    finance,
+    {
+      url: '/adjustments/proposals/approve',
+      summary: 'Approve a proposed correction: it posts now (finance; never its maker)',
+      body: recordIdInputSchema,
+      reply: approvedProposalSchema,
+      refusals: { 400: ['balance.insufficient'], 403: ['ops.ownProposal'], 404: ['record.notFound'], 409: ['ops.alreadyDecided'] },
+    },
+    (input, operator) => desk.approveProposal(input.id, { operatorId: operator.operatorId, at: clock() }),
+  );
+
+  operatorCall(
+    finance,
+    {
+      url: '/adjustments/proposals/refuse',
+      summary: 'Refuse a proposed correction with a reason; nothing is posted (finance; its maker may withdraw it so)',
+      body: proposalRefuseSchema,
+      reply: proposalSchema,
+      refusals: DECISION,
+    },
+    (input, operator) => desk.refuseProposal(input, { operatorId: operator.operatorId, at: clock() }),
+  );
 
   // ---- configuration ---------------------------------------------------------------------------
 
@@ -120,13 +163,13 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
   // ---- queues ----------------------------------------------------------------------------------
 
   /** Each queue's length, read by the module that owns its rows; a queue without a reader yet is left out. */
-  const queueReaders: Partial<Record<QueueName, () => Promise<QueueLength>>> = {
+  const queueReaders: Record<OpsQueue, () => Promise<QueueLength>> = {
     deposits: app.services.deposits.waiting,
     withdrawals: app.services.withdrawals.waiting,
     merchants: app.services.trading.applicationsWaiting,
     loans: app.services.loans.applicationsWaiting,
     repayments: app.services.loans.repaymentsWaiting,
-    // adjustments: the corrections proposed for a second operator (four eyes), once they exist.
+    adjustments: desk.proposalsWaiting,
   };
 
   apiRoute(app, {
@@ -137,7 +180,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     query: noInput,
     reply: queueLengthSchema.array(),
-    handler: () => Promise.all(Object.entries(queueReaders).map(async ([queue, read]) => ({ queue: queue as QueueName, ...(await read()) }))),
+    handler: () => Promise.all(Object.entries(queueReaders).map(async ([queue, read]) => ({ queue: queue as OpsQueue, ...(await read()) }))),
   });
 
   // ---- audit and operators ---------------------------------------------------------------------

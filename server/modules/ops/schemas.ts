@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { assetSchema, pageQuerySchema } from '../../../src/domain/payments';
 import { OPERATOR_ROLES, operatorPasswordSchema } from '../../../src/domain/operators';
-import { reasonSchema } from '../../http/operator-calls';
+import { reasonSchema, recordIdSchema } from '../../http/operator-calls';
+import { PROPOSAL_STATUSES } from './proposals';
 
 export const adjustmentSchema = z.strictObject({
   userId: z.uuid({ error: 'record.notFound' }),
@@ -16,6 +17,10 @@ export const adjustmentSchema = z.strictObject({
     .regex(/^[+-]?\d+(\.\d+)?$/, 'amount.invalid'),
   reason: reasonSchema,
 });
+
+export const proposalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(PROPOSAL_STATUSES, { error: 'request.invalid' }).optional() });
+
+export const proposalRefuseSchema = z.strictObject({ id: recordIdSchema, reason: reasonSchema });
 
 export const settingChangeSchema = z.strictObject({
   key: z.string({ error: 'ops.settingInvalid' }).trim().min(1, 'ops.settingInvalid').max(64, 'ops.settingInvalid'),

@@ -20,6 +20,8 @@ export const SETTING_KEYS = {
   loanMarginCallLtv: 'loan_margin_call_ltv',
   loanLiquidationLtv: 'loan_liquidation_ltv',
   loanLiquidationFeePercent: 'loan_liquidation_fee_percent',
+  adjustmentFourEyesUsdt: 'adjustment_four_eyes_usdt',
+  adjustmentFourEyesEur: 'adjustment_four_eyes_eur',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -78,6 +80,9 @@ export const SETTING_RULES: Record<SettingKey, (value: string) => boolean> = {
   loan_margin_call_ltv: percentWithin(LTV_SETTING_BOUNDS.marginCall),
   loan_liquidation_ltv: percentWithin(LTV_SETTING_BOUNDS.liquidation),
   loan_liquidation_fee_percent: percentWithin(LTV_SETTING_BOUNDS.liquidationFee),
+  // A correction above it (in absolute amount) waits for a second operator's approval.
+  adjustment_four_eyes_usdt: feeOrMinimum('USDT'),
+  adjustment_four_eyes_eur: feeOrMinimum('EUR'),
 };
 
 export function isSettingKey(value: unknown): value is SettingKey {
@@ -97,4 +102,17 @@ export async function withdrawalLimits(db: Db | Tx, asset: Asset): Promise<Withd
     : [SETTING_KEYS.withdrawMinEur, SETTING_KEYS.withdrawFeeEur];
   const [minimum, fee] = (await readSettings(db, keys)).map((value) => parseAmount(value ?? '0', asset) ?? 0n);
   return { minimum, fee };
+}
+
+/** What a threshold is until an admin sets one (0020_adjustment_proposals.sql seeds the same). */
+const FOUR_EYES_DEFAULT = '1000';
+
+/**
+ * The four-eyes threshold of corrections in `asset` (minor units): a correction whose absolute
+ * amount is above it is proposed, and posts only once another operator approves it.
+ */
+export async function fourEyesThreshold(db: Db | Tx, asset: Asset): Promise<bigint> {
+  const key = asset === 'USDT' ? SETTING_KEYS.adjustmentFourEyesUsdt : SETTING_KEYS.adjustmentFourEyesEur;
+  const [value] = await readSettings(db, [key]);
+  return parseAmount(value ?? FOUR_EYES_DEFAULT, asset) ?? (parseAmount(FOUR_EYES_DEFAULT, asset) as bigint);
 }
