@@ -146,7 +146,7 @@ describe('who may read', () => {
 describe('queues', () => {
   test('each queue counts what waits and since when; the lists behind them are paged oldest first by status, for support', async () => {
     const before = await queues();
-    expect(Object.keys(before)).toEqual(['deposits', 'withdrawals', 'merchants', 'loans', 'repayments']);
+    expect(Object.keys(before)).toEqual(['deposits', 'withdrawals', 'merchants', 'loans', 'repayments', 'adjustments']);
 
     const user = await t.payingUser();
     const first = await t.requestDeposit(user.token, { coinId: String(usdt.id), network: 'TRC20', amount: '10' });
