@@ -81,6 +81,16 @@ const boundaryZones = [
     message: 'domain/ is pure TypeScript shared with the server: no app, api, features, ui, storage or server.',
   },
   { target: './src', from: './server', message: 'The PWA talks to the server over HTTP, never by importing it.' },
+  {
+    target: './src/ops',
+    from: ['./src/app', './src/api', './src/storage', './src/features', './src/realtime', './sw'],
+    message: "The operator console (src/ops) is its own app: it shares src/domain, src/i18n and src/ui's forms, never the PWA's frame, calls, storage or session.",
+  },
+  {
+    target: ['./src/app', './src/api', './src/storage', './src/features', './src/realtime', './src/ui', './src/domain', './src/i18n', './sw'],
+    from: './src/ops',
+    message: 'Nothing of the users\' PWA imports the operator console.',
+  },
   ...(modules.length > 1 ? moduleZones : []),
 ];
 
@@ -88,6 +98,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-ops/**',
       'dist-server/**',
       'dev-dist/**',
       'node_modules/**',

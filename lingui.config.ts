@@ -28,11 +28,13 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/shell', include: SHELL, exclude: ['**/node_modules/**'] },
+    // The operator console's own texts (src/ops): English and Chinese complete, the others fall back to English.
+    { path: '<rootDir>/src/locales/{locale}/ops', include: ['<rootDir>/src/ops'], exclude: ['**/node_modules/**'] },
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
       // Exclusions are matched as globs against each file's path.
-      exclude: ['**/node_modules/**', ...SHELL.map((path) => path.replace('<rootDir>/', '**/') + (/\.tsx?$/.test(path) ? '' : '/**'))],
+      exclude: ['**/node_modules/**', '**/src/ops/**', ...SHELL.map((path) => path.replace('<rootDir>/', '**/') + (/\.tsx?$/.test(path) ? '' : '/**'))],
     },
   ],
   // Origins name the file, not the line: a line number changes with every edit above a text and made

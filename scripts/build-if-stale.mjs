@@ -1,4 +1,5 @@
-// Builds the PWA when dist/ is missing or any of its sources changed since the last build.
+// Builds the PWA (dist/) and the operator console (dist-ops/) when one is missing or any of their
+// sources changed since its last build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,8 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const built = join(root, 'dist', 'index.html');
-const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json'];
+const BUILDS = [
+  { name: 'the app', dir: 'dist', page: 'index.html', config: [], sources: ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json'] },
+  {
+    name: 'the operator console',
+    dir: 'dist-ops',
+    page: 'ops.html',
+    config: ['-c', 'vite.ops.config.ts'],
+    sources: ['src', 'ops.html', 'vite.ops.config.ts', 'lingui.config.ts', 'package.json'],
+  },
+];
 
 /** The latest modification time of a file, or of anything in a folder tree (0 when it is missing). */
 export function newestChange(path) {
@@ -20,12 +29,15 @@ export function newestChange(path) {
 }
 
 export function buildIfStale() {
-  if (existsSync(built)) {
-    const builtAt = statSync(built).mtimeMs;
-    if (!sources.some((source) => newestChange(join(root, source)) > builtAt)) return;
+  for (const build of BUILDS) {
+    const built = join(root, build.dir, build.page);
+    if (existsSync(built)) {
+      const builtAt = statSync(built).mtimeMs;
+      if (!build.sources.some((source) => newestChange(join(root, source)) > builtAt)) continue;
+    }
+    console.log(`Building ${build.name} (first start or changed sources)…`);
+    const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...build.config], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+    precompress(join(root, build.dir));
   }
-  console.log('Building the app (first start or changed sources)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  precompress(join(root, 'dist'));
 }

@@ -10,9 +10,9 @@ import { AppError } from '../../src/domain/errors';
 import type { Viewer } from '../modules/auth';
 import { csrfHolds, operatorCredential } from './operator-session';
 
-import { OPERATOR_ROLES, roleAllows, type OperatorRole } from '../../src/domain/operators';
+import { roleAllows, type OperatorRole } from '../../src/domain/operators';
 
-export { OPERATOR_ROLES, roleAllows, type OperatorRole };
+export { roleAllows, type OperatorRole };
 
 /** The signed-in operator behind a request under /api/ops. */
 export interface OperatorViewer {

@@ -10,7 +10,7 @@ import type { UsdtNetwork } from '../../domain/ledger';
 import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../domain/wire';
 import { groupIban } from '../shared/money/iban';
 import { LoadFailed } from '../shared/records';
-import { AddressQr } from './AddressQr';
+import { QrCode } from '../../ui/QrCode';
 import { CopyButton } from './CopyButton';
 import { DepositForm } from './DepositForm';
 import { depositAddressQuery } from './api/queries';
@@ -59,7 +59,7 @@ function CryptoAddress({ target }: { target: DepositAddressReply }) {
         </Trans>
       </h2>
       <div className="mt-4 rounded-2xl border border-line p-2">
-        <AddressQr value={target.address} label={t`QR code of the deposit address`} />
+        <QrCode value={target.address} label={t`QR code of the deposit address`} />
       </div>
       <p className="mt-4 w-full rounded-xl bg-canvas px-3 py-2 tabular-nums tracking-wide text-sm break-all text-ink" dir="ltr" data-testid="deposit-address" data-address>
         {target.address}

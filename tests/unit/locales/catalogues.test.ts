@@ -16,7 +16,7 @@ const localesDir = fileURLToPath(new URL('../../../src/locales', import.meta.url
 
 const UI_CATALOGUES = ['shell', 'messages'] as const;
 
-function uiCatalogue(locale: string, name: (typeof UI_CATALOGUES)[number]): Map<string, string> {
+function uiCatalogue(locale: string, name: (typeof UI_CATALOGUES)[number] | 'ops'): Map<string, string> {
   const file = join(localesDir, locale, `${name}.po`);
   const po = PO.parse(readFileSync(file, 'utf8'));
   return new Map(po.items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr.join('')]));
@@ -43,6 +43,18 @@ describe.each(UI_CATALOGUES)('UI catalogue %s (Lingui)', (name) => {
       (id) => placeholders(catalogue.get(id) ?? '').join() !== placeholders(source.get(id) || id).join(),
     );
     expect(wrongPlaceholders, `${locale} changes placeholders`).toEqual([]);
+  });
+});
+
+describe("the operator console's catalogue (ops)", () => {
+  const source = uiCatalogue('en', 'ops');
+
+  it('English and Chinese have every text of the console, with the same placeholders; the other languages fall back to English', () => {
+    expect(source.size).toBeGreaterThan(50);
+    const chinese = uiCatalogue('zh', 'ops');
+    expect([...source.keys()].filter((id) => !chinese.get(id)?.trim())).toEqual([]);
+    expect([...source.keys()].filter((id) => placeholders(chinese.get(id) ?? '').join() !== placeholders(source.get(id) || id).join())).toEqual([]);
+    for (const locale of LOCALES) expect(existsSync(join(localesDir, locale, 'ops.po'))).toBe(true);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * The deposit address as a QR code for a wallet app to scan, drawn as SVG (crisp at any size,
- * no canvas). The encoding is uqr's; the drawing is one path of unit squares.
+ * A QR code for an app to scan (a deposit address for a wallet, an operator's new TOTP secret for
+ * an authenticator), drawn as SVG (crisp at any size, no canvas). The encoding is uqr's; the
+ * drawing is one path of unit squares.
  */
 import { useMemo } from 'react';
 import { encode } from 'uqr';
 
-export function AddressQr({ value, label, size = 176 }: { value: string; label: string; size?: number }) {
+export function QrCode({ value, label, size = 176 }: { value: string; label: string; size?: number }) {
   const { path, modules } = useMemo(() => {
     const { data, size: count } = encode(value, { ecc: 'M', border: 2 });
     let d = '';

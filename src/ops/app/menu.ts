@@ -1,0 +1,18 @@
+/** The console's menu: each entry with the least role that may use it (support < finance < admin). */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { OperatorRole } from '../../domain/operators';
+
+export interface MenuEntry {
+  to: string;
+  label: MessageDescriptor;
+  role: OperatorRole;
+  /** The live queue whose waiting count the entry shows. */
+  queue?: string;
+  search?: Record<string, unknown>;
+}
+
+export const MENU: readonly MenuEntry[] = [
+  { to: '/deposits', label: msg`Deposits`, role: 'support', queue: 'deposits', search: { status: 'processing', page: 1 } },
+  { to: '/account', label: msg`My account`, role: 'support' },
+];
