@@ -17,7 +17,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function runStartup(): Promise<void> {
   // One of the user's trade orders changed (matched, settled, expired, or an order met their
-  // offer): balances, orders and records are fetched again, so every screen shows it without a reload.
+  // offer), or an operator decided one of their requests: balances, orders and records are fetched
+  // again, so every screen shows it without a reload.
   realtime.onAccountEvent(() => void invalidateAccount());
   const starts: (() => Promise<unknown>)[] = [
     () => queryClient.prefetchQuery(supportLinkQuery),

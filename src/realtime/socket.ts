@@ -5,7 +5,8 @@
  * Wire protocol: the client emits 'subscribe' / 'unsubscribe' with `{ channel, period?, symbol? }`
  * (period and symbol only for 'kline', e.g. '1min' and 'btcusdt'); the server emits 'kline' and
  * 'daymarket' events.
- * The signed-in user's own events ('trade': one of their orders changed) come after the
+ * The signed-in user's own events ('trade': one of their orders changed; 'account': an operator
+ * decided one of their requests) come after the
  * 'account' channel was joined with the session token; it is joined again on every reconnect and
  * left when the session ends.
  */
@@ -76,9 +77,13 @@ export async function start(options: StartOptions = {}): Promise<void> {
     if (accountToken) connection.emit('subscribe', { channel: 'account', token: accountToken });
     notifyConnection(true);
   });
-  connection.on('trade', (payload: unknown) => {
-    for (const handler of accountHandlers) handler(payload);
-  });
+  // The user's own events: 'trade' (one of their orders changed) and 'account' (an operator
+  // decided one of their requests: a deposit, a withdrawal, a loan).
+  for (const event of ['trade', 'account']) {
+    connection.on(event, (payload: unknown) => {
+      for (const handler of accountHandlers) handler(payload);
+    });
+  }
   connection.on('disconnect', (reason) => {
     notifyConnection(false);
     // A server that sends its clients away does not bring them back: try again after the usual delay.
@@ -171,7 +176,7 @@ export function joinAccount(token: string | null): void {
   else if (previous) socket.emit('unsubscribe', { channel: 'account', token: previous });
 }
 
-/** Listens to the user's own events ('trade' { orderId, status }); returns the function that stops listening. */
+/** Listens to the user's own events ('trade' { orderId, status }, 'account' { change }); returns the function that stops listening. */
 export function onAccountEvent(handler: RealtimeHandler): () => void {
   accountHandlers.add(handler);
   return () => accountHandlers.delete(handler);

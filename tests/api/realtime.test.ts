@@ -183,12 +183,19 @@ test("the operators' room: joined with a ticket of an open session only; a depos
   bystander.on('queue:changed', () => overheard++);
 
   const user = await t.signedInUser();
+  // The user's phone, in their own room: it hears the decision (and fetches its balances again), not the queue.
+  const phone = await client(['websocket']);
+  expect(await ask(phone, 'subscribe', { channel: 'account', token: user.token })).toEqual({ ok: true, room: 'account' });
+  const told: unknown[] = [];
+  phone.on('account', (payload) => told.push(payload));
+  phone.on('queue:changed', () => overheard++);
   const [usdt] = (await t.coins()).filter((coin) => coin.name === 'USDT');
   const deposit = await t.requestDeposit(user.token, { coinId: String(usdt.id), amount: '25', network: 'TRC20' });
   await expect.poll(() => heard).toEqual([{ queue: 'deposits' }]);
   const decided = await t.post('/ops/deposits/reject', { id: deposit.id, reason: 'no payment arrived' }, { token: operatorToken });
   expect(decided.status, JSON.stringify(decided.body)).toBe(200);
   await expect.poll(() => heard).toEqual([{ queue: 'deposits' }, { queue: 'deposits' }]);
+  await expect.poll(() => told).toEqual([{ change: 'deposits/reject' }]);
   expect(overheard).toBe(0);
 
   // A ticket is good for a minute, and only while its session is open.
