@@ -23,6 +23,9 @@ import { keepWordsTogether } from '../../src/i18n/words';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 export const PHONE = { width: 390, height: 844 };
+/** The operator console's finance desk, and a tablet held upright. */
+export const DESK = { width: 1440, height: 900 };
+export const TABLET = { width: 820, height: 1180 };
 const runFile = promisify(execFile);
 
 /** The operator console, as an operator runs it: a separate process talking to the server over HTTP. */
@@ -309,6 +312,13 @@ export async function phonePage(browser: Browser, locale = 'en-US', options: Pag
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   watchContext(context, options.expectedErrors);
+  return context.newPage();
+}
+
+/** A page of the operator console on a desk's screen (or a tablet's), watched like a phone's. */
+export async function deskPage(browser: Browser, locale = 'en-US', viewport: { width: number; height: number } = DESK): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block' });
+  watchContext(context);
   return context.newPage();
 }
 

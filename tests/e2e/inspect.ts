@@ -32,7 +32,7 @@ interface AxeResult {
   violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
 }
 
-async function axeFindings(page: Page): Promise<Finding[]> {
+export async function axeFindings(page: Page): Promise<Finding[]> {
   // Evaluated through the DevTools protocol: the app's CSP rightly refuses an inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(

@@ -29,7 +29,8 @@ export function ImageViewer({ path, id, alt }: { path: string; id: number; alt: 
         <Button onClick={() => window.open(url, '_blank', 'noopener')}>{t`Open full size`}</Button>
         <span className="self-center text-xs text-slate-600">{Math.round(zoom * 100)} %</span>
       </div>
-      <div className="max-h-[32rem] overflow-auto rounded-md bg-slate-100 ring-1 ring-slate-200">
+      {/* Scrolled with the keyboard too when zoomed past its frame. */}
+      <div tabIndex={0} role="group" aria-label={alt} className="max-h-[32rem] overflow-auto rounded-md bg-slate-100 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700">
         <img
           src={url}
           alt={alt}

@@ -1,0 +1,215 @@
+/**
+ * The operator console in Chromium (issue 36), at a finance desk's 1440×900 and on a tablet: the
+ * demo operator signs in with a TOTP code; a deposit the demo user makes in the app on their phone
+ * appears in the queue without a reload; its proof image is seen in the page; the approval is
+ * confirmed with what the ledger will post, and the user's phone shows the new balance without a
+ * reload; a support operator sees the deposit but no decision; the operator's own sessions; every
+ * page in English and Chinese with axe finding nothing serious and no page error.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { totpCode } from '../../server/modules/ops/totp';
+import { bodyText, browserSuite, deskPage, logInWithForm, type Ops, type RunningApp, screenshot, TABLET } from './harness';
+import { axeFindings } from './inspect';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
+const OPERATOR = { username: 'ops', password: 'tessera-ops-demo', secret: 'TESSERADEMOOPERATORTOTPSECRET234' };
+const PROOF = join(root, 'public', 'icons', 'icon-512.png');
+
+/** Waits for the next 30 s step of the TOTP clock, so that the code typed has not been used by an earlier sign-in. */
+async function freshCode(page: Page, secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = totpCode(secret, new Date());
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await page.waitForTimeout(1000);
+  }
+}
+
+async function signIn(page: Page, baseUrl: string, who: { username: string; password: string; secret: string }, used: Set<string>, words = EN): Promise<void> {
+  await page.goto(`${baseUrl}/ops/`);
+  await page.getByLabel(words.name).fill(who.username);
+  await page.getByLabel(words.password, { exact: true }).fill(who.password);
+  await page.getByLabel(words.code).fill(await freshCode(page, who.secret, used));
+  await page.getByRole('button', { name: words.signIn }).click();
+  await page.getByRole('navigation', { name: words.menu }).waitFor();
+}
+
+const EN = { name: 'Operator name', password: 'Password', code: 'Authenticator code', signIn: 'Sign in', menu: 'Console menu' };
+const ZH = { name: '操作员名称', password: '密码', code: '身份验证器验证码', signIn: '登录', menu: '控制台菜单' };
+
+async function assertAccessible(page: Page, where: string): Promise<void> {
+  const findings = await axeFindings(page);
+  assert.deepEqual(findings, [], `axe on ${where}`);
+}
+
+describe('the operator console in Chromium at 1440×900 and on a tablet', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let phone: Page;
+  let ops: Ops;
+  let desk: Page;
+  const used = new Set<string>();
+  let orderNo = '';
+  browserSuite({}, (suite) => ({ app, browser, page: phone, ops } = suite));
+
+  it('signs the demo operator in with password and TOTP code; the session cookie is not readable by script', async () => {
+    desk = await deskPage(browser);
+    await desk.goto(`${app.baseUrl}/ops/deposits`);
+    // Not signed in: the sign-in, which continues to the page asked for.
+    await desk.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
+    await assertAccessible(desk, 'the sign-in');
+    await screenshot(desk, 'ops-en-sign-in');
+    await desk.getByLabel(EN.name).fill(OPERATOR.username);
+    await desk.getByLabel(EN.password, { exact: true }).fill(OPERATOR.password);
+    await desk.getByLabel(EN.code).fill('000000');
+    await desk.getByRole('button', { name: EN.signIn }).click();
+    await desk.getByText('The authenticator code is not correct or was already used.').waitFor();
+    await desk.getByLabel(EN.code).fill(await freshCode(desk, OPERATOR.secret, used));
+    await desk.getByRole('button', { name: EN.signIn }).click();
+    await desk.getByRole('heading', { name: 'Deposits' }).waitFor();
+    assert.equal(await desk.evaluate(() => document.cookie), '', 'no cookie a script can read');
+    const cookies = await desk.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === 'tessera_ops');
+    assert.ok(session?.httpOnly, 'the session cookie is HttpOnly');
+    assert.equal(session.sameSite, 'Strict');
+    assert.equal(session.path, '/api/ops');
+    await desk.getByText('Queues update live').waitFor();
+  });
+
+  it("shows the user's new deposit in the queue without a reload", async () => {
+    await logInWithForm(phone, app.baseUrl, DEMO);
+    await phone.goto(`${app.baseUrl}/h5/recharge`);
+    await phone.getByRole('radio', { name: 'USDT' }).click();
+    await phone.getByRole('radio', { name: 'TRC20' }).waitFor();
+    await phone.getByLabel('Amount (USDT)').fill('1000');
+    await phone.getByLabel('Payment proof image').setInputFiles(PROOF);
+    await phone.getByRole('img', { name: 'Chosen payment proof' }).waitFor();
+    await phone.getByRole('button', { name: 'Submit deposit' }).click();
+    await phone.getByText('Deposit submitted').waitFor({ timeout: 30_000 });
+    const text = await bodyText(phone);
+    orderNo = /\b([A-Z]\d{6,})\b/.exec(text.slice(text.indexOf('Order number')))?.[1] ?? '';
+    assert.ok(orderNo, `an order number on: ${text}`);
+
+    // The desk was not touched: the row arrives over the operators' socket.
+    const row = desk.getByRole('row').filter({ hasText: orderNo });
+    await row.waitFor({ timeout: 15_000 });
+    assert.match(await row.innerText(), /demo/);
+    assert.match(await row.innerText(), /1,000\.00\sUSDT/);
+    assert.match(await desk.getByRole('navigation', { name: EN.menu }).innerText(), /Deposits\s*1/);
+    await assertAccessible(desk, 'the deposits queue');
+    await screenshot(desk, 'ops-en-deposits');
+  });
+
+  it('shows the proof image in the page, with zoom and rotation', async () => {
+    // The user's phone waits on the assets screen, 0.00 USDT, and is not touched again.
+    await phone.goto(`${app.baseUrl}/h5/assets`);
+    await phone.getByText('0.00').first().waitFor();
+
+    await desk.getByRole('link', { name: orderNo }).click();
+    await desk.getByRole('heading', { name: `Deposit ${orderNo}` }).waitFor();
+    const proof = desk.getByRole('img', { name: `The payment proof of deposit ${orderNo}` });
+    await proof.waitFor();
+    const shown = await proof.evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, src: image.src }));
+    assert.equal(shown.width, 512, 'the proof image itself, decoded');
+    assert.match(shown.src, /^blob:/, 'shown from the session fetch, never a cacheable URL');
+    await desk.getByRole('button', { name: 'Zoom in' }).click();
+    await desk.getByRole('button', { name: 'Rotate' }).click();
+    assert.match((await proof.getAttribute('style')) ?? '', /scale\(1\.5\) rotate\(90deg\)/);
+    await assertAccessible(desk, "a deposit's page");
+    await screenshot(desk, 'ops-en-deposit');
+  });
+
+  it("approves it after the dialog shows the ledger's postings; the user's phone shows the balance without a reload", async () => {
+    await desk.getByRole('button', { name: 'Approve…' }).click();
+    const dialog = desk.getByRole('dialog', { name: `Approve deposit ${orderNo}?` });
+    await dialog.getByText('The ledger will post').waitFor();
+    const plan = await dialog.innerText();
+    assert.match(plan, /Platform · deposits\s*→\s*demo · available\s*1,000\.00\sUSDT/);
+    assert.match(plan, /Platform · VIP gifts\s*→\s*demo · available\s*10\.00\sUSDT/);
+    assert.match(plan, /VIP level 0 → 1/);
+    await assertAccessible(desk, 'the approval dialog');
+    await screenshot(desk, 'ops-en-approve');
+    await dialog.getByRole('button', { name: 'Approve and credit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await desk.getByText('Approved').first().waitFor();
+
+    // 1,000 and the 1 % gift of VIP 1, on the screen the phone was left on.
+    await phone.getByText('1,010.00').first().waitFor({ timeout: 15_000 });
+    await screenshot(phone, 'ops-phone-balance');
+    // The queue no longer counts it.
+    await desk.getByRole('link', { name: 'Back to the queue' }).click();
+    await desk.getByText('No deposit is waiting for a decision.').waitFor();
+  });
+
+  it('lists the operator\'s sessions, the command line\'s too', async () => {
+    const code = await freshCode(desk, OPERATOR.secret, used);
+    assert.match(await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password, '--totp', code), /signed in as ops/);
+    await desk.getByRole('link', { name: 'My account' }).click();
+    await desk.getByText('Command line').waitFor();
+    await desk.getByText('This session', { exact: true }).waitFor();
+    await assertAccessible(desk, 'my account');
+    await screenshot(desk, 'ops-en-account');
+  });
+
+  it('lets a support operator see the deposit but decide nothing', async () => {
+    const created = await ops('operator', 'create', 'desk.support', '--role', 'support', '--password', 'a long support password');
+    const secret = /secret\s+([A-Z2-7]{32})/i.exec(created)?.[1];
+    assert.ok(secret, `a TOTP secret in: ${created}`);
+    const support = await deskPage(browser);
+    await signIn(support, app.baseUrl, { username: 'desk.support', password: 'a long support password', secret }, used);
+    await support.goto(`${app.baseUrl}/ops/deposits?status=all`);
+    await support.getByRole('link', { name: orderNo }).click();
+    await support.getByRole('heading', { name: `Deposit ${orderNo}` }).waitFor();
+    assert.equal(await support.getByRole('button', { name: 'Approve…' }).count(), 0);
+    assert.equal(await support.getByRole('button', { name: 'Reject…' }).count(), 0);
+    // Asked by hand, the server refuses it anyway.
+    const refused = await support.evaluate(async () => {
+      const session = await (await fetch('/api/ops/session')).json();
+      const reply = await fetch('/api/ops/deposits/reject', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+        body: JSON.stringify({ id: 1, reason: 'trying anyway' }),
+      });
+      return { status: reply.status, key: (await reply.json()).key };
+    });
+    assert.deepEqual(refused, { status: 403, key: 'ops.roleForbidden' });
+    await support.context().close();
+  });
+
+  it('works in Chinese, and on a tablet', async () => {
+    const chinese = await deskPage(browser, 'zh-CN');
+    await signIn(chinese, app.baseUrl, OPERATOR, used, ZH);
+    await chinese.goto(`${app.baseUrl}/ops/deposits?status=all`);
+    await chinese.getByRole('heading', { name: '充值', exact: true }).waitFor();
+    await chinese.getByRole('link', { name: orderNo }).waitFor();
+    await assertAccessible(chinese, 'the deposits queue in Chinese');
+    await screenshot(chinese, 'ops-zh-deposits');
+    await chinese.getByRole('link', { name: orderNo }).click();
+    await chinese.getByRole('heading', { name: `充值 ${orderNo}` }).waitFor();
+    await chinese.getByRole('img', { name: `充值 ${orderNo} 的付款凭证` }).waitFor();
+    await assertAccessible(chinese, "a deposit's page in Chinese");
+    await screenshot(chinese, 'ops-zh-deposit');
+    await chinese.goto(`${app.baseUrl}/ops/account`);
+    await chinese.getByText('当前会话').waitFor();
+    await screenshot(chinese, 'ops-zh-account');
+    await chinese.context().close();
+
+    const tablet = await deskPage(browser, 'en-US', TABLET);
+    await signIn(tablet, app.baseUrl, OPERATOR, used);
+    await tablet.goto(`${app.baseUrl}/ops/deposits?status=all`);
+    await tablet.getByRole('link', { name: orderNo }).click();
+    await tablet.getByRole('img', { name: `The payment proof of deposit ${orderNo}` }).waitFor();
+    const overflow = await tablet.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, 'nothing wider than the tablet');
+    await assertAccessible(tablet, "a deposit's page on a tablet");
+    await screenshot(tablet, 'ops-tablet-deposit');
+    await tablet.context().close();
+  });
+});
