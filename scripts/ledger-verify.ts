@@ -14,7 +14,8 @@ import { ASSET_CODES, toDecimalString, type Asset } from '../src/domain/money';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { balanceTotals, PLATFORM_PURPOSES, USER_PURPOSES, type UserPurpose } from '../server/ledger/accounts';
+import { PLATFORM_PURPOSES, USER_PURPOSES, type UserPurpose } from '../src/domain/ledger';
+import { balanceTotals } from '../server/ledger/accounts';
 import { verifyLedger } from '../server/ledger/verify';
 import { serverIsUp } from './local-server';
 

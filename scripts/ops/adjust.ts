@@ -8,9 +8,7 @@ import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
 import { call, ServerRefusal } from './http';
 import { printPage, when } from './output';
-import type { OpsAdjustment, OpsCorrection, OpsProposal } from './wire';
-
-const PROPOSAL_STATUSES = ['pending', 'approved', 'refused'] as const;
+import { PROPOSAL_STATUSES, type OpsAdjustment, type OpsApprovedProposal, type OpsCorrection, type OpsProposal } from '../../src/domain/ops-wire';
 
 const posted = (r: OpsAdjustment) => `adjusted ${r.username} by ${r.amount} ${r.asset} (transfer ${r.transferId}); available now ${r.balance} ${r.asset}`;
 
@@ -55,7 +53,7 @@ export async function decideProposal(args: Args): Promise<void> {
   const action = operand(args, 1, 'approve or refuse');
   const id = recordId(operand(args, 2, 'proposal id'));
   if (action === 'approve') {
-    const r = await call<{ proposal: OpsProposal; posted: OpsAdjustment }>(args, 'POST', '/adjustments/proposals/approve', { body: { id } });
+    const r = await call<OpsApprovedProposal>(args, 'POST', '/adjustments/proposals/approve', { body: { id } });
     console.log(`proposal ${id} of ${r.proposal.maker} approved: ${posted(r.posted)}`);
   } else if (action === 'refuse') {
     const p = await call<OpsProposal>(args, 'POST', '/adjustments/proposals/refuse', { body: { id, reason: requiredOption(args, 'reason', 'proposal refuse') } });

@@ -3,7 +3,7 @@ import type { Page } from '../../src/domain/wire';
 import { option, type Args } from './args';
 import { call } from './http';
 import { printPage, when } from './output';
-import type { OpsAuditEntry } from './wire';
+import type { OpsAuditEntry } from '../../src/domain/ops-wire';
 
 export async function audit(args: Args): Promise<void> {
   const query = { page: option(args, 'page'), pageSize: option(args, 'page-size') ?? '20', userId: option(args, 'user'), action: option(args, 'action') };

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseTarget } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { bootstrapAdmin } from '../../server/modules/ops';
-import { operatorCreateSchema } from '../../server/modules/ops';
+import { operatorCreateSchema } from '../../src/domain/ops-wire';
 import { operand, UsageError, type Args } from './args';
 import { serverIsUp } from '../local-server';
 

@@ -2,7 +2,7 @@
 import { operand, option, requiredOption, type Args } from './args';
 import { call } from './http';
 import { table } from './output';
-import type { OpsCoin } from './wire';
+import type { OpsCoin } from '../../src/domain/ops-wire';
 
 const coinLine = (c: OpsCoin) =>
   c.kind === 'bank' && c.bank

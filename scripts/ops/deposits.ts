@@ -4,7 +4,7 @@ import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
 import { call, saveImage } from './http';
 import { printPage, when } from './output';
-import type { OpsDeposit } from './wire';
+import type { OpsDecidedDeposit, OpsDeposit } from '../../src/domain/ops-wire';
 
 export async function listDeposits(args: Args): Promise<void> {
   const query = { status: statusOption(args, DEPOSIT_STATUSES, 'processing'), page: option(args, 'page'), pageSize: option(args, 'page-size') ?? '20' };
@@ -16,7 +16,7 @@ export async function listDeposits(args: Args): Promise<void> {
   );
 }
 
-function printDeposit(label: string, d: OpsDeposit): void {
+function printDeposit(label: string, d: OpsDecidedDeposit): void {
   const bonus = d.bonus && d.bonus !== '0' && !/^0\.0+$/.test(d.bonus) ? ` + gift ${d.bonus} ${d.asset}` : '';
   console.log(`${label} deposit ${d.id} (${d.orderNo}): ${d.amount} ${d.asset}${bonus}, status ${d.status}${d.reason ? `, reason: ${d.reason}` : ''}`);
 }
@@ -32,9 +32,9 @@ export async function decideDeposit(args: Args): Promise<void> {
   if (action === 'approve') {
     const amount = option(args, 'amount');
     const reason = option(args, 'reason');
-    printDeposit('approved', await call<OpsDeposit>(args, 'POST', '/deposits/approve', { body: { id, ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) } }));
+    printDeposit('approved', await call<OpsDecidedDeposit>(args, 'POST', '/deposits/approve', { body: { id, ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) } }));
   } else if (action === 'reject') {
-    printDeposit('rejected', await call<OpsDeposit>(args, 'POST', '/deposits/reject', { body: { id, reason: requiredOption(args, 'reason', 'deposit reject') } }));
+    printDeposit('rejected', await call<OpsDecidedDeposit>(args, 'POST', '/deposits/reject', { body: { id, reason: requiredOption(args, 'reason', 'deposit reject') } }));
   } else if (action === 'proof') {
     await saveProof(args, id);
   } else {

@@ -1,11 +1,10 @@
 /** loans, loan approve|reject|repaid|refuse|document|watch: applications and repayments under review, the LTV watch. */
 import { LOAN_STATUSES, type Loan } from '../../src/domain/loan';
+import type { OpsLoan, OpsLoanWatch } from '../../src/domain/ops-wire';
 import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
 import { call, saveImage } from './http';
 import { printPage, table, when } from './output';
-
-type OpsLoan = Loan & { userId: string; username: string };
 
 /** An LTV in hundredths of a percent as shown: 9036 → "90.36 %". */
 const ltvText = (bp: number | null | undefined) => (bp === null || bp === undefined ? '' : `${(bp / 100).toFixed(2)} %`);
@@ -27,19 +26,9 @@ function printLoan(l: Loan): void {
   console.log(`loan ${l.id} (${l.loanNo}): ${l.amount} ${l.asset} for ${l.days} days, total ${l.total} ${l.asset}, status ${l.status}${l.reason ? `, reason: ${l.reason}` : ''}${l.repayReason ? `, repayment refused: ${l.repayReason}` : ''}`);
 }
 
-interface LoanWatchView {
-  rate: string;
-  marginCallLtv: string;
-  liquidationLtv: string;
-  liquidationFeePercent: string;
-  open: OpsLoan[];
-  liquidated: OpsLoan[];
-  shortfalls: Array<{ asset: string; total: string; loans: number }>;
-}
-
 /** loan watch: the rate and thresholds, each open loan across assets with its LTV and margin calls, the liquidations made. */
 async function printWatch(args: Args): Promise<void> {
-  const view = await call<LoanWatchView>(args, 'GET', '/loans/watch');
+  const view = await call<OpsLoanWatch>(args, 'GET', '/loans/watch');
   console.log(`rate ${view.rate} EUR/USDT; margin call at ${view.marginCallLtv} %, liquidation at ${view.liquidationLtv} % (fee ${view.liquidationFeePercent} %)`);
   console.log('\nopen loans across assets');
   console.log(view.open.length === 0 ? 'none' : table(

@@ -4,7 +4,7 @@ import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
 import { call } from './http';
 import { printPage, when } from './output';
-import type { OpsMerchantApplication } from './wire';
+import type { OpsDecidedMerchantApplication, OpsMerchantApplication } from '../../src/domain/ops-wire';
 
 export async function listMerchantApplications(args: Args): Promise<void> {
   const query = { status: statusOption(args, MERCHANT_APPLICATION_STATUSES, 'pending'), page: option(args, 'page'), pageSize: option(args, 'page-size') ?? '20' };
@@ -19,11 +19,11 @@ export async function listMerchantApplications(args: Args): Promise<void> {
 export async function decideMerchantApplication(args: Args): Promise<void> {
   const action = operand(args, 1, 'approve or reject');
   const id = recordId(operand(args, 2, 'application id'));
-  let a: OpsMerchantApplication;
+  let a: OpsDecidedMerchantApplication;
   if (action === 'approve') {
-    a = await call<OpsMerchantApplication>(args, 'POST', '/merchants/approve', { body: { id } });
+    a = await call<OpsDecidedMerchantApplication>(args, 'POST', '/merchants/approve', { body: { id } });
   } else if (action === 'reject') {
-    a = await call<OpsMerchantApplication>(args, 'POST', '/merchants/reject', { body: { id, reason: requiredOption(args, 'reason', 'merchant reject') } });
+    a = await call<OpsDecidedMerchantApplication>(args, 'POST', '/merchants/reject', { body: { id, reason: requiredOption(args, 'reason', 'merchant reject') } });
   } else {
     throw new UsageError(`merchant ${action}? approve or reject`);
   }

@@ -2,7 +2,7 @@
 import { operand, requiredOption, UsageError, type Args } from './args';
 import { call } from './http';
 import { passwordOf } from './session';
-import type { OpsOperatorCreated } from './wire';
+import type { OpsOperatorCreated, OpsOperatorDisabled } from '../../src/domain/ops-wire';
 
 export async function operatorCommand(args: Args): Promise<void> {
   const action = operand(args, 1, 'create or disable');
@@ -16,7 +16,7 @@ export async function operatorCommand(args: Args): Promise<void> {
     console.log(`  secret      ${made.totpSecret}`);
     console.log(`  otpauth URL ${made.otpauthUrl}`);
   } else if (action === 'disable') {
-    const done = await call<{ username: string }>(args, 'POST', '/operators/disable', { body: { username, reason: requiredOption(args, 'reason', 'operator disable') } });
+    const done = await call<OpsOperatorDisabled>(args, 'POST', '/operators/disable', { body: { username, reason: requiredOption(args, 'reason', 'operator disable') } });
     console.log(`operator ${done.username} disabled; its sessions have ended`);
   } else {
     throw new UsageError(`operator ${action}? create or disable`);

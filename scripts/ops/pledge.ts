@@ -1,4 +1,5 @@
 /** pledge products, pledge product …, pledge run: the pledge's terms and its payout round. */
+import type { OpsPledgeRun } from '../../src/domain/ops-wire';
 import type { PledgeProduct } from '../../src/domain/pledge';
 import { operand, option, requiredOption, UsageError, type Args } from './args';
 import { call } from './http';
@@ -32,7 +33,7 @@ export async function pledgeCommand(args: Args): Promise<void> {
     });
     console.log(`pledge product ${product.id}: ${product.lockDays} days at ${product.dailyRate} % a day, from ${product.minAmount} ${product.asset}, penalty ${product.penaltyRate} %${product.active ? '' : ' (inactive)'}`);
   } else if (action === 'run') {
-    const report = await call<{ days: number; paid: number; matured: number }>(args, 'POST', '/pledge/run', { body: {} });
+    const report = await call<OpsPledgeRun>(args, 'POST', '/pledge/run', { body: {} });
     console.log(`pledge payout: ${report.days} days paid (${report.paid} payments), ${report.matured} orders matured`);
   } else {
     throw new UsageError(`pledge ${action}? products, product or run`);

@@ -4,7 +4,7 @@ import { DEMO_OPERATOR, secondsLeftInStep, totpCode } from '../../server/modules
 import { option, UsageError, type Args } from './args';
 import { baseUrl, call, dataOf, forgetSession, readSession, saveSession, send, sessionFile } from './http';
 import { when } from './output';
-import type { OpsLoginReply } from './wire';
+import type { OpsLoginReply } from '../../src/domain/ops-wire';
 
 /** The code of a secret now; a secret that is not base32 is the user's mistake, not a crash. */
 function codeOf(secret: string): string {
@@ -57,7 +57,7 @@ export async function login(args: Args): Promise<void> {
     console.log(`code ${totp} computed from ${secret.source}`);
   }
   const url = baseUrl(args);
-  const data = await dataOf<OpsLoginReply>(await send(url, 'POST', '/login', { body: { username, password, totp, client: 'cli' } }));
+  const data = await dataOf<Required<OpsLoginReply>>(await send(url, 'POST', '/login', { body: { username, password, totp, client: 'cli' } }));
   saveSession({ url, username, token: data.token, expiresAt: data.expiresAt });
   console.log(`signed in as ${username} at ${url} until ${when(data.expiresAt)} (session in ${sessionFile()})`);
 }

@@ -2,7 +2,7 @@
 import { operand, requiredOption, type Args } from './args';
 import { call } from './http';
 import { table, when } from './output';
-import type { OpsSetting } from './wire';
+import type { OpsSetting } from '../../src/domain/ops-wire';
 
 export async function listSettings(args: Args): Promise<void> {
   const list = await call<OpsSetting[]>(args, 'GET', '/settings');

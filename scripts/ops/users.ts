@@ -1,9 +1,11 @@
 /** queues, users search, user ID [part], user end-sessions|lift-lockout, totals, ledger verify: the operators' reads and a user's access. */
+import { PLATFORM_PURPOSES, USER_PURPOSES } from '../../src/domain/ledger';
+import { ASSET_CODES, type Asset } from '../../src/domain/money';
+import type { OpsLastVerification, OpsLedgerReport, OpsLockoutLifted, OpsQueueLength, OpsTotals, OpsUserDetail, OpsUserRow, OpsUserSessionsEnded } from '../../src/domain/ops-wire';
 import type { Page } from '../../src/domain/wire';
 import { operand, option, requiredOption, UsageError, type Args } from './args';
 import { call } from './http';
 import { printPage, table, when } from './output';
-import type { OpsLedgerReport, OpsQueueLength, OpsTotals, OpsUserDetail, OpsUserRow } from './wire';
 
 /** A page of a list: --page and --page-size (20 by default). */
 const paging = (args: Args) => ({ page: option(args, 'page'), pageSize: option(args, 'page-size') ?? '20' });
@@ -62,8 +64,7 @@ function printUser(u: OpsUserDetail): void {
   console.log(`  e-mail ${u.email ?? '-'}, phone ${u.phone ?? '-'}, language ${u.locale}, since ${when(u.createdAt)}`);
   console.log(`  VIP ${u.vipLevel}, ${merchant(u) || 'not a merchant'}, payment password ${u.hasPayPassword ? 'set' : 'not set'}${u.invitedBy ? `, invited by ${u.invitedBy}` : ''}`);
   console.log(`  locked: ${locked(u) || 'no'}\n`);
-  const purposes = Object.keys(u.balances.USDT);
-  console.log(table(['ASSET', ...purposes.map((p) => p.toUpperCase())], Object.entries(u.balances).map(([asset, of]) => [asset, ...purposes.map((p) => of[p])])));
+  console.log(table(['ASSET', ...USER_PURPOSES.map((p) => p.toUpperCase())], ASSET_CODES.map((asset) => [asset, ...USER_PURPOSES.map((p) => u.balances[asset][p])])));
 }
 
 /** user ID [part] | user end-sessions ID [--id SESSION] --reason R | user lift-lockout ID --reason R. */
@@ -74,13 +75,13 @@ export async function user(args: Args): Promise<void> {
     const session = option(args, 'id');
     if (session !== undefined && !/^\d+$/.test(session)) throw new UsageError(`not a session id: ${session}`);
     const reason = requiredOption(args, 'reason', 'user end-sessions');
-    const reply = await call<{ ended: number }>(args, 'POST', '/users/sessions/end', { body: { id, ...(session ? { sessionId: Number(session) } : {}), reason } });
+    const reply = await call<OpsUserSessionsEnded>(args, 'POST', '/users/sessions/end', { body: { id, ...(session ? { sessionId: Number(session) } : {}), reason } });
     console.log(`${reply.ended} session(s) of ${id} ended`);
     return;
   }
   if (first === 'lift-lockout') {
     const id = operand(args, 2, 'user id');
-    const reply = await call<{ loginLockedUntil: string | null; payPasswordLockedUntil: string | null }>(args, 'POST', '/users/lockout/lift', {
+    const reply = await call<OpsLockoutLifted>(args, 'POST', '/users/lockout/lift', {
       body: { id, reason: requiredOption(args, 'reason', 'user lift-lockout') },
     });
     const lifted = [reply.loginLockedUntil ? 'login' : '', reply.payPasswordLockedUntil ? 'payment password' : ''].filter(Boolean).join(' and ');
@@ -96,19 +97,17 @@ export async function user(args: Args): Promise<void> {
 
 export async function totals(args: Args): Promise<void> {
   const t = await call<OpsTotals>(args, 'GET', '/totals');
-  const assets = Object.keys(t.users);
-  const byPurpose = (of: Record<string, Record<string, string>>) => {
-    const purposes = Object.keys(of[assets[0]]);
-    return table(['ASSET', ...purposes.map((p) => p.toUpperCase())], assets.map((asset) => [asset, ...purposes.map((p) => of[asset][p])]));
-  };
-  console.log(`as of ${when(t.asOf)}\n\nwhat users hold\n${byPurpose(t.users)}\n\nplatform accounts\n${byPurpose(t.platform)}\n`);
+  const assets = ASSET_CODES;
+  const byPurpose = <P extends string>(purposes: readonly P[], of: Record<Asset, Record<P, string>>) =>
+    table(['ASSET', ...purposes.map((p) => p.toUpperCase())], assets.map((asset) => [asset, ...purposes.map((p) => of[asset][p])]));
+  console.log(`as of ${when(t.asOf)}\n\nwhat users hold\n${byPurpose(USER_PURPOSES, t.users)}\n\nplatform accounts\n${byPurpose(PLATFORM_PURPOSES, t.platform)}\n`);
   const figures = ['depositsApproved', 'withdrawalsPaid', 'conversions', 'tradesSettled'] as const;
   console.log(`today (${t.today.day}, UTC)`);
   console.log(table(['', ...assets], figures.map((name) => [name, ...assets.map((asset) => `${t.today[name][asset].count} · ${t.today[name][asset].amount}`)])));
   console.log(`\nfees earned per day\n${table(['DAY', ...assets], t.feesPerDay.map((d) => [d.day, ...assets.map((asset) => d[asset])]))}`);
 }
 
-function printReport(r: OpsLedgerReport): void {
+function printReport(r: OpsLedgerReport & { problemCount?: number }): void {
   console.log(`accounts ${r.accounts}, transfers ${r.transfers}`);
   if (r.ok) console.log('OK: every balance is the sum of its postings, each asset sums to zero, no user account is negative.');
   else console.log([`FAILED: ${r.problemCount ?? r.problems.length} problem(s)`, ...r.problems.map((p) => `  ${p.check}: ${p.detail}`)].join('\n'));
@@ -119,7 +118,7 @@ export async function ledger(args: Args): Promise<void> {
   const action = operand(args, 1, 'verify or last');
   if (action === 'verify') return printReport(await call<OpsLedgerReport>(args, 'POST', '/ledger/verify', { body: {} }));
   if (action === 'last') {
-    const last = await call<(OpsLedgerReport & { ranAt: string; operator: string }) | null>(args, 'GET', '/ledger/verify');
+    const last = await call<OpsLastVerification>(args, 'GET', '/ledger/verify');
     if (!last) return console.log('no verification run yet (ledger verify, admin)');
     console.log(`run by ${last.operator} at ${when(last.ranAt)}`);
     return printReport(last);

@@ -2,7 +2,7 @@
 import { operand, requiredOption, type Args } from './args';
 import { call } from './http';
 import { table } from './output';
-import type { OpsVipLevel } from './wire';
+import type { OpsVipLevel } from '../../src/domain/ops-wire';
 
 export async function vip(args: Args): Promise<void> {
   if (args.positional[1] === 'set') {

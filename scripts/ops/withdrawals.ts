@@ -4,7 +4,7 @@ import type { Page } from '../../src/domain/wire';
 import { operand, option, recordId, requiredOption, statusOption, UsageError, type Args } from './args';
 import { call } from './http';
 import { printPage, when } from './output';
-import type { OpsWithdrawal } from './wire';
+import type { OpsDecidedWithdrawal, OpsWithdrawal } from '../../src/domain/ops-wire';
 
 export async function listWithdrawals(args: Args): Promise<void> {
   const query = { status: statusOption(args, WITHDRAWAL_STATUSES, 'processing'), page: option(args, 'page'), pageSize: option(args, 'page-size') ?? '20' };
@@ -32,11 +32,11 @@ export async function listWithdrawals(args: Args): Promise<void> {
 export async function decideWithdrawal(args: Args): Promise<void> {
   const action = operand(args, 1, 'approve or reject');
   const id = recordId(operand(args, 2, 'withdrawal id'));
-  let w: OpsWithdrawal;
+  let w: OpsDecidedWithdrawal;
   if (action === 'approve') {
-    w = await call<OpsWithdrawal>(args, 'POST', '/withdrawals/approve', { body: { id, txReference: requiredOption(args, 'reference', 'withdrawal approve') } });
+    w = await call<OpsDecidedWithdrawal>(args, 'POST', '/withdrawals/approve', { body: { id, txReference: requiredOption(args, 'reference', 'withdrawal approve') } });
   } else if (action === 'reject') {
-    w = await call<OpsWithdrawal>(args, 'POST', '/withdrawals/reject', { body: { id, reason: requiredOption(args, 'reason', 'withdrawal reject') } });
+    w = await call<OpsDecidedWithdrawal>(args, 'POST', '/withdrawals/reject', { body: { id, reason: requiredOption(args, 'reason', 'withdrawal reject') } });
   } else {
     throw new UsageError(`withdrawal ${action}? approve or reject`);
   }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pageQuerySchema } from '../../src/domain/payments';
+import { userPageQuerySchema } from '../../src/domain/ops-wire';
 import type { Page } from '../../src/domain/wire';
 import { pageSchemaOf } from '../../src/domain/wire-schemas';
 import type { Tx } from '../db/client';
@@ -16,7 +16,7 @@ import { operatorOf } from './auth';
 import { DECISION, type Refusals } from './refusals';
 
 // The inputs every decision shares are the console's too: src/domain/operators.ts.
-export { reasonSchema, recordIdInputSchema, recordIdSchema, rejectSchema } from '../../src/domain/operators';
+export { recordIdInputSchema, rejectSchema } from '../../src/domain/operators';
 
 /** A finance operator's decision on a record, in one transaction with its audit row; it refuses what every decision does (DECISION) and its own `refusals`. */
 export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
@@ -34,15 +34,6 @@ export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
       inTransaction(app.deps.db, (tx) => decide(tx, body as z.output<B>, { operatorId: operatorOf(request).operatorId, at: app.deps.clock() })),
   });
 }
-
-/** A user named by id in an operator's read: a uuid, else no such user. */
-export const userIdSchema = z.uuid({ error: 'record.notFound' });
-
-/** One user, by id. */
-export const userQuerySchema = z.strictObject({ id: userIdSchema });
-
-/** A page of one user's records. */
-export const userPageQuerySchema = z.strictObject({ id: userIdSchema, ...pageQuerySchema.shape });
 
 /**
  * A page of one user's records as the operators read them (support): GET `url`?id=&page=&pageSize=,

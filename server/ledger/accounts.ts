@@ -4,29 +4,12 @@
  * Nothing but server/ledger/transfers.ts writes `balance`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PLATFORM_PURPOSES, USER_PURPOSES, type PlatformPurpose, type UserPurpose } from '../../src/domain/ledger';
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { rowsPerAsker } from '../db/batched-reads';
 import { rowsOf } from '../db/rows';
 import { ledgerAccounts } from '../db/schema';
-
-/**
- * available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings;
- * trading: set aside for the user's offers and orders in the trading hall; pledged: locked in a
- * pledge order until it ends; collateral: a principal loan's security until it is repaid (held
- * also carries a loan repayment under review).
- */
-export const USER_PURPOSES = ['available', 'held', 'interest', 'trading', 'pledged', 'collateral'] as const;
-export type UserPurpose = (typeof USER_PURPOSES)[number];
-
-/**
- * deposits: money that arrived from outside (negative: what the platform holds for users);
- * withdrawals: money paid out; fees: fees earned (and early-redemption penalties); bonus: VIP
- * gifts paid; exchange: the other side of conversions; adjustments: operator corrections;
- * interest: pledge interest paid out; loans: what borrowers owe (loan interest goes to fees).
- */
-export const PLATFORM_PURPOSES = ['deposits', 'withdrawals', 'fees', 'bonus', 'exchange', 'adjustments', 'interest', 'loans'] as const;
-export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 
 export type AccountRef = { userId: string; purpose: UserPurpose } | { platform: PlatformPurpose };
 

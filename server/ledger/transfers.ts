@@ -13,12 +13,12 @@
  * statement, one round trip (PostgreSQL runs a lone statement atomically).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransferKind } from '../../src/domain/ledger';
+import type { PlatformPurpose, TransferKind, UserPurpose } from '../../src/domain/ledger';
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import type { AccountRef, PlatformPurpose, UserPurpose } from './accounts';
+import type { AccountRef } from './accounts';
 
 export interface TransferInput {
   debit: AccountRef;

@@ -41,6 +41,25 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['processing', 'completed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * The purposes of the ledger's accounts (server/ledger/accounts.ts), one account of each per asset:
+ * available: spendable; held: set aside for a pending withdrawal; interest: pledge earnings;
+ * trading: set aside for the user's offers and orders in the trading hall; pledged: locked in a
+ * pledge order until it ends; collateral: a principal loan's security until it is repaid (held
+ * also carries a loan repayment under review).
+ */
+export const USER_PURPOSES = ['available', 'held', 'interest', 'trading', 'pledged', 'collateral'] as const;
+export type UserPurpose = (typeof USER_PURPOSES)[number];
+
+/**
+ * deposits: money that arrived from outside (negative: what the platform holds for users);
+ * withdrawals: money paid out; fees: fees earned (and early-redemption penalties); bonus: VIP
+ * gifts paid; exchange: the other side of conversions; adjustments: operator corrections;
+ * interest: pledge interest paid out; loans: what borrowers owe (loan interest goes to fees).
+ */
+export const PLATFORM_PURPOSES = ['deposits', 'withdrawals', 'fees', 'bonus', 'exchange', 'adjustments', 'interest', 'loans'] as const;
+export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
+
 
 /** USDT networks a deposit or a crypto withdrawal can use. */
 export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
-import { USER_PURPOSES } from '../../server/ledger/accounts';
+import { USER_PURPOSES } from '../../src/domain/ledger';
 import { postTransfer } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { adminQuery } from '../api/database';

@@ -4,24 +4,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loanDecisionSchema, loanDocumentQuerySchema, loanListQuerySchema, loanSchema } from '../../../src/domain/loan';
+import { loanWatchSchema, operatorLoanSchema } from '../../../src/domain/ops-wire';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
-import { z } from 'zod';
 import { apiRoute } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
 import { userRecordsRoute } from '../../http/operator-calls';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
-
-const operatorLoanSchema = loanSchema.extend({ userId: z.string(), username: z.string() });
-const percent = z.string().describe('Percent, up to two decimals');
-const loanWatchSchema = z.object({
-  rate: z.string().describe('The reference rate now: EUR for one USDT'),
-  marginCallLtv: percent,
-  liquidationLtv: percent,
-  liquidationFeePercent: percent,
-  open: z.array(operatorLoanSchema).describe('Loans across assets paid out and not ended, highest LTV first (ltvBp, marginCall, marginCalls)'),
-  liquidated: z.array(operatorLoanSchema).describe('Liquidations made, newest first (liquidation: the figures)'),
-  shortfalls: z.array(z.object({ asset: z.enum(['USDT', 'EUR']), total: z.string(), loans: z.number().int() })).describe("What liquidated collateral could not cover: the platform's loss, per loan asset"),
-});
 
 /** Under /api/ops. */
 export async function loansOpsModule(app: FastifyInstance): Promise<void> {

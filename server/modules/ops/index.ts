@@ -4,5 +4,4 @@ export { opsSessionModule } from './session-routes';
 export { createOps,  } from './service';
 export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator,   } from './operators';
 export { DEMO_OPERATOR } from './demo';
-export { operatorCreateSchema } from './schemas';
 export { secondsLeftInStep, totpCode } from './totp';

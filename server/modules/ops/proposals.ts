@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../src/domain/errors';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
+import type { ProposalStatus } from '../../../src/domain/ops-wire';
 import type { Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
@@ -19,9 +20,6 @@ import { inTransaction, withCommit } from '../../db/transaction';
 import { alreadyDecided } from '../../decided';
 import { auditRow, type AuditActor } from '../../ledger/audit';
 import { postAdjustment, postCorrection, type AdjustmentReply, type CheckedAdjustment } from './adjustments';
-
-export const PROPOSAL_STATUSES = ['pending', 'approved', 'refused'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 type ProposalRow = typeof adjustmentProposals.$inferSelect;
 

@@ -11,34 +11,32 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { QueueLength } from '../../db/pages';
 import type { OpsQueue } from '../../../src/domain/operators';
+import {
+  adjustmentReplySchema,
+  adjustmentSchema,
+  approvedProposalSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  coinAddressesSchema,
+  coinChangeSchema,
+  createdOperatorSchema,
+  disabledOperatorSchema,
+  operatorCreateSchema,
+  operatorDisableSchema,
+  proposalListSchema,
+  proposalRefuseSchema,
+  proposalSchema,
+  queueLengthSchema,
+  settingChangeSchema,
+  settingEntrySchema,
+  vipLevelChangeSchema,
+} from '../../../src/domain/ops-wire';
 import { pageSchemaOf, vipLevelSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { recordIdInputSchema } from '../../http/operator-calls';
 import { DECISION, IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
-import {
-  adjustmentReplySchema,
-  approvedProposalSchema,
-  auditEntrySchema,
-  coinAddressesSchema,
-  createdOperatorSchema,
-  disabledOperatorSchema,
-  proposalSchema,
-  queueLengthSchema,
-  settingEntrySchema,
-} from './replies';
-import {
-  adjustmentSchema,
-  auditQuerySchema,
-  coinChangeSchema,
-  operatorCreateSchema,
-  operatorDisableSchema,
-  proposalListSchema,
-  proposalRefuseSchema,
-  settingChangeSchema,
-  vipLevelChangeSchema,
-} from './schemas';
 
 const TAG = 'ops';
 

@@ -7,7 +7,8 @@
 import type { Db, Tx } from '../../db/client';
 import type { AuditActor } from '../../ledger/audit';
 import { checkAdjustment, type AdjustmentInput, type CheckedAdjustment } from './adjustments';
-import { approveProposal, correct, listProposals, refuseProposal, type ProposalStatus } from './proposals';
+import type { ProposalStatus } from '../../../src/domain/ops-wire';
+import { approveProposal, correct, listProposals, refuseProposal } from './proposals';
 import { sql } from 'drizzle-orm';
 import { queueLengthOf, type QueueRequest } from '../../db/pages';
 import { listAudit } from './audit-log';

@@ -3,7 +3,7 @@
  * a user's pledge orders (support).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { pledgeRunSchema } from '../../../src/domain/ops-wire';
 import { pledgeOrderSchema, pledgeProductInputSchema, pledgeProductSchema } from '../../../src/domain/pledge';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
@@ -23,7 +23,7 @@ export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
     summary: 'Every pledge product, inactive ones too (finance)',
     auth: finance,
     query: noInput,
-    reply: z.array(pledgeProductSchema),
+    reply: pledgeProductSchema.array(),
     handler: () => pledge.allProducts(),
   });
 
@@ -48,7 +48,7 @@ export async function pledgeOpsModule(app: FastifyInstance): Promise<void> {
     summary: 'Run the payout round now: every due day is paid once and matured orders return their principal (finance)',
     auth: finance,
     body: noInput,
-    reply: z.object({ days: z.number().int(), paid: z.number().int(), matured: z.number().int() }),
+    reply: pledgeRunSchema,
     handler: () => pledge.runDue(),
   });
 }

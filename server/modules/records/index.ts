@@ -1,5 +1,5 @@
 /** The records module's public surface. */
 export { recordsModule } from './routes';
-export { recordsOpsModule, userBalancesSchema } from './ops-routes';
+export { recordsOpsModule } from './ops-routes';
 export { createRecords } from './service';
 export { amountsText } from './totals';

@@ -4,77 +4,11 @@
  * and a run now (admin, audited).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { lastVerificationSchema, ledgerReportSchema, platformTotalsSchema } from '../../../src/domain/ops-wire';
 import { ledgerEntrySchema, movementSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
 import { userRecordsRoute } from '../../http/operator-calls';
-import { PLATFORM_PURPOSES, USER_PURPOSES } from '../../ledger/accounts';
-import { FEE_DAYS } from './totals';
-
-const amount = z.string().describe('Decimal string, full precision of the asset');
-const date = z.string().describe('ISO 8601 date and time');
-const day = z.string().describe('A UTC day, YYYY-MM-DD');
-
-/** Per asset, an amount for each of `keys`. */
-function perAsset<K extends string>(keys: readonly K[], item: z.ZodType = amount) {
-  const entry = z.object(Object.fromEntries(keys.map((key) => [key, item])) as Record<K, z.ZodType>);
-  return z.object({ USDT: entry, EUR: entry });
-}
-
-/**
- * Per asset, the balance of each account purpose a user has (ledger/accounts.ts): available
- * (spendable), held (pending withdrawals, a loan repayment under review), trading (offers and
- * orders in the hall), pledged (running pledges), interest (pledge earnings), collateral
- * (principal loans).
- */
-export const userBalancesSchema = perAsset(USER_PURPOSES).describe(
-  'Per asset and account purpose: available, held (withdrawals, a repayment under review), trading (hall), pledged, interest (pledge earnings), collateral (loans)',
-);
-
-const countAndAmount = z.object({ count: z.number().int(), amount });
-const dayFigure = z.object({ USDT: countAndAmount, EUR: countAndAmount });
-
-const platformTotalsSchema = z.object({
-  asOf: date,
-  users: userBalancesSchema.describe('What all users hold, per asset and account purpose'),
-  platform: perAsset(PLATFORM_PURPOSES).describe(
-    "The platform's accounts per asset: deposits (negative: what arrived from outside), withdrawals (paid out), fees (earned), bonus (VIP gifts paid, negative), " +
-      'exchange (conversions), adjustments (corrections), interest (pledge interest paid, negative), loans (lent out, negative)',
-  ),
-  today: z
-    .object({
-      day,
-      depositsApproved: dayFigure.describe('Deposits credited today (their gifts apart)'),
-      withdrawalsPaid: dayFigure.describe('Withdrawals paid today: what reached the users (fees apart)'),
-      conversions: dayFigure.describe('Conversions today, by the currency converted from'),
-      tradesSettled: dayFigure.describe('Trades settled today: the USDT and the EUR that changed hands'),
-    })
-    .describe('The UTC day so far: how many, and how much they moved, per asset'),
-  feesPerDay: z.array(z.object({ day, USDT: amount, EUR: amount })).describe(`The fees accounts' net change per UTC day, the last ${FEE_DAYS} days, oldest first`),
-});
-
-const ledgerProblemSchema = z.object({ check: z.string(), detail: z.string() });
-
-const ledgerReportSchema = z.object({
-  ok: z.boolean(),
-  accounts: z.number().int(),
-  transfers: z.number().int(),
-  problems: z.array(ledgerProblemSchema),
-});
-
-const lastVerificationSchema = z
-  .object({
-    ranAt: date,
-    operator: z.string(),
-    ok: z.boolean(),
-    accounts: z.number().int(),
-    transfers: z.number().int(),
-    problemCount: z.number().int(),
-    problems: z.array(ledgerProblemSchema).describe('The first 50'),
-  })
-  .nullable()
-  .describe('The last verification an operator ran (POST /ops/ledger/verify); null when none was');
 
 /** Under /api/ops. */
 export async function recordsOpsModule(app: FastifyInstance): Promise<void> {

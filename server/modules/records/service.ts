@@ -3,13 +3,13 @@
  * of the postings, never a separately kept counter: the numbers shown must be the ones the ledger holds.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransferKind } from '../../../src/domain/ledger';
+import type { TransferKind, UserPurpose } from '../../../src/domain/ledger';
 import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { AssetTotals, CalcReply, LedgerEntry, Movement, Page, UserAccount, WalletListReply } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
 import { rowsOf } from '../../db/rows';
-import { availableBalancesOfUsers, type UserPurpose } from '../../ledger/accounts';
+import { availableBalancesOfUsers } from '../../ledger/accounts';
 import type { AuditActor } from '../../ledger/audit';
 import { platformTotals, verifyLedgerAs } from './totals';
 

@@ -7,12 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../src/domain/constants';
-import type { TransferKind } from '../../../src/domain/ledger';
+import type { PlatformPurpose, TransferKind, UserPurpose } from '../../../src/domain/ledger';
+import { FEE_DAYS } from '../../../src/domain/ops-wire';
 import { ASSET_CODES, isAsset, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
-import { balanceTotals, type PlatformPurpose, type UserPurpose } from '../../ledger/accounts';
+import { balanceTotals } from '../../ledger/accounts';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { verifyLedger, type LedgerReport } from '../../ledger/verify';
 
@@ -53,9 +54,6 @@ export interface PlatformTotals {
   /** The fees accounts' net change per UTC day, oldest first, today last. */
   feesPerDay: Array<{ day: string } & Record<Asset, string>>;
 }
-
-/** Days of fees shown, today included. */
-export const FEE_DAYS = 14;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 

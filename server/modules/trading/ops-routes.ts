@@ -3,26 +3,10 @@
  * (finance), each decision in one transaction with its audit row.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { pageQuerySchema } from '../../../src/domain/payments';
-import { MERCHANT_APPLICATION_STATUSES } from '../../../src/domain/trading';
-import { merchantApplicationSchema, pageSchemaOf, tradeOfferSchema, tradeOrderSchema } from '../../../src/domain/wire-schemas';
+import { decidedMerchantApplicationSchema, merchantApplicationListSchema, operatorMerchantApplicationSchema } from '../../../src/domain/ops-wire';
+import { pageSchemaOf, tradeOfferSchema, tradeOrderSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorDecision, recordIdInputSchema, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
-
-const merchantApplicationListSchema = z.strictObject({
-  ...pageQuerySchema.shape,
-  status: z.enum(MERCHANT_APPLICATION_STATUSES, { error: 'request.invalid' }).optional(),
-});
-
-const operatorMerchantApplicationSchema = merchantApplicationSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  nickname: z.string(),
-  operatorId: z.string().nullable(),
-});
-
-const decidedMerchantApplicationSchema = merchantApplicationSchema.extend({ userId: z.string() });
 
 /** Under /api/ops. */
 export async function tradingOpsModule(app: FastifyInstance): Promise<void> {

@@ -3,23 +3,10 @@
  * each decision in one transaction with its audit row.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { WITHDRAWAL_STATUSES } from '../../../src/domain/ledger';
-import { pageQuerySchema } from '../../../src/domain/payments';
+import { decidedWithdrawalSchema, operatorWithdrawalSchema, withdrawalApproveSchema, withdrawalListSchema } from '../../../src/domain/ops-wire';
 import { pageSchemaOf, withdrawalRecordSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
-import { operatorDecision, recordIdSchema, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
-
-const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
-
-const withdrawalApproveSchema = z.strictObject({
-  id: recordIdSchema,
-  txReference: z.string({ error: 'ops.referenceRequired' }).trim().min(1, 'ops.referenceRequired').max(200, 'request.invalid'),
-});
-
-const operatorWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string(), username: z.string(), operatorId: z.string().nullable() });
-
-const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z.string() });
+import { operatorDecision, rejectSchema, userRecordsRoute } from '../../http/operator-calls';
 
 /** Under /api/ops. */
 export async function withdrawalsOpsModule(app: FastifyInstance): Promise<void> {
