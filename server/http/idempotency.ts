@@ -50,6 +50,12 @@ interface KeyRow {
 }
 
 /** The key of a money call, from its header; money calls without one are refused. */
+/** The request's Idempotency-Key where a call takes one but does not need it (an operator's decision); null without one. */
+export function optionalIdempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  return value === undefined || value === '' ? null : idempotencyKeyOf(request);
+}
+
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined || value === '') throw new AppError('idempotency.keyRequired', 400);

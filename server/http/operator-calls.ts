@@ -8,30 +8,54 @@ import { z } from 'zod';
 import { userPageQuerySchema } from '../../src/domain/ops-wire';
 import type { Page } from '../../src/domain/wire';
 import { pageSchemaOf } from '../../src/domain/wire-schemas';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../src/domain/errors';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import type { AuditActor } from '../ledger/audit';
 import { apiRoute } from './api-route';
 import { operatorOf } from './auth';
-import { DECISION, type Refusals } from './refusals';
+import { DECISION, IDEMPOTENT, type Refusals } from './refusals';
+import { optionalIdempotencyKeyOf } from './idempotency';
 
 // The inputs every decision shares are the console's too: src/domain/operators.ts.
 export { recordIdInputSchema, rejectSchema } from '../../src/domain/operators';
 
-/** A finance operator's decision on a record, in one transaction with its audit row; it refuses what every decision does (DECISION) and its own `refusals`. */
+/** The table of the records a decision route decides (its first path segment), whose user owns the decision's key. */
+const DECIDED_TABLES: Readonly<Record<string, string>> = { deposits: 'deposits', withdrawals: 'withdrawals', merchants: 'merchant_applications' };
+
+/**
+ * A finance operator's decision on a record, in one transaction with its audit row; it refuses
+ * what every decision does (DECISION) and its own `refusals`. With an Idempotency-Key (the
+ * console sends one per decision) it runs once per key like a money call: a retry after a lost
+ * reply gets the first reply, not "already decided". The key is kept with the record's user, in
+ * the operator's own namespace.
+ */
 export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   { refusals = {}, ...route }: { url: string; summary: string; body: B; reply: R; refusals?: Refusals },
   decide: (tx: Tx, input: z.output<B>, actor: AuditActor) => Promise<z.input<R>>,
 ): void {
+  const table = DECIDED_TABLES[route.url.split('/')[1]];
+  if (!table) throw new Error(`operatorDecision: no decided table for ${route.url}`);
   apiRoute<z.ZodType, undefined, z.ZodType>(app, {
     method: 'POST',
     tag: 'ops',
     auth: { operator: 'finance' },
     ...route,
-    refusals: [DECISION, refusals],
-    handler: ({ body, request }) =>
-      inTransaction(app.deps.db, (tx) => decide(tx, body as z.output<B>, { operatorId: operatorOf(request).operatorId, at: app.deps.clock() })),
+    description: 'Takes an optional Idempotency-Key: a retry with the same key and body gets the first reply.',
+    refusals: [DECISION, IDEMPOTENT, refusals],
+    handler: async ({ body, request }) => {
+      const input = body as z.output<B> & { id: number };
+      const actor = { operatorId: operatorOf(request).operatorId, at: app.deps.clock() };
+      const key = optionalIdempotencyKeyOf(request);
+      if (!key) return inTransaction(app.deps.db, (tx) => decide(tx, input, actor));
+      const [owner] = await rowsOf<{ user_id: string }>(app.deps.db, sql`SELECT user_id FROM ${sql.identifier(table)} WHERE id = ${input.id}`);
+      if (!owner) throw new AppError('record.notFound', 404);
+      const scope = { userId: owner.user_id, caller: `operator:${actor.operatorId}`, key, route: `POST /api/ops${route.url}`, input };
+      return app.services.idempotency.run(scope, (tx) => decide(tx, input, actor));
+    },
   });
 }
 

@@ -89,6 +89,23 @@ describe('taken by: the second of two operators is told who decided and when', (
     expect(late.body).toMatchObject({ key: 'ops.alreadyDecided', data: { operator: winner.username, status: 'success' } });
   });
 
+  test("a decision sent again with its Idempotency-Key (a lost reply) gets the first reply, not 'already decided'", async () => {
+    const user = await t.payingUser();
+    const deposit = await t.requestDeposit(user.token, { coinId: String(coin.USDT.id), network: 'TRC20', amount: '40' });
+    const key = { token: alice.token, headers: { 'idempotency-key': crypto.randomUUID() } };
+    const first = await t.post<DepositRecord>('/ops/deposits/approve', { id: deposit.id }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await t.post<DepositRecord>('/ops/deposits/approve', { id: deposit.id }, key);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await balanceOf(t.database.db, user.userId, 'USDT')).toBe(USDT(40));
+    // The same key for another decision is a mistake, not a replay; without a key the record is simply decided already.
+    expect((await t.post('/ops/deposits/reject', { id: deposit.id, reason: 'not this one' }, key)).body).toMatchObject({ key: 'idempotency.keyReused' });
+    expect((await t.post('/ops/deposits/approve', { id: deposit.id }, { token: alice.token })).body).toMatchObject({ key: 'ops.alreadyDecided', data: { operator: alice.username } });
+    // A key for a record that does not exist: not found, nothing kept.
+    expect((await t.post('/ops/deposits/approve', { id: 99_999_999 }, key)).status).toBe(404);
+  });
+
   test('a withdrawal approved by two at once is paid out once', async () => {
     const user = await t.payingUser();
     await t.fund(user.userId, 'USDT', USDT(50));
