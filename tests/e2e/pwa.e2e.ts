@@ -54,6 +54,28 @@ describe('the service worker and push messages', () => {
     await page.context().close();
   });
 
+  it("the app's service worker neither precaches nor serves anything of the operator console", async () => {
+    const page = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
+    await page.goto(`${app.baseUrl}/h5/home`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    assert.ok(cached.length > 10, `the app's files are precached (${cached.length})`);
+    assert.deepEqual(cached.filter((path) => !path.startsWith('/h5/')), [], 'only the app\'s own files');
+    // The console, opened in the same browser, is outside the worker's scope: no controller, the console's own policy.
+    const console = await page.goto(`${app.baseUrl}/ops/`);
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+    assert.equal(console?.headers()['cache-control'], 'no-store');
+    assert.match(console?.headers()['content-security-policy'] ?? '', /style-src 'self';/);
+    assert.equal(console?.fromServiceWorker(), false);
+    await page.context().close();
+  });
+
   it('a push message shows a notification and the open app ticker shows the news at once', async () => {
     const page = await phonePage(browser, 'en-US', { serviceWorkers: 'allow' });
     await page.context().grantPermissions(['notifications'], { origin: app.baseUrl });
