@@ -23,6 +23,7 @@ export type AuditAction =
   | 'operator.disable'
   | 'operator.password'
   | 'operator.totp'
+  | 'operator.role'
   | 'operator.bootstrap'
   | 'merchant.approve'
   | 'merchant.reject'

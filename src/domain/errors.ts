@@ -116,6 +116,7 @@ export const ERROR_KEYS = [
   'ops.totpRequired',
   'ops.totpWrong',
   'ops.roleForbidden',
+  'ops.lastAdmin',
   'ops.alreadyDecided',
   'ops.ownProposal',
   'ops.reasonRequired',

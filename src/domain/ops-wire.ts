@@ -357,11 +357,19 @@ export const queueLengthSchema = z.object({
 
 // ---- the audit trail ----------------------------------------------------------------------------
 
-export const auditQuerySchema = z.strictObject({
-  ...pageQuerySchema.shape,
+/** The audit log's filters: one user, one action, one operator, a period (from inclusive, to exclusive). */
+export const auditFilterSchema = z.strictObject({
   userId: z.uuid({ error: 'request.invalid' }).optional(),
   action: z.string({ error: 'request.invalid' }).trim().min(1, 'request.invalid').max(40, 'request.invalid').optional(),
+  operatorId: z.uuid({ error: 'request.invalid' }).optional(),
+  from: z.iso.date({ error: 'request.invalid' }).optional(),
+  to: z.iso.date({ error: 'request.invalid' }).optional(),
 });
+
+export const auditQuerySchema = auditFilterSchema.extend(pageQuerySchema.shape);
+
+/** At most this many rows go into one CSV export, newest first. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -402,6 +410,23 @@ export const operatorDisableSchema = z.strictObject({
 });
 
 export const disabledOperatorSchema = z.object({ username: z.string(), disabled: z.literal(true) });
+
+export const operatorRoleChangeSchema = z.strictObject({
+  username: z.string({ error: 'username.required' }).trim().min(1, 'username.required').max(64, 'username.invalid'),
+  role: z.enum(OPERATOR_ROLES, { error: 'request.invalid' }),
+  reason: reasonSchema,
+});
+
+/** An operator as the admins' list shows it. */
+export const operatorEntrySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable().describe('The last request of any of its sessions'),
+  openSessions: z.number().int(),
+});
 
 // ---- the replies' types, as the console and `npm run ops` read them ---------------------------
 
@@ -447,3 +472,4 @@ export type OpsQueueLength = z.output<typeof queueLengthSchema>;
 export type OpsAuditEntry = z.output<typeof auditEntrySchema>;
 export type OpsOperatorCreated = z.output<typeof createdOperatorSchema>;
 export type OpsOperatorDisabled = z.output<typeof disabledOperatorSchema>;
+export type OpsOperatorEntry = z.output<typeof operatorEntrySchema>;

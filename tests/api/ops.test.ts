@@ -862,6 +862,48 @@ describe('the audit log and disabling operators', () => {
     expect(byAction.body.data!.total).toBeGreaterThanOrEqual(2);
   });
 
+  test('the audit log filters by operator and period, and exports the same rows as CSV with formulas defused', async () => {
+    const finance = operatorsByRole.finance;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const byFinance = await t.get<Page<{ operator: string }>>('/ops/audit', { token: adminToken, query: { operatorId: finance.id, pageSize: '50' } });
+    expect(byFinance.body.data!.total).toBeGreaterThan(0);
+    expect(byFinance.body.data!.list.every((entry) => entry.operator === finance.username)).toBe(true);
+    const [{ n: ofFinance }] = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE operator_id = ${finance.id}`);
+    expect(byFinance.body.data!.total).toBe(Number(ofFinance));
+    expect((await t.get<Page<unknown>>('/ops/audit', { token: adminToken, query: { to: today } })).body.data!.total).toBe(0);
+    expect((await t.get<Page<unknown>>('/ops/audit', { token: adminToken, query: { from: tomorrow } })).body.data!.total).toBe(0);
+    expect((await t.get('/ops/audit', { token: adminToken, query: { from: 'yesterday' } })).status).toBe(400);
+
+    // A reason that would run as a formula in a spreadsheet.
+    const user = await t.payingUser();
+    await t.post('/ops/adjustments', { userId: user.userId, asset: 'USDT', amount: '1', reason: '=HYPERLINK("http://x","y")' }, { token: finance.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const csv = await t.app.inject({ method: 'GET', url: `/api/ops/audit/export?operatorId=${finance.id}`, headers: { authorization: finance.token } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['cache-control']).toBe('no-store');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="tessera-audit-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,createdAt,operator,action,subject,userId,username,reason,details');
+    expect(lines).toHaveLength(Number(ofFinance) + 1 + 1);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csv.body).not.toMatch(/,=HYPERLINK/);
+  });
+
+  test('admins list the operators and change a role with a reason; the change is audited', async () => {
+    const listed = await t.get<Array<{ username: string; role: string; disabled: boolean; openSessions: number }>>('/ops/operators', { token: adminToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data!.find((entry) => entry.username === demo.username)).toMatchObject({ role: 'admin', disabled: false });
+    expect((await t.get('/ops/operators', { token: operatorsByRole.finance.token })).body.key).toBe('ops.roleForbidden');
+    const someone = await createOperator('support');
+    const changed = await t.post<{ role: string }>('/ops/operators/role', { username: someone.username, role: 'finance', reason: 'Joins the finance desk' }, { token: adminToken });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data!.role).toBe('finance');
+    const audit = await auditOf(`operator:${someone.id}`);
+    expect(audit.at(-1)).toMatchObject({ action: 'operator.role', reason: 'Joins the finance desk', details: { from: 'support', to: 'finance' } });
+    expect((await t.post('/ops/operators/role', { username: 'nobody.here', role: 'finance', reason: 'No such one' }, { token: adminToken })).status).toBe(404);
+  });
+
   test('a disabled operator cannot sign in and its sessions end; the last admin stays', async () => {
     const support = operatorsByRole.support;
     const disabled = await t.post('/ops/operators/disable', { username: support.username, reason: 'Left the company' }, { token: adminToken });
@@ -872,8 +914,11 @@ describe('the audit log and disabling operators', () => {
     expect((await t.post('/ops/operators/disable', { username: support.username, reason: 'again' }, { token: adminToken })).status).toBe(404);
 
     const lastAdmin = await t.post('/ops/operators/disable', { username: demo.username, reason: 'Demo credential' }, { token: adminToken });
-    expect(lastAdmin.status).toBe(403);
-    expect(lastAdmin.body.key).toBe('ops.roleForbidden');
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body.key).toBe('ops.lastAdmin');
+    // Nor can it lose the role.
+    const demoted = await t.post('/ops/operators/role', { username: demo.username, role: 'finance', reason: 'Not an admin' }, { token: adminToken });
+    expect(demoted.body.key).toBe('ops.lastAdmin');
     // With a real admin in place the demo operator can go.
     const real = await createOperator('admin');
     const realToken = await signIn(real);

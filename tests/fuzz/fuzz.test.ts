@@ -61,7 +61,7 @@ const OPERATION_IDS = [
   'POST /api/ops/withdrawals/reject', 'POST /api/ops/adjustments', 'GET /api/ops/adjustments/proposals', 'POST /api/ops/adjustments/proposals/approve',
   'POST /api/ops/adjustments/proposals/refuse', 'GET /api/ops/settings', 'POST /api/ops/settings', 'GET /api/ops/vip_levels',
   'POST /api/ops/vip_levels', 'GET /api/ops/coins', 'POST /api/ops/coins', 'GET /api/ops/audit', 'POST /api/ops/operators',
-  'POST /api/ops/operators/disable', 'GET /api/docs',
+  'POST /api/ops/operators/disable', 'GET /api/ops/operators', 'POST /api/ops/operators/role', 'GET /api/ops/audit/export', 'GET /api/docs',
   'GET /api/trade/summary', 'POST /api/merchant/apply', 'GET /api/merchant/application', 'GET /api/trade/hall', 'GET /api/trade/offers',
   'POST /api/trade/offers/post', 'POST /api/trade/offers/edit', 'POST /api/trade/offers/withdraw', 'POST /api/trade/orders/place',
   'POST /api/trade/orders/confirm', 'POST /api/trade/orders/cancel', 'GET /api/trade/orders', 'GET /api/trade/orders/detail',
@@ -567,6 +567,7 @@ beforeAll(async () => {
     'POST /api/ops/login': { username: pick(loginOperator.username), password: pick(loginOperator.password) },
     'POST /api/ops/operators': { password: pick('correct horse battery staple') },
     'POST /api/ops/operators/disable': { username: pick(...disposable) },
+    'POST /api/ops/operators/role': { username: pick(...disposable), role: pick('support', 'finance') },
     // Each decision has records of its own: the one run first would otherwise decide them all.
     'POST /api/ops/deposits/approve': { id: pick(...depositIds.slice(0, 10), 2 ** 31 - 1) },
     'POST /api/ops/deposits/reject': { id: pick(...depositIds.slice(10), 2 ** 31 - 1) },

@@ -377,6 +377,47 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
       }
     },
 
+    /** Every operator account with its role, state, last use and open sessions (the admins' list). */
+    async list(): Promise<OperatorEntry[]> {
+      const now = clock();
+      const idleSince = addSeconds(now, -OPERATOR_IDLE_MINUTES * 60);
+      const rows = await rowsOf<{ id: string; username: string; role: OperatorRole; disabled: boolean; created_at: Date | string; last_seen_at: Date | string | null; open_sessions: number }>(
+        db,
+        sql`SELECT o.id, o.username, o.role, o.disabled, o.created_at,
+                   max(s.last_seen_at) AS last_seen_at,
+                   count(s.id) FILTER (WHERE s.revoked_at IS NULL AND s.expires_at > ${now} AND s.last_seen_at > ${idleSince})::int AS open_sessions
+            FROM operators o LEFT JOIN operator_sessions s ON s.operator_id = o.id
+            GROUP BY o.id ORDER BY o.disabled, o.username`,
+      );
+      return rows.map(entryOf);
+    },
+
+    /** A new role for an operator, with a reason; the last enabled admin keeps theirs. Audited. */
+    async changeRole(by: OperatorViewer, input: { username: string; role: OperatorRole; reason: string }): Promise<OperatorEntry> {
+      const now = clock();
+      const id = await db.transaction(async (tx: Tx) => {
+        // Admin rows locked first, as disable() does: two admins demoting each other cannot leave none.
+        await tx.execute(sql`SELECT id FROM operators WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+        const [before] = await rowsOf<{ id: string; role: OperatorRole }>(
+          tx,
+          sql`SELECT id, role FROM operators WHERE lower(username) = lower(${input.username}) FOR UPDATE`,
+        );
+        if (!before) throw new AppError('record.notFound', 404);
+        await tx.update(operators).set({ role: input.role }).where(eq(operators.id, before.id));
+        await keepAnAdmin(tx);
+        await recordAudit(tx, { operatorId: by.operatorId, at: now }, {
+          action: 'operator.role',
+          subject: `operator:${before.id}`,
+          reason: input.reason,
+          details: { username: input.username, from: before.role, to: input.role },
+        });
+        return before.id;
+      });
+      const entry = (await this.list()).find((operator) => operator.id === id);
+      if (!entry) throw new AppError('record.notFound', 404);
+      return entry;
+    },
+
     /** Disables an operator (the demo one, a leaver): no sign-in, and its sessions end at once. */
     async disable(by: OperatorViewer, input: { username: string; reason: string }): Promise<{ username: string; disabled: true }> {
       const now = clock();
@@ -390,8 +431,7 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
           .returning({ id: operators.id, username: operators.username });
         if (!target) throw new AppError('record.notFound', 404);
         // Somebody must still be able to change settings and operators.
-        const admins = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND NOT disabled`);
-        if (Number(admins[0].n) === 0) throw new AppError('ops.roleForbidden', 403);
+        await keepAnAdmin(tx);
         await tx.update(operatorSessions).set({ revokedAt: now }).where(and(eq(operatorSessions.operatorId, target.id), isNull(operatorSessions.revokedAt)));
         await recordAudit(tx, { operatorId: by.operatorId, at: now }, {
           action: 'operator.disable',
@@ -403,6 +443,36 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
       });
     },
   };
+}
+
+export interface OperatorEntry {
+  id: string;
+  username: string;
+  role: OperatorRole;
+  disabled: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+  openSessions: number;
+}
+
+const isoOf = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function entryOf(row: { id: string; username: string; role: OperatorRole; disabled: boolean; created_at: Date | string; last_seen_at: Date | string | null; open_sessions: number }): OperatorEntry {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    disabled: row.disabled,
+    createdAt: isoOf(row.created_at),
+    lastSeenAt: row.last_seen_at === null ? null : isoOf(row.last_seen_at),
+    openSessions: Number(row.open_sessions),
+  };
+}
+
+/** Refuses (rolling back the caller's change) when no enabled admin would be left. */
+async function keepAnAdmin(tx: Tx): Promise<void> {
+  const admins = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND NOT disabled`);
+  if (Number(admins[0].n) === 0) throw new AppError('ops.lastAdmin', 409);
 }
 
 /** True when an enabled admin exists: the first one is then made through the API, not bootstrapped. */

@@ -12,10 +12,12 @@ import type { z } from 'zod';
 import type { QueueLength } from '../../db/pages';
 import type { OpsQueue } from '../../../src/domain/operators';
 import {
+  AUDIT_EXPORT_MAX_ROWS,
   adjustmentReplySchema,
   adjustmentSchema,
   approvedProposalSchema,
   auditEntrySchema,
+  auditFilterSchema,
   auditQuerySchema,
   coinAddressesSchema,
   coinChangeSchema,
@@ -23,6 +25,8 @@ import {
   disabledOperatorSchema,
   operatorCreateSchema,
   operatorDisableSchema,
+  operatorEntrySchema,
+  operatorRoleChangeSchema,
   proposalListSchema,
   proposalRefuseSchema,
   proposalSchema,
@@ -194,6 +198,46 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => desk.audit(query),
   });
 
+  apiRoute(app, {
+    method: 'GET',
+    url: '/audit/export',
+    tag: TAG,
+    summary: `The audit log with the same filters as CSV, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} rows (support); the file itself, not the envelope`,
+    description: 'A cell a spreadsheet would run as a formula (=, +, -, @ first) is written with a leading apostrophe.',
+    auth: support,
+    query: auditFilterSchema,
+    raw: { mediaTypes: ['text/csv'] },
+    handler: async ({ query, reply }) => {
+      const csv = await desk.auditCsv(query, AUDIT_EXPORT_MAX_ROWS);
+      const day = clock().toISOString().slice(0, 10);
+      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="tessera-audit-${day}.csv"`).type('text/csv; charset=utf-8');
+      return csv;
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/operators',
+    tag: TAG,
+    summary: 'The operator accounts with their role, state and last use (admin)',
+    auth: admin,
+    query: noInput,
+    reply: operatorEntrySchema.array(),
+    handler: () => ops.list(),
+  });
+
+  operatorCall(
+    admin,
+    {
+      url: '/operators/role',
+      summary: "Change an operator's role, with a reason (admin); the last enabled admin keeps theirs",
+      body: operatorRoleChangeSchema,
+      reply: operatorEntrySchema,
+      refusals: { 404: ['record.notFound'], 409: ['ops.lastAdmin'] },
+    },
+    (input, operator) => ops.changeRole(operator, input),
+  );
+
   operatorCall(
     admin,
     {
@@ -208,7 +252,13 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
 
   operatorCall(
     admin,
-    { url: '/operators/disable', summary: 'Disable an operator and end its sessions (admin)', body: operatorDisableSchema, reply: disabledOperatorSchema, refusals: NOT_FOUND },
+    {
+      url: '/operators/disable',
+      summary: 'Disable an operator and end its sessions (admin); the last enabled admin stays',
+      body: operatorDisableSchema,
+      reply: disabledOperatorSchema,
+      refusals: { 404: ['record.notFound'], 409: ['ops.lastAdmin'] },
+    },
     (input, operator) => ops.disable(operator, input),
   );
 }

@@ -11,7 +11,7 @@ import type { ProposalStatus } from '../../../src/domain/ops-wire';
 import { approveProposal, correct, listProposals, refuseProposal } from './proposals';
 import { sql } from 'drizzle-orm';
 import { queueLengthOf, type QueueRequest } from '../../db/pages';
-import { listAudit } from './audit-log';
+import { exportAudit, listAudit, type AuditFilter } from './audit-log';
 import { changeCoin, changeSetting, changeVipLevel, listCoins, listSettings, type CoinChange, type VipLevelChange } from './configuration';
 import { vipLevelTable } from '../vip';
 
@@ -34,6 +34,8 @@ export function createOps(db: Db) {
     approveProposal: (id: number, actor: AuditActor) => approveProposal(db, id, actor),
     refuseProposal: (input: { id: number; reason: string }, actor: AuditActor) => refuseProposal(db, input, actor),
     audit: (options: Parameters<typeof listAudit>[1]) => listAudit(db, options),
+    /** GET /ops/audit/export: the same filters as CSV. */
+    auditCsv: (filter: AuditFilter, limit: number) => exportAudit(db, filter, limit),
   };
 }
 

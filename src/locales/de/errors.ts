@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   'ops.totpWrong': "Der Authenticator-Code ist nicht korrekt oder wurde bereits verwendet.",
   'ops.roleForbidden': "Ihre Operator-Rolle erlaubt diese Aktion nicht.",
+  'ops.lastAdmin': "Der letzte aktive Admin kann die Admin-Rolle nicht verlieren oder deaktiviert werden: Ernennen Sie zuerst einen weiteren Admin.",
   'ops.alreadyDecided': "Über diesen Antrag hat {operator} bereits am {time} entschieden.",
   'ops.ownProposal': "Diesen Vorschlag haben Sie gemacht: Ein anderer Operator muss ihn genehmigen.",
   'ops.reasonRequired': "Bitte geben Sie einen Grund an (mindestens 3 Zeichen).",

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': 'Please enter the 6-digit code from your authenticator app.',
   'ops.totpWrong': 'The authenticator code is not correct or was already used.',
   'ops.roleForbidden': 'Your operator role does not allow this action.',
+  'ops.lastAdmin': "The last enabled admin cannot lose the admin role or be disabled: make another admin first.",
   'ops.alreadyDecided': "This request was already decided by {operator} at {time}.",
   'ops.ownProposal': "You made this proposal: another operator must approve it.",
   'ops.reasonRequired': 'Please give a reason (at least 3 characters).',

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Introduce el código de 6 dígitos de tu aplicación de autenticación.",
   'ops.totpWrong': "El código de autenticación no es correcto o ya se ha usado.",
   'ops.roleForbidden': "Tu rol de operador no permite esta acción.",
+  'ops.lastAdmin': "El último administrador activo no puede perder el rol de administrador ni ser desactivado: nombre antes a otro administrador.",
   'ops.alreadyDecided': "{operator} ya resolvió esta solicitud el {time}.",
   'ops.ownProposal': "Usted hizo esta propuesta: otro operador debe aprobarla.",
   'ops.reasonRequired': "Indica un motivo (al menos 3 caracteres).",

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Inserisci il codice a 6 cifre della tua app di autenticazione.",
   'ops.totpWrong': "Il codice di autenticazione non è corretto o è già stato usato.",
   'ops.roleForbidden': "Il tuo ruolo di operatore non consente questa azione.",
+  'ops.lastAdmin': "L'ultimo amministratore attivo non può perdere il ruolo di amministratore né essere disattivato: nominane prima un altro.",
   'ops.alreadyDecided': "{operator} ha già deciso su questa richiesta il {time}.",
   'ops.ownProposal': "Questa proposta è tua: deve approvarla un altro operatore.",
   'ops.reasonRequired': "Indica un motivo (almeno 3 caratteri).",

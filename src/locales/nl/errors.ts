@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Voer de 6-cijferige code uit uw authenticator-app in.",
   'ops.totpWrong': "De authenticatorcode is onjuist of al gebruikt.",
   'ops.roleForbidden': "Uw operatorrol staat deze actie niet toe.",
+  'ops.lastAdmin': "De laatste actieve beheerder kan de beheerdersrol niet verliezen of worden uitgeschakeld: maak eerst een andere beheerder aan.",
   'ops.alreadyDecided': "Over dit verzoek heeft {operator} al besloten op {time}.",
   'ops.ownProposal': "U hebt dit voorstel gedaan: een andere operator moet het goedkeuren.",
   'ops.reasonRequired': "Geef een reden op (minimaal 3 tekens).",

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Insira o código de 6 dígitos do seu aplicativo autenticador.",
   'ops.totpWrong': "O código do autenticador está incorreto ou já foi usado.",
   'ops.roleForbidden': "A sua função de operador não permite esta ação.",
+  'ops.lastAdmin': "O último administrador ativo não pode perder a função de administrador nem ser desativado: nomeie outro administrador primeiro.",
   'ops.alreadyDecided': "Este pedido já foi decidido por {operator} em {time}.",
   'ops.ownProposal': "Esta proposta é sua: outro operador tem de a aprovar.",
   'ops.reasonRequired': "Informe um motivo (pelo menos 3 caracteres).",

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "Ttxil sekcem tangalt n 6 n wuṭṭunen seg usnas n usesteb nnek.",
   'ops.totpWrong': "Tangalt n usesteb ur tṣeḥḥa neɣ ttusseqdec yakan.",
   'ops.roleForbidden': "Tawuri nnek n umsedday ur tsireg tigawt-ad.",
+  'ops.lastAdmin': "Anedbal aneggaru yettwaremden ur izmir ad iṣeḍ tamlilt n unedbal neɣ ad yettwassens: ssker anedbal nniḍen zik.",
   'ops.alreadyDecided': "Tuttra-ad tettwagzem yakan s ɣur {operator} ɣef {time}.",
   'ops.ownProposal': "Kečč ay yessumren asumer-ad: yessefk ad t-yeqbel yan umsexdam nniḍen.",
   'ops.reasonRequired': "Ttxil efk ssebba (3 n isekkilen neɣ uggar).",

@@ -102,6 +102,7 @@ export default {
   'ops.totpRequired': "请输入身份验证器应用中的 6 位验证码。",
   'ops.totpWrong': "身份验证器验证码不正确或已被使用。",
   'ops.roleForbidden': "您的操作员角色无权执行此操作。",
+  'ops.lastAdmin': "最后一位启用中的管理员不能失去管理员角色或被停用：请先设立另一位管理员。",
   'ops.alreadyDecided': "此申请已由 {operator} 于 {time} 处理。",
   'ops.ownProposal': "这是您提交的提议：须由另一位操作员批准。",
   'ops.reasonRequired': "请填写原因（至少 3 个字符）。",
