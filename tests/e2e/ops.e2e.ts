@@ -7,6 +7,7 @@
  * page in English and Chinese with axe finding nothing serious and no page error.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
@@ -181,6 +182,30 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     });
     assert.deepEqual(refused, { status: 403, key: 'ops.roleForbidden' });
     await support.context().close();
+  });
+
+  it('shows each step in the audit log with its operator, and exports it as CSV', async () => {
+    await desk.goto(`${app.baseUrl}/ops/operators`);
+    await desk.getByRole('row').filter({ hasText: 'desk.support' }).getByRole('cell', { name: 'Support', exact: true }).waitFor();
+    await assertAccessible(desk, 'the operators');
+    await screenshot(desk, 'ops-en-operators');
+    await desk.getByRole('link', { name: 'Audit log' }).click();
+    const approval = desk.getByRole('row').filter({ hasText: 'deposit.approve' });
+    await approval.waitFor();
+    assert.match(await approval.innerText(), /\bops\b[\s\S]*deposit\.approve[\s\S]*deposit:\d+[\s\S]*demo/);
+    await desk.getByRole('row').filter({ hasText: 'operator.create' }).waitFor();
+    // Only the approvals, by the filter.
+    await desk.getByLabel('Action').fill('deposit.approve');
+    await desk.getByRole('button', { name: 'Filter' }).click();
+    await desk.getByRole('row').filter({ hasText: 'operator.create' }).waitFor({ state: 'detached' });
+    await assertAccessible(desk, 'the audit log');
+    await screenshot(desk, 'ops-en-audit');
+    const [download] = await Promise.all([desk.waitForEvent('download'), desk.getByRole('link', { name: 'Export CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^tessera-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    assert.equal(csv[0], 'id,createdAt,operator,action,subject,userId,username,reason,details');
+    assert.equal(csv.length, 2, 'the header and the one approval');
+    assert.match(csv[1], /,ops,deposit\.approve,deposit:\d+,/);
   });
 
   it('works in Chinese, and on a tablet', async () => {

@@ -14,5 +14,7 @@ export interface MenuEntry {
 
 export const MENU: readonly MenuEntry[] = [
   { to: '/deposits', label: msg`Deposits`, role: 'support', queue: 'deposits', search: { status: 'processing', page: 1 } },
+  { to: '/audit', label: msg`Audit log`, role: 'support', search: { page: 1 } },
+  { to: '/operators', label: msg`Operators`, role: 'admin' },
   { to: '/account', label: msg`My account`, role: 'support' },
 ];

@@ -7,7 +7,9 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { accountRoutes } from '../features/account/routes';
+import { auditRoutes } from '../features/audit/routes';
 import { depositRoutes } from '../features/deposits/routes';
+import { operatorRoutes } from '../features/operators/routes';
 import { deskRoute } from './desk';
 import { LoginPage } from './LoginPage';
 import { rootRoute } from './root';
@@ -27,7 +29,7 @@ const homeRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, deskRoute.addChildren([homeRoute, ...depositRoutes, ...accountRoutes])]);
+const routeTree = rootRoute.addChildren([loginRoute, deskRoute.addChildren([homeRoute, ...depositRoutes, ...auditRoutes, ...operatorRoutes, ...accountRoutes])]);
 
 export const opsRouter = createRouter({ routeTree, basepath: '/ops', defaultPreload: 'intent', scrollRestoration: true });
 
