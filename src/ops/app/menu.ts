@@ -13,7 +13,10 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
+  { to: '/', label: msg`Dashboard`, role: 'support' },
   { to: '/deposits', label: msg`Deposits`, role: 'support', queue: 'deposits', search: { status: 'processing', page: 1 } },
+  { to: '/users', label: msg`Users`, role: 'support', search: { q: '', page: 1 } },
+  { to: '/corrections', label: msg`Corrections`, role: 'support', queue: 'adjustments', search: { status: 'pending', page: 1 } },
   { to: '/audit', label: msg`Audit log`, role: 'support', search: { page: 1 } },
   { to: '/operators', label: msg`Operators`, role: 'admin' },
   { to: '/account', label: msg`My account`, role: 'support' },

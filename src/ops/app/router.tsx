@@ -4,12 +4,15 @@
  * shows only those, and a page opened by address with a lower role says so instead of showing what
  * the server would refuse anyway.
  */
-import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { accountRoutes } from '../features/account/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { correctionRoutes } from '../features/corrections/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositRoutes } from '../features/deposits/routes';
 import { operatorRoutes } from '../features/operators/routes';
+import { userRoutes } from '../features/users/routes';
 import { deskRoute } from './desk';
 import { LoginPage } from './LoginPage';
 import { rootRoute } from './root';
@@ -21,15 +24,10 @@ const loginRoute = createRoute({
   component: LoginPage,
 });
 
-const homeRoute = createRoute({
-  getParentRoute: () => deskRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/deposits', search: { status: 'processing', page: 1 } });
-  },
-});
-
-const routeTree = rootRoute.addChildren([loginRoute, deskRoute.addChildren([homeRoute, ...depositRoutes, ...auditRoutes, ...operatorRoutes, ...accountRoutes])]);
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  deskRoute.addChildren([...dashboardRoutes, ...depositRoutes, ...userRoutes, ...correctionRoutes, ...auditRoutes, ...operatorRoutes, ...accountRoutes]),
+]);
 
 export const opsRouter = createRouter({ routeTree, basepath: '/ops', defaultPreload: 'intent', scrollRestoration: true });
 
