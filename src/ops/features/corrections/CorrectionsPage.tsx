@@ -48,7 +48,7 @@ export function CorrectionsPage() {
   const finance = role !== undefined && roleAllows(role, 'finance');
   return (
     <Page title={t`Corrections`} subtitle={t`A correction moves money between the platform's adjustments account and a user's available balance, with its reason.`}>
-      <div className="grid items-start gap-5 xl:grid-cols-[26rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-5 2xl:grid-cols-[26rem_minmax(0,1fr)]">
         {finance ? <CorrectionForm /> : <Notice tone="info">{t`A finance operator makes and approves corrections.`}</Notice>}
         <Proposals finance={finance} />
       </div>
@@ -265,6 +265,7 @@ function Proposals({ finance }: { finance: boolean }) {
               },
               {
                 header: <span className="sr-only">{t`Actions`}</span>,
+                nowrap: true,
                 cell: (proposal) =>
                   finance && proposal.status === 'pending' ? (
                     <span className="flex flex-wrap justify-end gap-2">

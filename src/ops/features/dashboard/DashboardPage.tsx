@@ -45,12 +45,12 @@ export function DashboardPage() {
   const totals = useQuery(totalsQuery);
   return (
     <Page title={t`Dashboard`} subtitle={totals.data ? t`Figures as of ${dateTime(totals.data.asOf)}, read again every half minute.` : undefined}>
-      <div className="grid items-start gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-2">
         <Queues />
         {totals.data ? <Today totals={totals.data} /> : <Card title={t`Today`}>{totals.isError ? <Notice>{totals.error.message}</Notice> : <Spinner label={t`Loading…`} />}</Card>}
       </div>
       {totals.data ? (
-        <div className="grid items-start gap-5 xl:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-2">
           <UserHoldings totals={totals.data} />
           <PlatformAccounts totals={totals.data} />
           <FeesPerDay totals={totals.data} />
@@ -344,7 +344,7 @@ function VerifyNow({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onClose={onClose}
-      title={t`Verify the ledger now?`}
+      title={run.data ? t`The ledger's verification` : t`Verify the ledger now?`}
       footer={
         run.data ? (
           <Button onClick={onClose}>{t`Close`}</Button>

@@ -68,7 +68,7 @@ export function UserPage() {
         ) : undefined
       }
     >
-      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-2">
         <Profile user={record} />
         <div className="flex flex-col gap-5">
           <Lockouts user={record} />
