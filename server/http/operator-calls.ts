@@ -3,13 +3,13 @@
  * and a decision — a POST by a finance operator that runs in one transaction with its audit row,
  * attributed to that operator. A module's operator plugin declares its calls with these.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userPageQuerySchema } from '../../src/domain/ops-wire';
 import type { Page } from '../../src/domain/wire';
 import { pageSchemaOf } from '../../src/domain/wire-schemas';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../src/domain/errors';
+import { AppError, type ErrorKey } from '../../src/domain/errors';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
@@ -46,17 +46,32 @@ export function operatorDecision<B extends z.ZodType, R extends z.ZodType>(
     ...route,
     description: 'Takes an optional Idempotency-Key: a retry with the same key and body gets the first reply.',
     refusals: [DECISION, IDEMPOTENT, refusals],
-    handler: async ({ body, request }) => {
+    handler: ({ body, request }) => {
       const input = body as z.output<B> & { id: number };
       const actor = { operatorId: operatorOf(request).operatorId, at: app.deps.clock() };
-      const key = optionalIdempotencyKeyOf(request);
-      if (!key) return inTransaction(app.deps.db, (tx) => decide(tx, input, actor));
-      const [owner] = await rowsOf<{ user_id: string }>(app.deps.db, sql`SELECT user_id FROM ${sql.identifier(table)} WHERE id = ${input.id}`);
-      if (!owner) throw new AppError('record.notFound', 404);
-      const scope = { userId: owner.user_id, caller: `operator:${actor.operatorId}`, key, route: `POST /api/ops${route.url}`, input };
-      return app.services.idempotency.run(scope, (tx) => decide(tx, input, actor));
+      return decideOnce(app, request, { table, id: input.id, route: `POST /api/ops${route.url}`, input }, (tx) => decide(tx, input, actor));
     },
   });
+}
+
+/**
+ * Runs an operator's decision on the record `id` of `table` in one transaction; with the
+ * request's Idempotency-Key once per key, like a money call: a retry after a lost reply gets the
+ * first reply, not "already decided". The key is kept with the record's user (its `user_id`), in
+ * the operator's own namespace. A record that does not exist is refused with `notFound`.
+ */
+export async function decideOnce<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  decision: { table: string; id: number; route: string; input: unknown; notFound?: ErrorKey },
+  decide: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const key = optionalIdempotencyKeyOf(request);
+  if (!key) return inTransaction(app.deps.db, decide);
+  const [owner] = await rowsOf<{ user_id: string }>(app.deps.db, sql`SELECT user_id FROM ${sql.identifier(decision.table)} WHERE id = ${decision.id}`);
+  if (!owner) throw new AppError(decision.notFound ?? 'record.notFound', 404);
+  const scope = { userId: owner.user_id, caller: `operator:${operatorOf(request).operatorId}`, key, route: decision.route, input: decision.input };
+  return app.services.idempotency.run(scope, decide);
 }
 
 /**

@@ -110,7 +110,7 @@ export const rejectSchema = z.strictObject({ id: recordIdSchema, reason: reasonS
 // ---- deposits -------------------------------------------------------------------------------
 
 /** A queue's filters: a status (all when absent), one record, one user's. */
-const queueFilters = {
+export const queueFilters = {
   id: recordIdSchema.optional(),
   userId: z.uuid({ error: 'request.invalid' }).optional(),
 };

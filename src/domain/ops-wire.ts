@@ -7,12 +7,13 @@
  */
 import { z } from 'zod';
 import { PLATFORM_PURPOSES, USER_PURPOSES, WITHDRAWAL_STATUSES } from './ledger';
-import { loanSchema } from './loan';
+import { loanListQuerySchema, loanSchema } from './loan';
 import { LOCALES } from './locales';
 import {
   OPERATOR_ROLES,
   OPS_QUEUES,
   operatorPasswordSchema,
+  queueFilters,
   reasonSchema,
   recordIdSchema,
   type decidedDepositSchema,
@@ -43,7 +44,7 @@ export const userPageQuerySchema = z.strictObject({ id: userIdSchema, ...pageQue
 
 // ---- withdrawals --------------------------------------------------------------------------------
 
-export const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
+export const withdrawalListSchema = z.strictObject({ ...pageQuerySchema.shape, ...queueFilters, status: z.enum(WITHDRAWAL_STATUSES, { error: 'request.invalid' }).optional() });
 
 export const withdrawalApproveSchema = z.strictObject({
   id: recordIdSchema,
@@ -58,6 +59,7 @@ export const decidedWithdrawalSchema = withdrawalRecordSchema.extend({ userId: z
 
 export const merchantApplicationListSchema = z.strictObject({
   ...pageQuerySchema.shape,
+  ...queueFilters,
   status: z.enum(MERCHANT_APPLICATION_STATUSES, { error: 'request.invalid' }).optional(),
 });
 
@@ -74,6 +76,12 @@ export const decidedMerchantApplicationSchema = merchantApplicationSchema.extend
 
 /** A loan with its borrower; its identity images are `documents` (GET /ops/loans/document). */
 export const operatorLoanSchema = loanSchema.extend({ userId: z.string(), username: z.string() });
+
+/** GET /ops/loans: the app's list query, and one loan (the console's page of it). */
+export const opsLoanListSchema = loanListQuerySchema.extend({ id: recordIdSchema.optional() });
+
+/** A decision on a loan or its repayment: the loan as decided, with its borrower (whose phone hears of it). */
+export const decidedLoanSchema = loanSchema.extend({ userId: z.string() });
 
 const percent = z.string().describe('Percent, up to two decimals');
 

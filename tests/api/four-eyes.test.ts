@@ -143,6 +143,44 @@ describe('taken by: the second of two operators is told who decided and when', (
     expect(await balanceOf(t.database.db, borrower.userId, 'USDT', 'held')).toBe(0n);
   });
 
+  test("a loan's decisions sent again with their Idempotency-Key get the first reply, naming the borrower; the loan is paid out once", async () => {
+    const borrower = await t.payingUser();
+    const config = (await t.get<LoanConfig>('/loan/config', { token: borrower.token })).body.data!;
+    const product = config.products.find((p) => p.type === 'credit' && p.days === 7 && p.asset === 'USDT')!;
+    const applied = await t.post<Loan>(
+      '/loan/apply',
+      { productId: product.id, amount: '100', frontDocument: await t.identityImage(borrower.token), fullName: 'Lena Ortiz', idType: 'passport', idNumber: 'Y7654321', accepted: true },
+      { token: borrower.token },
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const id = applied.body.data!.id;
+    const key = { token: alice.token, headers: { 'idempotency-key': crypto.randomUUID() } };
+    const first = await t.post<Loan & { userId: string }>('/ops/loans/approve', { id }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({ status: 'approved', userId: borrower.userId });
+    const again = await t.post<Loan>('/ops/loans/approve', { id }, key);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await balanceOf(t.database.db, borrower.userId, 'USDT')).toBe(USDT(100));
+    // Without the key the loan is decided already; the key for another decision is refused as reused.
+    expect((await t.post('/ops/loans/approve', { id }, { token: bob.token })).body).toMatchObject({ key: 'ops.alreadyDecided', data: { operator: alice.username } });
+    expect((await t.post('/ops/loans/reject', { id, reason: 'not this one' }, key)).body).toMatchObject({ key: 'idempotency.keyReused' });
+    // A key for a loan that does not exist: not found.
+    expect((await t.post('/ops/loans/approve', { id: 99_999_999 }, { token: alice.token, headers: { 'idempotency-key': crypto.randomUUID() } })).body).toMatchObject({ key: 'loan.notFound' });
+
+    // The repayment's confirmation, the same way: principal and interest taken once.
+    await t.fund(borrower.userId, 'USDT', USDT(10));
+    const repaying = await t.post<Loan>('/loan/repay', { id, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(repaying.body.data, JSON.stringify(repaying.body)).toMatchObject({ status: 'repaying' });
+    const confirmKey = { token: bob.token, headers: { 'idempotency-key': crypto.randomUUID() } };
+    const confirmed = await t.post<Loan>('/ops/loans/repayment/confirm', { id }, confirmKey);
+    expect(confirmed.body.data, JSON.stringify(confirmed.body)).toMatchObject({ status: 'repaid', userId: borrower.userId });
+    const afterConfirm = await balanceOf(t.database.db, borrower.userId, 'USDT');
+    expect((await t.post<Loan>('/ops/loans/repayment/confirm', { id }, confirmKey)).body.data).toEqual(confirmed.body.data);
+    expect(await balanceOf(t.database.db, borrower.userId, 'USDT')).toBe(afterConfirm);
+    expect(await balanceOf(t.database.db, borrower.userId, 'USDT', 'held')).toBe(0n);
+  });
+
   test('a news piece published by two at once is published once; withdrawing a draft is refused as not published', async () => {
     const draft = await t.post<{ id: number }>('/ops/news', { title: 'Maintenance', body: 'Tonight from 22:00.', locale: 'en' }, { token: alice.token });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);

@@ -180,7 +180,7 @@ describe('migration 0017: the old principal loans', () => {
       const ended = await inTransaction(database.db, (tx) => loans.repay(tx, userId, Number(id), endedAt));
       expect({ state, ...ended }).toMatchObject({ state, status: 'repaid', oldRule: true, repayInterest: '0.000000', repaidAt: endedAt.toISOString() });
     }
-    const confirmed = await loans.confirmRepayment(Number(built.repayingConfirmed.id), { operatorId, at: endedAt });
+    const confirmed = await inTransaction(database.db, (tx) => loans.confirmRepayment(tx, Number(built.repayingConfirmed.id), { operatorId, at: endedAt }));
     expect(confirmed).toMatchObject({ status: 'repaid', oldRule: true, repayInterest: '0.000000' });
 
     // Each borrower has the 1,000 USDT they had before the loan: nothing taken, nothing left held.

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { Loan, LoanConfig } from '../../src/domain/loan';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { apiRoute } from '../../server/http/api-route';
@@ -204,4 +205,24 @@ test("the operators' room: joined with a ticket of an open session only; a depos
   const fresh = (await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken })).body.data!.ticket;
   expect((await t.post('/ops/logout', {}, { token: operatorToken })).status).toBe(200);
   expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket: fresh })).toEqual({ ok: false, error: 'session.required' });
+});
+
+test("a loan's decision is heard by the borrower's phone, as a deposit's is", async () => {
+  const operatorToken = await t.operatorToken(await t.financeOperator());
+  const borrower = await t.payingUser();
+  const phone = await client(['websocket']);
+  expect(await ask(phone, 'subscribe', { channel: 'account', token: borrower.token })).toEqual({ ok: true, room: 'account' });
+  const told: unknown[] = [];
+  phone.on('account', (payload) => told.push(payload));
+  const config = (await t.get<LoanConfig>('/loan/config', { token: borrower.token })).body.data!;
+  const product = config.products.find((p) => p.type === 'credit' && p.asset === 'USDT')!;
+  const applied = await t.post<Loan>(
+    '/loan/apply',
+    { productId: product.id, amount: product.minAmount, frontDocument: await t.identityImage(borrower.token), fullName: 'Noor Safi', idType: 'passport', idNumber: 'Z1122334', accepted: true },
+    { token: borrower.token },
+  );
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  const rejected = await t.post('/ops/loans/reject', { id: applied.body.data!.id }, { token: operatorToken });
+  expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+  await expect.poll(() => told).toEqual([{ change: 'loans/reject' }]);
 });

@@ -1,6 +1,8 @@
 /**
  * The operator's side of loans (docs/loans.md): the list, approval (the payout) or rejection,
- * the repayment's review, and the removal of identity images no longer needed.
+ * the repayment's review, and the removal of identity images no longer needed. Each decision runs
+ * in the caller's transaction (with the Idempotency-Key's claim when the request has one) and
+ * answers the loan with its borrower's id.
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
@@ -12,7 +14,6 @@ import type { Page } from '../../../src/domain/wire';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/client';
 import { alreadyDecided } from '../../decided';
-import { inTransaction } from '../../db/transaction';
 import { recordAudit, type AuditActor } from '../../ledger/audit';
 import { Refusal } from '../../errors';
 import { postTransfers } from '../../ledger/transfers';
@@ -48,6 +49,11 @@ export interface LoanWatchView {
   shortfalls: Array<{ asset: Asset; total: string; loans: number }>;
 }
 
+/** A decided loan as the operator's reply has it: with its borrower, whose phone hears of it (server/realtime/queues.ts). */
+export type DecidedLoan = Loan & { userId: string };
+
+const decided = async (tx: Tx, row: LoanRow): Promise<DecidedLoan> => ({ ...(await reread(tx, row.id)), userId: row.user_id });
+
 /** Who reviewed a repayment and when (migration 0021): the second operator's refusal names them. */
 const repayDecision = (actor: AuditActor) => sql`repay_operator_id = ${actor.operatorId}, repay_decided_at = ${actor.at.toISOString()}::timestamptz`;
 
@@ -73,8 +79,8 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
   return {
     // ---- operators ----------------------------------------------------------------------------
 
-    async list(status: LoanStatus | undefined, page: number, pageSize: number): Promise<Page<OperatorLoan>> {
-      const where = status ? sql`l.status = ${status}` : sql`true`;
+    async list({ status, id, page, pageSize }: { status?: LoanStatus; id?: number; page: number; pageSize: number }): Promise<Page<OperatorLoan>> {
+      const where = sql.join([status ? sql`l.status = ${status}` : sql`true`, ...(id === undefined ? [] : [sql`l.id = ${id}`])], sql` AND `);
       // Oldest first; repayments under review by when each was asked for, the order they are confirmed in.
       const order = status === 'repaying' ? sql`l.repay_requested_at, l.id` : sql`l.id`;
       const [rows, [{ total }]] = await Promise.all([
@@ -93,41 +99,39 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
      * available balance — if it no longer holds it, refused (loan.collateralShort) and nothing
      * moves — then the loan paid out. The reference rate of the moment is kept on the loan.
      */
-    async approve(id: number, actor: AuditActor): Promise<Loan> {
-      return inTransaction(db, async (tx) => {
-        const row = await lockLoan(tx, id);
-        if (row.status !== 'pending') throw await decidedLoan(tx, row);
-        const userId = row.user_id;
-        const amount = BigInt(row.amount);
-        const collateral = BigInt(row.collateral);
-        const rate = await referenceRate(tx);
-        if (collateral > 0n) {
-          const asset = assetOf(row.collateral_asset ?? row.asset);
-          // Across assets: the rate may have moved since the application; past 80 % it is not paid out.
-          const pair = { loanAsset: assetOf(row.asset), collateralAsset: asset, rate };
-          if (asset !== pair.loanAsset && ltvAbove(amount, collateral, pair, LTV_MAX_BP)) {
-            throw new Refusal('loan.rateMoved', 409, { params: { ltv: percentText(ltvBp(amount, collateral, pair)) } });
-          }
-          // A posting of its own, before the payout: the payout cannot be what secures the loan.
-          await postTransfers(tx, [
-            { ...leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }), asset },
-          ]).catch((error: unknown) => {
-            if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('loan.collateralShort', 409, { params: { amount: plain(collateral, asset), asset } });
-            throw error;
-          });
+    async approve(tx: Tx, id: number, actor: AuditActor): Promise<DecidedLoan> {
+      const row = await lockLoan(tx, id);
+      if (row.status !== 'pending') throw await decidedLoan(tx, row);
+      const userId = row.user_id;
+      const amount = BigInt(row.amount);
+      const collateral = BigInt(row.collateral);
+      const rate = await referenceRate(tx);
+      if (collateral > 0n) {
+        const asset = assetOf(row.collateral_asset ?? row.asset);
+        // Across assets: the rate may have moved since the application; past 80 % it is not paid out.
+        const pair = { loanAsset: assetOf(row.asset), collateralAsset: asset, rate };
+        if (asset !== pair.loanAsset && ltvAbove(amount, collateral, pair, LTV_MAX_BP)) {
+          throw new Refusal('loan.rateMoved', 409, { params: { ltv: percentText(ltvBp(amount, collateral, pair)) } });
         }
-        await postTransfers(tx, [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })]);
-        const due = new Date(actor.at.getTime() + row.days * DAY_MS);
-        // Across assets: its LTV from the start (and, were it already at a margin call, the call).
-        if (acrossAssets(row)) await recordStanding(tx, { ...row, status: 'approved', decided_at: actor.at.toISOString() }, actor.at, await watchTerms(tx));
-        await tx.execute(
-          sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz,
-              approval_rate = ${rate.toString()}::bigint
-              WHERE id = ${row.id}`,
-        );
-        await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });
-        return reread(tx, row.id);
-      });
+        // A posting of its own, before the payout: the payout cannot be what secures the loan.
+        await postTransfers(tx, [
+          { ...leg(row, 'collateral', actor.at, actor.operatorId, { debit: { userId, purpose: 'available' }, credit: { userId, purpose: 'collateral' }, amount: collateral, kind: 'loan_collateral' }), asset },
+        ]).catch((error: unknown) => {
+          if (error instanceof AppError && error.key === 'balance.insufficient') throw new Refusal('loan.collateralShort', 409, { params: { amount: plain(collateral, asset), asset } });
+          throw error;
+        });
+      }
+      await postTransfers(tx, [leg(row, 'disburse', actor.at, actor.operatorId, { debit: { platform: 'loans' }, credit: { userId, purpose: 'available' }, amount, kind: 'loan_disburse' })]);
+      const due = new Date(actor.at.getTime() + row.days * DAY_MS);
+      // Across assets: its LTV from the start (and, were it already at a margin call, the call).
+      if (acrossAssets(row)) await recordStanding(tx, { ...row, status: 'approved', decided_at: actor.at.toISOString() }, actor.at, await watchTerms(tx));
+      await tx.execute(
+        sql`UPDATE loans SET status = 'approved', operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz,
+            approval_rate = ${rate.toString()}::bigint
+            WHERE id = ${row.id}`,
+      );
+      await recordAudit(tx, actor, { action: 'loan.approve', subject: `loan:${row.id}`, userId, details: { amount: toDecimalString(amount, assetOf(row.asset)), type: row.type } });
+      return decided(tx, row);
     },
 
     /**
@@ -168,17 +172,15 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
     },
 
     /** Rejects an application, with the reason the user reads (or none: the app says so). */
-    async reject(id: number, reason: string | undefined, actor: AuditActor): Promise<Loan> {
-      return inTransaction(db, async (tx) => {
-        const row = await lockLoan(tx, id);
-        if (row.status !== 'pending') throw await decidedLoan(tx, row);
-        await tx.execute(
-          sql`UPDATE loans SET status = 'rejected', reason = ${reason || null}, operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz,
-              ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
-        );
-        await recordAudit(tx, actor, { action: 'loan.reject', subject: `loan:${row.id}`, userId: row.user_id, reason: reason || null });
-        return reread(tx, row.id);
-      });
+    async reject(tx: Tx, id: number, reason: string | undefined, actor: AuditActor): Promise<DecidedLoan> {
+      const row = await lockLoan(tx, id);
+      if (row.status !== 'pending') throw await decidedLoan(tx, row);
+      await tx.execute(
+        sql`UPDATE loans SET status = 'rejected', reason = ${reason || null}, operator_id = ${actor.operatorId}, decided_at = ${actor.at.toISOString()}::timestamptz,
+            ended_at = ${actor.at.toISOString()}::timestamptz WHERE id = ${row.id}`,
+      );
+      await recordAudit(tx, actor, { action: 'loan.reject', subject: `loan:${row.id}`, userId: row.user_id, reason: reason || null });
+      return decided(tx, row);
     },
 
     /**
@@ -186,58 +188,54 @@ export function operatorCalls({ db, clock, documents }: LoansDeps) {
      * released. An old principal loan's is not taken: the loan ends without interest, the hold
      * returned in full and the payout back from its collateral (docs/loans.md).
      */
-    async confirmRepayment(id: number, actor: AuditActor): Promise<Loan> {
-      return inTransaction(db, async (tx) => {
-        const row = await lockLoan(tx, id);
-        if (row.status !== 'repaying') throw await decidedLoan(tx, row);
-        const userId = row.user_id;
-        if (row.old_rule) {
-          await endOldLoan(tx, row, actor.at, actor.operatorId);
-          await tx.execute(sql`UPDATE loans SET ${repayDecision(actor)} WHERE id = ${row.id}`);
-          await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(0n, assetOf(row.asset)), oldRule: true } });
-          return reread(tx, row.id);
-        }
-        const { principal, interest } = repayFigures(row);
-        const collateral = BigInt(row.collateral);
-        await postTransfers(tx, [
-          leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: principal, kind: 'loan_repay' }),
-          ...(interest > 0n ? [leg(row, 'interest', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'fees' }, amount: interest, kind: 'loan_interest' })] : []),
-          ...(collateral > 0n
-            ? [{
-                ...leg(row, 'collateral-release', actor.at, actor.operatorId, { debit: { userId, purpose: 'collateral' }, credit: { userId, purpose: 'available' }, amount: collateral, kind: 'loan_collateral_release' }),
-                asset: assetOf(row.collateral_asset ?? row.asset),
-              }]
-            : []),
-        ]);
-        await tx.execute(
-          sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz, ${repayDecision(actor)}
-              WHERE id = ${row.id}`,
-        );
-        await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(repayFigures(row).total, assetOf(row.asset)) } });
-        return reread(tx, row.id);
-      });
+    async confirmRepayment(tx: Tx, id: number, actor: AuditActor): Promise<DecidedLoan> {
+      const row = await lockLoan(tx, id);
+      if (row.status !== 'repaying') throw await decidedLoan(tx, row);
+      const userId = row.user_id;
+      if (row.old_rule) {
+        await endOldLoan(tx, row, actor.at, actor.operatorId);
+        await tx.execute(sql`UPDATE loans SET ${repayDecision(actor)} WHERE id = ${row.id}`);
+        await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(0n, assetOf(row.asset)), oldRule: true } });
+        return decided(tx, row);
+      }
+      const { principal, interest } = repayFigures(row);
+      const collateral = BigInt(row.collateral);
+      await postTransfers(tx, [
+        leg(row, 'repay', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'loans' }, amount: principal, kind: 'loan_repay' }),
+        ...(interest > 0n ? [leg(row, 'interest', actor.at, actor.operatorId, { debit: { userId, purpose: 'held' }, credit: { platform: 'fees' }, amount: interest, kind: 'loan_interest' })] : []),
+        ...(collateral > 0n
+          ? [{
+              ...leg(row, 'collateral-release', actor.at, actor.operatorId, { debit: { userId, purpose: 'collateral' }, credit: { userId, purpose: 'available' }, amount: collateral, kind: 'loan_collateral_release' }),
+              asset: assetOf(row.collateral_asset ?? row.asset),
+            }]
+          : []),
+      ]);
+      await tx.execute(
+        sql`UPDATE loans SET status = 'repaid', repaid_at = ${actor.at.toISOString()}::timestamptz, ended_at = ${actor.at.toISOString()}::timestamptz, ${repayDecision(actor)}
+            WHERE id = ${row.id}`,
+      );
+      await recordAudit(tx, actor, { action: 'loan.repaid', subject: `loan:${row.id}`, userId, details: { total: toDecimalString(repayFigures(row).total, assetOf(row.asset)) } });
+      return decided(tx, row);
     },
 
     /** Refuses a repayment: its hold returns to the balance, the loan shows "repayment failed" with the reason. */
-    async refuseRepayment(id: number, reason: string | undefined, actor: AuditActor): Promise<Loan> {
+    async refuseRepayment(tx: Tx, id: number, reason: string | undefined, actor: AuditActor): Promise<DecidedLoan> {
       const text = reason?.trim() ?? '';
       if (text.length < 3) throw new AppError('ops.reasonRequired', 400);
-      return inTransaction(db, async (tx) => {
-        const row = await lockLoan(tx, id);
-        if (row.status !== 'repaying') throw await decidedLoan(tx, row);
-        const attempt = await postingsOf(tx, row, 'loan_repay_release');
-        await postTransfers(tx, [
-          leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
-            debit: { userId: row.user_id, purpose: 'held' },
-            credit: { userId: row.user_id, purpose: 'available' },
-            amount: repayFigures(row).total,
-            kind: 'loan_repay_release',
-          }),
-        ]);
-        await tx.execute(sql`UPDATE loans SET status = 'failed', repay_reason = ${text}, ${repayDecision(actor)} WHERE id = ${row.id}`);
-        await recordAudit(tx, actor, { action: 'loan.repayRefused', subject: `loan:${row.id}`, userId: row.user_id, reason: text });
-        return reread(tx, row.id);
-      });
+      const row = await lockLoan(tx, id);
+      if (row.status !== 'repaying') throw await decidedLoan(tx, row);
+      const attempt = await postingsOf(tx, row, 'loan_repay_release');
+      await postTransfers(tx, [
+        leg(row, `repay-release:${attempt}`, actor.at, actor.operatorId, {
+          debit: { userId: row.user_id, purpose: 'held' },
+          credit: { userId: row.user_id, purpose: 'available' },
+          amount: repayFigures(row).total,
+          kind: 'loan_repay_release',
+        }),
+      ]);
+      await tx.execute(sql`UPDATE loans SET status = 'failed', repay_reason = ${text}, ${repayDecision(actor)} WHERE id = ${row.id}`);
+      await recordAudit(tx, actor, { action: 'loan.repayRefused', subject: `loan:${row.id}`, userId: row.user_id, reason: text });
+      return decided(tx, row);
     },
 
     /**

@@ -3,12 +3,16 @@
  * decisions and the repayment's review, each with its audit row.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loanDecisionSchema, loanDocumentQuerySchema, loanListQuerySchema, loanSchema } from '../../../src/domain/loan';
-import { loanWatchSchema, operatorLoanSchema } from '../../../src/domain/ops-wire';
+import { loanDecisionSchema, loanDocumentQuerySchema, loanSchema } from '../../../src/domain/loan';
+import { decidedLoanSchema, loanWatchSchema, operatorLoanSchema, opsLoanListSchema } from '../../../src/domain/ops-wire';
 import { pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
-import { userRecordsRoute } from '../../http/operator-calls';
+import { decideOnce, userRecordsRoute } from '../../http/operator-calls';
+import { IDEMPOTENT } from '../../http/refusals';
+import type { Tx } from '../../db/client';
+import type { AuditActor } from '../../ledger/audit';
+import type { DecidedLoan } from './decisions';
 import { IMAGE_MEDIA_TYPES } from '../../storage/image-store';
 
 /** Under /api/ops. */
@@ -24,9 +28,9 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
     tag: 'ops',
     summary: 'Loans by status (all when absent), oldest first (repayments under review: by when each was asked for), with the borrower (support)',
     auth: { operator: 'support' },
-    query: loanListQuerySchema,
+    query: opsLoanListSchema,
     reply: pageSchemaOf(operatorLoanSchema),
-    handler: ({ query }) => loans.list(query.status, query.page, query.pageSize),
+    handler: ({ query }) => loans.list(query),
   });
 
   userRecordsRoute(app, { url: '/users/loans', summary: "A user's loans, newest first, as their loan list shows them (support)", item: loanSchema }, (userId, page, pageSize) =>
@@ -59,29 +63,37 @@ export async function loansOpsModule(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const decision = (url: string, summary: string, decide: (input: { id: number; reason?: string }, request: FastifyRequest) => Promise<unknown>) =>
+  /**
+   * A decision on a loan (the application or its repayment), once per Idempotency-Key like every
+   * operator decision (decideOnce); the reply names the borrower, whose phone hears of it.
+   */
+  const decision = (url: string, summary: string, decide: (tx: Tx, input: { id: number; reason?: string }, actor: AuditActor) => Promise<DecidedLoan>) =>
     apiRoute(app, {
       method: 'POST',
       url,
       tag: 'ops',
       summary,
+      description: 'Takes an optional Idempotency-Key: a retry with the same key and body gets the first reply.',
       auth: finance,
       body: loanDecisionSchema,
-      refusals: { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided', 'loan.collateralShort', 'loan.rateMoved'] },
-      reply: loanSchema,
-      handler: ({ body, request }) => decide(body, request) as never,
+      refusals: [IDEMPOTENT, { 400: ['ops.reasonRequired'], 404: ['loan.notFound'], 409: ['ops.alreadyDecided', 'loan.collateralShort', 'loan.rateMoved'] }],
+      reply: decidedLoanSchema,
+      handler: ({ body, request }) => {
+        const actor = actorOf(request);
+        return decideOnce(app, request, { table: 'loans', id: body.id, route: `POST /api/ops${url}`, input: body, notFound: 'loan.notFound' }, (tx) => decide(tx, body, actor));
+      },
     });
 
-  decision('/loans/approve', 'Approve a pending application: a principal loan\'s collateral taken from the borrower\'s own available balance (refused with loan.collateralShort, nothing moved, when it no longer holds it), then paid out from the loans account (finance, audited)', (input, request) =>
-    loans.approve(input.id, actorOf(request)),
+  decision('/loans/approve', 'Approve a pending application: a principal loan\'s collateral taken from the borrower\'s own available balance (refused with loan.collateralShort, nothing moved, when it no longer holds it), then paid out from the loans account (finance, audited)', (tx, input, actor) =>
+    loans.approve(tx, input.id, actor),
   );
-  decision('/loans/reject', 'Reject a pending application, with the reason the user reads or none (finance, audited)', (input, request) =>
-    loans.reject(input.id, input.reason, actorOf(request)),
+  decision('/loans/reject', 'Reject a pending application, with the reason the user reads or none (finance, audited)', (tx, input, actor) =>
+    loans.reject(tx, input.id, input.reason, actor),
   );
-  decision('/loans/repayment/confirm', 'Confirm a repayment under review: principal and interest taken, collateral released (finance, audited)', (input, request) =>
-    loans.confirmRepayment(input.id, actorOf(request)),
+  decision('/loans/repayment/confirm', 'Confirm a repayment under review: principal and interest taken, collateral released (finance, audited)', (tx, input, actor) =>
+    loans.confirmRepayment(tx, input.id, actor),
   );
-  decision('/loans/repayment/refuse', 'Refuse a repayment under review with a reason: its hold returns, the loan shows repayment failed (finance, audited)', (input, request) =>
-    loans.refuseRepayment(input.id, input.reason, actorOf(request)),
+  decision('/loans/repayment/refuse', 'Refuse a repayment under review with a reason: its hold returns, the loan shows repayment failed (finance, audited)', (tx, input, actor) =>
+    loans.refuseRepayment(tx, input.id, input.reason, actor),
   );
 }
