@@ -15,6 +15,10 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { to: '/', label: msg`Dashboard`, role: 'support' },
   { to: '/deposits', label: msg`Deposits`, role: 'support', queue: 'deposits', search: { status: 'processing', page: 1 } },
+  { to: '/withdrawals', label: msg`Withdrawals`, role: 'support', queue: 'withdrawals', search: { status: 'processing', page: 1 } },
+  { to: '/merchants', label: msg`Merchant applications`, role: 'support', queue: 'merchants', search: { status: 'pending', page: 1 } },
+  { to: '/loans', label: msg`Loans`, role: 'support', queue: 'loans', search: { status: 'pending', page: 1 } },
+  { to: '/repayments', label: msg`Loan repayments`, role: 'support', queue: 'repayments', search: { page: 1 } },
   { to: '/users', label: msg`Users`, role: 'support', search: { q: '', page: 1 } },
   { to: '/corrections', label: msg`Corrections`, role: 'support', queue: 'adjustments', search: { status: 'pending', page: 1 } },
   { to: '/audit', label: msg`Audit log`, role: 'support', search: { page: 1 } },

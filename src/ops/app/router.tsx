@@ -11,8 +11,11 @@ import { auditRoutes } from '../features/audit/routes';
 import { correctionRoutes } from '../features/corrections/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositRoutes } from '../features/deposits/routes';
+import { loanRoutes } from '../features/loans/routes';
+import { merchantRoutes } from '../features/merchants/routes';
 import { operatorRoutes } from '../features/operators/routes';
 import { userRoutes } from '../features/users/routes';
+import { withdrawalRoutes } from '../features/withdrawals/routes';
 import { deskRoute } from './desk';
 import { LoginPage } from './LoginPage';
 import { rootRoute } from './root';
@@ -26,7 +29,18 @@ const loginRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  deskRoute.addChildren([...dashboardRoutes, ...depositRoutes, ...userRoutes, ...correctionRoutes, ...auditRoutes, ...operatorRoutes, ...accountRoutes]),
+  deskRoute.addChildren([
+    ...dashboardRoutes,
+    ...depositRoutes,
+    ...withdrawalRoutes,
+    ...merchantRoutes,
+    ...loanRoutes,
+    ...userRoutes,
+    ...correctionRoutes,
+    ...auditRoutes,
+    ...operatorRoutes,
+    ...accountRoutes,
+  ]),
 ]);
 
 export const opsRouter = createRouter({ routeTree, basepath: '/ops', defaultPreload: 'intent', scrollRestoration: true });

@@ -9,9 +9,11 @@ import { useEffect, useState } from 'react';
 import { opsImage } from '../api/client';
 import { Button, Notice, Spinner } from './kit';
 
-export function ImageViewer({ path, id, alt }: { path: string; id: number; alt: string }) {
+/** The image of `path` for the record `id`, or — when the call names it otherwise — for `query` (a loan's `{ id, side }`). */
+export function ImageViewer({ path, id, query, alt }: { path: string; id?: number; query?: Record<string, string | number>; alt: string }) {
   const { t } = useLingui();
-  const image = useQuery({ queryKey: ['ops', 'image', path, id], queryFn: () => opsImage(path, { id }), staleTime: Infinity, gcTime: 0 });
+  const params = query ?? { id: id ?? 0 };
+  const image = useQuery({ queryKey: ['ops', 'image', path, params], queryFn: () => opsImage(path, params), staleTime: Infinity, gcTime: 0 });
   const url = image.data;
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   const [zoom, setZoom] = useState(1);

@@ -1,0 +1,132 @@
+/**
+ * Loans: the applications waiting (and every loan), and the repayments waiting for confirmation —
+ * oldest first (repayments by when each was asked for), a page at a time, live; each row opens the loan.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { queuesQuery } from '../../api/live';
+import { Card, FilterTabs, Notice, Page, Pager, Spinner } from '../../ui/kit';
+import { age, dateTime, money } from '../../ui/format';
+import { loansQuery, PAGE_SIZE, type LoanStatusFilter } from './api';
+import { LoanStatus } from './LoanStatus';
+
+export function LoansPage() {
+  const { t } = useLingui();
+  const { status, page } = useSearch({ from: '/desk/loans' });
+  const navigate = useNavigate({ from: '/loans' });
+  const queues = useQuery(queuesQuery).data;
+  const waiting = queues?.find((entry) => entry.queue === 'loans');
+  const repaying = queues?.find((entry) => entry.queue === 'repayments');
+  return (
+    <Page
+      title={t`Loans`}
+      subtitle={waiting?.count ? t`${waiting.count} applications waiting · the oldest for ${age(waiting.oldestAt)}` : t`No application is waiting for a decision.`}
+      actions={
+        <FilterTabs
+          label={t`Status`}
+          value={status}
+          onChange={(next: LoanStatusFilter) => void navigate({ search: { status: next, page: 1 } })}
+          options={[
+            { value: 'pending', label: t`Applications`, count: waiting?.count },
+            { value: 'repaying', label: t`Repayments`, count: repaying?.count },
+            { value: 'all', label: t`All` },
+          ]}
+        />
+      }
+    >
+      <LoanList status={status} page={page} onPage={(next) => void navigate({ search: { status, page: next } })} />
+    </Page>
+  );
+}
+
+export function RepaymentsPage() {
+  const { t } = useLingui();
+  const { page } = useSearch({ from: '/desk/repayments' });
+  const navigate = useNavigate({ from: '/repayments' });
+  const waiting = useQuery(queuesQuery).data?.find((entry) => entry.queue === 'repayments');
+  return (
+    <Page
+      title={t`Loan repayments`}
+      subtitle={waiting?.count ? t`${waiting.count} repayments waiting · the oldest for ${age(waiting.oldestAt)}` : t`No repayment is waiting for confirmation.`}
+    >
+      <LoanList status="repaying" page={page} onPage={(next) => void navigate({ search: { page: next } })} />
+    </Page>
+  );
+}
+
+function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: number; onPage: (page: number) => void }) {
+  const { t } = useLingui();
+  const list = useQuery(loansQuery(status, page));
+  return (
+    <Card>
+      {list.isPending ? (
+        <Spinner label={t`Loading loans…`} />
+      ) : list.isError ? (
+        <Notice>{list.error.message}</Notice>
+      ) : list.data.list.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600">
+          {status === 'pending'
+            ? t`No application waits. New ones appear here by themselves.`
+            : status === 'repaying'
+              ? t`No repayment waits. New ones appear here by themselves.`
+              : t`No loans here.`}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">{t`Loans, oldest first`}</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`No.`}</th>
+                  <th scope="col" className="py-2 pe-3 text-start font-medium">{status === 'repaying' ? t`Repayment asked` : t`Applied`}</th>
+                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Borrower`}</th>
+                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Kind`}</th>
+                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Amount`}</th>
+                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Collateral`}</th>
+                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Status`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.list.map((loan) => {
+                  const since = loan.status === 'repaying' ? loan.repayRequestedAt : loan.createdAt;
+                  return (
+                    <tr key={loan.id} className="border-b border-slate-100 hover:bg-slate-50">
+                      <td className="py-2 pe-3">
+                        <Link to="/loans/$id" params={{ id: loan.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                          {loan.loanNo}
+                        </Link>
+                      </td>
+                      <td className="py-2 pe-3 whitespace-nowrap">
+                        {dateTime(since)}
+                        {loan.status === 'pending' || loan.status === 'repaying' ? <span className="block text-xs text-amber-800">{t`waiting ${age(since)}`}</span> : null}
+                      </td>
+                      <td className="py-2 pe-3">
+                        {loan.username}
+                        <span className="block text-xs text-slate-600">{loan.fullName}</span>
+                      </td>
+                      <td className="py-2 pe-3">{loan.type === 'credit' ? t`Credit` : t`Against collateral`} · {t`${loan.days} days`}</td>
+                      <td className="py-2 pe-3 text-end font-medium whitespace-nowrap tabular-nums">{money(loan.amount, loan.asset)}</td>
+                      <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">{Number(loan.collateral) > 0 ? money(loan.collateral, loan.collateralAsset ?? loan.asset) : '—'}</td>
+                      <td className="py-2 pe-3">
+                        <LoanStatus status={loan.status} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onPage={onPage}
+            labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

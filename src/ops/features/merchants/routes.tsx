@@ -1,0 +1,18 @@
+/** The merchant applications, decided in the list. */
+import { createRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { deskRoute } from '../../app/desk';
+import { MerchantsPage } from './MerchantsPage';
+
+const merchantsRoute = createRoute({
+  getParentRoute: () => deskRoute,
+  path: '/merchants',
+  staticData: { role: 'support' },
+  validateSearch: z.object({
+    status: z.enum(['pending', 'approved', 'rejected', 'all']).catch('pending').default('pending'),
+    page: z.coerce.number().int().positive().catch(1).default(1),
+  }),
+  component: MerchantsPage,
+});
+
+export const merchantRoutes = [merchantsRoute] as const;
