@@ -82,9 +82,8 @@ function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: nu
                   <th scope="col" className="py-2 pe-3 text-start font-medium">{t`No.`}</th>
                   <th scope="col" className="py-2 pe-3 text-start font-medium">{status === 'repaying' ? t`Repayment asked` : t`Applied`}</th>
                   <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Borrower`}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Kind`}</th>
+                  <th scope="col" className="py-2 pe-3 text-start font-medium max-xl:hidden">{t`Kind`}</th>
                   <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Amount`}</th>
-                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Collateral`}</th>
                   <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Status`}</th>
                 </tr>
               </thead>
@@ -104,11 +103,19 @@ function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: nu
                       </td>
                       <td className="py-2 pe-3">
                         {loan.username}
-                        <span className="block text-xs text-slate-600">{loan.fullName}</span>
+                        <span className="block text-xs whitespace-nowrap text-slate-600">{loan.fullName}</span>
                       </td>
-                      <td className="py-2 pe-3">{loan.type === 'credit' ? t`Credit` : t`Against collateral`} · {t`${loan.days} days`}</td>
-                      <td className="py-2 pe-3 text-end font-medium whitespace-nowrap tabular-nums">{money(loan.amount, loan.asset)}</td>
-                      <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">{Number(loan.collateral) > 0 ? money(loan.collateral, loan.collateralAsset ?? loan.asset) : '—'}</td>
+                      <td className="py-2 pe-3 max-xl:hidden">
+                        {loan.type === 'credit' ? t`Credit` : t`Against collateral`} · {t`${loan.days} days`}
+                      </td>
+                      <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">
+                        <span className="font-medium">{money(loan.amount, loan.asset)}</span>
+                        {Number(loan.collateral) > 0 ? (
+                          <span className="block text-xs text-slate-600">{t`${loan.days} days · collateral ${money(loan.collateral, loan.collateralAsset ?? loan.asset)}`}</span>
+                        ) : (
+                          <span className="block text-xs text-slate-600">{t`${loan.days} days · no collateral`}</span>
+                        )}
+                      </td>
                       <td className="py-2 pe-3">
                         <LoanStatus status={loan.status} />
                       </td>

@@ -51,7 +51,7 @@ export function WithdrawalsPage() {
                     <th scope="col" className="py-2 pe-3 text-start font-medium">{t`No.`}</th>
                     <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Requested`}</th>
                     <th scope="col" className="py-2 pe-3 text-start font-medium">{t`User`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`To`}</th>
+                    <th scope="col" className="py-2 pe-3 text-start font-medium max-xl:hidden">{t`To`}</th>
                     <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Amount`}</th>
                     <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Status`}</th>
                   </tr>
@@ -69,7 +69,7 @@ export function WithdrawalsPage() {
                         {withdrawal.status === 'processing' ? <span className="block text-xs text-amber-800">{t`waiting ${age(withdrawal.createdAt)}`}</span> : null}
                       </td>
                       <td className="py-2 pe-3">{withdrawal.username}</td>
-                      <td className="max-w-[16rem] py-2 pe-3">
+                      <td className="max-w-[16rem] py-2 pe-3 max-xl:hidden">
                         {withdrawal.method === 'bank' ? t`Bank transfer` : `${withdrawal.asset} · ${withdrawal.network ?? ''}`}
                         <span className="block truncate font-mono text-xs text-slate-600" title={withdrawal.destination}>
                           {withdrawal.destination}
