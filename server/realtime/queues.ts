@@ -44,7 +44,9 @@ export function queueOfRoute(method: string, url: string | undefined): OpsQueue 
 function userOfReply(payload: unknown): string | null {
   if (typeof payload !== 'string' || !payload.includes('"userId"')) return null;
   try {
-    const userId = (JSON.parse(payload) as { data?: { userId?: unknown } }).data?.userId;
+    // A decision answers its record (`data.userId`); an approved correction answers what it posted (`data.posted.userId`).
+    const data = (JSON.parse(payload) as { data?: { userId?: unknown; posted?: { userId?: unknown } } }).data;
+    const userId = data?.userId ?? data?.posted?.userId;
     return typeof userId === 'string' ? userId : null;
   } catch {
     return null;

@@ -42,6 +42,34 @@ async function signIn(page: Page, baseUrl: string, who: { username: string; pass
   await page.getByRole('navigation', { name: words.menu }).waitFor();
 }
 
+/** A user's session token, as the app's sign-in gets it. */
+async function userToken(baseUrl: string, who: { username: string; password: string }): Promise<string> {
+  const reply = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: who.username, password: who.password }) });
+  const body = (await reply.json()) as { type: string; data: { token: string } };
+  assert.equal(body.type, 'ok');
+  return body.data.token;
+}
+
+/** A money call as the app makes it: the session's token and an Idempotency-Key. */
+async function appCall<T>(baseUrl: string, path: string, token: string, input: unknown): Promise<T> {
+  const reply = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify(input),
+  });
+  const body = (await reply.json()) as { type: string; data: T; message: string };
+  assert.equal(body.type, 'ok', body.message);
+  return body.data;
+}
+
+/** The demo user as the desk reads them (its session's own fetch). */
+function userDetail(_baseUrl: string, page: Page): Promise<{ id: string }> {
+  return page.evaluate(async () => {
+    const found = await (await fetch('/api/ops/users?q=demo')).json();
+    return { id: found.data.list[0].id as string };
+  });
+}
+
 const EN = { name: 'Operator name', password: 'Password', code: 'Authenticator code', signIn: 'Sign in', menu: 'Console menu' };
 const ZH = { name: '操作员名称', password: '密码', code: '身份验证器验证码', signIn: '登录', menu: '控制台菜单' };
 
@@ -58,6 +86,8 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
   let desk: Page;
   const used = new Set<string>();
   let orderNo = '';
+  /** A session of the demo user besides the phone's, made by the app's sign-in call. */
+  let token = '';
   browserSuite({}, (suite) => ({ app, browser, page: phone, ops } = suite));
 
   it('signs the demo operator in with password and TOTP code; the session cookie is not readable by script', async () => {
@@ -184,6 +214,114 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     await support.context().close();
   });
 
+  it('pays a withdrawal with its payout reference, after the dialog says what the ledger posts', async () => {
+    // The demo user asks for 100 USDT to a TRC20 address, through the call the app makes.
+    token = await userToken(app.baseUrl, DEMO);
+    const withdrawal = await appCall<{ orderNo: string }>(app.baseUrl, '/wallet/out', token, {
+      method: 'crypto',
+      network: 'TRC20',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      amount: '100',
+      payPassword: DEMO.payPassword,
+    });
+    await desk.getByRole('link', { name: /^Withdrawals/ }).click();
+    await desk.getByRole('link', { name: withdrawal.orderNo }).click();
+    await desk.getByText('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7').first().waitFor();
+    await desk.getByLabel('Payout reference').fill('0x5be9c7a1f0d2e3b4a5968778695a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a');
+    await desk.getByRole('button', { name: 'Mark as paid…' }).click();
+    const dialog = desk.getByRole('dialog', { name: `Mark withdrawal ${withdrawal.orderNo} as paid?` });
+    assert.match(await dialog.innerText(), /demo · held\s*→\s*Platform · withdrawals/);
+    await assertAccessible(desk, 'the payout dialog');
+    await screenshot(desk, 'ops-en-withdrawal-pay');
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await desk.getByText('0x5be9c7a1f0d2e3b4a5968778695a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a').first().waitFor();
+  });
+
+  it('a correction above the four-eyes threshold is proposed by one operator, refused to its maker and approved by a second', async () => {
+    const demoId = (await userDetail(app.baseUrl, desk)).id;
+    await desk.getByRole('link', { name: /^Corrections/ }).click();
+    await desk.getByLabel('User id').fill(demoId);
+    await desk.getByLabel('Amount (signed)').fill('1500');
+    await desk.getByLabel('Reason (the user reads it in their fund record)').fill('Bank transfer received twice, credited by hand');
+    await desk.getByRole('button', { name: 'Correct…' }).click();
+    const propose = desk.getByRole('dialog', { name: 'Propose this correction?' });
+    await propose.getByText(/Above the four-eyes threshold/).waitFor();
+    await screenshot(desk, 'ops-en-correction-propose');
+    await propose.getByRole('button', { name: 'Propose it' }).click();
+    await propose.waitFor({ state: 'detached' });
+    const row = desk.getByRole('row').filter({ hasText: 'Bank transfer received twice' });
+    await row.waitFor();
+    // Its maker sees no approval, and is refused one by hand.
+    assert.equal(await row.getByRole('button', { name: 'Approve…' }).count(), 0);
+    const own = await desk.evaluate(async () => {
+      const session = await (await fetch('/api/ops/session')).json();
+      const list = await (await fetch('/api/ops/adjustments/proposals?status=pending')).json();
+      const reply = await fetch('/api/ops/adjustments/proposals/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+        body: JSON.stringify({ id: list.data.list[0].id }),
+      });
+      return { status: reply.status, key: (await reply.json()).key };
+    });
+    assert.deepEqual(own, { status: 403, key: 'ops.ownProposal' });
+
+    const created = await ops('operator', 'create', 'desk.finance', '--role', 'finance', '--password', 'a long finance password');
+    const secret = /secret\s+([A-Z2-7]{32})/i.exec(created)?.[1];
+    assert.ok(secret);
+    const second = await deskPage(browser);
+    await signIn(second, app.baseUrl, { username: 'desk.finance', password: 'a long finance password', secret }, used);
+    await second.goto(`${app.baseUrl}/ops/corrections`);
+    const waiting = second.getByRole('row').filter({ hasText: 'Bank transfer received twice' });
+    await waiting.getByRole('button', { name: 'Approve…' }).click();
+    const approve = second.getByRole('dialog', { name: /^Approve proposal no\. \d+\?$/ });
+    assert.match(await approve.innerText(), /Platform · adjustments\s*→\s*demo · available\s*1,500\.00\sUSDT/);
+    await approve.getByRole('button', { name: 'Approve and post' }).click();
+    await approve.waitFor({ state: 'detached' });
+    await waiting.waitFor({ state: 'detached' });
+    await second.getByRole('button', { name: 'Approved', exact: true }).click();
+    await second.getByRole('row').filter({ hasText: 'Bank transfer received twice' }).filter({ hasText: 'desk.finance' }).waitFor();
+    await screenshot(second, 'ops-en-correction-approved');
+    await second.context().close();
+    // 1,010 − 100 paid out + 1,500: on the phone, without a reload.
+    await phone.getByText('2,410.00').first().waitFor({ timeout: 15_000 });
+  });
+
+  it('finds a user by phone, ends their session and lifts their lockout', async () => {
+    // Five wrong passwords lock the demo user's sign-in.
+    const keys: string[] = [];
+    for (let tries = 0; tries < 8 && keys.at(-1) !== 'login.locked'; tries++) {
+      const reply = await fetch(`${app.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: DEMO.username, password: '000000' }) });
+      keys.push(((await reply.json()) as { key: string }).key);
+    }
+    assert.equal(keys.at(-1), 'login.locked', `the sign-in locks: ${keys.join(', ')}`);
+    await desk.getByRole('link', { name: 'Users' }).click();
+    await desk.getByLabel('Id, username, e-mail or phone').fill('+49 151 23456789');
+    await desk.getByRole('button', { name: 'Search' }).click();
+    await desk.getByRole('link', { name: 'demo' }).click();
+    await desk.getByText(/Locked until/).first().waitFor();
+    await assertAccessible(desk, "a user's page");
+    await screenshot(desk, 'ops-en-user');
+    await desk.getByRole('button', { name: 'Lift…' }).click();
+    const lift = desk.getByRole('dialog', { name: 'Lift the locks of demo?' });
+    await lift.getByLabel('Reason (kept in the audit log)').fill('Verified by phone call');
+    await lift.getByRole('button', { name: 'Lift the locks' }).click();
+    await lift.waitFor({ state: 'detached' });
+    await desk.getByText('Not locked').first().waitFor();
+    const unlocked = await fetch(`${app.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: DEMO.username, password: DEMO.password }) });
+    assert.equal(((await unlocked.json()) as { type: string }).type, 'ok', 'the user signs in again');
+
+    // The phone's session, ended from the desk: its next call is refused.
+    await desk.getByRole('button', { name: 'Sessions', exact: true }).click();
+    await desk.getByRole('button', { name: 'End all sessions…' }).click();
+    const end = desk.getByRole('dialog', { name: 'End every session of demo?' });
+    await end.getByLabel('Reason (kept in the audit log)').fill('Lost phone reported');
+    await end.getByRole('button', { name: 'End all sessions' }).click();
+    await end.waitFor({ state: 'detached' });
+    const refused = await fetch(`${app.baseUrl}/api/user/info`, { headers: { authorization: token } });
+    assert.equal(((await refused.json()) as { type: string }).type, '999', 'the ended session is refused');
+  });
+
   it('shows each step in the audit log with its operator, and exports it as CSV', async () => {
     await desk.goto(`${app.baseUrl}/ops/operators`);
     await desk.getByRole('row').filter({ hasText: 'desk.support' }).getByRole('cell', { name: 'Support', exact: true }).waitFor();
@@ -193,18 +331,18 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     const approval = desk.getByRole('row').filter({ hasText: 'deposit.approve' });
     await approval.waitFor();
     assert.match(await approval.innerText(), /\bops\b[\s\S]*deposit\.approve[\s\S]*deposit:\d+[\s\S]*demo/);
-    await desk.getByRole('row').filter({ hasText: 'operator.create' }).waitFor();
+    await desk.getByRole('row').filter({ hasText: 'operator.create' }).first().waitFor();
     // Only the approvals, by the filter.
     await desk.getByLabel('Action').fill('deposit.approve');
     await desk.getByRole('button', { name: 'Filter' }).click();
-    await desk.getByRole('row').filter({ hasText: 'operator.create' }).waitFor({ state: 'detached' });
+    await desk.getByRole('row').filter({ hasText: 'operator.create' }).first().waitFor({ state: 'detached' });
     await assertAccessible(desk, 'the audit log');
     await screenshot(desk, 'ops-en-audit');
     const [download] = await Promise.all([desk.waitForEvent('download'), desk.getByRole('link', { name: 'Export CSV' }).click()]);
     assert.match(download.suggestedFilename(), /^tessera-audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
     assert.equal(csv[0], 'id,createdAt,operator,action,subject,userId,username,reason,details');
-    assert.equal(csv.length, 2, 'the header and the one approval');
+    assert.equal(csv.length, 2, 'the header and the one deposit approval');
     assert.match(csv[1], /,ops,deposit\.approve,deposit:\d+,/);
   });
 
