@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from '../../server/modules/ops/totp';
+import { collateralFor } from '../../src/domain/ltv';
+import { parseAmount, toDecimalString } from '../../src/domain/money';
 import { bodyText, browserSuite, deskPage, logInWithForm, type Ops, type RunningApp, screenshot, TABLET } from './harness';
 import { axeFindings } from './inspect';
 
@@ -320,6 +322,52 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     await end.waitFor({ state: 'detached' });
     const refused = await fetch(`${app.baseUrl}/api/user/info`, { headers: { authorization: token } });
     assert.equal(((await refused.json()) as { type: string }).type, '999', 'the ended session is refused');
+  });
+
+  it("shows a loan application's identity image and approves the loan after its postings are shown", async () => {
+    // The demo user asks for 200 EUR against USDT at an LTV of 50 %, with a passport's image, as the app does.
+    token = await userToken(app.baseUrl, DEMO);
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(PROOF)], { type: 'image/png' }), 'passport.png');
+    const document = (await (await fetch(`${app.baseUrl}/api/loan/document`, { method: 'POST', headers: { authorization: token }, body: form })).json()) as { data: { id: number } };
+    const config = (await (await fetch(`${app.baseUrl}/api/loan/config`, { headers: { authorization: token } })).json()) as {
+      data: { products: Array<{ id: number; type: string; asset: string }>; acrossAssets: { rate: string } };
+    };
+    const product = config.data.products.find((candidate) => candidate.type === 'principal' && candidate.asset === 'EUR');
+    assert.ok(product, 'a principal loan lending EUR');
+    const collateral = toDecimalString(collateralFor(parseAmount('200.00', 'EUR')!, 5_000n, { loanAsset: 'EUR', collateralAsset: 'USDT', rate: parseAmount(config.data.acrossAssets.rate, 'USDT')! }), 'USDT');
+    const loan = await appCall<{ loanNo: string }>(app.baseUrl, '/loan/apply', token, {
+      productId: product.id,
+      amount: '200.00',
+      collateralAsset: 'USDT',
+      collateral,
+      fullName: 'Mara Keller',
+      idType: 'passport',
+      idNumber: 'C01X00T47',
+      frontDocument: document.data.id,
+      accepted: true,
+    });
+    await desk.getByRole('link', { name: /^Loans/ }).first().click();
+    await desk.getByRole('link', { name: loan.loanNo }).click();
+    const image = desk.getByRole('img', { name: "The front of Mara Keller's identity document" });
+    await image.waitFor();
+    assert.equal(await image.evaluate((element: HTMLImageElement) => element.naturalWidth), 512, 'the identity image itself, decoded');
+    await assertAccessible(desk, "a loan's page");
+    await screenshot(desk, 'ops-en-loan');
+    await desk.getByRole('button', { name: 'Approve…' }).click();
+    const dialog = desk.getByRole('dialog', { name: `Approve loan ${loan.loanNo}?` });
+    const plan = await dialog.innerText();
+    assert.match(plan, /demo · available\s*→\s*demo · collateral/);
+    assert.match(plan, /Platform · loans\s*→\s*demo · available\s*200\.00\sEUR/);
+    await dialog.getByRole('button', { name: 'Approve and pay out' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Decided: no decision is offered any more; the borrower's EUR arrived.
+    await desk.getByRole('button', { name: 'Approve…' }).waitFor({ state: 'detached' });
+    const wallet = (await (await fetch(`${app.baseUrl}/api/wallet/list`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' })).json()) as {
+      data: { legal_wallet: { balance: Array<{ currency_name: string; legal_balance: string }> } };
+    };
+    const eur = wallet.data.legal_wallet.balance.find((entry) => entry.currency_name === 'EUR');
+    assert.equal(Number(eur?.legal_balance), 200, 'the loan paid out in EUR');
   });
 
   it('shows each step in the audit log with its operator, and exports it as CSV', async () => {

@@ -114,6 +114,10 @@ const NO_SUCCESS: Record<string, string> = {
   'POST /api/ops/loans/repayment/refuse': 'the fuzz database holds no repayment',
   'POST /api/ops/adjustments/proposals/approve': "the fuzz's one operator made every proposal there is, and a maker's approval of their own is refused (403 ops.ownProposal)",
   'POST /api/ops/adjustments/proposals/refuse': 'the fuzz database holds a proposal only when a generated correction is above the threshold, which the run does not promise',
+  'POST /api/ops/sessions/end': "a session id is generated, never one of the fuzz operator's own other sessions (ending its current one would sign the fuzz out)",
+  'POST /api/ops/password': "needs the operator's current password; a change would also end the fuzz operator's other sessions",
+  'POST /api/ops/totp/rotate': 'needs a current TOTP code, each accepted once per 30 s step',
+  'POST /api/ops/totp/confirm': "needs a code of a rotation's new secret, which only a successful rotation shows",
 };
 
 /** The admin writes whose success changes what other calls read. */
@@ -568,6 +572,8 @@ beforeAll(async () => {
     'POST /api/ops/operators': { password: pick('correct horse battery staple') },
     'POST /api/ops/operators/disable': { username: pick(...disposable) },
     'POST /api/ops/operators/role': { username: pick(...disposable), role: pick('support', 'finance') },
+    'GET /api/ops/audit': { from: pick('2026-01-01'), to: pick('2099-12-31'), operatorId: pick('00000000-0000-4000-8000-000000000000') },
+    'GET /api/ops/audit/export': { from: pick('2026-01-01'), to: pick('2099-12-31'), operatorId: pick('00000000-0000-4000-8000-000000000000') },
     // Each decision has records of its own: the one run first would otherwise decide them all.
     'POST /api/ops/deposits/approve': { id: pick(...depositIds.slice(0, 10), 2 ** 31 - 1) },
     'POST /api/ops/deposits/reject': { id: pick(...depositIds.slice(10), 2 ** 31 - 1) },
