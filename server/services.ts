@@ -25,7 +25,7 @@ import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms';
 import { createSettings } from './modules/settings';
 import { createBanking } from './modules/banking';
-import { createNews } from './modules/news';
+import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
@@ -76,7 +76,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** The VIP levels (modules/vip). */
     vip: createVip(db),
     /** News and the content pages: readers' reads, operators' writes (modules/news). */
-    news: createNews(db),
+    news: createNews(db, contentNames()),
     /** The operator settings the app reads at start: support link, EUR rate, deposit options (modules/settings). */
     settings: createSettings(db),
     /** Withdrawal requests, their holds and the operator's decisions (modules/withdrawals). */

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'setting.change'
   | 'vip.change'
   | 'coin.change'
+  | 'content.change'
   | 'operator.create'
   | 'operator.disable'
   | 'operator.password'

@@ -24,16 +24,17 @@ export const newsListSchema = z.strictObject({ c_id: category.default(NEWS_CATEG
 export const newsDetailQuerySchema = z.strictObject({ id: newsId });
 
 const text = (max: number) => z.string({ error: 'news.textRequired' }).trim().min(1, 'news.textRequired').max(max, 'news.textTooLong');
-const newsText = {
+/** A language, a title and a body: what a news piece's or a content page's version is made of. */
+export const newsTextShape = {
   locale: z.enum(LOCALES, { error: 'request.invalid' }),
   title: text(NEWS_TITLE_MAX),
   body: text(NEWS_BODY_MAX),
 };
 
 /** Operators: a new draft in one language (more are added with newsTranslateSchema). */
-export const newsCreateSchema = z.strictObject({ categoryId: category.default(NEWS_CATEGORY), ...newsText });
+export const newsCreateSchema = z.strictObject({ categoryId: category.default(NEWS_CATEGORY), ...newsTextShape });
 /** Operators: a piece's text in one language, written or replaced. */
-export const newsTranslateSchema = z.strictObject({ id: newsId, ...newsText });
+export const newsTranslateSchema = z.strictObject({ id: newsId, ...newsTextShape });
 /** Operators: publish or withdraw a piece. */
 export const newsIdSchema = z.strictObject({ id: newsId });
 export const NEWS_STATUSES = ['draft', 'published', 'withdrawn'] as const;

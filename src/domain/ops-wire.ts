@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PLATFORM_PURPOSES, USER_PURPOSES, WITHDRAWAL_STATUSES } from './ledger';
 import { loanListQuerySchema, loanSchema } from './loan';
 import { LOCALES } from './locales';
+import { newsTextShape } from './news';
 import {
   OPERATOR_ROLES,
   OPS_QUEUES,
@@ -481,3 +482,31 @@ export type OpsAuditEntry = z.output<typeof auditEntrySchema>;
 export type OpsOperatorCreated = z.output<typeof createdOperatorSchema>;
 export type OpsOperatorDisabled = z.output<typeof disabledOperatorSchema>;
 export type OpsOperatorEntry = z.output<typeof operatorEntrySchema>;
+
+// ---- content pages ------------------------------------------------------------------------------
+
+/** One language's version of a content page: its text and when it was last written (by whom, if an operator). */
+export const contentTextSchema = z.object({
+  locale: z.enum(LOCALES),
+  title: z.string(),
+  body: z.string(),
+  updatedAt: date.describe('Its last change by an operator, else when the installation wrote the page'),
+  changedBy: z.string().nullable().describe("The operator's name who last changed it; null: the text shipped with the app"),
+});
+/** GET /ops/content: the app's content pages (about, help, company, intro, tutorials), each in every language it has. */
+export const contentPagesSchema = z.object({
+  pages: z.array(
+    z.object({
+      id: z.number().int().describe('The fixed id the app asks for with POST /news/detail'),
+      piece: z.string().describe('about, help, company, intro, tutorial-…'),
+      categoryId: z.number().int().describe('1: the app pages; 2: the tutorials'),
+      texts: z.array(contentTextSchema).describe('Every language it is written in, English first'),
+    }),
+  ),
+});
+/** POST /ops/content (admin): one page's text in one language, written or replaced, with the reason. */
+export const contentChangeSchema = z.strictObject({ id: recordIdSchema, ...newsTextShape, reason: reasonSchema });
+export type OpsContentPages = z.output<typeof contentPagesSchema>;
+export type OpsContentPage = OpsContentPages['pages'][number];
+export type OpsContentText = z.output<typeof contentTextSchema>;
+export type OpsContentChange = z.input<typeof contentChangeSchema>;

@@ -70,3 +70,4 @@ export type NewsItem = z.output<typeof wire.newsItemSchema>;
 export type NewsDetail = z.output<typeof wire.newsDetailSchema>;
 /** The operators' view of a piece of news. */
 export type OpsNews = z.output<typeof wire.opsNewsSchema>;
+export type OpsNewsPublished = z.output<typeof wire.opsNewsPublishedSchema>;

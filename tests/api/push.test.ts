@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OpsNews } from '../../src/domain/wire';
+import type { OpsNews, OpsNewsPublished } from '../../src/domain/wire';
 import { startTestApp, type TestApp } from './harness';
 
 /** A browser's side of a subscription: its key pair and auth secret. */
@@ -119,7 +119,10 @@ describe('web push', () => {
     const id = written.body.data!.id;
     await t.post('/ops/news/translate', { id, locale: 'de', title: 'Einzahlungen pausieren am Sonntag', body: 'Banküberweisungen pausieren in der Nacht zum Sonntag.' }, { token: ops });
     received.length = 0;
-    expect((await t.post('/ops/news/publish', { id }, { token: ops })).status).toBe(200);
+    // The operator reads how many devices it reached: three on the system channel, not the trade-only one.
+    const published = await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops });
+    expect(published.status).toBe(200);
+    expect(published.body.data).toMatchObject({ id, status: 'published', pushed: 3 });
     await until(() => received.length >= 3, 'three devices notified');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.map((r) => r.device).sort()).toEqual(['anna-laptop', 'anna-phone', 'bruno-tablet']);
@@ -140,7 +143,7 @@ describe('web push', () => {
 
     // Withdrawn and published again, or sent again by another process: no device hears it twice.
     await t.post('/ops/news/withdraw', { id }, { token: ops });
-    await t.post('/ops/news/publish', { id }, { token: ops });
+    expect((await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops })).body.data!.pushed).toBe(0);
     const again = await t.app.services.push.broadcast('system', `news:${id}`, () => ({ title: 'x', body: 'x', url: '/h5/news', kind: 'news', tag: 'x' }));
     expect(again).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -69,7 +69,7 @@ const OPERATION_IDS = [
   'GET /api/currency/new_timeshar',
   'GET /api/currency/quotation_new',
   'POST /api/news/list', 'POST /api/news/detail', 'GET /api/ops/news', 'POST /api/ops/news', 'POST /api/ops/news/translate', 'POST /api/ops/news/publish',
-  'POST /api/ops/news/withdraw', 'GET /api/push/key', 'POST /api/push/subscribe', 'POST /api/push/device', 'POST /api/push/unsubscribe',
+  'POST /api/ops/news/withdraw', 'GET /api/ops/content', 'POST /api/ops/content', 'GET /api/push/key', 'POST /api/push/subscribe', 'POST /api/push/device', 'POST /api/push/unsubscribe',
   'GET /api/pledge/overview', 'POST /api/pledge/start', 'POST /api/pledge/redeem', 'POST /api/pledge/interest/transfer', 'GET /api/pledge/orders',
   'GET /api/pledge/interest', 'GET /api/ops/pledge/products', 'POST /api/ops/pledge/products', 'POST /api/ops/pledge/run',
   'GET /api/loan/config', 'POST /api/loan/document', 'POST /api/loan/apply', 'GET /api/loan/list', 'GET /api/loan/detail', 'GET /api/loan/document',
@@ -617,6 +617,8 @@ beforeAll(async () => {
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/news/withdraw': { id: pick(1, 2, 3, 2 ** 31 - 1) },
+    // The app's content pages (about, help) and an id that is none.
+    'POST /api/ops/content': { id: pick(19, 33, 101, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/adjustments/proposals/approve': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/adjustments/proposals/refuse': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     // An endpoint of an allowed push service, so that subscribing also succeeds (nothing is sent to it).

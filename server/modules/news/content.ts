@@ -4,7 +4,7 @@
  * fixed ids (the app asks for them with POST /news/detail), written at every start where missing,
  * and brought up to date where the installation wrote an older text (the app changed, its pages
  * with it). What operators changed stays as they left it: a language an operator translated (its
- * `news.translate` audit row) is never written over (`npm run ops -- news translate ID --locale xx
+ * `news.translate` or `content.change` audit row) is never written over (`npm run ops -- news translate ID --locale xx
  * --title … --body-file …`).
  *
  * Their texts are data, in `content/` beside this file (beside the bundle in a build, which copies
@@ -77,6 +77,12 @@ function readText(file: string): ContentText {
   return { title, body };
 }
 
+/** Each content page's id and its folder's name (about, help…), for the operators' list. */
+export function contentNames(dir = CONTENT_DIR): Map<number, string> {
+  const pieces = piecesSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'pieces.json'), 'utf8')));
+  return new Map(pieces.map((entry) => [entry.id, entry.piece]));
+}
+
 /** Reads every piece in every language it has; a piece without English, an unknown file or folder throws. */
 export function readContent(dir = CONTENT_DIR): ContentPiece[] {
   const pieces = piecesSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'pieces.json'), 'utf8')));
@@ -132,7 +138,7 @@ export async function seedContent(db: Db, at: Date, pieces: readonly ContentPiec
           UPDATE news_translations t SET title = r.title, body = r.body
           FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r (id bigint, locale text, title text, body text)
           WHERE t.news_id = r.id AND t.locale = r.locale AND (t.title <> r.title OR t.body <> r.body)
-            AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'news.translate' AND a.subject = 'news:' || r.id AND a.details->>'locale' = r.locale)
+            AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action IN ('news.translate', 'content.change') AND a.subject = 'news:' || r.id AND a.details->>'locale' = r.locale)
           RETURNING 1)
         SELECT count(*)::int AS n FROM changed`,
   );

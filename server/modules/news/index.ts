@@ -1,5 +1,5 @@
 /** News's public surface: the plugins (readers, operators) and the service. */
 export { newsModule } from './routes';
 export { newsOpsModule } from './ops-routes';
-export { seedContent } from './content';
+export { contentNames, seedContent } from './content';
 export { createNews,  } from './service';

@@ -1,10 +1,12 @@
 /**
  * The operator's news calls under /api/ops (support): write, translate, publish and withdraw, each
- * with its audit row; publishing sends the piece to the devices on the system channel.
+ * with its audit row; publishing sends the piece to the devices on the system channel. The app's
+ * content pages: read (support) and changed with a reason (admin).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newsCreateSchema, newsIdSchema, newsTranslateSchema, opsNewsListSchema } from '../../../src/domain/news';
-import { opsNewsSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { contentChangeSchema, contentPagesSchema } from '../../../src/domain/ops-wire';
+import { opsNewsPublishedSchema, opsNewsSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
 
@@ -25,14 +27,18 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => news.opsList(query),
   });
 
-  const announce = (id: number) => {
+  /** Once committed: to every device on the system channel, each in its owner's language, once; how many it reached. */
+  const announce = (id: number): Promise<number> =>
     app.services.push
       .broadcast('system', `news:${id}`, async (locale) => {
         const piece = await news.detail(id, locale);
         return { title: piece.title, body: piece.summary, url: `/h5/news/detail?id=${id}`, kind: 'news', tag: `news-${id}` };
       })
-      .catch((error: unknown) => app.log.error({ err: error, news: id }, 'news: the push notifications could not be sent'));
-  };
+      .catch((error: unknown) => {
+        // Published all the same: the operator reads that no device was reached.
+        app.log.error({ err: error, news: id }, 'news: the push notifications could not be sent');
+        return 0;
+      });
   const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
 
   apiRoute(app, {
@@ -63,15 +69,13 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     url: '/news/publish',
     refusals: { 400: ['news.englishRequired'], 404: ['news.notFound'], 409: ['ops.alreadyDecided'] },
     tag: 'ops',
-    summary: 'Publish a draft or withdrawn piece; it needs its English version (support)',
+    summary: 'Publish a draft or withdrawn piece; it needs its English version. Answers how many devices the push notification reached (support)',
     auth: support,
     body: newsIdSchema,
-    reply: opsNewsSchema,
+    reply: opsNewsPublishedSchema,
     handler: async ({ body, request }) => {
       const published = await news.publish(body.id, actorOf(request));
-      // Once committed: to every device on the system channel, each in its owner's language, once.
-      announce(published.id);
-      return published;
+      return { ...published, pushed: await announce(published.id) };
     },
   });
 
@@ -85,5 +89,27 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     body: newsIdSchema,
     reply: opsNewsSchema,
     handler: ({ body, request }) => news.withdraw(body.id, actorOf(request)),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/content',
+    tag: 'ops',
+    summary: "The app's content pages (about, help, company, intro, tutorials), each in every language it has with its last change (support)",
+    auth: support,
+    reply: contentPagesSchema,
+    handler: () => news.contentPages(),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/content',
+    refusals: { 404: ['news.notFound'] },
+    tag: 'ops',
+    summary: "Write or replace one language of a content page, with the reason (admin, audited content.change); the app reads it at once. Answers the pages",
+    auth: { operator: 'admin' },
+    body: contentChangeSchema,
+    reply: contentPagesSchema,
+    handler: ({ body, request }) => news.changeContent(body, actorOf(request)),
   });
 }

@@ -8,6 +8,8 @@ import { AppError } from '../../../src/domain/errors';
 import { APP_LINK } from '../../../src/domain/constants';
 import { NEWS_FALLBACK_LOCALE, type NewsStatus } from '../../../src/domain/news';
 import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wire';
+import type { OpsContentPages } from '../../../src/domain/ops-wire';
+import { FALLBACK_LOCALE, type Locale } from '../../../src/domain/locales';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
@@ -83,6 +85,9 @@ async function newsDetail(db: Db, id: number, locale: string): Promise<NewsDetai
   return { ...itemOf(row, locale), body: row.body };
 }
 
+/** The app's content pages have fixed ids below this one (migration 0010); operators' news from it on. */
+const FIRST_NEWS_ID = 100;
+
 // ---- operators ----------------------------------------------------------------------------------
 
 interface OpsRow {
@@ -114,7 +119,7 @@ async function listOpsNews(db: Db, input: { page: number; pageSize: number; stat
   const rows = await rowsOf<OpsRow>(
     db,
     sql`SELECT ${OPS_COLUMNS}, count(*) OVER ()::int AS total FROM news n
-        WHERE ${status}::text IS NULL OR n.status = ${status}
+        WHERE n.id >= ${FIRST_NEWS_ID} AND (${status}::text IS NULL OR n.status = ${status})
         ORDER BY n.id DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`,
   );
   return { list: rows.map(opsOf), total: rows[0]?.total ?? 0, page: input.page, pageSize: input.pageSize };
@@ -195,8 +200,58 @@ async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> 
   return opsNewsOf(tx, id);
 }
 
+// ---- content pages ------------------------------------------------------------------------------
+
+interface ContentRow {
+  id: string;
+  category_id: number;
+  locale: Locale;
+  title: string;
+  body: string;
+  updated_at: string;
+  changed_by: string | null;
+}
+
+/** Every content page in every language it has, English first, each with its last change. */
+async function contentPages(db: Db, names: ReadonlyMap<number, string>): Promise<OpsContentPages> {
+  const rows = await rowsOf<ContentRow>(
+    db,
+    sql`SELECT n.id::text, n.category_id, t.locale, t.title, t.body,
+          ${ISO('coalesce(a.created_at, n.created_at)')} AS updated_at, o.username AS changed_by
+        FROM news n JOIN news_translations t ON t.news_id = n.id
+        LEFT JOIN LATERAL (
+          SELECT a.created_at, a.operator_id FROM audit_log a
+          WHERE a.subject = 'news:' || n.id AND a.action IN ('news.translate', 'content.change') AND a.details->>'locale' = t.locale
+          ORDER BY a.id DESC LIMIT 1
+        ) a ON true
+        LEFT JOIN operators o ON o.id = a.operator_id
+        WHERE n.id < ${FIRST_NEWS_ID}
+        ORDER BY n.id, (t.locale = ${FALLBACK_LOCALE}) DESC, t.locale`,
+  );
+  const pages = new Map<number, OpsContentPages['pages'][number]>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    let page = pages.get(id);
+    if (!page) pages.set(id, (page = { id, piece: names.get(id) ?? String(id), categoryId: row.category_id, texts: [] }));
+    page.texts.push({ locale: row.locale, title: row.title, body: row.body, updatedAt: row.updated_at, changedBy: row.changed_by });
+  }
+  return { pages: [...pages.values()] };
+}
+
+/** Writes or replaces one language of a content page (only those: news has its own calls), audited with the reason. */
+async function changeContent(tx: Tx, input: { id: number; locale: string; title: string; body: string; reason: string }, actor: Actor): Promise<void> {
+  const [found] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM news WHERE id = ${input.id} AND id < ${FIRST_NEWS_ID} FOR UPDATE`);
+  if (!found) throw new AppError('news.notFound', 404);
+  await tx.execute(
+    sql`INSERT INTO news_translations (news_id, locale, title, body) VALUES (${input.id}, ${input.locale}, ${input.title}, ${input.body})
+        ON CONFLICT (news_id, locale) DO UPDATE SET title = excluded.title, body = excluded.body`,
+  );
+  await tx.execute(sql`UPDATE news SET updated_at = ${actor.at.toISOString()} WHERE id = ${input.id}`);
+  await recordAudit(tx, actor, { action: 'content.change', subject: `news:${input.id}`, reason: input.reason, details: { locale: input.locale, title: input.title } });
+}
+
 /** The news service, built once (app.services.news): readers' reads, and operators' writes, each in a transaction with its audit row. */
-export function createNews(db: Db) {
+export function createNews(db: Db, contentNames: ReadonlyMap<number, string> = new Map()) {
   return {
     /** POST /news/list. */
     list: (input: { categoryId: number; page: number; pageSize: number; locale: string }) => listNews(db, input),
@@ -208,6 +263,13 @@ export function createNews(db: Db) {
     translate: (input: { id: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => translateNews(tx, input, actor)),
     publish: (id: number, actor: Actor) => inTransaction(db, (tx) => publishNews(tx, id, actor)),
     withdraw: (id: number, actor: Actor) => inTransaction(db, (tx) => withdrawNews(tx, id, actor)),
+    /** GET /ops/content. */
+    contentPages: () => contentPages(db, contentNames),
+    /** POST /ops/content: the page as the console reads it afterwards. */
+    changeContent: async (input: { id: number; locale: string; title: string; body: string; reason: string }, actor: Actor) => {
+      await inTransaction(db, (tx) => changeContent(tx, input, actor));
+      return contentPages(db, contentNames);
+    },
   };
 }
 
