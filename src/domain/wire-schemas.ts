@@ -308,6 +308,10 @@ export const opsNewsSchema = z.object({
   publishedAt: date.nullable(),
   translations: z.array(z.object({ locale: z.string(), title: z.string() })).describe('Every language it is written in, with that version\'s title'),
 });
+/** GET /ops/news/piece: one piece with the whole text of each language, for the console's editor. */
+export const opsNewsPieceSchema = opsNewsSchema.extend({
+  texts: z.array(z.object({ locale: z.string(), title: z.string(), body: z.string() })).describe('Every language it is written in, with its whole text'),
+});
 /** POST /ops/news/publish: the piece, and how many devices its push notification reached. */
 export const opsNewsPublishedSchema = opsNewsSchema.extend({
   pushed: z.number().int().describe('Devices on the system channel the push service accepted the notification for (0: none subscribed, or each had it already)'),

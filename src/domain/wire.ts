@@ -70,4 +70,5 @@ export type NewsItem = z.output<typeof wire.newsItemSchema>;
 export type NewsDetail = z.output<typeof wire.newsDetailSchema>;
 /** The operators' view of a piece of news. */
 export type OpsNews = z.output<typeof wire.opsNewsSchema>;
+export type OpsNewsPiece = z.output<typeof wire.opsNewsPieceSchema>;
 export type OpsNewsPublished = z.output<typeof wire.opsNewsPublishedSchema>;

@@ -63,6 +63,7 @@ describe('content pages for operators', () => {
     // Content pages are not in the news list.
     const news = await t.get<{ list: Array<{ id: number }> }>('/ops/news', { token: support });
     expect(news.body.data!.list.map((piece) => piece.id)).not.toContain(33);
+    expect((await t.get('/ops/news/piece?id=33', { token: support })).status).toBe(404);
   });
 
   test('an admin changes the German help centre: the app reads it at once, the audit has the reason, the next start keeps it', async () => {

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OpsNews, OpsNewsPublished } from '../../src/domain/wire';
+import type { OpsNews, OpsNewsPiece, OpsNewsPublished } from '../../src/domain/wire';
 import { startTestApp, type TestApp } from './harness';
 
 /** A browser's side of a subscription: its key pair and auth secret. */
@@ -123,6 +123,12 @@ describe('web push', () => {
     const published = await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops });
     expect(published.status).toBe(200);
     expect(published.body.data).toMatchObject({ id, status: 'published', pushed: 3 });
+    // The editor reads each language's whole text.
+    const piece = await t.get<OpsNewsPiece>(`/ops/news/piece?id=${id}`, { token: ops });
+    expect(piece.body.data!.texts).toEqual([
+      { locale: 'de', title: 'Einzahlungen pausieren am Sonntag', body: 'Banküberweisungen pausieren in der Nacht zum Sonntag.' },
+      { locale: 'en', title: 'Deposits pause on Sunday', body: 'Bank deposits pause on Sunday night.' },
+    ]);
     await until(() => received.length >= 3, 'three devices notified');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.map((r) => r.device).sort()).toEqual(['anna-laptop', 'anna-phone', 'bruno-tablet']);

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newsCreateSchema, newsIdSchema, newsTranslateSchema, opsNewsListSchema } from '../../../src/domain/news';
 import { contentChangeSchema, contentPagesSchema } from '../../../src/domain/ops-wire';
-import { opsNewsPublishedSchema, opsNewsSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
+import { opsNewsPieceSchema, opsNewsPublishedSchema, opsNewsSchema, pageSchemaOf } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { operatorOf } from '../../http/auth';
 
@@ -25,6 +25,18 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     query: opsNewsListSchema,
     reply: pageSchemaOf(opsNewsSchema),
     handler: ({ query }) => news.opsList(query),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/news/piece',
+    refusals: { 404: ['news.notFound'] },
+    tag: 'ops',
+    summary: 'One piece of news with the whole text of each language it is written in (support)',
+    auth: support,
+    query: newsIdSchema,
+    reply: opsNewsPieceSchema,
+    handler: ({ query }) => news.opsPiece(query.id),
   });
 
   /** Once committed: to every device on the system channel, each in its owner's language, once; how many it reached. */

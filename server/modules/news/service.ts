@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { APP_LINK } from '../../../src/domain/constants';
 import { NEWS_FALLBACK_LOCALE, type NewsStatus } from '../../../src/domain/news';
-import type { NewsDetail, NewsItem, OpsNews, Page } from '../../../src/domain/wire';
+import type { NewsDetail, NewsItem, OpsNews, OpsNewsPiece, Page } from '../../../src/domain/wire';
 import type { OpsContentPages } from '../../../src/domain/ops-wire';
 import { FALLBACK_LOCALE, type Locale } from '../../../src/domain/locales';
 import type { Db, Tx } from '../../db/client';
@@ -129,6 +129,19 @@ async function opsNewsOf(tx: Tx, id: number): Promise<OpsNews> {
   const [row] = await rowsOf<OpsRow>(tx, sql`SELECT ${OPS_COLUMNS} FROM news n WHERE n.id = ${id}`);
   if (!row) throw new AppError('news.notFound', 404);
   return opsOf(row);
+}
+
+/** One piece (news, not a content page) with each language's whole text. */
+async function opsNewsPiece(db: Db, id: number): Promise<OpsNewsPiece> {
+  const [row] = await rowsOf<OpsRow & { texts: OpsNewsPiece['texts'] }>(
+    db,
+    sql`SELECT ${OPS_COLUMNS},
+          (SELECT coalesce(json_agg(json_build_object('locale', t.locale, 'title', t.title, 'body', t.body) ORDER BY t.locale), '[]'::json)
+           FROM news_translations t WHERE t.news_id = n.id) AS texts
+        FROM news n WHERE n.id = ${id} AND n.id >= ${FIRST_NEWS_ID}`,
+  );
+  if (!row) throw new AppError('news.notFound', 404);
+  return { ...opsOf(row), texts: row.texts ?? [] };
 }
 
 interface Actor {
@@ -259,6 +272,8 @@ export function createNews(db: Db, contentNames: ReadonlyMap<number, string> = n
     detail: (id: number, locale: string) => newsDetail(db, id, locale),
     /** GET /ops/news. */
     opsList: (input: { page: number; pageSize: number; status?: NewsStatus }) => listOpsNews(db, input),
+    /** GET /ops/news/piece. */
+    opsPiece: (id: number) => opsNewsPiece(db, id),
     draft: (input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => draftNews(tx, input, actor)),
     translate: (input: { id: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => translateNews(tx, input, actor)),
     publish: (id: number, actor: Actor) => inTransaction(db, (tx) => publishNews(tx, id, actor)),
