@@ -21,6 +21,8 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/repayments', label: msg`Loan repayments`, role: 'support', queue: 'repayments', search: { page: 1 } },
   { to: '/users', label: msg`Users`, role: 'support', search: { q: '', page: 1 } },
   { to: '/corrections', label: msg`Corrections`, role: 'support', queue: 'adjustments', search: { status: 'pending', page: 1 } },
+  { to: '/news', label: msg`News`, role: 'support', search: { status: 'all', page: 1 } },
+  { to: '/content', label: msg`Content pages`, role: 'support', search: {} },
   { to: '/audit', label: msg`Audit log`, role: 'support', search: { page: 1 } },
   { to: '/operators', label: msg`Operators`, role: 'admin' },
   { to: '/account', label: msg`My account`, role: 'support' },

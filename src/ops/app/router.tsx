@@ -8,11 +8,13 @@ import { createRoute, createRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { accountRoutes } from '../features/account/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { contentRoutes } from '../features/content/routes';
 import { correctionRoutes } from '../features/corrections/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositRoutes } from '../features/deposits/routes';
 import { loanRoutes } from '../features/loans/routes';
 import { merchantRoutes } from '../features/merchants/routes';
+import { newsRoutes } from '../features/news/routes';
 import { operatorRoutes } from '../features/operators/routes';
 import { userRoutes } from '../features/users/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
@@ -37,6 +39,8 @@ const routeTree = rootRoute.addChildren([
     ...loanRoutes,
     ...userRoutes,
     ...correctionRoutes,
+    ...newsRoutes,
+    ...contentRoutes,
     ...auditRoutes,
     ...operatorRoutes,
     ...accountRoutes,

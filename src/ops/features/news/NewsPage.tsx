@@ -1,0 +1,132 @@
+/** The news: every piece by status, newest first, and a new one written in English. */
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { NEWS_BODY_MAX, NEWS_TITLE_MAX } from '../../../domain/news';
+import type { OpsNews } from '../../../domain/wire';
+import { dateTime } from '../../ui/format';
+import { Button, Card, FilterTabs, Notice, Page, Pager, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { newsListQuery, PAGE_SIZE, writeNews, type NewsFilter } from './api';
+import { PhonePreview } from './PhonePreview';
+
+export function NewsStatusBadge({ status }: { status: OpsNews['status'] }) {
+  const { t } = useLingui();
+  const [tone, label] = { draft: ['waiting', t`Draft`], published: ['good', t`Published`], withdrawn: ['neutral', t`Withdrawn`] }[status] as [string, string];
+  const colours = tone === 'good' ? 'bg-emerald-100 text-emerald-900' : tone === 'waiting' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800';
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}>{label}</span>;
+}
+
+function WriteNews() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState({ title: '', body: '' });
+  const write = useMutation({
+    mutationFn: () => writeNews({ locale: 'en', ...text }),
+    onSuccess: (piece) => {
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'news'] });
+      void navigate({ to: '/news/$id', params: { id: piece.id } });
+    },
+  });
+  return (
+    <Card title={t`Write a new piece (in English first)`}>
+      <div className="grid grid-cols-[1fr_auto] gap-6 max-xl:grid-cols-1">
+        <div lang="en" className="flex flex-col gap-3">
+          <TextInput label={t`Title`} value={text.title} maxLength={NEWS_TITLE_MAX} onChange={(title) => setText({ ...text, title })} />
+          <TextArea label={t`Text`} value={text.body} rows={10} maxLength={NEWS_BODY_MAX} onChange={(body) => setText({ ...text, body })} hint={t`Saved as a draft: nothing is shown in the app until it is published.`} />
+          {write.error ? <Notice>{write.error.message}</Notice> : null}
+          <div>
+            <Button tone="primary" busy={write.isPending} disabled={!text.title.trim() || !text.body.trim()} onClick={() => write.mutate()}>
+              {t`Save as draft`}
+            </Button>
+          </div>
+        </div>
+        {text.title || text.body ? <PhonePreview locale="en" title={text.title} body={text.body} caption={t`Preview as the app shows it`} /> : null}
+      </div>
+    </Card>
+  );
+}
+
+export function NewsPage() {
+  const { t } = useLingui();
+  const { status, page } = useSearch({ from: '/desk/news' });
+  const navigate = useNavigate({ from: '/news' });
+  const list = useQuery(newsListQuery(status, page));
+  const [writing, setWriting] = useState(false);
+  return (
+    <Page
+      title={t`News`}
+      subtitle={t`Announcements in the app, written in English and translated; publishing sends them to subscribed devices.`}
+      actions={
+        <>
+          <FilterTabs
+            label={t`Status`}
+            value={status}
+            onChange={(next: NewsFilter) => void navigate({ search: { status: next, page: 1 } })}
+            options={[
+              { value: 'all', label: t`All` },
+              { value: 'draft', label: t`Drafts` },
+              { value: 'published', label: t`Published` },
+              { value: 'withdrawn', label: t`Withdrawn` },
+            ]}
+          />
+          <Button tone="primary" onClick={() => setWriting(!writing)}>
+            {writing ? t`Close` : t`Write a piece`}
+          </Button>
+        </>
+      }
+    >
+      {writing ? <WriteNews /> : null}
+      <Card>
+        {list.isPending ? (
+          <Spinner label={t`Loading the news…`} />
+        ) : list.error ? (
+          <Notice>{list.error.message}</Notice>
+        ) : list.data.list.length === 0 ? (
+          <p className="text-sm text-slate-600">{t`No piece of news here yet.`}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 pr-4 font-medium">{t`Title`}</th>
+                <th className="py-2 pr-4 font-medium">{t`Status`}</th>
+                <th className="py-2 pr-4 font-medium">{t`Languages`}</th>
+                <th className="py-2 pr-4 font-medium">{t`Written`}</th>
+                <th className="py-2 font-medium">{t`Published`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.list.map((piece) => (
+                <tr key={piece.id} className="border-t border-slate-200">
+                  <td className="py-2 pr-4">
+                    <Link to="/news/$id" params={{ id: piece.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                      {(piece.translations.find((text) => text.locale === 'en') ?? piece.translations[0])?.title ?? `#${piece.id}`}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">
+                    <NewsStatusBadge status={piece.status} />
+                  </td>
+                  <td className="py-2 pr-4">{t`${piece.translations.length} of 10`}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{dateTime(piece.createdAt)}</td>
+                  <td className="py-2 whitespace-nowrap">{piece.publishedAt ? dateTime(piece.publishedAt) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.data ? (
+          <div className="mt-3">
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={list.data.total}
+              onPage={(next) => void navigate({ search: { status, page: next } })}
+              labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
+            />
+          </div>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}
