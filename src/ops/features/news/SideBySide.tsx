@@ -81,23 +81,23 @@ export function SideBySide({ texts, busy, onSave, note }: { texts: readonly Piec
             <Notice tone="info">{t`No English yet: write it first (choose English).`}</Notice>
           )}
         </Card>
-        <Card title={`${LOCALE_NAMES[locale]}${current ? '' : ` (${t`missing`})`}`}>
-          <div lang={locale} dir={dir} className="flex flex-col gap-3">
-            <TextInput label={t`Title`} value={shown.title} maxLength={NEWS_TITLE_MAX} dir={dir} onChange={(title) => setDraft({ ...shown, title })} />
-            <TextArea label={t`Text`} value={shown.body} rows={14} maxLength={NEWS_BODY_MAX} dir={dir} onChange={(body) => setDraft({ ...shown, body })} hint={t`Paragraphs are separated by a blank line; a first line ending with "?" is a question with its answer below; [Convert](/transfer) links a screen of the app.`} />
+        <Card title={<><bdi lang={locale}>{LOCALE_NAMES[locale]}</bdi>{current ? '' : ` (${t`missing`})`}</>}>
+          <div className="flex flex-col gap-3">
+            <TextInput label={t`Title`} value={shown.title} maxLength={NEWS_TITLE_MAX} lang={locale} dir={dir} onChange={(title) => setDraft({ ...shown, title })} />
+            <TextArea label={t`Text`} value={shown.body} rows={14} maxLength={NEWS_BODY_MAX} lang={locale} dir={dir} onChange={(body) => setDraft({ ...shown, body })} hint={t`Paragraphs are separated by a blank line; a first line ending with "?" is a question with its answer below; [Convert](/transfer) links a screen of the app.`} />
             {note?.(locale) ? <p className="text-xs text-slate-600">{note(locale)}</p> : null}
             {error ? <Notice>{error}</Notice> : null}
             {saved && !changed ? <Notice tone="success">{t`Saved. The app shows it from now on.`}</Notice> : null}
             <div>
               <Button tone="primary" busy={busy} disabled={!changed || !shown.title.trim() || !shown.body.trim()} onClick={() => void save()}>
-                {t`Save ${LOCALE_NAMES[locale]}`}
+                {t`Save`} <bdi>{LOCALE_NAMES[locale]}</bdi>
               </Button>
             </div>
           </div>
         </Card>
       </div>
       <Card title={t`Preview as the app shows it`}>
-        <PhonePreview locale={locale} title={shown.title || english?.title || ''} body={shown.body || english?.body || ''} caption={t`${LOCALE_NAMES[locale]}, 390 px wide`} />
+        <PhonePreview locale={locale} title={shown.title || english?.title || ''} body={shown.body || english?.body || ''} caption={<><bdi>{LOCALE_NAMES[locale]}</bdi> · {t`390 px wide`}</>} />
       </Card>
     </div>
   );
