@@ -24,6 +24,10 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/news', label: msg`News`, role: 'support', search: { status: 'all', page: 1 } },
   { to: '/content', label: msg`Content pages`, role: 'support', search: {} },
   { to: '/audit', label: msg`Audit log`, role: 'support', search: { page: 1 } },
+  { to: '/settings', label: msg`Settings`, role: 'support' },
+  { to: '/vip', label: msg`VIP levels`, role: 'support' },
+  { to: '/coins', label: msg`Coins`, role: 'support' },
+  { to: '/pledge-products', label: msg`Pledge products`, role: 'finance' },
   { to: '/operators', label: msg`Operators`, role: 'admin' },
   { to: '/account', label: msg`My account`, role: 'support' },
 ];

@@ -16,6 +16,7 @@ import { loanRoutes } from '../features/loans/routes';
 import { merchantRoutes } from '../features/merchants/routes';
 import { newsRoutes } from '../features/news/routes';
 import { operatorRoutes } from '../features/operators/routes';
+import { settingsRoutes } from '../features/settings/routes';
 import { userRoutes } from '../features/users/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
 import { deskRoute } from './desk';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     ...contentRoutes,
     ...auditRoutes,
     ...operatorRoutes,
+    ...settingsRoutes,
     ...accountRoutes,
   ]),
 ]);

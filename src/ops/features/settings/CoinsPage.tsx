@@ -1,0 +1,142 @@
+/** The deposit options with their addresses in full and the bank account; an admin changes them with a reason. */
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { coinChangeSchema, type OpsCoin } from '../../../domain/ops-wire';
+import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
+import { Badge, Button, Card, Facts, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { changeCoin, coinsQuery } from './api';
+import { ChangeDialog, shown, useMayChange, type Change } from './parts';
+
+const Mono = ({ value }: { value: string | null | undefined }) => <code className="font-mono text-sm break-all">{shown(value)}</code>;
+
+export function CoinsPage() {
+  const { t } = useLingui();
+  const coins = useQuery(coinsQuery);
+  const mayChange = useMayChange('admin');
+  const [editing, setEditing] = useState<OpsCoin | null>(null);
+  return (
+    <Page title={t`Coins and deposit addresses`} subtitle={t`Users send real money to these addresses: check each one twice. Deposits already requested keep the address they were shown.`}>
+      {coins.isPending ? (
+        <Spinner label={t`Loading…`} />
+      ) : coins.isError ? (
+        <Notice>{coins.error.message}</Notice>
+      ) : (
+        <div className="grid gap-5 xl:grid-cols-2">
+          {coins.data.map((coin) => (
+            <Card
+              key={coin.id}
+              title={
+                <span className="inline-flex items-center gap-2">
+                  {coin.name} ({coin.code}) {coin.enabled ? null : <Badge tone="neutral">{t`Disabled`}</Badge>}
+                </span>
+              }
+              actions={mayChange ? <Button onClick={() => setEditing(coin)}>{t`Change…`}</Button> : null}
+            >
+              <Facts
+                items={
+                  coin.kind === 'bank'
+                    ? [
+                        [t`Account holder`, shown(coin.bank?.holder)],
+                        [t`IBAN`, <Mono key="iban" value={coin.bank?.iban} />],
+                        [t`BIC`, <Mono key="bic" value={coin.bank?.bic} />],
+                        [t`Bank`, shown(coin.bank?.bankName)],
+                      ]
+                    : coin.code === 'USDT'
+                      ? [
+                          [t`TRC20 address`, <Mono key="trc" value={coin.address} />],
+                          [t`ERC20 address`, <Mono key="erc" value={coin.addressErc} />],
+                        ]
+                      : [
+                          [t`Network`, shown(coin.network)],
+                          [t`Address`, <Mono key="address" value={coin.address} />],
+                        ]
+                }
+              />
+            </Card>
+          ))}
+        </div>
+      )}
+      {editing ? <CoinDialog coin={editing} onClose={() => setEditing(null)} /> : null}
+    </Page>
+  );
+}
+
+interface CoinValues {
+  code: string;
+  address: string;
+  addressErc: string;
+  holder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+  reason: string;
+}
+
+function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const bank = coin.kind === 'bank';
+  const usdt = coin.code === 'USDT';
+  const form = useOpsForm<typeof coinChangeSchema, CoinValues>(coinChangeSchema, {
+    defaultValues: {
+      code: coin.code,
+      address: coin.address ?? '',
+      addressErc: coin.addressErc ?? '',
+      holder: coin.bank?.holder ?? '',
+      iban: coin.bank?.iban ?? '',
+      bic: coin.bank?.bic ?? '',
+      bankName: coin.bank?.bankName ?? '',
+      reason: '',
+    },
+    input: ({ code, address, addressErc, holder, iban, bic, bankName, reason }) =>
+      bank ? { code, bank: { holder, iban, bic, bankName }, reason } : usdt ? { code, address, addressErc, reason } : { code, address, reason },
+  });
+  const values = form.watch();
+  const submit = submitOnce(form, async (input) => {
+    try {
+      await changeCoin(input);
+      await queryClient.invalidateQueries({ queryKey: ['ops', 'coins'] });
+      onClose();
+    } catch (error) {
+      showRefusal(form, error, ['address', 'addressErc', 'reason']);
+    }
+  });
+  const changes: Change[] = bank
+    ? [
+        { label: t`Account holder`, old: shown(coin.bank?.holder), new: shown(values.holder) },
+        { label: t`IBAN`, old: shown(coin.bank?.iban), new: shown(values.iban) },
+        { label: t`BIC`, old: shown(coin.bank?.bic), new: shown(values.bic) },
+        { label: t`Bank`, old: shown(coin.bank?.bankName), new: shown(values.bankName) },
+      ]
+    : [
+        { label: usdt ? t`TRC20 address` : t`Address`, old: shown(coin.address), new: shown(values.address) },
+        ...(usdt ? [{ label: t`ERC20 address`, old: shown(coin.addressErc), new: shown(values.addressErc) }] : []),
+      ];
+  return (
+    <ChangeDialog
+      title={t`Change the deposit details of ${coin.name}?`}
+      confirm={t`Change the deposit details`}
+      changes={changes}
+      busy={form.formState.isSubmitting}
+      refusal={form.formState.errors.root?.message}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {bank ? (
+        <>
+          <TextInput label={t`Account holder`} {...textField(form, 'holder')} />
+          <TextInput label={t`IBAN`} className="font-mono" {...textField(form, 'iban')} />
+          <TextInput label={t`BIC`} className="font-mono" {...textField(form, 'bic')} />
+          <TextInput label={t`Bank`} {...textField(form, 'bankName')} />
+        </>
+      ) : (
+        <>
+          <TextInput label={usdt ? t`TRC20 address` : t`Address`} autoComplete="off" spellCheck={false} {...textField(form, 'address')} />
+          {usdt ? <TextInput label={t`ERC20 address`} autoComplete="off" spellCheck={false} {...textField(form, 'addressErc')} /> : null}
+        </>
+      )}
+      <TextArea label={t`Reason (kept in the audit log)`} {...textField(form, 'reason')} />
+    </ChangeDialog>
+  );
+}

@@ -1,0 +1,110 @@
+/** The VIP level table; an admin changes a level or adds the next one, with a reason (the ladder's rules checked before sending). */
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { vipLevelChangeSchema } from '../../../domain/ops-wire';
+import type { VipLevel } from '../../../domain/wire';
+import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
+import { money } from '../../ui/format';
+import { Button, Card, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { changeVipLevel, vipLevelsQuery } from './api';
+import { ChangeDialog, headCell, headRow, shown, useMayChange } from './parts';
+
+interface VipValues {
+  level: number;
+  upgradeAmount: string;
+  giftPercent: string;
+  dailyOrders: string;
+  reason: string;
+}
+
+export function VipPage() {
+  const { t } = useLingui();
+  const levels = useQuery(vipLevelsQuery);
+  const mayChange = useMayChange('admin');
+  const [editing, setEditing] = useState<{ level: number; old: VipLevel | null } | null>(null);
+  const next = (levels.data?.at(-1)?.level ?? -1) + 1;
+  return (
+    <Page
+      title={t`VIP levels`}
+      subtitle={t`A user reaches a level once their confirmed deposits reach its amount; each level needs more than the one below. Users' levels follow at their next approved deposit.`}
+      actions={mayChange && levels.data ? <Button tone="primary" onClick={() => setEditing({ level: next, old: null })}>{t`Add level ${next}…`}</Button> : null}
+    >
+      <Card>
+        {levels.isPending ? (
+          <Spinner label={t`Loading…`} />
+        ) : levels.isError ? (
+          <Notice>{levels.error.message}</Notice>
+        ) : (
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{t`VIP levels`}</caption>
+            <thead>
+              <tr className={headRow}>
+                <th scope="col" className={headCell}>{t`Level`}</th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Deposits to reach it`}</th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Gift on each deposit`}</th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Orders a day`}</th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  <span className="sr-only">{t`Actions`}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {levels.data.map((level) => (
+                <tr key={level.level} className="border-b border-slate-100">
+                  <td className="py-2 pe-3 font-medium">VIP {level.level}</td>
+                  <td className="py-2 pe-3 text-end tabular-nums">{money(level.upgradeAmount, 'USDT')}</td>
+                  <td className="py-2 pe-3 text-end tabular-nums">{level.giftPercent} %</td>
+                  <td className="py-2 pe-3 text-end tabular-nums">{level.dailyOrders}</td>
+                  <td className="py-2 text-end">{mayChange ? <Button onClick={() => setEditing({ level: level.level, old: level })}>{t`Change…`}</Button> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      {editing ? <VipDialog level={editing.level} old={editing.old} onClose={() => setEditing(null)} /> : null}
+    </Page>
+  );
+}
+
+const count = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+function VipDialog({ level, old, onClose }: { level: number; old: VipLevel | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const form = useOpsForm<typeof vipLevelChangeSchema, VipValues>(vipLevelChangeSchema, {
+    defaultValues: { level, upgradeAmount: old?.upgradeAmount ?? '', giftPercent: old?.giftPercent ?? '', dailyOrders: old ? String(old.dailyOrders) : '', reason: '' },
+    input: (values) => ({ ...values, dailyOrders: count(values.dailyOrders) }),
+  });
+  const values = form.watch();
+  const submit = submitOnce(form, async (input) => {
+    try {
+      await changeVipLevel(input);
+      await queryClient.invalidateQueries({ queryKey: ['ops', 'vip_levels'] });
+      onClose();
+    } catch (error) {
+      showRefusal(form, error, ['upgradeAmount', 'giftPercent', 'dailyOrders', 'reason']);
+    }
+  });
+  return (
+    <ChangeDialog
+      title={old ? t`Change VIP ${level}?` : t`Add VIP ${level}?`}
+      confirm={old ? t`Change the level` : t`Add the level`}
+      changes={[
+        { label: t`Deposits to reach it (USDT)`, old: shown(old?.upgradeAmount), new: shown(values.upgradeAmount.trim()) },
+        { label: t`Gift on each deposit (%)`, old: shown(old?.giftPercent), new: shown(values.giftPercent.trim()) },
+        { label: t`Orders a day`, old: old ? String(old.dailyOrders) : '—', new: shown(values.dailyOrders.trim()) },
+      ]}
+      busy={form.formState.isSubmitting}
+      refusal={form.formState.errors.root?.message}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput label={t`Deposits to reach it (USDT)`} inputMode="decimal" hint={level === 0 ? t`Level 0 needs nothing: 0.` : t`More than the level below, less than the level above.`} {...textField(form, 'upgradeAmount')} />
+      <TextInput label={t`Gift on each deposit (%)`} inputMode="decimal" hint={t`0 to 100, up to 2 decimals.`} {...textField(form, 'giftPercent')} />
+      <TextInput label={t`Orders a day`} inputMode="numeric" hint={t`0 to 100000.`} {...textField(form, 'dailyOrders')} />
+      <TextArea label={t`Reason (kept in the audit log)`} {...textField(form, 'reason')} />
+    </ChangeDialog>
+  );
+}
