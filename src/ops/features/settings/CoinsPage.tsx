@@ -126,8 +126,8 @@ function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
       {bank ? (
         <>
           <TextInput label={t`Account holder`} {...textField(form, 'holder')} />
-          <TextInput label={t`IBAN`} className="font-mono" {...textField(form, 'iban')} />
-          <TextInput label={t`BIC`} className="font-mono" {...textField(form, 'bic')} />
+          <TextInput label={t`IBAN`} {...textField(form, 'iban')} />
+          <TextInput label={t`BIC`} {...textField(form, 'bic')} />
           <TextInput label={t`Bank`} {...textField(form, 'bankName')} />
         </>
       ) : (

@@ -112,7 +112,7 @@ function SettingDialog({ setting, rule, onClose }: { setting: OpsSetting; rule?:
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput label={t`New value`} hint={rule} autoComplete="off" className="font-mono" {...textField(form, 'value')} />
+      <TextInput label={t`New value`} hint={rule} autoComplete="off" {...textField(form, 'value')} />
       <TextArea label={t`Reason (kept in the audit log)`} {...textField(form, 'reason')} />
     </ChangeDialog>
   );

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { parseAmount } from '../../../domain/money';
 import { vipLevelChangeSchema } from '../../../domain/ops-wire';
 import type { VipLevel } from '../../../domain/wire';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
@@ -63,19 +64,31 @@ export function VipPage() {
           </table>
         )}
       </Card>
-      {editing ? <VipDialog level={editing.level} old={editing.old} onClose={() => setEditing(null)} /> : null}
+      {editing ? <VipDialog level={editing.level} old={editing.old} table={levels.data ?? []} onClose={() => setEditing(null)} /> : null}
     </Page>
   );
 }
 
 const count = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
-function VipDialog({ level, old, onClose }: { level: number; old: VipLevel | null; onClose: () => void }) {
+function VipDialog({ level, old, table, onClose }: { level: number; old: VipLevel | null; table: readonly VipLevel[]; onClose: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useOpsForm<typeof vipLevelChangeSchema, VipValues>(vipLevelChangeSchema, {
     defaultValues: { level, upgradeAmount: old?.upgradeAmount ?? '', giftPercent: old?.giftPercent ?? '', dailyOrders: old ? String(old.dailyOrders) : '', reason: '' },
     input: (values) => ({ ...values, dailyOrders: count(values.dailyOrders) }),
+    // The ladder, as the server keeps it: level 0 needs nothing, each level more than the one below and less than the one above.
+    check: (values, errors) => {
+      const amount = parseAmount(values.upgradeAmount.trim(), 'USDT');
+      if (errors.upgradeAmount || amount === null) return errors;
+      const below = table.find((row) => row.level === level - 1);
+      const above = table.find((row) => row.level === level + 1);
+      const broken =
+        (level === 0 && amount !== 0n) ||
+        (below && amount <= (parseAmount(below.upgradeAmount, 'USDT') ?? 0n)) ||
+        (above && amount >= (parseAmount(above.upgradeAmount, 'USDT') ?? 0n));
+      return broken ? { ...errors, upgradeAmount: level === 0 ? t`Level 0 needs nothing: 0.` : t`More than the level below, less than the level above.` } : errors;
+    },
   });
   const values = form.watch();
   const submit = submitOnce(form, async (input) => {
