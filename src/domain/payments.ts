@@ -191,6 +191,20 @@ export function addressProblem(address: string, network: UsdtNetwork): 'address.
   return /^0x[0-9a-fA-F]{40}$/.test(address) ? null : 'address.invalid';
 }
 
+const BTC_ADDRESS = /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
+
+/**
+ * Is `address` a deposit address for the coin `code` (users send real money to it)? For USDT the
+ * `address` field is the TRC20 one and `addressErc` the ERC20 one; ETH takes an ERC20 address,
+ * BTC a legacy or bech32 one, any other coin printable ASCII.
+ */
+export function depositAddressOk(code: string, field: 'address' | 'addressErc', address: string): boolean {
+  if (code === 'USDT') return addressProblem(address, field === 'address' ? 'TRC20' : 'ERC20') === null;
+  if (code === 'ETH') return addressProblem(address, 'ERC20') === null;
+  if (code === 'BTC') return BTC_ADDRESS.test(address);
+  return /^[\x21-\x7e]+$/.test(address);
+}
+
 /** A withdrawal's destination (crypto: network and address; bank: the bound account) with `amount` and `extra` fields. */
 function withdrawalSchema<A extends z.ZodType, E extends z.ZodRawShape>(amount: A, extra: E) {
   return z.discriminatedUnion(

@@ -6,7 +6,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { parseAmount, toDecimalString } from '../../../src/domain/money';
-import { addressProblem, isValidIban, isValidSwift } from '../../../src/domain/payments';
+import { depositAddressOk, isValidIban, isValidSwift } from '../../../src/domain/payments';
 import type { VipLevel } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { coins, settings, vipLevels, type BankDetails } from '../../db/schema';
@@ -165,19 +165,9 @@ export interface CoinChange {
   at: Date;
 }
 
-const BTC_ADDRESS = /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
-
 /** Checks an address for the coin it is for; users will send real money to it. */
 function checkAddress(code: string, field: 'address' | 'addressErc', address: string): void {
-  const ok =
-    code === 'USDT'
-      ? addressProblem(address, field === 'address' ? 'TRC20' : 'ERC20') === null
-      : code === 'ETH'
-        ? addressProblem(address, 'ERC20') === null
-        : code === 'BTC'
-          ? BTC_ADDRESS.test(address)
-          : /^[\x21-\x7e]+$/.test(address);
-  if (!ok) throw invalid(field);
+  if (!depositAddressOk(code, field, address)) throw invalid(field);
 }
 
 /**

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { coinChangeSchema, type OpsCoin } from '../../../domain/ops-wire';
+import { depositAddressOk, isValidIban, isValidSwift } from '../../../domain/payments';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { Badge, Button, Card, Facts, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
 import { changeCoin, coinsQuery } from './api';
@@ -91,6 +92,21 @@ function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
     },
     input: ({ code, address, addressErc, holder, iban, bic, bankName, reason }) =>
       bank ? { code, bank: { holder, iban, bic, bankName }, reason } : usdt ? { code, address, addressErc, reason } : { code, address, reason },
+    // The server's own checks of an address for its coin and of the bank account (it compacts and upper-cases IBAN and BIC).
+    check: (values, errors) => {
+      const found = { ...errors };
+      const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+      if (bank) {
+        if (!found.iban && !isValidIban(compact(values.iban))) found.iban = t`This IBAN is not valid.`;
+        if (!found.bic && !isValidSwift(compact(values.bic))) found.bic = t`This BIC is not valid.`;
+      } else {
+        const fields = usdt ? (['address', 'addressErc'] as const) : (['address'] as const);
+        for (const field of fields) {
+          if (!found[field] && !depositAddressOk(coin.code, field, values[field].trim())) found[field] = t`Not a valid ${coin.code} deposit address for this network.`;
+        }
+      }
+      return found;
+    },
   });
   const values = form.watch();
   const submit = submitOnce(form, async (input) => {
@@ -99,7 +115,7 @@ function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: ['ops', 'coins'] });
       onClose();
     } catch (error) {
-      showRefusal(form, error, ['address', 'addressErc', 'reason']);
+      showRefusal(form, error, ['address', 'addressErc', 'iban', 'bic', 'reason']);
     }
   });
   const changes: Change[] = bank
