@@ -53,7 +53,7 @@ export function PledgeProductsPage() {
                   <td className="py-2 pe-3 text-end tabular-nums">{t`${product.lockDays} days`}</td>
                   <td className="py-2 pe-3 text-end tabular-nums">{product.penaltyRate} %</td>
                   <td className="py-2 pe-3">{product.active ? <Badge tone="good">{t`Active`}</Badge> : <Badge tone="neutral">{t`Inactive`}</Badge>}</td>
-                  <td className="py-2 text-end">{mayChange ? <Button onClick={() => setEditing({ old: product })}>{t`Change…`}</Button> : null}</td>
+                  <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing({ old: product })}>{t`Change…`}</Button> : null}</td>
                 </tr>
               ))}
             </tbody>

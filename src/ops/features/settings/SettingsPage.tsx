@@ -74,7 +74,7 @@ export function SettingsPage() {
                       <td className="py-2 pe-3 font-mono break-all">{shown(setting.value)}</td>
                       <td className="py-2 pe-3 text-slate-700">{entry?.rule}</td>
                       <td className="py-2 pe-3 whitespace-nowrap">{setting.updatedAt ? dateTime(setting.updatedAt) : t`Never`}</td>
-                      <td className="py-2 text-end">{mayChange ? <Button onClick={() => setEditing(setting)}>{t`Change…`}</Button> : null}</td>
+                      <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing(setting)}>{t`Change…`}</Button> : null}</td>
                     </tr>
                   );
                 })}

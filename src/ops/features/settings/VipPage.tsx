@@ -57,7 +57,7 @@ export function VipPage() {
                   <td className="py-2 pe-3 text-end tabular-nums">{money(level.upgradeAmount, 'USDT')}</td>
                   <td className="py-2 pe-3 text-end tabular-nums">{level.giftPercent} %</td>
                   <td className="py-2 pe-3 text-end tabular-nums">{level.dailyOrders}</td>
-                  <td className="py-2 text-end">{mayChange ? <Button onClick={() => setEditing({ level: level.level, old: level })}>{t`Change…`}</Button> : null}</td>
+                  <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing({ level: level.level, old: level })}>{t`Change…`}</Button> : null}</td>
                 </tr>
               ))}
             </tbody>
