@@ -507,6 +507,4 @@ export const contentPagesSchema = z.object({
 /** POST /ops/content (admin): one page's text in one language, written or replaced, with the reason. */
 export const contentChangeSchema = z.strictObject({ id: recordIdSchema, ...newsTextShape, reason: reasonSchema });
 export type OpsContentPages = z.output<typeof contentPagesSchema>;
-export type OpsContentPage = OpsContentPages['pages'][number];
-export type OpsContentText = z.output<typeof contentTextSchema>;
 export type OpsContentChange = z.input<typeof contentChangeSchema>;
