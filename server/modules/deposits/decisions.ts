@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import type { DepositStatus } from '../../../src/domain/ledger';
-import { ASSETS, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
+import { ASSETS, parseAmount, percentText, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { DepositRecord, Page } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
 import { queuePageOf, type QueueRequest } from '../../db/pages';
@@ -113,7 +113,7 @@ export async function previewApproval(db: Db, input: { id: number; amount?: stri
     asset: row.asset,
     amount: toDecimalString(plan.amount, row.asset),
     bonus: toDecimalString(plan.bonus, row.asset),
-    giftPercent: (plan.giftBps / 100).toFixed(2),
+    giftPercent: percentText(BigInt(plan.giftBps)),
     usdtValue: toDecimalString(plan.usdtValue, 'USDT'),
     vipLevelBefore: user?.vipLevel ?? 0,
     vipLevelAfter: plan.newLevel,

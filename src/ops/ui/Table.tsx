@@ -4,6 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { age, dateTime } from './format';
 
 export interface Column<T> {
   header: ReactNode;
@@ -12,6 +13,8 @@ export interface Column<T> {
   numeric?: boolean;
   /** Keep the cell on one line (times, order numbers). */
   nowrap?: boolean;
+  /** Classes for the header and the cells, e.g. a column shown only on a wide screen. */
+  className?: string;
 }
 
 export function Table<T>({ caption, rows, columns, rowKey }: { caption: string; rows: readonly T[]; columns: readonly Column<T>[]; rowKey: (row: T) => string | number }) {
@@ -22,7 +25,7 @@ export function Table<T>({ caption, rows, columns, rowKey }: { caption: string; 
         <thead>
           <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`py-2 pe-3 font-medium whitespace-nowrap ${column.numeric ? 'text-end' : 'text-start'}`}>
+              <th key={index} scope="col" className={`py-2 pe-3 font-medium whitespace-nowrap ${column.numeric ? 'text-end' : 'text-start'} ${column.className ?? ''}`}>
                 {column.header}
               </th>
             ))}
@@ -32,7 +35,7 @@ export function Table<T>({ caption, rows, columns, rowKey }: { caption: string; 
           {rows.map((row) => (
             <tr key={rowKey(row)} className="border-b border-slate-100 align-top hover:bg-slate-50">
               {columns.map((column, index) => (
-                <td key={index} className={`py-2 pe-3 ${column.numeric ? 'text-end tabular-nums whitespace-nowrap' : ''} ${column.nowrap ? 'whitespace-nowrap' : ''}`}>
+                <td key={index} className={`py-2 pe-3 ${column.numeric ? 'text-end tabular-nums whitespace-nowrap' : ''} ${column.nowrap ? 'whitespace-nowrap' : ''} ${column.className ?? ''}`}>
                   {column.cell(row)}
                 </td>
               ))}
@@ -44,8 +47,13 @@ export function Table<T>({ caption, rows, columns, rowKey }: { caption: string; 
   );
 }
 
-/** The words of a Pager (kit.tsx) in the console's language. */
-export function usePagerLabels(): { previous: string; next: string; of: (from: number, to: number, total: number) => string } {
+/** When a request was made and, while it waits, for how long. */
+export function Requested({ at, waiting }: { at: string; waiting: boolean }) {
   const { t } = useLingui();
-  return { previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` };
+  return (
+    <>
+      {dateTime(at)}
+      {waiting ? <span className="block text-xs text-amber-800">{t`waiting ${age(at)}`}</span> : null}
+    </>
+  );
 }

@@ -3,6 +3,7 @@
  * fields, a page frame, tables, a pager, notices and status badges. No PWA part is used here: the
  * users' app is a phone UI (Konsta), the console a desk's.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 type Tone = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -191,19 +192,22 @@ export function FilterTabs<V extends string>({ label, value, options, onChange }
   );
 }
 
-export function Pager({ page, pageSize, total, onPage, labels }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; labels: { previous: string; next: string; of: (from: number, to: number, total: number) => string } }) {
+/** A list's pages: where in it the operator is, and the way back and on, in the console's language. */
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useLingui();
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  const where = t`${from}–${to} of ${total}`;
   return (
-    <nav className="flex items-center justify-between gap-3 text-sm text-slate-700" aria-label={labels.of(from, to, total)}>
-      <span>{labels.of(from, to, total)}</span>
+    <nav className="flex items-center justify-between gap-3 text-sm text-slate-700" aria-label={where}>
+      <span>{where}</span>
       <span className="flex gap-2">
         <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {labels.previous}
+          {t`Previous`}
         </Button>
         <Button disabled={to >= total} onClick={() => onPage(page + 1)}>
-          {labels.next}
+          {t`Next`}
         </Button>
       </span>
     </nav>

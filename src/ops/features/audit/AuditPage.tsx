@@ -129,7 +129,6 @@ export function AuditPage() {
               pageSize={AUDIT_PAGE_SIZE}
               total={log.data.total}
               onPage={(next) => void navigate({ search: { ...filter, page: next } })}
-              labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
             />
           </div>
         )}

@@ -20,7 +20,7 @@ import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { age, dateTime, money } from '../../ui/format';
 import { Badge, Button, Card, FilterTabs, Notice, Page, Pager, Spinner, TextArea, TextInput } from '../../ui/kit';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { Table, usePagerLabels } from '../../ui/Table';
+import { Table } from '../../ui/Table';
 import { userQuery } from '../users/api';
 import { approveProposal, correct, PAGE_SIZE, proposalsQuery, refuseProposal, thresholdsQuery, type ProposalFilter } from './api';
 
@@ -189,7 +189,6 @@ function Proposals({ finance }: { finance: boolean }) {
   const me = useQuery(sessionQuery).data?.operator.id;
   const list = useQuery(proposalsQuery(status, page));
   const waiting = useQuery(queuesQuery).data?.find((entry) => entry.queue === 'adjustments');
-  const pager = usePagerLabels();
   const [approving, setApproving] = useState<OpsProposal | null>(null);
   const [refusing, setRefusing] = useState<OpsProposal | null>(null);
   const refusal = useDecision(refuseProposal);
@@ -282,7 +281,7 @@ function Proposals({ finance }: { finance: boolean }) {
               },
             ]}
           />
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })} labels={pager} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })} />
         </div>
       )}
       {approving ? <ConfirmApproval proposal={approving} onClose={() => setApproving(null)} /> : null}

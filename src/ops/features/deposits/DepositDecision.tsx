@@ -102,7 +102,7 @@ function ConfirmApproval({
             caption={t`The ledger will post`}
             lines={[
               { from: t`Platform · deposits`, to: t`${deposit.username} · available`, amount: money(preview.data.amount, preview.data.asset) },
-              ...(preview.data.bonus !== '0' && Number(preview.data.bonus) > 0
+              ...(/[1-9]/.test(preview.data.bonus)
                 ? [{ from: t`Platform · VIP gifts`, to: t`${deposit.username} · available`, amount: money(preview.data.bonus, preview.data.asset) }]
                 : []),
             ]}

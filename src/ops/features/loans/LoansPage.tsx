@@ -130,7 +130,6 @@ function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: nu
             pageSize={PAGE_SIZE}
             total={list.data.total}
             onPage={onPage}
-            labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
           />
         </div>
       )}

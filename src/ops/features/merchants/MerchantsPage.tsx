@@ -113,7 +113,6 @@ export function MerchantsPage() {
               pageSize={PAGE_SIZE}
               total={list.data.total}
               onPage={(next) => void navigate({ search: { status, page: next } })}
-              labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
             />
           </div>
         )}

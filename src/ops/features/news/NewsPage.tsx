@@ -122,7 +122,6 @@ export function NewsPage() {
               pageSize={PAGE_SIZE}
               total={list.data.total}
               onPage={(next) => void navigate({ search: { status, page: next } })}
-              labels={{ previous: t`Previous`, next: t`Next`, of: (from, to, total) => t`${from}–${to} of ${total}` }}
             />
           </div>
         ) : null}

@@ -22,7 +22,7 @@ import { useDecision } from '../../api/decision';
 import { Badge, Button, Notice, Pager, Spinner } from '../../ui/kit';
 import { dateTime, money } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { Table, usePagerLabels, type Column } from '../../ui/Table';
+import { Table, type Column } from '../../ui/Table';
 import { endSessions, PAGE_SIZE, userPartQuery, type UserPart } from './api';
 
 type Posting = z.output<typeof ledgerEntrySchema>;
@@ -86,7 +86,6 @@ interface PartProps {
 /** One tab's list: loading, refused, empty, or its table and pager. */
 function PartTable<T>({ part, userId, page, onPage, caption, empty, columns, rowKey, above }: PartProps & { part: UserPart; caption: string; empty: string; columns: Column<T>[]; rowKey: (row: T) => string | number; above?: ReactNode }) {
   const { t } = useLingui();
-  const pager = usePagerLabels();
   const list = useQuery(userPartQuery<T>(part, userId, page));
   if (list.isPending) return <Spinner label={t`Loading…`} />;
   if (list.isError) return <Notice>{list.error.message}</Notice>;
@@ -98,7 +97,7 @@ function PartTable<T>({ part, userId, page, onPage, caption, empty, columns, row
       ) : (
         <>
           <Table<T> caption={caption} rows={list.data.list} rowKey={rowKey} columns={columns} />
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={onPage} labels={pager} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={onPage} />
         </>
       )}
     </div>

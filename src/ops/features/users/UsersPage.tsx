@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { OpsUserRow } from '../../../domain/ops-wire';
 import { Badge, Button, Card, Notice, Page, Pager, Spinner, TextInput } from '../../ui/kit';
 import { dateTime } from '../../ui/format';
-import { Table, usePagerLabels } from '../../ui/Table';
+import { Table } from '../../ui/Table';
 import { PAGE_SIZE, userSearchQuery } from './api';
 import { isLocked } from './UserParts';
 
@@ -16,7 +16,6 @@ export function UsersPage() {
   const navigate = useNavigate({ from: '/users' });
   const [text, setText] = useState(q);
   const found = useQuery(userSearchQuery(q, page));
-  const pager = usePagerLabels();
   const search = (event: FormEvent) => {
     event.preventDefault();
     void navigate({ search: { q: text.trim(), page: 1 } });
@@ -75,7 +74,7 @@ export function UsersPage() {
                 pageSize={PAGE_SIZE}
                 total={found.data.total}
                 onPage={(next) => void navigate({ search: { q, page: next } })}
-                labels={pager}
+               
               />
             </div>
           )}
