@@ -48,7 +48,7 @@ export function Table<T>({ caption, rows, columns, rowKey }: { caption: string; 
 }
 
 /** When a request was made and, while it waits, for how long. */
-export function Requested({ at, waiting }: { at: string; waiting: boolean }) {
+export function Requested({ at, waiting }: { at: string | null; waiting: boolean }) {
   const { t } = useLingui();
   return (
     <>

@@ -9,7 +9,7 @@ import { USER_PURPOSES, type UserPurpose } from '../../domain/ledger';
 import type { OpsUserDetail } from '../../domain/ops-wire';
 import type { Movement, Page } from '../../domain/wire';
 import { opsGet } from '../api/client';
-import { dateTime, money } from './format';
+import { dateTime, money, nonZero } from './format';
 import { Card, Notice, Spinner } from './kit';
 
 const MOVEMENTS = 10;
@@ -51,7 +51,7 @@ export function UserBalances({ userId, username }: { userId: string; username: s
             </tr>
           </thead>
           <tbody>
-            {USER_PURPOSES.filter((purpose) => purpose === 'available' || purpose === 'held' || Number(detail.data.balances.USDT[purpose]) !== 0 || Number(detail.data.balances.EUR[purpose]) !== 0).map((purpose) => (
+            {USER_PURPOSES.filter((purpose) => purpose === 'available' || purpose === 'held' || nonZero(detail.data.balances.USDT[purpose]) || nonZero(detail.data.balances.EUR[purpose])).map((purpose) => (
               <tr key={purpose} className="border-b border-slate-100">
                 <th scope="row" className="py-1.5 pe-3 text-start font-normal text-slate-700">
                   {purposeLabel(purpose)}

@@ -25,3 +25,6 @@ export function age(iso: string | null | undefined, now = Date.now()): string {
   if (days) return t`${days} d ${hours} h`;
   return hours ? t`${hours} h ${rest} min` : t`${rest} min`;
 }
+
+/** Whether a decimal amount from the wire is not zero: read as text, never as a float. */
+export const nonZero = (amount: string): boolean => /[1-9]/.test(amount);

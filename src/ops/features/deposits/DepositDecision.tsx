@@ -12,7 +12,7 @@ import { useDecision } from '../../api/decision';
 import { Dialog, LedgerPreview } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { Button, Card, Notice, Spinner, TextArea, TextInput } from '../../ui/kit';
-import { money } from '../../ui/format';
+import { money, nonZero } from '../../ui/format';
 import { approveDeposit, previewQuery, rejectDeposit, type OpsDeposit } from './api';
 
 export function DepositDecision({ deposit }: { deposit: OpsDeposit }) {
@@ -102,7 +102,7 @@ function ConfirmApproval({
             caption={t`The ledger will post`}
             lines={[
               { from: t`Platform · deposits`, to: t`${deposit.username} · available`, amount: money(preview.data.amount, preview.data.asset) },
-              ...(/[1-9]/.test(preview.data.bonus)
+              ...(nonZero(preview.data.bonus)
                 ? [{ from: t`Platform · VIP gifts`, to: t`${deposit.username} · available`, amount: money(preview.data.bonus, preview.data.asset) }]
                 : []),
             ]}

@@ -14,7 +14,7 @@ import { useDecision } from '../../api/decision';
 import { Dialog, LedgerPreview, type LedgerLine } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { Button, Card, Notice, TextArea } from '../../ui/kit';
-import { money } from '../../ui/format';
+import { money, nonZero } from '../../ui/format';
 import { approveLoan, confirmRepayment, refuseRepayment, rejectLoan, type OpsLoan } from './api';
 import { collateralAssetOf, repayFigures } from './figures';
 
@@ -76,7 +76,7 @@ export function ApplicationDecision({ loan }: { loan: OpsLoan }) {
   const form = useOpsForm(loanDecisionSchema, { defaultValues: { id: loan.id, reason: '' } as never, input: (values: { reason?: string }) => ({ id: loan.id, reason: values.reason?.trim() || undefined }) });
   const submit = submitOnce(form, (input) => setAsking({ reason: input.reason ?? '' }));
   const close = () => setAsking(null);
-  const collateral = Number(loan.collateral) > 0;
+  const collateral = nonZero(loan.collateral);
   const crossAsset = collateral && collateralAssetOf(loan) !== loan.asset;
   return (
     <>
@@ -146,7 +146,7 @@ export function RepaymentDecision({ loan }: { loan: OpsLoan }) {
   const submit = submitOnce(form, (input) => setAsking({ reason: input.reason }));
   const close = () => setAsking(null);
   const figures = repayFigures(loan);
-  const collateral = Number(loan.collateral) > 0;
+  const collateral = nonZero(loan.collateral);
   const user = loan.username;
   const confirmLines: LedgerLine[] = loan.oldRule
     ? [
@@ -155,7 +155,7 @@ export function RepaymentDecision({ loan }: { loan: OpsLoan }) {
       ]
     : [
         { from: t`${user} · held`, to: t`Platform · loans`, amount: money(figures.principal, loan.asset) },
-        ...(Number(figures.interest) > 0 ? [{ from: t`${user} · held`, to: t`Platform · fees`, amount: money(figures.interest, loan.asset) }] : []),
+        ...(nonZero(figures.interest) ? [{ from: t`${user} · held`, to: t`Platform · fees`, amount: money(figures.interest, loan.asset) }] : []),
         ...(collateral ? [{ from: t`${user} · collateral`, to: t`${user} · available`, amount: money(loan.collateral, collateralAssetOf(loan)) }] : []),
       ];
   return (

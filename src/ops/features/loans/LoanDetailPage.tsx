@@ -13,7 +13,7 @@ import { roleAllows } from '../../../domain/operators';
 import { sessionQuery } from '../../api/session';
 import { ImageViewer } from '../../ui/ImageViewer';
 import { Card, Facts, Notice, Page, Spinner } from '../../ui/kit';
-import { age, dateTime, money } from '../../ui/format';
+import { age, dateTime, money, nonZero } from '../../ui/format';
 import { UserBalances, UserMovements } from '../../ui/UserMoney';
 import { loanQuery, type OpsLoan } from './api';
 import { ApplicationDecision, RepaymentDecision } from './LoanDecision';
@@ -84,7 +84,7 @@ function LoanFigures({ loan }: { loan: OpsLoan }) {
     [t`Borrower`, `${loan.username} (${loan.userId})`],
     [t`Kind`, loan.type === 'credit' ? t`Credit loan (no collateral)` : t`Loan against collateral`],
     [t`Amount`, <span key="amount" className="font-semibold tabular-nums">{money(loan.amount, loan.asset)}</span>],
-    ...(Number(loan.collateral) > 0
+    ...(nonZero(loan.collateral)
       ? ([
           [t`Collateral`, <span key="collateral" className="tabular-nums">{money(loan.collateral, collateralAssetOf(loan))}</span>],
           [t`Collateral asset`, collateralAssetOf(loan)],

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { queuesQuery } from '../../api/live';
 import { Card, FilterTabs, Notice, Page, Pager, Spinner } from '../../ui/kit';
-import { age, dateTime, money } from '../../ui/format';
+import { Requested, Table } from '../../ui/Table';
+import { age, money, nonZero } from '../../ui/format';
 import { loansQuery, PAGE_SIZE, type LoanStatusFilter } from './api';
 import { LoanStatus } from './LoanStatus';
 
@@ -74,57 +75,53 @@ function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: nu
         </p>
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">{t`Loans, oldest first`}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`No.`}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{status === 'repaying' ? t`Repayment asked` : t`Applied`}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Borrower`}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium max-xl:hidden">{t`Kind`}</th>
-                  <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Amount`}</th>
-                  <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Status`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.list.map((loan) => {
-                  const since = loan.status === 'repaying' ? loan.repayRequestedAt : loan.createdAt;
-                  return (
-                    <tr key={loan.id} className="border-b border-slate-100 hover:bg-slate-50">
-                      <td className="py-2 pe-3">
-                        <Link to="/loans/$id" params={{ id: loan.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-                          {loan.loanNo}
-                        </Link>
-                      </td>
-                      <td className="py-2 pe-3 whitespace-nowrap">
-                        {dateTime(since)}
-                        {loan.status === 'pending' || loan.status === 'repaying' ? <span className="block text-xs text-amber-800">{t`waiting ${age(since)}`}</span> : null}
-                      </td>
-                      <td className="py-2 pe-3">
-                        {loan.username}
-                        <span className="block text-xs whitespace-nowrap text-slate-600">{loan.fullName}</span>
-                      </td>
-                      <td className="py-2 pe-3 max-xl:hidden">
-                        {loan.type === 'credit' ? t`Credit` : t`Against collateral`} · {t`${loan.days} days`}
-                      </td>
-                      <td className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">
-                        <span className="font-medium">{money(loan.amount, loan.asset)}</span>
-                        {Number(loan.collateral) > 0 ? (
-                          <span className="block text-xs text-slate-600">{t`${loan.days} days · collateral ${money(loan.collateral, loan.collateralAsset ?? loan.asset)}`}</span>
-                        ) : (
-                          <span className="block text-xs text-slate-600">{t`${loan.days} days · no collateral`}</span>
-                        )}
-                      </td>
-                      <td className="py-2 pe-3">
-                        <LoanStatus status={loan.status} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={t`Loans, oldest first`}
+            rows={list.data.list}
+            rowKey={(loan) => loan.id}
+            columns={[
+              {
+                header: t`No.`,
+                cell: (loan) => (
+                  <Link to="/loans/$id" params={{ id: loan.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                    {loan.loanNo}
+                  </Link>
+                ),
+              },
+              {
+                header: status === 'repaying' ? t`Repayment asked` : t`Applied`,
+                nowrap: true,
+                cell: (loan) => (
+                  <Requested at={loan.status === 'repaying' ? loan.repayRequestedAt : loan.createdAt} waiting={loan.status === 'pending' || loan.status === 'repaying'} />
+                ),
+              },
+              {
+                header: t`Borrower`,
+                cell: (loan) => (
+                  <>
+                    {loan.username}
+                    <span className="block text-xs whitespace-nowrap text-slate-600">{loan.fullName}</span>
+                  </>
+                ),
+              },
+              { header: t`Kind`, className: 'max-xl:hidden', cell: (loan) => `${loan.type === 'credit' ? t`Credit` : t`Against collateral`} · ${t`${loan.days} days`}` },
+              {
+                header: t`Amount`,
+                numeric: true,
+                cell: (loan) => (
+                  <>
+                    <span className="font-medium">{money(loan.amount, loan.asset)}</span>
+                    {nonZero(loan.collateral) ? (
+                      <span className="block text-xs text-slate-600">{t`${loan.days} days · collateral ${money(loan.collateral, loan.collateralAsset ?? loan.asset)}`}</span>
+                    ) : (
+                      <span className="block text-xs text-slate-600">{t`${loan.days} days · no collateral`}</span>
+                    )}
+                  </>
+                ),
+              },
+              { header: t`Status`, cell: (loan) => <LoanStatus status={loan.status} /> },
+            ]}
+          />
           <Pager
             page={page}
             pageSize={PAGE_SIZE}

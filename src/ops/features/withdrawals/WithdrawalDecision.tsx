@@ -12,7 +12,7 @@ import { useDecision } from '../../api/decision';
 import { Dialog, LedgerPreview } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { Button, Card, Notice, TextArea, TextInput } from '../../ui/kit';
-import { money } from '../../ui/format';
+import { money, nonZero } from '../../ui/format';
 import { approveWithdrawal, rejectWithdrawal, type OpsWithdrawal } from './api';
 
 export function WithdrawalDecision({ withdrawal }: { withdrawal: OpsWithdrawal }) {
@@ -34,7 +34,7 @@ function ApproveForm({ withdrawal }: { withdrawal: OpsWithdrawal }) {
   const decision = useDecision(approveWithdrawal);
   const submit = submitOnce(form, (input) => setReference(input.txReference));
   const close = () => setReference(null);
-  const fee = Number(withdrawal.fee) > 0;
+  const fee = nonZero(withdrawal.fee);
   return (
     <Card title={t`Mark as paid`}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
