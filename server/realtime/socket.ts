@@ -54,6 +54,13 @@ export const OPS_ROOM = 'ops';
 /** What modules see of socket.io: publishing an event to the sockets of a room. */
 export interface Realtime {
   publish(room: string, event: string, payload: unknown): void;
+  /**
+   * Takes this process's sockets out of the operators' room whose session has ended (logged out,
+   * ended from another session, the password changed, idle or past its hours, the operator
+   * disabled); each hears `ops:ended`. Run after every call that ends sessions and every
+   * OPS_SWEEP_SECONDS.
+   */
+  sweepOps(): Promise<void>;
   /** The socket.io server itself, for tests and diagnostics. */
   readonly io: Server;
 }
@@ -72,8 +79,8 @@ export interface RealtimeOptions {
   trustProxy: boolean | number | string[];
   /** The user of a live session token, or null: who may join an account room. */
   authenticate?: (token: string) => Promise<string | null>;
-  /** Whether a ticket of an open operator session lets a socket into OPS_ROOM. */
-  opsTicketHolds?: (ticket: string) => Promise<boolean>;
+  /** The open operator session whose ticket lets a socket into OPS_ROOM, or null. */
+  opsTicketSession?: (ticket: string) => Promise<number | null>;
 }
 
 /** A handshake slot not turned into a connection within this time is given back. */
@@ -170,9 +177,10 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
           void socket.leave(OPS_ROOM);
           return reply({ ok: true });
         }
-        const holds = options.opsTicketHolds ? await options.opsTicketHolds(parsed.data.ticket).catch(() => false) : false;
-        if (!holds) return reply({ ok: false, error: 'session.required' });
+        const session = options.opsTicketSession ? await options.opsTicketSession(parsed.data.ticket).catch(() => null) : null;
+        if (session === null) return reply({ ok: false, error: 'session.required' });
         if (socket.disconnected) return;
+        (socket.data as SocketData).opsSession = session;
         void socket.join(OPS_ROOM);
         return reply({ ok: true, room: OPS_ROOM });
       }
@@ -187,6 +195,28 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
   return io;
 }
 
+/** What a connection keeps: the operator session it joined the operators' room with. */
+interface SocketData {
+  opsSession?: number;
+}
+
+/** How often every process checks its operators' sockets against their sessions (an idle or expired session leaves within it). */
+const OPS_SWEEP_SECONDS = 15;
+
+/** Sockets of this process in the operators' room whose session is no longer open leave it and hear `ops:ended`. */
+async function sweepOpsRoom(io: Server, openSessions: (ids: readonly number[]) => Promise<Set<number>>): Promise<void> {
+  const sockets = await io.local.in(OPS_ROOM).fetchSockets();
+  if (sockets.length === 0) return;
+  const sessionOf = (socket: (typeof sockets)[number]) => (socket.data as SocketData).opsSession;
+  const open = await openSessions([...new Set(sockets.map(sessionOf).filter((id) => id !== undefined))]);
+  for (const socket of sockets) {
+    const session = sessionOf(socket);
+    if (session !== undefined && open.has(session)) continue;
+    socket.leave(OPS_ROOM);
+    socket.emit('ops:ended');
+  }
+}
+
 /**
  * Attaches socket.io to the app's HTTP server while the app is built and decorates the
  * publisher. Connections are dropped before the HTTP server closes (open websockets would
@@ -199,16 +229,22 @@ export function registerRealtime(app: FastifyInstance): void {
     maxPerAddress: config.socket.maxPerAddress,
     trustProxy: config.trustProxy,
     authenticate: async (token) => (await app.services.sessions.authenticate(token))?.userId ?? null,
-    opsTicketHolds: (ticket) => app.services.operators.liveTicketHolds(ticket),
+    opsTicketSession: (ticket) => app.services.operators.liveTicketSession(ticket),
   });
+  const sweepOps = () =>
+    sweepOpsRoom(io, (ids) => app.services.operators.openSessions(ids)).catch((error: unknown) => app.log.error({ err: error }, "socket.io: the operators' room could not be checked"));
+  const sweeper = setInterval(() => void sweepOps(), OPS_SWEEP_SECONDS * 1000);
+  sweeper.unref();
   const redis = config.redisUrl ? shareThroughRedis(io, config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('realtime', {
     io,
     publish: (room: string, event: string, payload: unknown) => {
       io.to(room).emit(event, payload);
     },
+    sweepOps,
   });
   app.addHook('preClose', async () => {
+    clearInterval(sweeper);
     // This process's connections only, closed as a lost connection rather than a goodbye: the
     // clients reconnect by themselves (to this process once restarted, or to another one).
     // socket.io's disconnectSockets() would tell them not to, and through the Redis adapter it

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { operators } from '../../server/db/schema';
 import { readContent, seedContent } from '../../server/modules/news/content';
 import type { NewsDetail, NewsItem, OpsNews, Page } from '../../src/domain/wire';
 import { startTestApp, type TestApp } from './harness';
@@ -121,7 +122,12 @@ describe('content pages', () => {
     const fallback = await t.post<NewsDetail>('/news/detail', { id: 33 }, { headers: { 'accept-language': 'nl' } });
     expect(fallback.body.data).toMatchObject({ locale: 'en', fallback: true });
 
-    await t.post('/ops/news/translate', { id: 19, locale: 'de', title: 'Über Tessera (bearbeitet)', body: 'Von einem Operator geschrieben.' }, { token: ops });
+    const [admin] = await t.database.db
+      .insert(operators)
+      .values({ username: 'content-admin', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'admin', createdAt: t.clock.now() })
+      .returning({ id: operators.id });
+    const changed = await t.post('/ops/content', { id: 19, locale: 'de', title: 'Über Tessera (bearbeitet)', body: 'Von einem Operator geschrieben.', reason: 'The legal name changed' }, { token: await t.operatorToken(admin.id) });
+    expect(changed.status).toBe(200);
     // A text an earlier version of the app shipped (the introduction said pledge and loans were coming).
     await t.database.db.execute(sql`UPDATE news_translations SET body = 'Pledge and loans are being prepared.' WHERE news_id = 22 AND locale = 'en'`);
     const written = await seedContent(t.database.db, new Date());

@@ -94,6 +94,23 @@ describe('content pages for operators', () => {
     expect((await auditRows()).map((row) => row.details.locale)).not.toContain('it');
   });
 
+  test("news calls cannot touch a content page: support cannot rewrite, publish or withdraw the help centre by its id", async () => {
+    const before = (await help('it')).body.data!;
+    const calls: Array<[string, object]> = [
+      ['/ops/news/translate', { id: 33, locale: 'it', title: 'Aiuto', body: 'Testo' }],
+      ['/ops/news/withdraw', { id: 33 }],
+      ['/ops/news/publish', { id: 33 }],
+    ];
+    for (const [path, body] of calls) {
+      const refused = await t.post(path, body, { token: support });
+      expect([path, refused.status, refused.body.key]).toEqual([path, 404, 'news.notFound']);
+    }
+    expect((await help('it')).body.data).toMatchObject({ title: before.title, body: before.body });
+    expect((await t.get(`/ops/news/piece?id=33`, { token: support })).status).toBe(404);
+    const audits = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE subject = 'news:33' AND action LIKE 'news.%'`);
+    expect(audits[0].n).toBe(0);
+  });
+
   test('bad input is refused and nothing changes', async () => {
     const before = (await help('es')).body.data!;
     const audits = (await auditRows()).length;

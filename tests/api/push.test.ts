@@ -10,36 +10,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpsNews, OpsNewsPiece, OpsNewsPublished } from '../../src/domain/wire';
+import { decryptPush as decrypt, pushDevice as device, type PushDevice as Device } from '../fixtures/push-device';
 import { startTestApp, type TestApp } from './harness';
-
-/** A browser's side of a subscription: its key pair and auth secret. */
-function device(name: string) {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = crypto.randomBytes(16);
-  return { name, ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
-}
-type Device = ReturnType<typeof device>;
-
-/** RFC 8291: the plaintext of an aes128gcm message to `to`. */
-function decrypt(body: Buffer, to: Device): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20];
-  const senderKey = body.subarray(21, 21 + idLength);
-  const cipher = body.subarray(21 + idLength);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), to.ecdh.getPublicKey(), senderKey]);
-  const ikm = Buffer.from(crypto.hkdfSync('sha256', to.ecdh.computeSecret(senderKey), to.auth, keyInfo, 32));
-  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([decipher.update(cipher.subarray(0, cipher.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 2, then padding zeros.
-  let end = plain.length - 1;
-  while (plain[end] === 0) end--;
-  expect(plain[end]).toBe(2);
-  return plain.subarray(0, end).toString('utf8');
-}
 
 /** RFC 8292: the claims of a valid VAPID header signed by `publicKey`; fails the test otherwise. */
 function vapidClaims(header: string, publicKey: string): { aud: string; exp: number; sub: string } {

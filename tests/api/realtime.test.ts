@@ -203,8 +203,32 @@ test("the operators' room: joined with a ticket of an open session only; a depos
   t.clock.advance(61);
   expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: false, error: 'session.required' });
   const fresh = (await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken })).body.data!.ticket;
+  let ended = 0;
+  desk.on('ops:ended', () => ended++);
   expect((await t.post('/ops/logout', {}, { token: operatorToken })).status).toBe(200);
   expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket: fresh })).toEqual({ ok: false, error: 'session.required' });
+  // The desk's socket, joined while the session was open, leaves the room with the logout and is told so.
+  await expect.poll(() => ended).toBe(1);
+  await t.requestDeposit(user.token, { coinId: String(usdt.id), amount: '26', network: 'TRC20' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(heard).toHaveLength(2);
+});
+
+test("an operator's socket leaves the room when the session goes idle, without any call", async () => {
+  const operatorToken = await t.operatorToken(await t.financeOperator());
+  const { ticket } = (await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken })).body.data!;
+  const desk = await client(['websocket']);
+  expect(await ask(desk, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: true, room: 'ops' });
+  let ended = 0;
+  desk.on('ops:ended', () => ended++);
+  // Still open: the sweep keeps it.
+  await t.app.realtime.sweepOps();
+  expect(ended).toBe(0);
+  expect((await t.app.realtime.io.in('ops').fetchSockets()).length).toBe(1);
+  t.clock.advance(31 * 60);
+  await t.app.realtime.sweepOps();
+  await expect.poll(() => ended).toBe(1);
+  expect((await t.app.realtime.io.in('ops').fetchSockets()).length).toBe(0);
 });
 
 test("a loan's decision is heard by the borrower's phone, as a deposit's is", async () => {

@@ -8,11 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from '../../server/modules/ops/totp';
+import { decryptPush, pushDevice } from '../fixtures/push-device';
 import { collateralFor } from '../../src/domain/ltv';
 import { parseAmount, toDecimalString } from '../../src/domain/money';
 import { bodyText, browserSuite, deskPage, logInWithForm, type Ops, type RunningApp, screenshot, TABLET } from './harness';
@@ -72,6 +75,9 @@ function userDetail(_baseUrl: string, page: Page): Promise<{ id: string }> {
   });
 }
 
+const NEWS = { title: 'Bank deposits pause on Sunday night', body: 'Bank transfers that arrive between 02:00 and 03:00 UTC on Sunday are credited after 03:00.\n\nCrypto deposits are not affected.' };
+const NEWS_ZH = { title: '周日夜间银行充值暂停', body: '周日 UTC 02:00 至 03:00 之间到账的银行转账将在 03:00 之后入账。\n\n加密货币充值不受影响。' };
+
 const EN = { name: 'Operator name', password: 'Password', code: 'Authenticator code', signIn: 'Sign in', menu: 'Console menu' };
 const ZH = { name: '操作员名称', password: '密码', code: '身份验证器验证码', signIn: '登录', menu: '控制台菜单' };
 
@@ -90,7 +96,8 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
   let orderNo = '';
   /** A session of the demo user besides the phone's, made by the app's sign-in call. */
   let token = '';
-  browserSuite({}, (suite) => ({ app, browser, page: phone, ops } = suite));
+  // Push messages go to the test's own push service on this machine (the news step).
+  browserSuite({ env: () => ({ PUSH_SERVICE_HOSTS: '127.0.0.1' }) }, (suite) => ({ app, browser, page: phone, ops } = suite));
 
   it('signs the demo operator in with password and TOTP code; the session cookie is not readable by script', async () => {
     desk = await deskPage(browser);
@@ -368,6 +375,72 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     };
     const eur = wallet.data.legal_wallet.balance.find((entry) => entry.currency_name === 'EUR');
     assert.equal(Number(eur?.legal_balance), 200, 'the loan paid out in EUR');
+  });
+
+  it('writes a piece of news, translates it beside the English, previews it as the app shows it and publishes it to a subscribed device', async () => {
+    // A push service on this machine (PUSH_SERVICE_HOSTS=127.0.0.1) taking what the server sends.
+    const received: Buffer[] = [];
+    const service = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(Buffer.concat(chunks));
+        response.statusCode = 201;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      // The demo user's device, subscribed to announcements; its owner reads Chinese, so the push comes in Chinese.
+      const device = pushDevice('demo-phone');
+      const session = await userToken(app.baseUrl, DEMO);
+      const endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}/push/demo-phone`;
+      await appCall(app.baseUrl, '/push/subscribe', session, { endpoint, keys: device.keys, channels: ['system'] });
+      await appCall(app.baseUrl, '/set/lang', session, { locale: 'zh' });
+
+      await desk.getByRole('link', { name: 'News' }).click();
+      await desk.getByRole('heading', { name: 'News', exact: true }).waitFor();
+      await desk.getByRole('button', { name: 'Write a piece' }).click();
+      await desk.getByLabel('Title').fill(NEWS.title);
+      await desk.getByLabel('Text').fill(NEWS.body);
+      // The preview draws it as the app does while it is typed.
+      const preview = desk.getByRole('figure').getByRole('article');
+      await preview.getByRole('heading', { name: NEWS.title }).waitFor();
+      assert.match(await preview.innerText(), /Crypto deposits are not affected\./);
+      await desk.getByRole('button', { name: 'Save as draft' }).click();
+      await desk.getByRole('heading', { name: NEWS.title, level: 1 }).waitFor();
+
+      // Chinese beside the English, previewed in Chinese before it is saved.
+      await desk.getByRole('navigation', { name: 'Languages' }).getByRole('button', { name: /中文/ }).click();
+      await desk.getByLabel('Title').fill(NEWS_ZH.title);
+      await desk.getByLabel('Text').fill(NEWS_ZH.body);
+      const chinese = desk.locator('article[lang="zh"]');
+      await chinese.getByRole('heading', { name: NEWS_ZH.title }).waitFor();
+      await desk.getByRole('button', { name: 'Save 中文' }).click();
+      await desk.getByText('Saved. The app shows it from now on.').waitFor();
+      await assertAccessible(desk, 'a piece of news');
+      await screenshot(desk, 'ops-en-news-piece');
+
+      await desk.getByRole('button', { name: 'Publish', exact: true }).click();
+      const dialog = desk.getByRole('dialog', { name: 'Publish this piece?' });
+      await dialog.getByRole('button', { name: 'Publish and notify' }).click();
+      await desk.getByText('Published. The notification reached 1 device.').waitFor();
+      // The device got it, encrypted for it, in its owner's language.
+      const deadline = Date.now() + 10_000;
+      while (received.length === 0 && Date.now() < deadline) await desk.waitForTimeout(100);
+      assert.equal(received.length, 1, 'one push message to the one subscribed device');
+      const message = JSON.parse(decryptPush(received[0], device)) as { title: string; kind: string; url: string };
+      assert.equal(message.title, NEWS_ZH.title);
+      assert.equal(message.kind, 'news');
+      await screenshot(desk, 'ops-en-news-published');
+
+      // The app's news list shows it at once (the phone reads English).
+      await phone.goto(`${app.baseUrl}/h5/news`);
+      await phone.getByRole('article', { name: NEWS.title }).waitFor();
+      await appCall(app.baseUrl, '/set/lang', session, { locale: 'en' });
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 
   it('shows each step in the audit log with its operator, and exports it as CSV', async () => {

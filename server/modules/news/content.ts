@@ -4,8 +4,9 @@
  * fixed ids (the app asks for them with POST /news/detail), written at every start where missing,
  * and brought up to date where the installation wrote an older text (the app changed, its pages
  * with it). What operators changed stays as they left it: a language an operator translated (its
- * `news.translate` or `content.change` audit row) is never written over (`npm run ops -- news translate ID --locale xx
- * --title … --body-file …`).
+ * `content.change` audit row, written by the console's content pages — `POST /ops/content`, admin,
+ * with a reason — or a `news.translate` row from before the news calls were kept to news) is never
+ * written over.
  *
  * Their texts are data, in `content/` beside this file (beside the bundle in a build, which copies
  * the folder like the migrations): `pieces.json` lists each piece's id, category and folder, and

@@ -160,9 +160,9 @@ async function draftNews(tx: Tx, input: { categoryId: number; locale: string; ti
   return opsNewsOf(tx, Number(id));
 }
 
-/** Writes or replaces one language's version; a published piece shows it at once. */
+/** Writes or replaces one language's version; a published piece shows it at once. A content page is not news (its own call, admin, with a reason). */
 async function translateNews(tx: Tx, input: { id: number; locale: string; title: string; body: string }, actor: Actor): Promise<OpsNews> {
-  const [found] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM news WHERE id = ${input.id} FOR UPDATE`);
+  const [found] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM news WHERE id = ${input.id} AND id >= ${FIRST_NEWS_ID} FOR UPDATE`);
   if (!found) throw new AppError('news.notFound', 404);
   await tx.execute(
     sql`INSERT INTO news_translations (news_id, locale, title, body) VALUES (${input.id}, ${input.locale}, ${input.title}, ${input.body})
@@ -190,7 +190,7 @@ async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
   const [row] = await rowsOf<Decision & { english: boolean }>(
     tx,
     sql`SELECT status, decided_by, decided_at, EXISTS (SELECT 1 FROM news_translations t WHERE t.news_id = n.id AND t.locale = ${NEWS_FALLBACK_LOCALE}) AS english
-        FROM news n WHERE id = ${id} FOR UPDATE`,
+        FROM news n WHERE id = ${id} AND id >= ${FIRST_NEWS_ID} FOR UPDATE`,
   );
   if (!row) throw new AppError('news.notFound', 404);
   if (row.status === 'published') throw await decidedNews(tx, row);
@@ -203,7 +203,7 @@ async function publishNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
 
 /** Takes a published piece off the list and its page. */
 async function withdrawNews(tx: Tx, id: number, actor: Actor): Promise<OpsNews> {
-  const [row] = await rowsOf<Decision>(tx, sql`SELECT status, decided_by, decided_at FROM news WHERE id = ${id} FOR UPDATE`);
+  const [row] = await rowsOf<Decision>(tx, sql`SELECT status, decided_by, decided_at FROM news WHERE id = ${id} AND id >= ${FIRST_NEWS_ID} FOR UPDATE`);
   if (!row) throw new AppError('news.notFound', 404);
   // A draft was never published: nothing to take off, and no one to name.
   if (row.status === 'draft') throw new AppError('news.notPublished', 409);

@@ -202,21 +202,28 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
       return `${body}.${ticketMac(body)}`;
     },
 
-    /** True for a ticket signed here, not yet past its minute, whose session is still open. */
-    async liveTicketHolds(ticket: string): Promise<boolean> {
+    /** The session of a ticket signed here, not yet past its minute, whose session is still open; else null. */
+    async liveTicketSession(ticket: string): Promise<number | null> {
       const match = /^(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
-      if (!match) return false;
+      if (!match) return null;
       const [, sessionId, until, mac] = match;
       const expected = Buffer.from(ticketMac(`${sessionId}.${until}`));
-      if (!crypto.timingSafeEqual(Buffer.from(mac), expected) || Number(until) * 1000 < clock().getTime()) return false;
+      if (!crypto.timingSafeEqual(Buffer.from(mac), expected) || Number(until) * 1000 < clock().getTime()) return null;
+      const open = await this.openSessions([Number(sessionId)]);
+      return open.has(Number(sessionId)) ? Number(sessionId) : null;
+    },
+
+    /** Which of these sessions are still open: not ended, not past their 8 hours or idle half hour, their operator not disabled. */
+    async openSessions(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
       const now = clock();
       const rows = await rowsOf<{ id: number }>(
         db,
         sql`SELECT s.id FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
-            WHERE s.id = ${Number(sessionId)} AND s.revoked_at IS NULL AND s.expires_at > ${now}
+            WHERE s.id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > ${now}
               AND s.last_seen_at > ${addSeconds(now, -OPERATOR_IDLE_MINUTES * 60)} AND NOT o.disabled`,
       );
-      return rows.length === 1;
+      return new Set(rows.map((row) => Number(row.id)));
     },
 
     /** The session of the request: who, until when (its absolute end and its idle end). */

@@ -1,4 +1,5 @@
 /** One piece of news: its languages side by side with the English, the preview, publish and withdraw. */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -67,7 +68,7 @@ export function NewsPiecePage() {
           [t`Published`, piece.publishedAt ? dateTime(piece.publishedAt) : '—'],
         ]}
       />
-      {reached ? <Notice tone="success">{t`Published. The notification reached ${reached.pushed} devices.`}</Notice> : null}
+      {reached ? <Notice tone="success">{t({ message: plural(reached.pushed, { one: 'Published. The notification reached # device.', other: 'Published. The notification reached # devices.' }) })}</Notice> : null}
       <SideBySide key={piece.id} texts={piece.texts} busy={save.isPending} onSave={(text) => save.mutateAsync(text)} note={() => (piece.status === 'published' ? t`The piece is published: a saved language shows in the app at once (no notification is sent again).` : null)} />
       <Dialog
         open={asking !== null}
