@@ -81,6 +81,32 @@ const NEWS_ZH = { title: '周日夜间银行充值暂停', body: '周日 UTC 02:
 const EN = { name: 'Operator name', password: 'Password', code: 'Authenticator code', signIn: 'Sign in', menu: 'Console menu' };
 const ZH = { name: '操作员名称', password: '密码', code: '身份验证器验证码', signIn: '登录', menu: '控制台菜单' };
 
+/** What only finance or an admin may do, as the console's buttons name it: none of it is shown to support. */
+const FINANCE_OR_ADMIN = /^(Approve|Reject|Refuse|Confirm|Pay|Post|Propose|Change|Edit|Create|Disable|Run|Add)\b/;
+
+/** Every page of the console: the menu's, and a record's page of each kind (the newest of each). */
+async function everyPage(page: Page): Promise<string[]> {
+  const kinds = { deposits: '/deposits', withdrawals: '/withdrawals', loans: '/loans', users: '/users?q=demo', news: '/news' };
+  // No named function inside: the page cannot see the test's helpers.
+  const ids = await page.evaluate(
+    (paths) => Promise.all(paths.map(async (path) => ((await (await fetch(`/api/ops${path}`)).json()).data.list[0]?.id as number | string | undefined) ?? null)),
+    Object.values(kinds),
+  );
+  const records = Object.keys(kinds).map((kind, index) => {
+    assert.notEqual(ids[index], null, `no ${kind} record to open`);
+    return `/${kind}/${ids[index]}`;
+  });
+  const menu = ['/', '/deposits', '/withdrawals', '/merchants', '/loans', '/repayments', '/users', '/corrections', '/news', '/content', '/audit', '/settings', '/vip', '/coins', '/pledge-products', '/operators', '/account'];
+  return [...menu, ...records];
+}
+
+/** Opens a page by its address and waits until it has drawn what it reads. */
+async function openPage(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/ops${path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.animate-spin') === null);
+}
+
 async function assertAccessible(page: Page, where: string): Promise<void> {
   const findings = await axeFindings(page);
   assert.deepEqual(findings, [], `axe on ${where}`);
@@ -94,6 +120,8 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
   let desk: Page;
   const used = new Set<string>();
   let orderNo = '';
+  /** The TOTP secret of the support operator made on the way. */
+  let supportSecret = '';
   /** A session of the demo user besides the phone's, made by the app's sign-in call. */
   let token = '';
   // Push messages go to the test's own push service on this machine (the news step).
@@ -202,6 +230,7 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     const created = await ops('operator', 'create', 'desk.support', '--role', 'support', '--password', 'a long support password');
     const secret = /secret\s+([A-Z2-7]{32})/i.exec(created)?.[1];
     assert.ok(secret, `a TOTP secret in: ${created}`);
+    supportSecret = secret;
     const support = await deskPage(browser);
     await signIn(support, app.baseUrl, { username: 'desk.support', password: 'a long support password', secret }, used);
     await support.goto(`${app.baseUrl}/ops/deposits?status=all`);
@@ -465,6 +494,41 @@ describe('the operator console in Chromium at 1440×900 and on a tablet', () => 
     assert.equal(csv[0], 'id,createdAt,operator,action,subject,userId,username,reason,details');
     assert.equal(csv.length, 2, 'the header and the one deposit approval');
     assert.match(csv[1], /,ops,deposit\.approve,deposit:\d+,/);
+  });
+
+  it('opens every page in English and in Chinese with axe finding nothing serious', async () => {
+    for (const [locale, words, lang] of [['en-US', EN, 'en'], ['zh-CN', ZH, 'zh']] as const) {
+      const admin = await deskPage(browser, locale);
+      await signIn(admin, app.baseUrl, OPERATOR, used, words);
+      for (const path of await everyPage(admin)) {
+        await openPage(admin, app.baseUrl, path);
+        await assertAccessible(admin, `${path} in ${lang}`);
+        await screenshot(admin, `ops-${lang}-page-${path === '/' ? 'dashboard' : path.slice(1).replace(/\/.+$/, '-record')}`);
+      }
+      await admin.context().close();
+    }
+  });
+
+  it('walks every page as a support operator: the menu and the pages offer no finance or admin action', async () => {
+    const support = await deskPage(browser);
+    await signIn(support, app.baseUrl, { username: 'desk.support', password: 'a long support password', secret: supportSecret }, used);
+    const menu = await support.getByRole('navigation', { name: EN.menu }).getByRole('link').allInnerTexts();
+    assert.ok(!menu.some((entry) => /Operators|Pledge products/.test(entry)), `support's menu: ${menu.join(', ')}`);
+    for (const path of await everyPage(support)) {
+      await openPage(support, app.baseUrl, path);
+      if (path === '/operators' || path === '/pledge-products') {
+        await support.getByText('Your operator role does not allow this page.').waitFor();
+        continue;
+      }
+      // Their own password, code and sessions are every operator's to change.
+      if (path === '/account') continue;
+      const offered = (await support.getByRole('button').allInnerTexts()).map((name) => name.trim());
+      // The content pages are an admin's to change: support reads them, with nothing to save.
+      const forbidden = offered.filter((name) => FINANCE_OR_ADMIN.test(name) || (path === '/content' && /^Save\b/.test(name)));
+      assert.deepEqual(forbidden, [], `support is offered on ${path}: ${forbidden.join(', ')}`);
+    }
+    await screenshot(support, 'ops-en-support-account');
+    await support.context().close();
   });
 
   it('works in Chinese, and on a tablet', async () => {

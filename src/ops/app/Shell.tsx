@@ -11,7 +11,7 @@ import { whenSessionEnds } from '../api/client';
 import { forgetSession, sessionQuery, signOut } from '../api/session';
 import { useLiveQueues } from '../api/live';
 import { activateOpsLocale, OPS_LOCALE_NAMES, OPS_LOCALES, opsLocale, type OpsLocale } from '../i18n';
-import { Button, Notice } from '../ui/kit';
+import { Button, Notice, Page } from '../ui/kit';
 import { MENU } from './menu';
 import { useRoleLabel } from './roles';
 
@@ -110,9 +110,9 @@ function RoleGate({ children }: { children: ReactNode }) {
   const needed = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.role });
   if (session && needed && !roleAllows(session.operator.role, needed)) {
     return (
-      <div className="p-6">
+      <Page title={t`Not for your role`}>
         <Notice>{t`Your operator role does not allow this page.`}</Notice>
-      </div>
+      </Page>
     );
   }
   return <>{children}</>;

@@ -58,7 +58,7 @@ function FieldFrame({ id, label, error, hint, children }: FieldShell & { id: str
 }
 
 const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700/30 aria-[invalid=true]:border-rose-600';
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700/30 aria-[invalid=true]:border-rose-600 read-only:bg-slate-50 read-only:shadow-none';
 
 /** A text field for react-hook-form's `textField` props (src/ui/form/form.ts). */
 export function TextInput({

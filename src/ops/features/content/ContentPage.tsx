@@ -18,7 +18,7 @@ import { SideBySide, type PieceText } from '../news/SideBySide';
 import { changeContent, contentQuery } from './api';
 
 export function ContentPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { page: chosen } = useSearch({ from: '/desk/content' });
   const navigate = useNavigate({ from: '/content' });
   const read = useQuery(contentQuery);
@@ -38,7 +38,8 @@ export function ContentPage() {
   if (read.error) return <Page title={t`Content pages`}><Notice>{read.error.message}</Notice></Page>;
   const pages = read.data.pages;
   const page = pages.find((entry) => entry.id === chosen) ?? pages[0];
-  const englishTitle = (entry: (typeof pages)[number]) => entry.texts.find((text) => text.locale === 'en')?.title ?? '';
+  // A tutorial is named by its title in the console's language where it has one, else in English.
+  const titleOf = (entry: (typeof pages)[number]) => (entry.texts.find((text) => text.locale === i18n.locale) ?? entry.texts.find((text) => text.locale === 'en'))?.title ?? '';
 
   return (
     <Page title={t`Content pages`} subtitle={admin ? t`The app's own pages, in every language. Each change needs a reason and is in the audit log.` : t`The app's own pages, in every language. Only an admin can change them.`}>
@@ -51,7 +52,7 @@ export function ContentPage() {
             onClick={() => void navigate({ search: { page: entry.id } })}
             className={`rounded-md px-3 py-1.5 text-sm ring-1 ${entry.id === page?.id ? 'bg-teal-700 text-white ring-teal-700' : 'bg-white text-slate-800 ring-slate-300'}`}
           >
-            {nameOf(entry.piece, englishTitle(entry))} · {t`${entry.texts.length} of 10`}
+            {nameOf(entry.piece, titleOf(entry))} · {t`${entry.texts.length} of 10`}
           </button>
         ))}
       </nav>
@@ -60,7 +61,7 @@ export function ContentPage() {
           key={page.id}
           texts={page.texts}
           busy={change.isPending}
-          onSave={(text) => (admin ? new Promise((done, fail) => setPending({ text, done, fail })) : Promise.reject(new Error(t`Only an admin can change the content pages.`)))}
+          onSave={admin ? (text) => new Promise((done, fail) => setPending({ text, done, fail })) : undefined}
           note={(locale: Locale) => {
             const text = page.texts.find((entry) => entry.locale === locale);
             if (!text) return null;
@@ -70,7 +71,7 @@ export function ContentPage() {
       ) : null}
       {pending && page ? (
         <ReasonDialog
-          title={t`Change the ${LOCALE_NAMES[pending.text.locale as Locale]} text of “${nameOf(page.piece, englishTitle(page))}”?`}
+          title={t`Change the ${LOCALE_NAMES[pending.text.locale as Locale]} text of “${nameOf(page.piece, titleOf(page))}”?`}
           confirm={t`Save the change`}
           busy={change.isPending}
           onConfirm={async (reason) => {

@@ -2,7 +2,8 @@
  * A piece's languages side by side (news and the content pages): the English on the left, read
  * only; the language being written on the right, with the languages still missing marked; below,
  * the chosen language as the app shows it. Saving is the caller's (news: at once; content pages:
- * with a reason).
+ * with a reason); without `onSave` (an operator whose role may not change it) the texts are read
+ * only and nothing offers to save.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ export interface PieceText {
   body: string;
 }
 
-export function SideBySide({ texts, busy, onSave, note }: { texts: readonly PieceText[]; busy: boolean; onSave: (text: PieceText) => Promise<unknown>; note?: (locale: Locale) => string | null }) {
+export function SideBySide({ texts, busy, onSave, note }: { texts: readonly PieceText[]; busy: boolean; onSave?: (text: PieceText) => Promise<unknown>; note?: (locale: Locale) => string | null }) {
   const { t } = useLingui();
   const written = new Map(texts.map((text) => [text.locale, text]));
   const missing = LOCALES.filter((locale) => !written.has(locale));
@@ -39,6 +40,7 @@ export function SideBySide({ texts, busy, onSave, note }: { texts: readonly Piec
     setSaved(false);
   };
   const save = async () => {
+    if (!onSave) return;
     setError(null);
     setSaved(false);
     try {
@@ -83,16 +85,18 @@ export function SideBySide({ texts, busy, onSave, note }: { texts: readonly Piec
         </Card>
         <Card title={<><bdi lang={locale}>{LOCALE_NAMES[locale]}</bdi>{current ? '' : ` (${t`missing`})`}</>}>
           <div className="flex flex-col gap-3">
-            <TextInput label={t`Title`} value={shown.title} maxLength={NEWS_TITLE_MAX} lang={locale} dir={dir} onChange={(title) => setDraft({ ...shown, title })} />
-            <TextArea label={t`Text`} value={shown.body} rows={14} maxLength={NEWS_BODY_MAX} lang={locale} dir={dir} onChange={(body) => setDraft({ ...shown, body })} hint={t`Paragraphs are separated by a blank line; a first line ending with "?" is a question with its answer below; [Convert](/transfer) links a screen of the app.`} />
+            <TextInput label={t`Title`} value={shown.title} maxLength={NEWS_TITLE_MAX} lang={locale} dir={dir} readOnly={!onSave} onChange={(title) => setDraft({ ...shown, title })} />
+            <TextArea label={t`Text`} value={shown.body} rows={14} maxLength={NEWS_BODY_MAX} lang={locale} dir={dir} readOnly={!onSave} onChange={(body) => setDraft({ ...shown, body })} hint={t`Paragraphs are separated by a blank line; a first line ending with "?" is a question with its answer below; [Convert](/transfer) links a screen of the app.`} />
             {note?.(locale) ? <p className="text-xs text-slate-600">{note(locale)}</p> : null}
             {error ? <Notice>{error}</Notice> : null}
             {saved && !changed ? <Notice tone="success">{t`Saved. The app shows it from now on.`}</Notice> : null}
-            <div>
-              <Button tone="primary" busy={busy} disabled={!changed || !shown.title.trim() || !shown.body.trim()} onClick={() => void save()}>
-                {t`Save`} <bdi>{LOCALE_NAMES[locale]}</bdi>
-              </Button>
-            </div>
+            {onSave ? (
+              <div>
+                <Button tone="primary" busy={busy} disabled={!changed || !shown.title.trim() || !shown.body.trim()} onClick={() => void save()}>
+                  {t`Save`} <bdi>{LOCALE_NAMES[locale]}</bdi>
+                </Button>
+              </div>
+            ) : null}
           </div>
         </Card>
       </div>
