@@ -1,9 +1,8 @@
 /** The audit log (support reads it). */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { auditFilterSchema } from '../../../domain/ops-wire';
 import { deskRoute } from '../../app/desk';
-import { AuditPage } from './AuditPage';
 
 /** A filter from the address: a value that does not fit is dropped rather than refused. */
 const lenient = z.object(
@@ -18,6 +17,6 @@ export const auditRoutes = [
     path: '/audit',
     staticData: { role: 'support' },
     validateSearch: lenient.extend({ page: z.coerce.number().int().positive().catch(1).default(1) }),
-    component: AuditPage,
+    component: lazyRouteComponent(() => import('./AuditPage'), 'AuditPage'),
   }),
 ] as const;

@@ -1,9 +1,8 @@
 /** Corrections: the form (a user filled in when started from their page) and the proposals waiting for a second operator. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PROPOSAL_STATUSES } from '../../../domain/ops-wire';
 import { deskRoute } from '../../app/desk';
-import { CorrectionsPage } from './CorrectionsPage';
 
 const correctionsRoute = createRoute({
   getParentRoute: () => deskRoute,
@@ -14,7 +13,7 @@ const correctionsRoute = createRoute({
     status: z.enum([...PROPOSAL_STATUSES, 'all']).catch('pending').default('pending'),
     page: z.coerce.number().int().positive().catch(1).default(1),
   }),
-  component: CorrectionsPage,
+  component: lazyRouteComponent(() => import('./CorrectionsPage'), 'CorrectionsPage'),
 });
 
 export const correctionRoutes = [correctionsRoute] as const;

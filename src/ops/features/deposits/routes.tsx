@@ -1,9 +1,7 @@
 /** The deposits queue and one deposit's page. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
-import { DepositDetailPage } from './DepositDetailPage';
-import { DepositsPage } from './DepositsPage';
 
 const depositsRoute = createRoute({
   getParentRoute: () => deskRoute,
@@ -13,7 +11,7 @@ const depositsRoute = createRoute({
     status: z.enum(['processing', 'success', 'failed', 'all']).catch('processing').default('processing'),
     page: z.coerce.number().int().positive().catch(1).default(1),
   }),
-  component: DepositsPage,
+  component: lazyRouteComponent(() => import('./DepositsPage'), 'DepositsPage'),
 });
 
 const depositRoute = createRoute({
@@ -21,7 +19,7 @@ const depositRoute = createRoute({
   path: '/deposits/$id',
   staticData: { role: 'support' },
   params: { parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: DepositDetailPage,
+  component: lazyRouteComponent(() => import('./DepositDetailPage'), 'DepositDetailPage'),
 });
 
 export const depositRoutes = [depositsRoute, depositRoute] as const;

@@ -1,9 +1,7 @@
 /** Loans: the applications (and all loans), the repayments under review, one loan's page. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
-import { LoanDetailPage } from './LoanDetailPage';
-import { LoansPage, RepaymentsPage } from './LoansPage';
 
 const page = z.coerce.number().int().positive().catch(1).default(1);
 
@@ -12,7 +10,7 @@ const loansRoute = createRoute({
   path: '/loans',
   staticData: { role: 'support' },
   validateSearch: z.object({ status: z.enum(['pending', 'repaying', 'all']).catch('pending').default('pending'), page }),
-  component: LoansPage,
+  component: lazyRouteComponent(() => import('./LoansPage'), 'LoansPage'),
 });
 
 const repaymentsRoute = createRoute({
@@ -20,7 +18,7 @@ const repaymentsRoute = createRoute({
   path: '/repayments',
   staticData: { role: 'support' },
   validateSearch: z.object({ page }),
-  component: RepaymentsPage,
+  component: lazyRouteComponent(() => import('./LoansPage'), 'RepaymentsPage'),
 });
 
 const loanRoute = createRoute({
@@ -28,7 +26,7 @@ const loanRoute = createRoute({
   path: '/loans/$id',
   staticData: { role: 'support' },
   params: { parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: LoanDetailPage,
+  component: lazyRouteComponent(() => import('./LoanDetailPage'), 'LoanDetailPage'),
 });
 
 export const loanRoutes = [loansRoute, repaymentsRoute, loanRoute] as const;

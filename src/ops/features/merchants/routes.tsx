@@ -1,8 +1,7 @@
 /** The merchant applications, decided in the list. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
-import { MerchantsPage } from './MerchantsPage';
 
 const merchantsRoute = createRoute({
   getParentRoute: () => deskRoute,
@@ -12,7 +11,7 @@ const merchantsRoute = createRoute({
     status: z.enum(['pending', 'approved', 'rejected', 'all']).catch('pending').default('pending'),
     page: z.coerce.number().int().positive().catch(1).default(1),
   }),
-  component: MerchantsPage,
+  component: lazyRouteComponent(() => import('./MerchantsPage'), 'MerchantsPage'),
 });
 
 export const merchantRoutes = [merchantsRoute] as const;

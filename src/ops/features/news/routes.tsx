@@ -1,9 +1,7 @@
 /** The news and one piece's page. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
-import { NewsPage } from './NewsPage';
-import { NewsPiecePage } from './NewsPiecePage';
 
 const newsRoute = createRoute({
   getParentRoute: () => deskRoute,
@@ -13,7 +11,7 @@ const newsRoute = createRoute({
     status: z.enum(['all', 'draft', 'published', 'withdrawn']).catch('all').default('all'),
     page: z.coerce.number().int().positive().catch(1).default(1),
   }),
-  component: NewsPage,
+  component: lazyRouteComponent(() => import('./NewsPage'), 'NewsPage'),
 });
 
 const newsPieceRoute = createRoute({
@@ -21,7 +19,7 @@ const newsPieceRoute = createRoute({
   path: '/news/$id',
   staticData: { role: 'support' },
   params: { parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: NewsPiecePage,
+  component: lazyRouteComponent(() => import('./NewsPiecePage'), 'NewsPiecePage'),
 });
 
 export const newsRoutes = [newsRoute, newsPieceRoute] as const;

@@ -1,10 +1,8 @@
 /** The users' search and one user's page (its tab and page in the address). */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
 import { USER_PARTS } from './api';
-import { UserPage } from './UserPage';
-import { UsersPage } from './UsersPage';
 
 const pageNumber = z.coerce.number().int().positive().catch(1).default(1);
 
@@ -13,7 +11,7 @@ const usersRoute = createRoute({
   path: '/users',
   staticData: { role: 'support' },
   validateSearch: z.object({ q: z.string().max(100).catch('').default(''), page: pageNumber }),
-  component: UsersPage,
+  component: lazyRouteComponent(() => import('./UsersPage'), 'UsersPage'),
 });
 
 const userRoute = createRoute({
@@ -21,7 +19,7 @@ const userRoute = createRoute({
   path: '/users/$id',
   staticData: { role: 'support' },
   validateSearch: z.object({ tab: z.enum(USER_PARTS).catch('movements').default('movements'), page: pageNumber }),
-  component: UserPage,
+  component: lazyRouteComponent(() => import('./UserPage'), 'UserPage'),
 });
 
 export const userRoutes = [usersRoute, userRoute] as const;

@@ -1,9 +1,7 @@
 /** The withdrawals queue and one withdrawal's page. */
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { deskRoute } from '../../app/desk';
-import { WithdrawalDetailPage } from './WithdrawalDetailPage';
-import { WithdrawalsPage } from './WithdrawalsPage';
 
 const withdrawalsRoute = createRoute({
   getParentRoute: () => deskRoute,
@@ -13,7 +11,7 @@ const withdrawalsRoute = createRoute({
     status: z.enum(['processing', 'completed', 'cancelled', 'all']).catch('processing').default('processing'),
     page: z.coerce.number().int().positive().catch(1).default(1),
   }),
-  component: WithdrawalsPage,
+  component: lazyRouteComponent(() => import('./WithdrawalsPage'), 'WithdrawalsPage'),
 });
 
 const withdrawalRoute = createRoute({
@@ -21,7 +19,7 @@ const withdrawalRoute = createRoute({
   path: '/withdrawals/$id',
   staticData: { role: 'support' },
   params: { parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: WithdrawalDetailPage,
+  component: lazyRouteComponent(() => import('./WithdrawalDetailPage'), 'WithdrawalDetailPage'),
 });
 
 export const withdrawalRoutes = [withdrawalsRoute, withdrawalRoute] as const;
