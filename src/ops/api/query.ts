@@ -3,7 +3,7 @@
  * A page opened shows what the server says now (another operator may have just decided or
  * corrected): every read is stale at once, refetched on mount and when the window comes back.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { OpsError } from './client';
 
 export const opsQueryClient = new QueryClient({
@@ -16,3 +16,13 @@ export const opsQueryClient = new QueryClient({
     },
   },
 });
+
+/** A call that changes what some reads show: once it answered, the reads under `key` are fetched again, then its reply is returned. */
+export function useRefreshing<I, R>(send: (input: I) => Promise<R>, key: QueryKey): (input: I) => Promise<R> {
+  const queryClient = useQueryClient();
+  return async (input) => {
+    const reply = await send(input);
+    await queryClient.invalidateQueries({ queryKey: key });
+    return reply;
+  };
+}

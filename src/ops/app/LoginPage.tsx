@@ -3,23 +3,19 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { opsLoginSchema } from '../../domain/operators';
 import { signIn } from '../api/session';
-import { Button, Notice, TextInput } from '../ui/kit';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../ui/form';
-import { activateOpsLocale, OPS_LOCALE_NAMES, OPS_LOCALES, opsLocale, type OpsLocale } from '../i18n';
+import { submitTo, textField, useOpsForm } from '../ui/form';
+import { Button, LanguageChoice, Notice, TextInput } from '../ui/kit';
 
 export function LoginPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { redirect } = useSearch({ from: '/login' });
   const form = useOpsForm(opsLoginSchema, { defaultValues: { username: '', password: '', totp: '' } });
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await signIn(input);
-      await navigate({ to: redirect ?? '/', replace: true });
-    } catch (error) {
-      showRefusal(form, error, ['username', 'password', 'totp']);
-    }
-  });
+  const enter = async (input: Parameters<typeof signIn>[0]) => {
+    await signIn(input);
+    await navigate({ to: redirect ?? '/', replace: true });
+  };
+  const submit = submitTo(form, enter, ['username', 'password', 'totp']);
   const root = form.formState.errors.root?.message;
   return (
     <main className="grid min-h-dvh place-items-center bg-slate-100 p-4">
@@ -29,18 +25,7 @@ export function LoginPage() {
             <h1 className="text-xl font-semibold text-slate-900">{t`Operator sign-in`}</h1>
             <p className="mt-1 text-sm text-slate-600">{t`Tessera's console for support, finance and admins.`}</p>
           </div>
-          <select
-            aria-label={t`Language`}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-            value={opsLocale()}
-            onChange={(event) => void activateOpsLocale(event.target.value as OpsLocale)}
-          >
-            {OPS_LOCALES.map((locale) => (
-              <option key={locale} value={locale}>
-                {OPS_LOCALE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
+          <LanguageChoice aria-label={t`Language`} />
         </div>
         <TextInput label={t`Operator name`} autoComplete="username" autoFocus {...textField(form, 'username')} />
         <TextInput label={t`Password`} type="password" autoComplete="current-password" {...textField(form, 'password')} />

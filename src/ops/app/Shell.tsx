@@ -10,8 +10,7 @@ import { roleAllows } from '../../domain/operators';
 import { whenSessionEnds } from '../api/client';
 import { forgetSession, sessionQuery, signOut } from '../api/session';
 import { useLiveQueues } from '../api/live';
-import { activateOpsLocale, OPS_LOCALE_NAMES, OPS_LOCALES, opsLocale, type OpsLocale } from '../i18n';
-import { Button, Notice, Page } from '../ui/kit';
+import { Button, LanguageChoice, Notice, Page } from '../ui/kit';
 import { MENU } from './menu';
 import { useRoleLabel } from './roles';
 
@@ -71,17 +70,7 @@ export function Shell() {
           </span>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <span>{t`Language`}</span>
-            <select
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-              value={opsLocale()}
-              onChange={(event) => void activateOpsLocale(event.target.value as OpsLocale)}
-            >
-              {OPS_LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {OPS_LOCALE_NAMES[locale]}
-                </option>
-              ))}
-            </select>
+            <LanguageChoice />
           </label>
           <Button
             busy={leaving}

@@ -3,7 +3,9 @@
  * every decision of the console is confirmed in one, with what it will do to the ledger said
  * before it is made.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button, Notice } from './kit';
 
 export function Dialog({ open, title, onClose, children, footer }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -35,6 +37,56 @@ export function Dialog({ open, title, onClose, children, footer }: { open: boole
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * A decision's dialog: what it does, then Cancel and the button that makes it — `onConfirm`, or the
+ * submit of the form whose id is `form` — and the server's refusal when it comes.
+ */
+export function ConfirmDialog({
+  open = true,
+  title,
+  confirm,
+  tone = 'primary',
+  busy,
+  disabled,
+  onConfirm,
+  form,
+  refusal,
+  onClose,
+  children,
+}: {
+  open?: boolean;
+  title: ReactNode;
+  confirm: ReactNode;
+  tone?: 'primary' | 'danger';
+  busy: boolean;
+  disabled?: boolean;
+  onConfirm?: () => void;
+  form?: string;
+  refusal?: string | null;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          <Button type={form ? 'submit' : 'button'} form={form} tone={tone} busy={busy} disabled={disabled} onClick={onConfirm}>
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      {refusal ? <Notice>{refusal}</Notice> : null}
+    </Dialog>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { schemaResolver, type ZodFormExtras } from '../../ui/form/zodForm';
+import { schemaResolver, submitOnce, type ZodFormExtras } from '../../ui/form/zodForm';
 import { OpsError } from '../api/client';
 
 export { submitOnce, textField } from '../../ui/form/zodForm';
@@ -24,4 +24,24 @@ export function showRefusal<V extends FieldValues, O extends FieldValues>(form: 
   const field = error instanceof OpsError ? fields.find((name) => name === error.field) : undefined;
   if (field) form.setError(field, { type: 'server', message });
   else form.setError('root' as Path<V>, { type: 'server', message });
+}
+
+/**
+ * The form's submit handler that sends its checked values: `send`, then `done` with the reply; a
+ * refusal goes under the field it is about (one of `fields`), else on the form as a whole.
+ */
+export function submitTo<V extends FieldValues, O extends FieldValues, R>(
+  form: UseFormReturn<V, unknown, O>,
+  send: (input: O) => Promise<R>,
+  fields: readonly Path<V>[],
+  done?: (reply: R) => void,
+) {
+  return submitOnce(form, async (input) => {
+    try {
+      const reply = await send(input);
+      done?.(reply);
+    } catch (error) {
+      showRefusal(form, error, fields);
+    }
+  });
 }

@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { formatAmount } from '../../domain/format';
 import type { Locale } from '../../domain/locales';
-import type { Asset } from '../../domain/money';
+import { parseAmount, type Asset } from '../../domain/money';
 import { opsLocale } from '../i18n';
 
 export function money(amount: string | bigint, asset: Asset, options: { sign?: 'auto' | 'always' } = {}): string {
@@ -28,3 +28,9 @@ export function age(iso: string | null | undefined, now = Date.now()): string {
 
 /** Whether a decimal amount from the wire is not zero: read as text, never as a float. */
 export const nonZero = (amount: string): boolean => /[1-9]/.test(amount);
+
+/** A signed decimal amount from the wire in minor units (0 when it is not one). */
+export function minorOf(amount: string, asset: Asset): bigint {
+  const size = parseAmount(amount.trim().replace(/^[+-]/, ''), asset) ?? 0n;
+  return amount.trim().startsWith('-') ? -size : size;
+}

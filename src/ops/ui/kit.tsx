@@ -1,10 +1,13 @@
 /**
  * The console's parts: plain HTML with Tailwind, desktop first and usable on a tablet. Buttons,
- * fields, a page frame, tables, a pager, notices and status badges. No PWA part is used here: the
+ * fields, a page frame, cards, a pager, notices, status badges, what a read shows while it loads
+ * or when it is refused (`Loaded`), and the language choice. No PWA part is used here: the
  * users' app is a phone UI (Konsta), the console a desk's.
  */
 import { useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { activateOpsLocale, OPS_LOCALE_NAMES, OPS_LOCALES, type OpsLocale } from '../i18n';
 
 type Tone = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -60,58 +63,43 @@ function FieldFrame({ id, label, error, hint, children }: FieldShell & { id: str
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700/30 aria-[invalid=true]:border-rose-600 read-only:bg-slate-50 read-only:shadow-none';
 
-/** A text field for react-hook-form's `textField` props (src/ui/form/form.ts). */
-export function TextInput({
-  label,
-  error,
-  hint,
-  value,
-  onChange,
-  onBlur,
-  ...props
-}: FieldShell & { value: string; onChange: (next: string) => void; onBlur?: () => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur'>) {
+/** A field's value and its events, as react-hook-form's `textField` props give them (src/ui/form/form.ts). */
+type FieldValue = FieldShell & { value: string; onChange: (next: string) => void; onBlur?: () => void };
+
+/** What an input or a text area of a field gets: its id, value, events, state for assistive technology and look. */
+interface Control {
+  id: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur?: () => void;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  className: string;
+}
+
+function Field({ label, error, hint, value, onChange, onBlur, control }: FieldValue & { control: (props: Control) => ReactNode }) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        {...props}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={inputClass}
-      />
+      {control({
+        id,
+        value,
+        onChange: (event) => onChange(event.target.value),
+        onBlur,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+        className: inputClass,
+      })}
     </FieldFrame>
   );
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  value,
-  onChange,
-  onBlur,
-  ...props
-}: FieldShell & { value: string; onChange: (next: string) => void; onBlur?: () => void } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onBlur'>) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        rows={3}
-        {...props}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={inputClass}
-      />
-    </FieldFrame>
-  );
+export function TextInput({ label, error, hint, value, onChange, onBlur, ...props }: FieldValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur'>) {
+  return <Field {...{ label, error, hint, value, onChange, onBlur }} control={({ id, ...control }) => <input id={id} {...props} {...control} />} />;
+}
+
+export function TextArea({ label, error, hint, value, onChange, onBlur, ...props }: FieldValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onBlur'>) {
+  return <Field {...{ label, error, hint, value, onChange, onBlur }} control={({ id, ...control }) => <textarea id={id} rows={3} {...props} {...control} />} />;
 }
 
 /** A page of the console: its title, what it is about, its actions on the right. */
@@ -220,5 +208,37 @@ export function Spinner({ label }: { label: string }) {
       <span className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent" aria-hidden />
       {label}
     </div>
+  );
+}
+
+/** What a read shows: a spinner while it loads, the server's refusal, else what `children` draws of its data. */
+export function Loaded<D>({ query, label, children }: { query: UseQueryResult<D>; label?: string; children: (data: D) => ReactNode }) {
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={label ?? t`Loading…`} />;
+  if (query.isError) return <Notice>{query.error.message}</Notice>;
+  return children(query.data);
+}
+
+/** What a list says when it has nothing to show. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}
+
+/** The console's language, English or 中文, changed at once (named by a label around it, or by `aria-label`). */
+export function LanguageChoice({ 'aria-label': label }: { 'aria-label'?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <select
+      aria-label={label}
+      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      value={i18n.locale || 'en'}
+      onChange={(event) => void activateOpsLocale(event.target.value as OpsLocale)}
+    >
+      {OPS_LOCALES.map((locale) => (
+        <option key={locale} value={locale}>
+          {OPS_LOCALE_NAMES[locale]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -11,8 +11,8 @@ import { opsPasswordChangeSchema, opsTotpSchema } from '../../../domain/operator
 import { QrCode } from '../../../ui/QrCode';
 import { opsPost } from '../../api/client';
 import { sessionQuery, sessionsQuery, signOut } from '../../api/session';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Badge, Button, Card, Notice, Page, Spinner, TextInput } from '../../ui/kit';
+import { submitTo, textField, useOpsForm } from '../../ui/form';
+import { Badge, Button, Card, Loaded, Notice, Page, TextInput } from '../../ui/kit';
 import { dateTime } from '../../ui/format';
 
 export function AccountPage() {
@@ -60,35 +60,33 @@ function Sessions() {
         </Button>
       }
     >
-      {sessions.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : sessions.isError ? (
-        <Notice>{sessions.error.message}</Notice>
-      ) : (
-        <ul className="flex flex-col divide-y divide-slate-100">
-          {sessions.data.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">
-                  {entry.client === 'console' ? t`Browser console` : t`Command line`}
-                  {entry.current ? (
-                    <span className="ms-2">
-                      <Badge tone="good">{t`This session`}</Badge>
-                    </span>
-                  ) : null}
-                </p>
-                <p className="truncate text-slate-600">{[entry.ip, entry.userAgent].filter(Boolean).join(' · ') || '—'}</p>
-                <p className="text-xs text-slate-600">{t`Signed in ${dateTime(entry.createdAt)} · last used ${dateTime(entry.lastSeenAt)} · ends ${dateTime(entry.expiresAt)}`}</p>
-              </div>
-              {entry.current ? null : (
-                <Button busy={end.isPending && end.variables === entry.id} onClick={() => end.mutate(entry.id)}>
-                  {t`End`}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={sessions}>
+        {(list) => (
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {list.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {entry.client === 'console' ? t`Browser console` : t`Command line`}
+                    {entry.current ? (
+                      <span className="ms-2">
+                        <Badge tone="good">{t`This session`}</Badge>
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="truncate text-slate-600">{[entry.ip, entry.userAgent].filter(Boolean).join(' · ') || '—'}</p>
+                  <p className="text-xs text-slate-600">{t`Signed in ${dateTime(entry.createdAt)} · last used ${dateTime(entry.lastSeenAt)} · ends ${dateTime(entry.expiresAt)}`}</p>
+                </div>
+                {entry.current ? null : (
+                  <Button busy={end.isPending && end.variables === entry.id} onClick={() => end.mutate(entry.id)}>
+                    {t`End`}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       {end.isError ? <Notice>{end.error.message}</Notice> : null}
     </Card>
   );
@@ -99,15 +97,10 @@ function PasswordChange() {
   const [done, setDone] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const form = useOpsForm(opsPasswordChangeSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
-  const submit = submitOnce(form, async (input) => {
-    try {
-      const { ended } = await opsPost<{ ended: number }>('/password', input);
-      setDone(ended);
-      form.reset();
-      void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
-    } catch (error) {
-      showRefusal(form, error, ['currentPassword', 'newPassword']);
-    }
+  const submit = submitTo(form, (input) => opsPost<{ ended: number }>('/password', input), ['currentPassword', 'newPassword'], ({ ended }) => {
+    setDone(ended);
+    form.reset();
+    void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
   });
   return (
     <Card title={t`Change password`}>
@@ -130,24 +123,15 @@ function TotpRotation() {
   const [rotated, setRotated] = useState(false);
   const start = useOpsForm(opsTotpSchema, { defaultValues: { totp: '' } });
   const confirm = useOpsForm(opsTotpSchema, { defaultValues: { totp: '' } });
-  const begin = submitOnce(start, async (input) => {
-    try {
-      setSecret(await opsPost<{ totpSecret: string; otpauthUrl: string }>('/totp/rotate', input));
-      setRotated(false);
-      start.reset();
-    } catch (error) {
-      showRefusal(start, error, ['totp']);
-    }
+  const begin = submitTo(start, (input) => opsPost<{ totpSecret: string; otpauthUrl: string }>('/totp/rotate', input), ['totp'], (reply) => {
+    setSecret(reply);
+    setRotated(false);
+    start.reset();
   });
-  const finish = submitOnce(confirm, async (input) => {
-    try {
-      await opsPost('/totp/confirm', input);
-      setSecret(null);
-      setRotated(true);
-      confirm.reset();
-    } catch (error) {
-      showRefusal(confirm, error, ['totp']);
-    }
+  const finish = submitTo(confirm, (input) => opsPost('/totp/confirm', input), ['totp'], () => {
+    setSecret(null);
+    setRotated(true);
+    confirm.reset();
   });
   return (
     <Card title={t`Authenticator app`}>

@@ -6,10 +6,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button, Card, Notice, Page, Pager, Spinner } from '../../ui/kit';
+import { Button, Card, Page } from '../../ui/kit';
+import { PagedTable } from '../../ui/Table';
 import { dateTime } from '../../ui/format';
 import { operatorsQuery } from '../operators/api';
-import { AUDIT_PAGE_SIZE, auditQuery, exportUrl, type AuditFilter } from './api';
+import { auditQuery, exportUrl, type AuditFilter } from './api';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
 
@@ -82,56 +83,32 @@ export function AuditPage() {
         </form>
       </Card>
       <Card>
-        {log.isPending ? (
-          <Spinner label={t`Loading the audit log…`} />
-        ) : log.isError ? (
-          <Notice>{log.error.message}</Notice>
-        ) : log.data.list.length === 0 ? (
-          <p className="text-sm text-slate-600">{t`Nothing matches these filters.`}</p>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">{t`Audit log, newest first`}</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`When`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Operator`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Action`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Subject`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`User`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Reason`}</th>
-                    <th scope="col" className="py-2 text-start font-medium">{t`Details`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.data.list.map((entry) => (
-                    <tr key={entry.id} className="border-b border-slate-100 align-top">
-                      <td className="py-2 pe-3 whitespace-nowrap">{dateTime(entry.createdAt)}</td>
-                      <td className="py-2 pe-3">{entry.operator}</td>
-                      <td className="py-2 pe-3 font-mono text-xs">{entry.action}</td>
-                      <td className="py-2 pe-3 font-mono text-xs">{entry.subject}</td>
-                      <td className="py-2 pe-3">{entry.username ?? '—'}</td>
-                      <td className="max-w-64 py-2 pe-3 break-words">{entry.reason ?? '—'}</td>
-                      <td className="max-w-96 py-2">
-                        <details>
-                          <summary className="cursor-pointer text-teal-800">{t`Show`}</summary>
-                          <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(entry.details, null, 2)}</pre>
-                        </details>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              page={page}
-              pageSize={AUDIT_PAGE_SIZE}
-              total={log.data.total}
-              onPage={(next) => void navigate({ search: { ...filter, page: next } })}
-            />
-          </div>
-        )}
+        <PagedTable
+          query={log}
+          loading={t`Loading the audit log…`}
+          empty={t`Nothing matches these filters.`}
+          caption={t`Audit log, newest first`}
+          rowKey={(entry) => entry.id}
+          onPage={(next) => void navigate({ search: { ...filter, page: next } })}
+          columns={[
+            { header: t`When`, nowrap: true, cell: (entry) => dateTime(entry.createdAt) },
+            { header: t`Operator`, cell: (entry) => entry.operator },
+            { header: t`Action`, cell: (entry) => <span className="font-mono text-xs">{entry.action}</span> },
+            { header: t`Subject`, cell: (entry) => <span className="font-mono text-xs">{entry.subject}</span> },
+            { header: t`User`, cell: (entry) => entry.username ?? '—' },
+            { header: t`Reason`, className: 'max-w-64 break-words', cell: (entry) => entry.reason ?? '—' },
+            {
+              header: t`Details`,
+              className: 'max-w-96',
+              cell: (entry) => (
+                <details>
+                  <summary className="cursor-pointer text-teal-800">{t`Show`}</summary>
+                  <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(entry.details, null, 2)}</pre>
+                </details>
+              ),
+            },
+          ]}
+        />
       </Card>
     </Page>
   );

@@ -15,14 +15,14 @@ import { adjustmentSchema, type OpsCorrection, type OpsProposal } from '../../..
 import { useDecision } from '../../api/decision';
 import { queuesQuery } from '../../api/live';
 import { sessionQuery } from '../../api/session';
-import { Dialog, LedgerPreview, type LedgerLine } from '../../ui/Dialog';
+import { ConfirmDialog, LedgerPreview, type LedgerLine } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
 import { age, dateTime, money } from '../../ui/format';
-import { Badge, Button, Card, FilterTabs, Notice, Page, Pager, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { Badge, Button, Card, FilterTabs, Loaded, Notice, Page, TextArea, TextInput } from '../../ui/kit';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { Table } from '../../ui/Table';
+import { actionsColumn, PagedTable } from '../../ui/Table';
 import { userQuery } from '../users/api';
-import { approveProposal, correct, PAGE_SIZE, proposalsQuery, refuseProposal, thresholdsQuery, type ProposalFilter } from './api';
+import { approveProposal, correct, proposalsQuery, refuseProposal, thresholdsQuery, type ProposalFilter } from './api';
 
 type Correction = z.output<typeof adjustmentSchema>;
 
@@ -148,37 +148,30 @@ function ConfirmCorrection({
   const proposed = threshold !== null && sizeOf(correction.amount, asset) > threshold;
   const make = () => decision.mutate(correction, { onSuccess: onDone, onError: onRefused });
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={proposed ? t`Propose this correction?` : t`Post this correction?`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone="primary" busy={decision.isPending} disabled={!user.data} onClick={make}>
-            {proposed ? t`Propose it` : t`Post it`}
-          </Button>
-        </>
-      }
+      confirm={proposed ? t`Propose it` : t`Post it`}
+      busy={decision.isPending}
+      disabled={!user.data}
+      onConfirm={make}
+      refusal={decision.error?.message}
+      onClose={onClose}
     >
-      {user.isPending ? (
-        <Spinner label={t`Reading the user…`} />
-      ) : user.isError ? (
-        <Notice>{user.error.message}</Notice>
-      ) : (
-        <>
-          <LedgerPreview caption={proposed ? t`Once approved, the ledger will post` : t`The ledger will post`} lines={lines(user.data.username, asset, correction.amount)} />
-          <p className="text-slate-700">{t`${user.data.username}'s available balance now: ${money(user.data.balances[asset].available, asset)}.`}</p>
-          {proposed && threshold !== null ? (
-            <Notice tone="info">
-              {t`Above the four-eyes threshold of ${money(threshold, asset)}: nothing is posted now. It is only proposed, and posts when a second finance operator approves it.`}
-            </Notice>
-          ) : null}
-          <p className="text-slate-700">{t`The user reads: “${correction.reason}”`}</p>
-        </>
-      )}
-      {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-    </Dialog>
+      <Loaded query={user} label={t`Reading the user…`}>
+        {(found) => (
+          <>
+            <LedgerPreview caption={proposed ? t`Once approved, the ledger will post` : t`The ledger will post`} lines={lines(found.username, asset, correction.amount)} />
+            <p className="text-slate-700">{t`${found.username}'s available balance now: ${money(found.balances[asset].available, asset)}.`}</p>
+            {proposed && threshold !== null ? (
+              <Notice tone="info">
+                {t`Above the four-eyes threshold of ${money(threshold, asset)}: nothing is posted now. It is only proposed, and posts when a second finance operator approves it.`}
+              </Notice>
+            ) : null}
+            <p className="text-slate-700">{t`The user reads: “${correction.reason}”`}</p>
+          </>
+        )}
+      </Loaded>
+    </ConfirmDialog>
   );
 }
 
@@ -217,73 +210,61 @@ function Proposals({ finance }: { finance: boolean }) {
         />
       }
     >
-      {list.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : list.isError ? (
-        <Notice>{list.error.message}</Notice>
-      ) : list.data.list.length === 0 ? (
-        <p className="text-sm text-slate-600">{status === 'pending' ? t`No correction waits for a second operator.` : t`No proposals here.`}</p>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Table<OpsProposal>
-            caption={t`Proposed corrections, oldest first`}
-            rows={list.data.list}
-            rowKey={(proposal) => proposal.id}
-            columns={[
-              { header: t`No.`, cell: (proposal) => proposal.id, numeric: true },
-              {
-                header: t`Proposed`,
-                nowrap: true,
-                cell: (proposal) => (
-                  <>
-                    {dateTime(proposal.createdAt)}
-                    <span className="block text-xs text-slate-600">{t`by ${proposal.maker}`}</span>
-                    {proposal.status === 'pending' ? <span className="block text-xs text-amber-800">{t`waiting ${age(proposal.createdAt)}`}</span> : null}
-                  </>
-                ),
-              },
-              {
-                header: t`User`,
-                cell: (proposal) => (
-                  <Link to="/users/$id" params={{ id: proposal.userId }} search={{ tab: 'movements', page: 1 }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-                    {proposal.username}
-                  </Link>
-                ),
-              },
-              { header: t`Amount`, cell: (proposal) => money(proposal.amount, proposal.asset, { sign: 'always' }), numeric: true },
-              { header: t`Reason`, cell: (proposal) => proposal.reason },
-              {
-                header: t`Status`,
-                cell: (proposal) => (
-                  <>
-                    {statusBadge(proposal)}
-                    {proposal.checker ? <span className="block text-xs text-slate-600">{t`${proposal.checker}, ${dateTime(proposal.decidedAt)}`}</span> : null}
-                    {proposal.decisionReason ? <span className="block text-xs text-slate-600">{proposal.decisionReason}</span> : null}
-                  </>
-                ),
-              },
-              {
-                header: <span className="sr-only">{t`Actions`}</span>,
-                nowrap: true,
-                cell: (proposal) =>
-                  finance && proposal.status === 'pending' ? (
-                    <span className="flex flex-wrap justify-end gap-2">
-                      {proposal.makerId === me ? null : (
-                        <Button tone="primary" onClick={() => setApproving(proposal)}>
-                          {t`Approve…`}
-                        </Button>
-                      )}
-                      <Button tone="danger" onClick={() => setRefusing(proposal)}>
-                        {proposal.makerId === me ? t`Withdraw…` : t`Refuse…`}
-                      </Button>
-                    </span>
-                  ) : null,
-              },
-            ]}
-          />
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })} />
-        </div>
-      )}
+      <PagedTable<OpsProposal>
+        query={list}
+        empty={status === 'pending' ? t`No correction waits for a second operator.` : t`No proposals here.`}
+        caption={t`Proposed corrections, oldest first`}
+        rowKey={(proposal) => proposal.id}
+        onPage={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })}
+        columns={[
+          { header: t`No.`, cell: (proposal) => proposal.id, numeric: true },
+          {
+            header: t`Proposed`,
+            nowrap: true,
+            cell: (proposal) => (
+              <>
+                {dateTime(proposal.createdAt)}
+                <span className="block text-xs text-slate-600">{t`by ${proposal.maker}`}</span>
+                {proposal.status === 'pending' ? <span className="block text-xs text-amber-800">{t`waiting ${age(proposal.createdAt)}`}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t`User`,
+            cell: (proposal) => (
+              <Link to="/users/$id" params={{ id: proposal.userId }} search={{ tab: 'movements', page: 1 }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                {proposal.username}
+              </Link>
+            ),
+          },
+          { header: t`Amount`, cell: (proposal) => money(proposal.amount, proposal.asset, { sign: 'always' }), numeric: true },
+          { header: t`Reason`, cell: (proposal) => proposal.reason },
+          {
+            header: t`Status`,
+            cell: (proposal) => (
+              <>
+                {statusBadge(proposal)}
+                {proposal.checker ? <span className="block text-xs text-slate-600">{t`${proposal.checker}, ${dateTime(proposal.decidedAt)}`}</span> : null}
+                {proposal.decisionReason ? <span className="block text-xs text-slate-600">{proposal.decisionReason}</span> : null}
+              </>
+            ),
+          },
+          actionsColumn<OpsProposal>(t`Actions`, (proposal) =>
+            finance && proposal.status === 'pending' ? (
+              <span className="flex flex-wrap justify-end gap-2">
+                {proposal.makerId === me ? null : (
+                  <Button tone="primary" onClick={() => setApproving(proposal)}>
+                    {t`Approve…`}
+                  </Button>
+                )}
+                <Button tone="danger" onClick={() => setRefusing(proposal)}>
+                  {proposal.makerId === me ? t`Withdraw…` : t`Refuse…`}
+                </Button>
+              </span>
+            ) : null,
+          ),
+        ]}
+      />
       {approving ? <ConfirmApproval proposal={approving} onClose={() => setApproving(null)} /> : null}
       {refusing ? (
         <ReasonDialog
@@ -309,22 +290,16 @@ function ConfirmApproval({ proposal, onClose }: { proposal: OpsProposal; onClose
   const decision = useDecision(approveProposal);
   const lines = useCorrectionLines();
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t`Approve proposal no. ${proposal.id}?`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone="primary" busy={decision.isPending} onClick={() => decision.mutate({ id: proposal.id }, { onSuccess: onClose })}>
-            {t`Approve and post`}
-          </Button>
-        </>
-      }
+      confirm={t`Approve and post`}
+      busy={decision.isPending}
+      onConfirm={() => decision.mutate({ id: proposal.id }, { onSuccess: onClose })}
+      refusal={decision.error?.message}
+      onClose={onClose}
     >
       <LedgerPreview caption={t`The ledger will post`} lines={lines(proposal.username, proposal.asset, proposal.amount)} />
       <p className="text-slate-700">{t`Proposed by ${proposal.maker} ${dateTime(proposal.createdAt)}: “${proposal.reason}”`}</p>
-      {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -9,15 +9,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { PLATFORM_PURPOSES, USER_PURPOSES, type PlatformPurpose } from '../../../domain/ledger';
-import { ASSET_CODES, parseAmount, type Asset } from '../../../domain/money';
+import { ASSET_CODES, type Asset } from '../../../domain/money';
 import { roleAllows, type OpsQueue } from '../../../domain/operators';
 import type { OpsLedgerReport, OpsTotals } from '../../../domain/ops-wire';
 import { useDecision } from '../../api/decision';
 import { queuesQuery } from '../../api/live';
 import { sessionQuery } from '../../api/session';
 import { Dialog } from '../../ui/Dialog';
-import { age, dateTime, money } from '../../ui/format';
-import { Badge, Button, Card, Facts, Notice, Page, Spinner } from '../../ui/kit';
+import { age, dateTime, minorOf, money } from '../../ui/format';
+import { Badge, Button, Card, Empty, Facts, Loaded, Notice, Page, Spinner } from '../../ui/kit';
+import { AssetTable } from '../../ui/Table';
 import { usePurposeLabel } from '../users/UserParts';
 import { lastVerificationQuery, totalsQuery, verifyLedger } from './api';
 
@@ -30,15 +31,6 @@ const QUEUE_PAGES: Record<OpsQueue, { to: string; search?: Record<string, unknow
   repayments: { to: '/loans' },
   adjustments: { to: '/corrections', search: { status: 'pending', page: 1 } },
 };
-
-/** A signed decimal string in minor units. */
-function minorOf(amount: string, asset: Asset): bigint {
-  const negative = amount.trim().startsWith('-');
-  const size = parseAmount(amount.replace(/^[+-]/, ''), asset) ?? 0n;
-  return negative ? -size : size;
-}
-
-const isZero = (amount: string) => /^[+-]?0(\.0+)?$/.test(amount);
 
 export function DashboardPage() {
   const { t } = useLingui();
@@ -82,29 +74,27 @@ function Queues() {
   const label = useQueueLabel();
   return (
     <Card title={t`Queues`}>
-      {queues.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : queues.isError ? (
-        <Notice>{queues.error.message}</Notice>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {queues.data.map((entry) => (
-            <li key={entry.queue} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <Link
-                to={QUEUE_PAGES[entry.queue].to}
-                search={QUEUE_PAGES[entry.queue].search as never}
-                className="font-medium text-teal-800 underline-offset-2 hover:underline"
-              >
-                {label(entry.queue)}
-              </Link>
-              <span className="flex items-center gap-3">
-                {entry.count ? <span className="text-xs text-amber-800">{t`oldest ${age(entry.oldestAt)}`}</span> : null}
-                <Badge tone={entry.count ? 'waiting' : 'neutral'}>{t`${entry.count} waiting`}</Badge>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={queues}>
+        {(list) => (
+          <ul className="divide-y divide-slate-100">
+            {list.map((entry) => (
+              <li key={entry.queue} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <Link
+                  to={QUEUE_PAGES[entry.queue].to}
+                  search={QUEUE_PAGES[entry.queue].search as never}
+                  className="font-medium text-teal-800 underline-offset-2 hover:underline"
+                >
+                  {label(entry.queue)}
+                </Link>
+                <span className="flex items-center gap-3">
+                  {entry.count ? <span className="text-xs text-amber-800">{t`oldest ${age(entry.oldestAt)}`}</span> : null}
+                  <Badge tone={entry.count ? 'waiting' : 'neutral'}>{t`${entry.count} waiting`}</Badge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </Card>
   );
 }
@@ -136,55 +126,6 @@ function Today({ totals }: { totals: OpsTotals }) {
   );
 }
 
-/** Rows of a name and an amount per asset (and, when asked, their sum). */
-function AssetTable({ caption, rows, total }: { caption: string; rows: [string, Record<Asset, string>][]; total?: string }) {
-  const { t } = useLingui();
-  const sum = (asset: Asset) => rows.reduce((all, [, amounts]) => all + minorOf(amounts[asset], asset), 0n);
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-            <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Account`}</th>
-            {ASSET_CODES.map((asset) => (
-              <th key={asset} scope="col" className="py-2 pe-3 text-end font-medium">
-                {asset}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([name, amounts]) => (
-            <tr key={name} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 pe-3 text-start font-normal text-slate-700">
-                {name}
-              </th>
-              {ASSET_CODES.map((asset) => (
-                <td key={asset} className={`py-1.5 pe-3 text-end tabular-nums ${isZero(amounts[asset]) ? 'text-slate-500' : 'font-medium'}`}>
-                  {money(amounts[asset], asset)}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {total ? (
-            <tr className="border-t-2 border-slate-300">
-              <th scope="row" className="py-1.5 pe-3 text-start font-semibold">
-                {total}
-              </th>
-              {ASSET_CODES.map((asset) => (
-                <td key={asset} className="py-1.5 pe-3 text-end font-semibold tabular-nums">
-                  {money(sum(asset), asset)}
-                </td>
-              ))}
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function UserHoldings({ totals }: { totals: OpsTotals }) {
   const { t } = useLingui();
   const purpose = usePurposeLabel();
@@ -192,7 +133,10 @@ function UserHoldings({ totals }: { totals: OpsTotals }) {
     <Card title={t`What users hold`}>
       <AssetTable
         caption={t`What all users hold, per account purpose and asset`}
-        rows={USER_PURPOSES.map((name) => [purpose(name), { USDT: totals.users.USDT[name], EUR: totals.users.EUR[name] }])}
+        header={t`Account`}
+        rows={USER_PURPOSES}
+        name={purpose}
+        amount={(name, asset) => totals.users[asset][name]}
         total={t`All users`}
       />
     </Card>
@@ -215,7 +159,10 @@ function PlatformAccounts({ totals }: { totals: OpsTotals }) {
     <Card title={t`The platform's accounts`}>
       <AssetTable
         caption={t`The platform's accounts per asset`}
-        rows={PLATFORM_PURPOSES.map((name) => [labels[name], { USDT: totals.platform.USDT[name], EUR: totals.platform.EUR[name] }])}
+        header={t`Account`}
+        rows={PLATFORM_PURPOSES}
+        name={(name) => labels[name]}
+        amount={(name, asset) => totals.platform[asset][name]}
       />
       <p className="mt-2 text-xs text-slate-600">{t`Each asset's accounts, the users' and the platform's, sum to zero.`}</p>
     </Card>
@@ -241,35 +188,14 @@ function FeesPerDay({ totals }: { totals: OpsTotals }) {
   };
   return (
     <Card title={t`Fees earned per day`}>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t`Fees earned per UTC day, newest first`}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-              <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Day (UTC)`}</th>
-              {ASSET_CODES.map((asset) => (
-                <th key={asset} scope="col" className="py-2 pe-3 text-end font-medium">
-                  {asset}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pe-3 text-start font-normal whitespace-nowrap text-slate-700">
-                  {day.day}
-                </th>
-                {ASSET_CODES.map((asset) => (
-                  <td key={asset} className="py-1 pe-3">
-                    {bar(day[asset], asset)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AssetTable
+        caption={t`Fees earned per UTC day, newest first`}
+        header={t`Day (UTC)`}
+        rows={days}
+        name={(day) => day.day}
+        amount={(day, asset) => day[asset]}
+        cell={bar}
+      />
     </Card>
   );
 }
@@ -290,22 +216,22 @@ function LedgerCheck() {
         ) : undefined
       }
     >
-      {last.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : last.isError ? (
-        <Notice>{last.error.message}</Notice>
-      ) : last.data === null ? (
-        <p className="text-sm text-slate-600">{t`No operator has verified the ledger yet.`}</p>
-      ) : (
-        <Report
-          report={{ ...last.data, problems: last.data.problems }}
-          facts={[
-            [t`Run`, dateTime(last.data.ranAt)],
-            [t`By`, last.data.operator],
-          ]}
-          problemCount={last.data.problemCount}
-        />
-      )}
+      <Loaded query={last}>
+        {(run) =>
+          run === null ? (
+            <Empty>{t`No operator has verified the ledger yet.`}</Empty>
+          ) : (
+            <Report
+              report={run}
+              facts={[
+                [t`Run`, dateTime(run.ranAt)],
+                [t`By`, run.operator],
+              ]}
+              problemCount={run.problemCount}
+            />
+          )
+        }
+      </Loaded>
       {asking ? <VerifyNow onClose={() => setAsking(false)} /> : null}
     </Card>
   );

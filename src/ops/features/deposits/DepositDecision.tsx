@@ -7,11 +7,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { depositApproveSchema, rejectSchema } from '../../../domain/operators';
+import { depositApproveSchema } from '../../../domain/operators';
 import { useDecision } from '../../api/decision';
-import { Dialog, LedgerPreview } from '../../ui/Dialog';
+import { ConfirmDialog, LedgerPreview } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Button, Card, Notice, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { Button, Card, Loaded, TextArea, TextInput } from '../../ui/kit';
+import { ReasonCard } from '../../ui/ReasonDialog';
 import { money, nonZero } from '../../ui/format';
 import { approveDeposit, previewQuery, rejectDeposit, type OpsDeposit } from './api';
 
@@ -70,94 +71,59 @@ function ConfirmApproval({
   const { t } = useLingui();
   const preview = useQuery(previewQuery(deposit.id, amount));
   const decision = useDecision(approveDeposit);
-  const approve = () =>
-    decision.mutate({ id: deposit.id, amount, reason }, {
-      onSuccess: onClose,
-      onError: (error) => {
-        onRefused(error);
-      },
-    });
-  const plan = preview.data;
+  const approve = () => decision.mutate({ id: deposit.id, amount, reason }, { onSuccess: onClose, onError: onRefused });
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t`Approve deposit ${deposit.orderNo}?`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone="primary" busy={decision.isPending} disabled={!plan} onClick={approve}>
-            {t`Approve and credit`}
-          </Button>
-        </>
-      }
+      confirm={t`Approve and credit`}
+      busy={decision.isPending}
+      disabled={!preview.data}
+      onConfirm={approve}
+      refusal={decision.error?.message}
+      onClose={onClose}
     >
-      {preview.isPending ? (
-        <Spinner label={t`Reading what the approval posts…`} />
-      ) : preview.isError ? (
-        <Notice>{preview.error.message}</Notice>
-      ) : (
-        <>
-          <LedgerPreview
-            caption={t`The ledger will post`}
-            lines={[
-              { from: t`Platform · deposits`, to: t`${deposit.username} · available`, amount: money(preview.data.amount, preview.data.asset) },
-              ...(nonZero(preview.data.bonus)
-                ? [{ from: t`Platform · VIP gifts`, to: t`${deposit.username} · available`, amount: money(preview.data.bonus, preview.data.asset) }]
-                : []),
-            ]}
-          />
-          <p className="text-slate-700">
-            {preview.data.vipLevelAfter !== preview.data.vipLevelBefore
-              ? t`VIP level ${preview.data.vipLevelBefore} → ${preview.data.vipLevelAfter} (gift ${preview.data.giftPercent} %).`
-              : t`VIP level stays ${preview.data.vipLevelBefore} (gift ${preview.data.giftPercent} %).`}
-          </p>
-          {reason ? <p className="text-slate-700">{t`The user reads: “${reason}”`}</p> : null}
-        </>
-      )}
-      {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-    </Dialog>
+      <Loaded query={preview} label={t`Reading what the approval posts…`}>
+        {(plan) => (
+          <>
+            <LedgerPreview
+              caption={t`The ledger will post`}
+              lines={[
+                { from: t`Platform · deposits`, to: t`${deposit.username} · available`, amount: money(plan.amount, plan.asset) },
+                ...(nonZero(plan.bonus) ? [{ from: t`Platform · VIP gifts`, to: t`${deposit.username} · available`, amount: money(plan.bonus, plan.asset) }] : []),
+              ]}
+            />
+            <p className="text-slate-700">
+              {plan.vipLevelAfter !== plan.vipLevelBefore
+                ? t`VIP level ${plan.vipLevelBefore} → ${plan.vipLevelAfter} (gift ${plan.giftPercent} %).`
+                : t`VIP level stays ${plan.vipLevelBefore} (gift ${plan.giftPercent} %).`}
+            </p>
+            {reason ? <p className="text-slate-700">{t`The user reads: “${reason}”`}</p> : null}
+          </>
+        )}
+      </Loaded>
+    </ConfirmDialog>
   );
 }
 
 function RejectForm({ deposit }: { deposit: OpsDeposit }) {
   const { t } = useLingui();
-  const [reason, setReason] = useState<string | null>(null);
-  const form = useOpsForm(rejectSchema, { defaultValues: { id: deposit.id, reason: '' } as never, input: (values: { reason?: string }) => ({ id: deposit.id, reason: values.reason ?? '' }) });
   const decision = useDecision(rejectDeposit);
-  const submit = submitOnce(form, (input) => setReason(input.reason));
-  const close = () => setReason(null);
   return (
-    <Card title={t`Reject`}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextArea label={t`Reason the user reads`} {...textField(form, 'reason')} />
-        <Button type="submit" tone="danger">
-          {t`Reject…`}
-        </Button>
-      </form>
-      <Dialog
-        open={reason !== null}
-        onClose={close}
-        title={t`Reject deposit ${deposit.orderNo}?`}
-        footer={
-          <>
-            <Button onClick={close}>{t`Cancel`}</Button>
-            <Button
-              tone="danger"
-              busy={decision.isPending}
-              onClick={() =>
-                decision.mutate({ id: deposit.id, reason: reason ?? '' }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['reason']) })
-              }
-            >
-              {t`Reject the deposit`}
-            </Button>
-          </>
-        }
-      >
-        <p className="text-slate-700">{t`Nothing is posted to the ledger: no money arrived for it.`}</p>
-        <p className="text-slate-700">{t`The user reads: “${reason ?? ''}”`}</p>
-        {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-      </Dialog>
-    </Card>
+    <ReasonCard title={t`Reject`} action={t`Reject…`}>
+      {({ reason, close, refused }) => (
+        <ConfirmDialog
+          title={t`Reject deposit ${deposit.orderNo}?`}
+          confirm={t`Reject the deposit`}
+          tone="danger"
+          busy={decision.isPending}
+          onConfirm={() => decision.mutate({ id: deposit.id, reason }, { onSuccess: close, onError: refused })}
+          refusal={decision.error?.message}
+          onClose={close}
+        >
+          <p className="text-slate-700">{t`Nothing is posted to the ledger: no money arrived for it.`}</p>
+          <p className="text-slate-700">{t`The user reads: “${reason}”`}</p>
+        </ConfirmDialog>
+      )}
+    </ReasonCard>
   );
 }

@@ -6,12 +6,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { roleAllows } from '../../../domain/operators';
-import { sessionQuery } from '../../api/session';
+import { dateTime, money } from '../../ui/format';
 import { ImageViewer } from '../../ui/ImageViewer';
-import { Card, Facts, Notice, Page, Spinner } from '../../ui/kit';
-import { age, dateTime, money } from '../../ui/format';
-import { depositQuery, userDepositsQuery, type OpsDeposit } from './api';
+import { Card, Facts } from '../../ui/kit';
+import { OtherRequests, RequestPage } from '../../ui/RequestPage';
+import { depositQuery, userDepositsQuery } from './api';
 import { DepositDecision } from './DepositDecision';
 import { DepositStatus } from './DepositStatus';
 
@@ -19,33 +18,23 @@ export function DepositDetailPage() {
   const { t } = useLingui();
   const { id } = useParams({ from: '/desk/deposits/$id' });
   const deposit = useQuery(depositQuery(id));
-  const role = useQuery(sessionQuery).data?.operator.role;
-
-  if (deposit.isPending) return <Spinner label={t`Loading the deposit…`} />;
-  if (deposit.isError) return <Notice>{deposit.error.message}</Notice>;
-  const record = deposit.data;
-  if (!record) {
-    return (
-      <Page title={t`Deposit not found`}>
-        <Notice>{t`There is no deposit with this number.`}</Notice>
-        <Link to="/deposits" search={{ status: 'processing', page: 1 }} className="text-sm text-teal-800 underline">
-          {t`Back to the deposits`}
-        </Link>
-      </Page>
-    );
-  }
   return (
-    <Page
-      title={t`Deposit ${record.orderNo}`}
-      subtitle={record.status === 'processing' ? t`Waiting for ${age(record.createdAt)}` : undefined}
-      actions={
+    <RequestPage
+      query={deposit}
+      loading={t`Loading the deposit…`}
+      missing={{ title: t`Deposit not found`, text: t`There is no deposit with this number.` }}
+      back={(record) => (
         <Link to="/deposits" search={{ status: 'processing', page: 1 }} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
-          {t`Back to the queue`}
+          {record ? t`Back to the queue` : t`Back to the deposits`}
         </Link>
-      }
+      )}
+      title={(record) => t`Deposit ${record.orderNo}`}
+      waiting={(record) => (record.status === 'processing' ? { since: record.createdAt } : null)}
+      decision={(record) => <DepositDecision deposit={record} />}
+      decides={t`A finance operator decides deposits.`}
     >
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-5">
+      {(record) => (
+        <>
           <Card title={t`What the user reported`}>
             <Facts
               items={[
@@ -69,53 +58,17 @@ export function DepositDetailPage() {
           <Card title={t`Payment proof`}>
             <ImageViewer path="/deposits/proof" id={record.id} alt={t`The payment proof of deposit ${record.orderNo}`} />
           </Card>
-          <UserDeposits deposit={record} />
-        </div>
-        <div className="flex flex-col gap-5 lg:sticky lg:top-4">
-          {record.status === 'processing' && role && roleAllows(role, 'finance') ? (
-            <DepositDecision deposit={record} />
-          ) : record.status === 'processing' ? (
-            <Notice tone="info">{t`A finance operator decides deposits.`}</Notice>
-          ) : null}
-        </div>
-      </div>
-    </Page>
-  );
-}
-
-function UserDeposits({ deposit }: { deposit: OpsDeposit }) {
-  const { t } = useLingui();
-  const others = useQuery(userDepositsQuery(deposit.userId));
-  const list = others.data?.list.filter((entry) => entry.id !== deposit.id) ?? [];
-  return (
-    <Card title={t`${deposit.username}'s other deposits`}>
-      {others.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : others.isError ? (
-        <Notice>{others.error.message}</Notice>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-slate-600">{t`This is their first deposit.`}</p>
-      ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t`Other deposits of this user`}</caption>
-          <tbody>
-            {list.map((entry) => (
-              <tr key={entry.id} className="border-b border-slate-100">
-                <td className="py-1.5 pe-3">
-                  <Link to="/deposits/$id" params={{ id: entry.id }} className="text-teal-800 underline-offset-2 hover:underline">
-                    {entry.orderNo}
-                  </Link>
-                </td>
-                <td className="py-1.5 pe-3 whitespace-nowrap">{dateTime(entry.createdAt)}</td>
-                <td className="py-1.5 pe-3 text-end tabular-nums">{money(entry.amount, entry.asset)}</td>
-                <td className="py-1.5">
-                  <DepositStatus status={entry.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          <OtherRequests
+            title={t`${record.username}'s other deposits`}
+            caption={t`Other deposits of this user`}
+            read={userDepositsQuery(record.userId)}
+            current={record.id}
+            first={t`This is their first deposit.`}
+            to="/deposits/$id"
+            status={(entry) => <DepositStatus status={entry.status} />}
+          />
+        </>
       )}
-    </Card>
+    </RequestPage>
   );
 }

@@ -7,144 +7,123 @@
  * of the server (decided meanwhile, the collateral no longer there, the rate moved) is said in it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { loanDecisionSchema } from '../../../domain/loan';
-import { rejectSchema } from '../../../domain/operators';
+import { useState, type ReactNode } from 'react';
 import { useDecision } from '../../api/decision';
-import { Dialog, LedgerPreview, type LedgerLine } from '../../ui/Dialog';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Button, Card, Notice, TextArea } from '../../ui/kit';
+import { ConfirmDialog, LedgerPreview, type LedgerLine } from '../../ui/Dialog';
+import { Button, Card } from '../../ui/kit';
+import { ReasonCard } from '../../ui/ReasonDialog';
 import { money, nonZero } from '../../ui/format';
 import { approveLoan, confirmRepayment, refuseRepayment, rejectLoan, type OpsLoan } from './api';
 import { collateralAssetOf, repayFigures } from './figures';
 
-/** A decision's dialog: its title, what the ledger posts (or that nothing is), the button; the server's refusal in it. */
+/** A decision's dialog: its title, what the ledger posts (or that nothing is), its notes, the button; the server's refusal in it. */
 function Confirm({
-  title,
   lines,
   nothing,
   notes,
-  action,
-  tone,
-  busy,
-  error,
-  onConfirm,
-  onClose,
+  decision,
+  ...dialog
 }: {
   title: string;
   lines: LedgerLine[];
   nothing?: string;
   notes: string[];
-  action: string;
+  confirm: string;
   tone: 'primary' | 'danger';
-  busy: boolean;
-  error: Error | null;
+  /** The decision made: whether it is under way, and its refusal. */
+  decision: { isPending: boolean; error: Error | null };
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone={tone} busy={busy} onClick={onConfirm}>
-            {action}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog {...dialog} busy={decision.isPending} refusal={decision.error?.message}>
       {lines.length > 0 ? <LedgerPreview caption={t`The ledger will post`} lines={lines} /> : <p className="text-slate-700">{nothing}</p>}
       {notes.map((note) => (
         <p key={note} className="text-slate-700">
           {note}
         </p>
       ))}
-      {error ? <Notice>{error.message}</Notice> : null}
-    </Dialog>
+    </ConfirmDialog>
+  );
+}
+
+/** A decision asked for from a card: what it does and its button; then its confirmation, until closed. */
+function AskCard({ title, text, action, children }: { title: string; text: string; action: string; children: (close: () => void) => ReactNode }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <Card title={title}>
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-slate-700">{text}</p>
+        <Button tone="primary" onClick={() => setAsking(true)}>
+          {action}
+        </Button>
+      </div>
+      {asking ? children(() => setAsking(false)) : null}
+    </Card>
   );
 }
 
 export function ApplicationDecision({ loan }: { loan: OpsLoan }) {
   const { t } = useLingui();
-  const [asking, setAsking] = useState<'approve' | { reason: string } | null>(null);
   const approve = useDecision(approveLoan);
   const reject = useDecision(rejectLoan);
-  const form = useOpsForm(loanDecisionSchema, { defaultValues: { id: loan.id, reason: '' } as never, input: (values: { reason?: string }) => ({ id: loan.id, reason: values.reason?.trim() || undefined }) });
-  const submit = submitOnce(form, (input) => setAsking({ reason: input.reason ?? '' }));
-  const close = () => setAsking(null);
   const collateral = nonZero(loan.collateral);
   const crossAsset = collateral && collateralAssetOf(loan) !== loan.asset;
   return (
     <>
-      <Card title={t`Approve`}>
-        <div className="flex flex-col gap-3">
-          <p className="text-sm text-slate-700">
-            {collateral
-              ? t`Locks ${money(loan.collateral, collateralAssetOf(loan))} of the borrower's available balance as collateral, then pays out ${money(loan.amount, loan.asset)}.`
-              : t`Pays out ${money(loan.amount, loan.asset)} to the borrower's available balance.`}
-          </p>
-          <Button tone="primary" onClick={() => setAsking('approve')}>
-            {t`Approve…`}
-          </Button>
-        </div>
-      </Card>
-      <Card title={t`Reject`}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <TextArea label={t`Reason the user reads (optional)`} {...textField(form, 'reason')} />
-          <Button type="submit" tone="danger">
-            {t`Reject…`}
-          </Button>
-        </form>
-      </Card>
-      {asking === 'approve' ? (
-        <Confirm
-          title={t`Approve loan ${loan.loanNo}?`}
-          lines={[
-            ...(collateral ? [{ from: t`${loan.username} · available`, to: t`${loan.username} · collateral`, amount: money(loan.collateral, collateralAssetOf(loan)) }] : []),
-            { from: t`Platform · loans`, to: t`${loan.username} · available`, amount: money(loan.amount, loan.asset) },
-          ]}
-          notes={[
-            ...(collateral ? [t`If the borrower's available balance no longer holds the collateral, the approval is refused and nothing moves.`] : []),
-            ...(crossAsset ? [t`The collateral is in another asset: past 80 % LTV at today's reference rate the approval is refused.`] : []),
-            t`Due ${loan.days} days after the approval, with ${money(loan.interest, loan.asset)} interest.`,
-          ]}
-          action={t`Approve and pay out`}
-          tone="primary"
-          busy={approve.isPending}
-          error={approve.error}
-          onConfirm={() => approve.mutate({ id: loan.id }, { onSuccess: close })}
-          onClose={close}
-        />
-      ) : asking ? (
-        <Confirm
-          title={t`Reject loan ${loan.loanNo}?`}
-          lines={[]}
-          nothing={t`Nothing is posted to the ledger: nothing was paid out or locked for it.`}
-          notes={[asking.reason ? t`The user reads: “${asking.reason}”` : t`No reason is given: the app says the application was rejected.`]}
-          action={t`Reject the application`}
-          tone="danger"
-          busy={reject.isPending}
-          error={reject.error}
-          onConfirm={() => reject.mutate({ id: loan.id, reason: asking.reason || undefined }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['reason']) })}
-          onClose={close}
-        />
-      ) : null}
+      <AskCard
+        title={t`Approve`}
+        text={
+          collateral
+            ? t`Locks ${money(loan.collateral, collateralAssetOf(loan))} of the borrower's available balance as collateral, then pays out ${money(loan.amount, loan.asset)}.`
+            : t`Pays out ${money(loan.amount, loan.asset)} to the borrower's available balance.`
+        }
+        action={t`Approve…`}
+      >
+        {(close) => (
+          <Confirm
+            title={t`Approve loan ${loan.loanNo}?`}
+            lines={[
+              ...(collateral ? [{ from: t`${loan.username} · available`, to: t`${loan.username} · collateral`, amount: money(loan.collateral, collateralAssetOf(loan)) }] : []),
+              { from: t`Platform · loans`, to: t`${loan.username} · available`, amount: money(loan.amount, loan.asset) },
+            ]}
+            notes={[
+              ...(collateral ? [t`If the borrower's available balance no longer holds the collateral, the approval is refused and nothing moves.`] : []),
+              ...(crossAsset ? [t`The collateral is in another asset: past 80 % LTV at today's reference rate the approval is refused.`] : []),
+              t`Due ${loan.days} days after the approval, with ${money(loan.interest, loan.asset)} interest.`,
+            ]}
+            confirm={t`Approve and pay out`}
+            tone="primary"
+            decision={approve}
+            onConfirm={() => approve.mutate({ id: loan.id }, { onSuccess: close })}
+            onClose={close}
+          />
+        )}
+      </AskCard>
+      <ReasonCard title={t`Reject`} action={t`Reject…`} label={t`Reason the user reads (optional)`} optional>
+        {({ reason, close: back, refused }) => (
+          <Confirm
+            title={t`Reject loan ${loan.loanNo}?`}
+            lines={[]}
+            nothing={t`Nothing is posted to the ledger: nothing was paid out or locked for it.`}
+            notes={[reason ? t`The user reads: “${reason}”` : t`No reason is given: the app says the application was rejected.`]}
+            confirm={t`Reject the application`}
+            tone="danger"
+            decision={reject}
+            onConfirm={() => reject.mutate({ id: loan.id, reason: reason || undefined }, { onSuccess: back, onError: refused })}
+            onClose={back}
+          />
+        )}
+      </ReasonCard>
     </>
   );
 }
 
 export function RepaymentDecision({ loan }: { loan: OpsLoan }) {
   const { t } = useLingui();
-  const [asking, setAsking] = useState<'confirm' | { reason: string } | null>(null);
   const confirm = useDecision(confirmRepayment);
   const refuse = useDecision(refuseRepayment);
-  const form = useOpsForm(rejectSchema, { defaultValues: { id: loan.id, reason: '' } as never, input: (values: { reason?: string }) => ({ id: loan.id, reason: values.reason ?? '' }) });
-  const submit = submitOnce(form, (input) => setAsking({ reason: input.reason }));
-  const close = () => setAsking(null);
   const figures = repayFigures(loan);
   const collateral = nonZero(loan.collateral);
   const user = loan.username;
@@ -160,51 +139,42 @@ export function RepaymentDecision({ loan }: { loan: OpsLoan }) {
       ];
   return (
     <>
-      <Card title={t`Confirm the repayment`}>
-        <div className="flex flex-col gap-3">
-          <p className="text-sm text-slate-700">{t`${money(figures.total, loan.asset)} are held for it: principal ${money(figures.principal, loan.asset)} and interest ${money(figures.interest, loan.asset)}.`}</p>
-          <Button tone="primary" onClick={() => setAsking('confirm')}>
-            {t`Confirm…`}
-          </Button>
-        </div>
-      </Card>
-      <Card title={t`Refuse the repayment`}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <TextArea label={t`Reason the user reads`} {...textField(form, 'reason')} />
-          <Button type="submit" tone="danger">
-            {t`Refuse…`}
-          </Button>
-        </form>
-      </Card>
-      {asking === 'confirm' ? (
-        <Confirm
-          title={t`Confirm the repayment of loan ${loan.loanNo}?`}
-          lines={confirmLines}
-          notes={[
-            loan.oldRule
-              ? t`A loan of the old rule ends without interest: the held repayment returns in full and the payout goes back from its collateral.`
-              : t`The loan ends repaid.`,
-          ]}
-          action={t`Confirm the repayment`}
-          tone="primary"
-          busy={confirm.isPending}
-          error={confirm.error}
-          onConfirm={() => confirm.mutate({ id: loan.id }, { onSuccess: close })}
-          onClose={close}
-        />
-      ) : asking ? (
-        <Confirm
-          title={t`Refuse the repayment of loan ${loan.loanNo}?`}
-          lines={[{ from: t`${user} · held`, to: t`${user} · available`, amount: money(figures.total, loan.asset) }]}
-          notes={[t`The loan stays open and shows “repayment failed”.`, t`The user reads: “${asking.reason}”`]}
-          action={t`Refuse the repayment`}
-          tone="danger"
-          busy={refuse.isPending}
-          error={refuse.error}
-          onConfirm={() => refuse.mutate({ id: loan.id, reason: asking.reason }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['reason']) })}
-          onClose={close}
-        />
-      ) : null}
+      <AskCard
+        title={t`Confirm the repayment`}
+        text={t`${money(figures.total, loan.asset)} are held for it: principal ${money(figures.principal, loan.asset)} and interest ${money(figures.interest, loan.asset)}.`}
+        action={t`Confirm…`}
+      >
+        {(close) => (
+          <Confirm
+            title={t`Confirm the repayment of loan ${loan.loanNo}?`}
+            lines={confirmLines}
+            notes={[
+              loan.oldRule
+                ? t`A loan of the old rule ends without interest: the held repayment returns in full and the payout goes back from its collateral.`
+                : t`The loan ends repaid.`,
+            ]}
+            confirm={t`Confirm the repayment`}
+            tone="primary"
+            decision={confirm}
+            onConfirm={() => confirm.mutate({ id: loan.id }, { onSuccess: close })}
+            onClose={close}
+          />
+        )}
+      </AskCard>
+      <ReasonCard title={t`Refuse the repayment`} action={t`Refuse…`}>
+        {({ reason, close: back, refused }) => (
+          <Confirm
+            title={t`Refuse the repayment of loan ${loan.loanNo}?`}
+            lines={[{ from: t`${user} · held`, to: t`${user} · available`, amount: money(figures.total, loan.asset) }]}
+            notes={[t`The loan stays open and shows “repayment failed”.`, t`The user reads: “${reason}”`]}
+            confirm={t`Refuse the repayment`}
+            tone="danger"
+            decision={refuse}
+            onConfirm={() => refuse.mutate({ id: loan.id, reason }, { onSuccess: back, onError: refused })}
+            onClose={back}
+          />
+        )}
+      </ReasonCard>
     </>
   );
 }

@@ -9,12 +9,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { roleAllows } from '../../../domain/operators';
-import { sessionQuery } from '../../api/session';
+import { dateTime, money, nonZero } from '../../ui/format';
 import { ImageViewer } from '../../ui/ImageViewer';
-import { Card, Facts, Notice, Page, Spinner } from '../../ui/kit';
-import { age, dateTime, money, nonZero } from '../../ui/format';
-import { UserBalances, UserMovements } from '../../ui/UserMoney';
+import { Card, Facts } from '../../ui/kit';
+import { RequestPage } from '../../ui/RequestPage';
+import { UserMovements } from '../../ui/UserMoney';
 import { loanQuery, type OpsLoan } from './api';
 import { ApplicationDecision, RepaymentDecision } from './LoanDecision';
 import { collateralAssetOf, ltvText, repayFigures } from './figures';
@@ -24,54 +23,34 @@ export function LoanDetailPage() {
   const { t } = useLingui();
   const { id } = useParams({ from: '/desk/loans/$id' });
   const loan = useQuery(loanQuery(id));
-  const role = useQuery(sessionQuery).data?.operator.role;
-  const finance = role !== undefined && roleAllows(role, 'finance');
-
-  if (loan.isPending) return <Spinner label={t`Loading the loan…`} />;
-  if (loan.isError) return <Notice>{loan.error.message}</Notice>;
-  const record = loan.data;
-  const back = (
-    <Link
-      to={record?.status === 'repaying' ? '/repayments' : '/loans'}
-      search={record?.status === 'repaying' ? { page: 1 } : { status: 'pending', page: 1 }}
-      className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
-    >
-      {t`Back to the queue`}
-    </Link>
-  );
-  if (!record) {
-    return (
-      <Page title={t`Loan not found`}>
-        <Notice>{t`There is no loan with this number.`}</Notice>
-        {back}
-      </Page>
-    );
-  }
-  const waiting = record.status === 'pending' ? age(record.createdAt) : record.status === 'repaying' ? age(record.repayRequestedAt) : null;
   return (
-    <Page title={t`Loan ${record.loanNo}`} subtitle={waiting ? t`Waiting for ${waiting}` : undefined} actions={back}>
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-5">
+    <RequestPage
+      query={loan}
+      loading={t`Loading the loan…`}
+      missing={{ title: t`Loan not found`, text: t`There is no loan with this number.` }}
+      back={(record) => (
+        <Link
+          to={record?.status === 'repaying' ? '/repayments' : '/loans'}
+          search={record?.status === 'repaying' ? { page: 1 } : { status: 'pending', page: 1 }}
+          className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+        >
+          {t`Back to the queue`}
+        </Link>
+      )}
+      title={(record) => t`Loan ${record.loanNo}`}
+      waiting={(record) => (record.status === 'pending' ? { since: record.createdAt } : record.status === 'repaying' ? { since: record.repayRequestedAt } : null)}
+      balances
+      decision={(record) => (record.status === 'pending' ? <ApplicationDecision loan={record} /> : <RepaymentDecision loan={record} />)}
+      decides={t`A finance operator decides loans and their repayments.`}
+    >
+      {(record) => (
+        <>
           <LoanFigures loan={record} />
           <Identity loan={record} />
           <UserMovements userId={record.userId} username={record.username} />
-        </div>
-        <div className="flex flex-col gap-5 lg:sticky lg:top-4">
-          <UserBalances userId={record.userId} username={record.username} />
-          {record.status === 'pending' || record.status === 'repaying' ? (
-            finance ? (
-              record.status === 'pending' ? (
-                <ApplicationDecision loan={record} />
-              ) : (
-                <RepaymentDecision loan={record} />
-              )
-            ) : (
-              <Notice tone="info">{t`A finance operator decides loans and their repayments.`}</Notice>
-            )
-          ) : null}
-        </div>
-      </div>
-    </Page>
+        </>
+      )}
+    </RequestPage>
   );
 }
 

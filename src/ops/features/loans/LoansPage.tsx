@@ -4,12 +4,13 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { queuesQuery } from '../../api/live';
-import { Card, FilterTabs, Notice, Page, Pager, Spinner } from '../../ui/kit';
-import { Requested, Table } from '../../ui/Table';
+import { Card, FilterTabs, Page } from '../../ui/kit';
+import { RequestLink } from '../../ui/RequestPage';
+import { PagedTable, Requested } from '../../ui/Table';
 import { age, money, nonZero } from '../../ui/format';
-import { loansQuery, PAGE_SIZE, type LoanStatusFilter } from './api';
+import { loansQuery, type LoanStatusFilter } from './api';
 import { LoanStatus } from './LoanStatus';
 
 export function LoansPage() {
@@ -61,75 +62,55 @@ function LoanList({ status, page, onPage }: { status: LoanStatusFilter; page: nu
   const list = useQuery(loansQuery(status, page));
   return (
     <Card>
-      {list.isPending ? (
-        <Spinner label={t`Loading loans…`} />
-      ) : list.isError ? (
-        <Notice>{list.error.message}</Notice>
-      ) : list.data.list.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600">
-          {status === 'pending'
+      <PagedTable
+        query={list}
+        loading={t`Loading loans…`}
+        empty={
+          status === 'pending'
             ? t`No application waits. New ones appear here by themselves.`
             : status === 'repaying'
               ? t`No repayment waits. New ones appear here by themselves.`
-              : t`No loans here.`}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Table
-            caption={t`Loans, oldest first`}
-            rows={list.data.list}
-            rowKey={(loan) => loan.id}
-            columns={[
-              {
-                header: t`No.`,
-                cell: (loan) => (
-                  <Link to="/loans/$id" params={{ id: loan.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-                    {loan.loanNo}
-                  </Link>
-                ),
-              },
-              {
-                header: status === 'repaying' ? t`Repayment asked` : t`Applied`,
-                nowrap: true,
-                cell: (loan) => (
-                  <Requested at={loan.status === 'repaying' ? loan.repayRequestedAt : loan.createdAt} waiting={loan.status === 'pending' || loan.status === 'repaying'} />
-                ),
-              },
-              {
-                header: t`Borrower`,
-                cell: (loan) => (
-                  <>
-                    {loan.username}
-                    <span className="block text-xs whitespace-nowrap text-slate-600">{loan.fullName}</span>
-                  </>
-                ),
-              },
-              { header: t`Kind`, className: 'max-xl:hidden', cell: (loan) => `${loan.type === 'credit' ? t`Credit` : t`Against collateral`} · ${t`${loan.days} days`}` },
-              {
-                header: t`Amount`,
-                numeric: true,
-                cell: (loan) => (
-                  <>
-                    <span className="font-medium">{money(loan.amount, loan.asset)}</span>
-                    {nonZero(loan.collateral) ? (
-                      <span className="block text-xs text-slate-600">{t`${loan.days} days · collateral ${money(loan.collateral, loan.collateralAsset ?? loan.asset)}`}</span>
-                    ) : (
-                      <span className="block text-xs text-slate-600">{t`${loan.days} days · no collateral`}</span>
-                    )}
-                  </>
-                ),
-              },
-              { header: t`Status`, cell: (loan) => <LoanStatus status={loan.status} /> },
-            ]}
-          />
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.data.total}
-            onPage={onPage}
-          />
-        </div>
-      )}
+              : t`No loans here.`
+        }
+        caption={t`Loans, oldest first`}
+        rowKey={(loan) => loan.id}
+        onPage={onPage}
+        columns={[
+          { header: t`No.`, cell: (loan) => <RequestLink to="/loans/$id" id={loan.id} number={loan.loanNo} /> },
+          {
+            header: status === 'repaying' ? t`Repayment asked` : t`Applied`,
+            nowrap: true,
+            cell: (loan) => (
+              <Requested at={loan.status === 'repaying' ? loan.repayRequestedAt : loan.createdAt} waiting={loan.status === 'pending' || loan.status === 'repaying'} />
+            ),
+          },
+          {
+            header: t`Borrower`,
+            cell: (loan) => (
+              <>
+                {loan.username}
+                <span className="block text-xs whitespace-nowrap text-slate-600">{loan.fullName}</span>
+              </>
+            ),
+          },
+          { header: t`Kind`, className: 'max-xl:hidden', cell: (loan) => `${loan.type === 'credit' ? t`Credit` : t`Against collateral`} · ${t`${loan.days} days`}` },
+          {
+            header: t`Amount`,
+            numeric: true,
+            cell: (loan) => (
+              <>
+                <span className="font-medium">{money(loan.amount, loan.asset)}</span>
+                {nonZero(loan.collateral) ? (
+                  <span className="block text-xs text-slate-600">{t`${loan.days} days · collateral ${money(loan.collateral, loan.collateralAsset ?? loan.asset)}`}</span>
+                ) : (
+                  <span className="block text-xs text-slate-600">{t`${loan.days} days · no collateral`}</span>
+                )}
+              </>
+            ),
+          },
+          { header: t`Status`, cell: (loan) => <LoanStatus status={loan.status} /> },
+        ]}
+      />
     </Card>
   );
 }

@@ -6,15 +6,16 @@ import { useState } from 'react';
 import { NEWS_BODY_MAX, NEWS_TITLE_MAX } from '../../../domain/news';
 import type { OpsNews } from '../../../domain/wire';
 import { dateTime } from '../../ui/format';
-import { Button, Card, FilterTabs, Notice, Page, Pager, Spinner, TextArea, TextInput } from '../../ui/kit';
-import { newsListQuery, PAGE_SIZE, writeNews, type NewsFilter } from './api';
+import { Badge, Button, Card, FilterTabs, Notice, Page, TextArea, TextInput } from '../../ui/kit';
+import { PagedTable } from '../../ui/Table';
+import { newsListQuery, writeNews, type NewsFilter } from './api';
 import { PhonePreview } from './PhonePreview';
 
 export function NewsStatusBadge({ status }: { status: OpsNews['status'] }) {
   const { t } = useLingui();
-  const [tone, label] = { draft: ['waiting', t`Draft`], published: ['good', t`Published`], withdrawn: ['neutral', t`Withdrawn`] }[status] as [string, string];
-  const colours = tone === 'good' ? 'bg-emerald-100 text-emerald-900' : tone === 'waiting' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800';
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${colours}`}>{label}</span>;
+  if (status === 'published') return <Badge tone="good">{t`Published`}</Badge>;
+  if (status === 'draft') return <Badge tone="waiting">{t`Draft`}</Badge>;
+  return <Badge tone="neutral">{t`Withdrawn`}</Badge>;
 }
 
 function WriteNews() {
@@ -79,52 +80,28 @@ export function NewsPage() {
     >
       {writing ? <WriteNews /> : null}
       <Card>
-        {list.isPending ? (
-          <Spinner label={t`Loading the news…`} />
-        ) : list.error ? (
-          <Notice>{list.error.message}</Notice>
-        ) : list.data.list.length === 0 ? (
-          <p className="text-sm text-slate-600">{t`No piece of news here yet.`}</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                <th className="py-2 pr-4 font-medium">{t`Title`}</th>
-                <th className="py-2 pr-4 font-medium">{t`Status`}</th>
-                <th className="py-2 pr-4 font-medium">{t`Languages`}</th>
-                <th className="py-2 pr-4 font-medium">{t`Written`}</th>
-                <th className="py-2 font-medium">{t`Published`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.list.map((piece) => (
-                <tr key={piece.id} className="border-t border-slate-200">
-                  <td className="py-2 pr-4">
-                    <Link to="/news/$id" params={{ id: piece.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-                      {(piece.translations.find((text) => text.locale === 'en') ?? piece.translations[0])?.title ?? `#${piece.id}`}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <NewsStatusBadge status={piece.status} />
-                  </td>
-                  <td className="py-2 pr-4">{t`${piece.translations.length} of 10`}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{dateTime(piece.createdAt)}</td>
-                  <td className="py-2 whitespace-nowrap">{piece.publishedAt ? dateTime(piece.publishedAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data ? (
-          <div className="mt-3">
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.total}
-              onPage={(next) => void navigate({ search: { status, page: next } })}
-            />
-          </div>
-        ) : null}
+        <PagedTable
+          query={list}
+          loading={t`Loading the news…`}
+          empty={t`No piece of news here yet.`}
+          caption={t`News, newest first`}
+          rowKey={(piece) => piece.id}
+          onPage={(next) => void navigate({ search: { status, page: next } })}
+          columns={[
+            {
+              header: t`Title`,
+              cell: (piece) => (
+                <Link to="/news/$id" params={{ id: piece.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                  {(piece.translations.find((text) => text.locale === 'en') ?? piece.translations[0])?.title ?? `#${piece.id}`}
+                </Link>
+              ),
+            },
+            { header: t`Status`, cell: (piece) => <NewsStatusBadge status={piece.status} /> },
+            { header: t`Languages`, cell: (piece) => t`${piece.translations.length} of 10` },
+            { header: t`Written`, nowrap: true, cell: (piece) => dateTime(piece.createdAt) },
+            { header: t`Published`, nowrap: true, cell: (piece) => (piece.publishedAt ? dateTime(piece.publishedAt) : '—') },
+          ]}
+        />
       </Card>
     </Page>
   );

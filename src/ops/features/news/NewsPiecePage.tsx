@@ -6,7 +6,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OpsNewsPublished } from '../../../domain/wire';
 import { useDecision } from '../../api/decision';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { dateTime } from '../../ui/format';
 import { Button, Facts, Notice, Page, Spinner } from '../../ui/kit';
 import { newsPieceQuery, publishNews, translateNews, withdrawNews } from './api';
@@ -70,26 +70,22 @@ export function NewsPiecePage() {
       />
       {reached ? <Notice tone="success">{t({ message: plural(reached.pushed, { one: 'Published. The notification reached # device.', other: 'Published. The notification reached # devices.' }) })}</Notice> : null}
       <SideBySide key={piece.id} texts={piece.texts} busy={save.isPending} onSave={(text) => save.mutateAsync(text)} note={() => (piece.status === 'published' ? t`The piece is published: a saved language shows in the app at once (no notification is sent again).` : null)} />
-      <Dialog
+      <ConfirmDialog
         open={asking !== null}
-        onClose={close}
         title={asking === 'publish' ? t`Publish this piece?` : t`Withdraw this piece?`}
-        footer={
-          <>
-            <Button onClick={close}>{t`Cancel`}</Button>
-            <Button tone={asking === 'withdraw' ? 'danger' : 'primary'} busy={publish.isPending || withdraw.isPending} onClick={() => void decide()}>
-              {asking === 'publish' ? t`Publish and notify` : t`Withdraw`}
-            </Button>
-          </>
-        }
+        confirm={asking === 'publish' ? t`Publish and notify` : t`Withdraw`}
+        tone={asking === 'withdraw' ? 'danger' : 'primary'}
+        busy={publish.isPending || withdraw.isPending}
+        onConfirm={() => void decide()}
+        refusal={refusal}
+        onClose={close}
       >
         {asking === 'publish' ? (
           <p>{t`It shows in the app's news at once, in each reader's language or else in English, and a push notification goes to every device subscribed to announcements (each device once). Nothing is posted to the ledger.`}</p>
         ) : (
           <p>{t`It leaves the app's news list and its page at once. Nothing is posted to the ledger; it can be published again later (devices already notified are not notified again).`}</p>
         )}
-        {refusal ? <Notice>{refusal}</Notice> : null}
-      </Dialog>
+      </ConfirmDialog>
     </Page>
   );
 }

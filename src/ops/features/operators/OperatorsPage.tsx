@@ -4,17 +4,20 @@
  * a reason for the audit.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../domain/operators';
-import { operatorCreateSchema, operatorDisableSchema, operatorRoleChangeSchema, type OpsOperatorCreated, type OpsOperatorEntry } from '../../../domain/ops-wire';
+import { operatorCreateSchema, operatorRoleChangeSchema, type OpsOperatorCreated, type OpsOperatorEntry } from '../../../domain/ops-wire';
 import { QrCode } from '../../../ui/QrCode';
+import { useRefreshing } from '../../api/query';
 import { sessionQuery } from '../../api/session';
 import { useRoleLabel } from '../../app/roles';
-import { Dialog } from '../../ui/Dialog';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Badge, Button, Card, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { submitTo, textField, useOpsForm } from '../../ui/form';
 import { dateTime } from '../../ui/format';
+import { Badge, Button, Card, Notice, Page, TextArea, TextInput } from '../../ui/kit';
+import { ReasonDialog } from '../../ui/ReasonDialog';
+import { actionsColumn, ListTable } from '../../ui/Table';
 import { changeRole, createOperator, disableOperator, operatorsQuery } from './api';
 
 export function OperatorsPage() {
@@ -27,51 +30,35 @@ export function OperatorsPage() {
     <Page title={t`Operators`} subtitle={t`Support reads, finance also decides money, admin also changes settings and operators.`}>
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <Card title={t`Accounts`}>
-          {operators.isPending ? (
-            <Spinner label={t`Loading…`} />
-          ) : operators.isError ? (
-            <Notice>{operators.error.message}</Notice>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">{t`Operator accounts`}</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Name`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Role`}</th>
-                    <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Last used`}</th>
-                    <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Open sessions`}</th>
-                    <th scope="col" className="py-2 text-end font-medium">
-                      <span className="sr-only">{t`Actions`}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {operators.data.map((operator) => (
-                    <tr key={operator.id} className="border-b border-slate-100">
-                      <td className="py-2 pe-3 font-medium">
-                        {operator.username}
-                        {operator.username === me?.username ? <span className="ms-2 text-xs text-slate-600">{t`(you)`}</span> : null}
-                      </td>
-                      <td className="py-2 pe-3">{operator.disabled ? <Badge tone="bad">{t`Disabled`}</Badge> : roleLabel(operator.role)}</td>
-                      <td className="py-2 pe-3 whitespace-nowrap">{dateTime(operator.lastSeenAt)}</td>
-                      <td className="py-2 pe-3 text-end tabular-nums">{operator.openSessions}</td>
-                      <td className="py-2 text-end whitespace-nowrap">
-                        {operator.disabled ? null : (
-                          <span className="inline-flex gap-2">
-                            <Button onClick={() => setActing({ kind: 'role', operator })}>{t`Change role…`}</Button>
-                            <Button tone="danger" onClick={() => setActing({ kind: 'disable', operator })}>
-                              {t`Disable…`}
-                            </Button>
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            query={operators}
+            caption={t`Operator accounts`}
+            rowKey={(operator) => operator.id}
+            columns={[
+              {
+                header: t`Name`,
+                cell: (operator) => (
+                  <>
+                    <span className="font-medium">{operator.username}</span>
+                    {operator.username === me?.username ? <span className="ms-2 text-xs text-slate-600">{t`(you)`}</span> : null}
+                  </>
+                ),
+              },
+              { header: t`Role`, cell: (operator) => (operator.disabled ? <Badge tone="bad">{t`Disabled`}</Badge> : roleLabel(operator.role)) },
+              { header: t`Last used`, nowrap: true, cell: (operator) => dateTime(operator.lastSeenAt) },
+              { header: t`Open sessions`, numeric: true, cell: (operator) => operator.openSessions },
+              actionsColumn<OpsOperatorEntry>(t`Actions`, (operator) =>
+                operator.disabled ? null : (
+                  <span className="inline-flex gap-2">
+                    <Button onClick={() => setActing({ kind: 'role', operator })}>{t`Change role…`}</Button>
+                    <Button tone="danger" onClick={() => setActing({ kind: 'disable', operator })}>
+                      {t`Disable…`}
+                    </Button>
+                  </span>
+                ),
+              ),
+            ]}
+          />
         </Card>
         <NewOperator />
       </div>
@@ -99,92 +86,53 @@ function RoleChoice({ value, onChange, label }: { value: OperatorRole; onChange:
 
 function RoleDialog({ operator, onClose }: { operator: OpsOperatorEntry; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const formId = useId();
   const form = useOpsForm(operatorRoleChangeSchema, { defaultValues: { username: operator.username, role: operator.role, reason: '' } });
   const role = form.watch('role') as OperatorRole;
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await changeRole(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['role', 'reason']);
-    }
-  });
+  const submit = submitTo(form, useRefreshing(changeRole, ['ops']), ['role', 'reason'], onClose);
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t`Change the role of ${operator.username}?`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone="primary" busy={form.formState.isSubmitting} onClick={() => void submit()}>
-            {t`Change the role`}
-          </Button>
-        </>
-      }
+      confirm={t`Change the role`}
+      busy={form.formState.isSubmitting}
+      form={formId}
+      refusal={form.formState.errors.root?.message}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
         <RoleChoice label={t`New role`} value={role} onChange={(next) => form.setValue('role', next)} />
         <TextArea label={t`Reason (kept in the audit log)`} {...textField(form, 'reason')} />
         <p className="text-slate-700">{t`It applies to the operator's next request; nothing is posted to the ledger.`}</p>
-        {form.formState.errors.root?.message ? <Notice>{form.formState.errors.root.message}</Notice> : null}
       </form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function DisableDialog({ operator, onClose }: { operator: OpsOperatorEntry; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const form = useOpsForm(operatorDisableSchema, { defaultValues: { username: operator.username, reason: '' } });
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await disableOperator(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['reason']);
-    }
-  });
+  const disable = useRefreshing(disableOperator, ['ops']);
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t`Disable ${operator.username}?`}
-      footer={
-        <>
-          <Button onClick={onClose}>{t`Cancel`}</Button>
-          <Button tone="danger" busy={form.formState.isSubmitting} onClick={() => void submit()}>
-            {t`Disable the account`}
-          </Button>
-        </>
-      }
+      confirm={t`Disable the account`}
+      tone="danger"
+      onConfirm={(reason) => disable({ username: operator.username, reason })}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <p className="text-slate-700">{t`The account can no longer sign in and its ${operator.openSessions} open sessions end at once. Its decisions stay in the audit log.`}</p>
-        <TextArea label={t`Reason (kept in the audit log)`} {...textField(form, 'reason')} />
-        {form.formState.errors.root?.message ? <Notice>{form.formState.errors.root.message}</Notice> : null}
-      </form>
-    </Dialog>
+      <p className="text-slate-700">{t`The account can no longer sign in and its ${operator.openSessions} open sessions end at once. Its decisions stay in the audit log.`}</p>
+    </ReasonDialog>
   );
 }
 
 function NewOperator() {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<OpsOperatorCreated | null>(null);
   const form = useOpsForm(operatorCreateSchema, { defaultValues: { username: '', password: '', role: 'support' } });
   const role = form.watch('role') as OperatorRole;
-  const create = useMutation({ mutationFn: createOperator, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] }) });
-  const submit = submitOnce(form, async (input) => {
-    try {
-      setCreated(await create.mutateAsync(input));
-      form.reset();
-    } catch (error) {
-      showRefusal(form, error, ['username', 'password', 'role']);
-    }
+  const create = useRefreshing(createOperator, ['ops', 'operators']);
+  const submit = submitTo(form, create, ['username', 'password', 'role'], (reply) => {
+    setCreated(reply);
+    form.reset();
   });
   return (
     <Card title={t`New operator`}>

@@ -1,11 +1,11 @@
 /** The deposit options with their addresses in full and the bank account; an admin changes them with a reason. */
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { coinChangeSchema, type OpsCoin } from '../../../domain/ops-wire';
 import { depositAddressOk, isValidIban, isValidSwift } from '../../../domain/payments';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Badge, Button, Card, Facts, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { textField, useOpsForm } from '../../ui/form';
+import { Badge, Button, Card, Facts, Loaded, Page, TextArea, TextInput } from '../../ui/kit';
 import { changeCoin, coinsQuery } from './api';
 import { ChangeDialog, shown, useMayChange, type Change } from './parts';
 
@@ -18,46 +18,44 @@ export function CoinsPage() {
   const [editing, setEditing] = useState<OpsCoin | null>(null);
   return (
     <Page title={t`Coins and deposit addresses`} subtitle={t`Users send real money to these addresses: check each one twice. Deposits already requested keep the address they were shown.`}>
-      {coins.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : coins.isError ? (
-        <Notice>{coins.error.message}</Notice>
-      ) : (
-        <div className="grid gap-5 xl:grid-cols-2">
-          {coins.data.map((coin) => (
-            <Card
-              key={coin.id}
-              title={
-                <span className="inline-flex items-center gap-2">
-                  {coin.name} ({coin.code}) {coin.enabled ? null : <Badge tone="neutral">{t`Disabled`}</Badge>}
-                </span>
-              }
-              actions={mayChange ? <Button onClick={() => setEditing(coin)}>{t`Change…`}</Button> : null}
-            >
-              <Facts
-                items={
-                  coin.kind === 'bank'
-                    ? [
-                        [t`Account holder`, shown(coin.bank?.holder)],
-                        [t`IBAN`, <Mono key="iban" value={coin.bank?.iban} />],
-                        [t`BIC`, <Mono key="bic" value={coin.bank?.bic} />],
-                        [t`Bank`, shown(coin.bank?.bankName)],
-                      ]
-                    : coin.code === 'USDT'
-                      ? [
-                          [t`TRC20 address`, <Mono key="trc" value={coin.address} />],
-                          [t`ERC20 address`, <Mono key="erc" value={coin.addressErc} />],
-                        ]
-                      : [
-                          [t`Network`, shown(coin.network)],
-                          [t`Address`, <Mono key="address" value={coin.address} />],
-                        ]
+      <Loaded query={coins}>
+        {(list) => (
+          <div className="grid gap-5 xl:grid-cols-2">
+            {list.map((coin) => (
+              <Card
+                key={coin.id}
+                title={
+                  <span className="inline-flex items-center gap-2">
+                    {coin.name} ({coin.code}) {coin.enabled ? null : <Badge tone="neutral">{t`Disabled`}</Badge>}
+                  </span>
                 }
-              />
-            </Card>
-          ))}
-        </div>
-      )}
+                actions={mayChange ? <Button onClick={() => setEditing(coin)}>{t`Change…`}</Button> : null}
+              >
+                <Facts
+                  items={
+                    coin.kind === 'bank'
+                      ? [
+                          [t`Account holder`, shown(coin.bank?.holder)],
+                          [t`IBAN`, <Mono key="iban" value={coin.bank?.iban} />],
+                          [t`BIC`, <Mono key="bic" value={coin.bank?.bic} />],
+                          [t`Bank`, shown(coin.bank?.bankName)],
+                        ]
+                      : coin.code === 'USDT'
+                        ? [
+                            [t`TRC20 address`, <Mono key="trc" value={coin.address} />],
+                            [t`ERC20 address`, <Mono key="erc" value={coin.addressErc} />],
+                          ]
+                        : [
+                            [t`Network`, shown(coin.network)],
+                            [t`Address`, <Mono key="address" value={coin.address} />],
+                          ]
+                  }
+                />
+              </Card>
+            ))}
+          </div>
+        )}
+      </Loaded>
       {editing ? <CoinDialog coin={editing} onClose={() => setEditing(null)} /> : null}
     </Page>
   );
@@ -76,7 +74,6 @@ interface CoinValues {
 
 function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const bank = coin.kind === 'bank';
   const usdt = coin.code === 'USDT';
   const form = useOpsForm<typeof coinChangeSchema, CoinValues>(coinChangeSchema, {
@@ -109,15 +106,6 @@ function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
     },
   });
   const values = form.watch();
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await changeCoin(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops', 'coins'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['address', 'addressErc', 'iban', 'bic', 'reason']);
-    }
-  });
   const changes: Change[] = bank
     ? [
         { label: t`Account holder`, old: shown(coin.bank?.holder), new: shown(values.holder) },
@@ -134,9 +122,10 @@ function CoinDialog({ coin, onClose }: { coin: OpsCoin; onClose: () => void }) {
       title={t`Change the deposit details of ${coin.name}?`}
       confirm={t`Change the deposit details`}
       changes={changes}
-      busy={form.formState.isSubmitting}
-      refusal={form.formState.errors.root?.message}
-      onSubmit={submit}
+      form={form}
+      send={changeCoin}
+      fields={['address', 'addressErc', 'iban', 'bic', 'reason']}
+      refresh={['ops', 'coins']}
       onClose={onClose}
     >
       {bank ? (

@@ -1,20 +1,20 @@
 /** The pledge products, inactive ones too; finance creates one or changes its terms (orders started afterwards take them). */
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pledgeProductInputSchema, type PledgeProduct } from '../../../domain/pledge';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
+import { textField, useOpsForm } from '../../ui/form';
 import { money } from '../../ui/format';
-import { Badge, Button, Card, Notice, Page, Spinner, TextInput } from '../../ui/kit';
+import { Badge, Button, Card, Page, TextInput } from '../../ui/kit';
+import { actionsColumn, ListTable } from '../../ui/Table';
 import { pledgeProductsQuery, savePledgeProduct } from './api';
-import { ChangeDialog, headCell, headRow, shown, useMayChange } from './parts';
+import { ChangeDialog, shown, useMayChange } from './parts';
 
 export function PledgeProductsPage() {
   const { t } = useLingui();
   const products = useQuery(pledgeProductsQuery);
   const mayChange = useMayChange('finance');
   const [editing, setEditing] = useState<{ old: PledgeProduct | null } | null>(null);
-  const end = 'py-2 pe-3 text-end font-medium';
   return (
     <Page
       title={t`Pledge products`}
@@ -22,43 +22,21 @@ export function PledgeProductsPage() {
       actions={mayChange ? <Button tone="primary" onClick={() => setEditing({ old: null })}>{t`New product…`}</Button> : null}
     >
       <Card>
-        {products.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : products.isError ? (
-          <Notice>{products.error.message}</Notice>
-        ) : (
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{t`Pledge products`}</caption>
-            <thead>
-              <tr className={headRow}>
-                <th scope="col" className={headCell}>#</th>
-                <th scope="col" className={end}>{t`Minimum`}</th>
-                <th scope="col" className={end}>{t`Daily rate`}</th>
-                <th scope="col" className={end}>{t`Yearly rate`}</th>
-                <th scope="col" className={end}>{t`Lock`}</th>
-                <th scope="col" className={end}>{t`Early redemption penalty`}</th>
-                <th scope="col" className={headCell}>{t`Status`}</th>
-                <th scope="col" className="py-2 text-end font-medium">
-                  <span className="sr-only">{t`Actions`}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.map((product) => (
-                <tr key={product.id} className="border-b border-slate-100">
-                  <td className="py-2 pe-3 font-medium">{product.id}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{money(product.minAmount, product.asset)}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{product.dailyRate} %</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{product.yearlyRate} %</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{t`${product.lockDays} days`}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{product.penaltyRate} %</td>
-                  <td className="py-2 pe-3">{product.active ? <Badge tone="good">{t`Active`}</Badge> : <Badge tone="neutral">{t`Inactive`}</Badge>}</td>
-                  <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing({ old: product })}>{t`Change…`}</Button> : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ListTable
+          query={products}
+          caption={t`Pledge products`}
+          rowKey={(product) => product.id}
+          columns={[
+            { header: '#', cell: (product) => <span className="font-medium">{product.id}</span> },
+            { header: t`Minimum`, numeric: true, cell: (product) => money(product.minAmount, product.asset) },
+            { header: t`Daily rate`, numeric: true, cell: (product) => `${product.dailyRate} %` },
+            { header: t`Yearly rate`, numeric: true, cell: (product) => `${product.yearlyRate} %` },
+            { header: t`Lock`, numeric: true, cell: (product) => t`${product.lockDays} days` },
+            { header: t`Early redemption penalty`, numeric: true, cell: (product) => `${product.penaltyRate} %` },
+            { header: t`Status`, cell: (product) => (product.active ? <Badge tone="good">{t`Active`}</Badge> : <Badge tone="neutral">{t`Inactive`}</Badge>) },
+            actionsColumn<PledgeProduct>(t`Actions`, (product) => (mayChange ? <Button onClick={() => setEditing({ old: product })}>{t`Change…`}</Button> : null)),
+          ]}
+        />
       </Card>
       {editing ? <ProductDialog old={editing.old} onClose={() => setEditing(null)} /> : null}
     </Page>
@@ -76,7 +54,6 @@ interface ProductValues {
 
 function ProductDialog({ old, onClose }: { old: PledgeProduct | null; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const form = useOpsForm<typeof pledgeProductInputSchema, ProductValues>(pledgeProductInputSchema, {
     defaultValues: {
       asset: old?.asset ?? 'USDT',
@@ -89,15 +66,6 @@ function ProductDialog({ old, onClose }: { old: PledgeProduct | null; onClose: (
     input: (values) => ({ ...values, ...(old ? { id: old.id } : {}) }),
   });
   const values = form.watch();
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await savePledgeProduct(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops', 'pledge_products'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['minAmount', 'dailyRate', 'lockDays', 'penaltyRate']);
-    }
-  });
   const activeLabel = (active: boolean) => (active ? t`Active` : t`Inactive`);
   return (
     <ChangeDialog
@@ -112,9 +80,10 @@ function ProductDialog({ old, onClose }: { old: PledgeProduct | null; onClose: (
         { label: t`Early redemption penalty (%)`, old: shown(old?.penaltyRate), new: shown(values.penaltyRate.trim()) },
         { label: t`Status`, old: old ? activeLabel(old.active) : '—', new: activeLabel(values.active) },
       ]}
-      busy={form.formState.isSubmitting}
-      refusal={form.formState.errors.root?.message}
-      onSubmit={submit}
+      form={form}
+      send={savePledgeProduct}
+      fields={['minAmount', 'dailyRate', 'lockDays', 'penaltyRate']}
+      refresh={['ops', 'pledge_products']}
       onClose={onClose}
     >
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">

@@ -4,15 +4,16 @@
  * src/domain/settings.ts).
  */
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OpsSetting } from '../../../domain/ops-wire';
 import { checkedSettingChangeSchema, type SettingKey } from '../../../domain/settings';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
+import { textField, useOpsForm } from '../../ui/form';
 import { dateTime } from '../../ui/format';
-import { Button, Card, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { Button, Card, Page, TextArea, TextInput } from '../../ui/kit';
+import { actionsColumn, ListTable } from '../../ui/Table';
 import { changeSetting, settingsQuery } from './api';
-import { ChangeDialog, headCell, headRow, shown, useMayChange } from './parts';
+import { ChangeDialog, shown, useMayChange } from './parts';
 
 /** What each setting means and the values its rule allows, in the operator's words. */
 function useSettingCatalogue(): Record<SettingKey, { meaning: string; rule: string }> {
@@ -43,45 +44,27 @@ export function SettingsPage() {
   return (
     <Page title={t`Settings`} subtitle={mayChange ? t`Each change is checked by the setting's rule and kept in the audit log with its reason.` : t`Only an admin may change a setting.`}>
       <Card>
-        {settings.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : settings.isError ? (
-          <Notice>{settings.error.message}</Notice>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">{t`Settings`}</caption>
-              <thead>
-                <tr className={headRow}>
-                  <th scope="col" className={headCell}>{t`Setting`}</th>
-                  <th scope="col" className={headCell}>{t`Value`}</th>
-                  <th scope="col" className={headCell}>{t`Allowed values`}</th>
-                  <th scope="col" className={headCell}>{t`Last change`}</th>
-                  <th scope="col" className="py-2 text-end font-medium">
-                    <span className="sr-only">{t`Actions`}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {settings.data.map((setting) => {
-                  const entry = catalogue[setting.key as SettingKey] as { meaning: string; rule: string } | undefined;
-                  return (
-                    <tr key={setting.key} className="border-b border-slate-100 align-top">
-                      <td className="max-w-md py-2 pe-3">
-                        <div className="font-mono text-xs text-slate-600">{setting.key}</div>
-                        <div>{entry?.meaning}</div>
-                      </td>
-                      <td className="py-2 pe-3 font-mono break-all">{shown(setting.value)}</td>
-                      <td className="py-2 pe-3 text-slate-700">{entry?.rule}</td>
-                      <td className="py-2 pe-3 whitespace-nowrap">{setting.updatedAt ? dateTime(setting.updatedAt) : t`Never`}</td>
-                      <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing(setting)}>{t`Change…`}</Button> : null}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          query={settings}
+          caption={t`Settings`}
+          rowKey={(setting) => setting.key}
+          columns={[
+            {
+              header: t`Setting`,
+              className: 'max-w-md',
+              cell: (setting) => (
+                <>
+                  <div className="font-mono text-xs text-slate-600">{setting.key}</div>
+                  <div>{catalogue[setting.key as SettingKey]?.meaning}</div>
+                </>
+              ),
+            },
+            { header: t`Value`, className: 'font-mono break-all', cell: (setting) => shown(setting.value) },
+            { header: t`Allowed values`, className: 'text-slate-700', cell: (setting) => catalogue[setting.key as SettingKey]?.rule },
+            { header: t`Last change`, nowrap: true, cell: (setting) => (setting.updatedAt ? dateTime(setting.updatedAt) : t`Never`) },
+            actionsColumn<OpsSetting>(t`Actions`, (setting) => (mayChange ? <Button onClick={() => setEditing(setting)}>{t`Change…`}</Button> : null)),
+          ]}
+        />
       </Card>
       {editing ? <SettingDialog setting={editing} rule={catalogue[editing.key as SettingKey]?.rule} onClose={() => setEditing(null)} /> : null}
     </Page>
@@ -90,26 +73,17 @@ export function SettingsPage() {
 
 function SettingDialog({ setting, rule, onClose }: { setting: OpsSetting; rule?: string; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const form = useOpsForm(checkedSettingChangeSchema, { defaultValues: { key: setting.key, value: setting.value ?? '', reason: '' } });
   const value = form.watch('value');
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await changeSetting(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops', 'settings'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['value', 'reason']);
-    }
-  });
   return (
     <ChangeDialog
       title={t`Change ${setting.key}?`}
       confirm={t`Change the setting`}
       changes={[{ label: setting.key, old: shown(setting.value), new: shown(value.trim()) }]}
-      busy={form.formState.isSubmitting}
-      refusal={form.formState.errors.root?.message}
-      onSubmit={submit}
+      form={form}
+      send={changeSetting}
+      fields={['value', 'reason']}
+      refresh={['ops', 'settings']}
       onClose={onClose}
     >
       <TextInput label={t`New value`} hint={rule} autoComplete="off" {...textField(form, 'value')} />

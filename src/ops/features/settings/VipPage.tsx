@@ -1,15 +1,16 @@
 /** The VIP level table; an admin changes a level or adds the next one, with a reason (the ladder's rules checked before sending). */
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parseAmount } from '../../../domain/money';
 import { vipLevelChangeSchema } from '../../../domain/ops-wire';
 import type { VipLevel } from '../../../domain/wire';
-import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
+import { textField, useOpsForm } from '../../ui/form';
 import { money } from '../../ui/format';
-import { Button, Card, Notice, Page, Spinner, TextArea, TextInput } from '../../ui/kit';
+import { Button, Card, Page, TextArea, TextInput } from '../../ui/kit';
+import { actionsColumn, ListTable } from '../../ui/Table';
 import { changeVipLevel, vipLevelsQuery } from './api';
-import { ChangeDialog, headCell, headRow, shown, useMayChange } from './parts';
+import { ChangeDialog, shown, useMayChange } from './parts';
 
 interface VipValues {
   level: number;
@@ -32,37 +33,18 @@ export function VipPage() {
       actions={mayChange && levels.data ? <Button tone="primary" onClick={() => setEditing({ level: next, old: null })}>{t`Add level ${next}…`}</Button> : null}
     >
       <Card>
-        {levels.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : levels.isError ? (
-          <Notice>{levels.error.message}</Notice>
-        ) : (
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{t`VIP levels`}</caption>
-            <thead>
-              <tr className={headRow}>
-                <th scope="col" className={headCell}>{t`Level`}</th>
-                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Deposits to reach it`}</th>
-                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Gift on each deposit`}</th>
-                <th scope="col" className="py-2 pe-3 text-end font-medium">{t`Orders a day`}</th>
-                <th scope="col" className="py-2 text-end font-medium">
-                  <span className="sr-only">{t`Actions`}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {levels.data.map((level) => (
-                <tr key={level.level} className="border-b border-slate-100">
-                  <td className="py-2 pe-3 font-medium">VIP {level.level}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{money(level.upgradeAmount, 'USDT')}</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{level.giftPercent} %</td>
-                  <td className="py-2 pe-3 text-end tabular-nums">{level.dailyOrders}</td>
-                  <td className="py-2 text-end whitespace-nowrap">{mayChange ? <Button onClick={() => setEditing({ level: level.level, old: level })}>{t`Change…`}</Button> : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ListTable
+          query={levels}
+          caption={t`VIP levels`}
+          rowKey={(level) => level.level}
+          columns={[
+            { header: t`Level`, cell: (level) => <span className="font-medium">VIP {level.level}</span> },
+            { header: t`Deposits to reach it`, numeric: true, cell: (level) => money(level.upgradeAmount, 'USDT') },
+            { header: t`Gift on each deposit`, numeric: true, cell: (level) => `${level.giftPercent} %` },
+            { header: t`Orders a day`, numeric: true, cell: (level) => level.dailyOrders },
+            actionsColumn<VipLevel>(t`Actions`, (level) => (mayChange ? <Button onClick={() => setEditing({ level: level.level, old: level })}>{t`Change…`}</Button> : null)),
+          ]}
+        />
       </Card>
       {editing ? <VipDialog level={editing.level} old={editing.old} table={levels.data ?? []} onClose={() => setEditing(null)} /> : null}
     </Page>
@@ -73,7 +55,6 @@ const count = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim())
 
 function VipDialog({ level, old, table, onClose }: { level: number; old: VipLevel | null; table: readonly VipLevel[]; onClose: () => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const form = useOpsForm<typeof vipLevelChangeSchema, VipValues>(vipLevelChangeSchema, {
     defaultValues: { level, upgradeAmount: old?.upgradeAmount ?? '', giftPercent: old?.giftPercent ?? '', dailyOrders: old ? String(old.dailyOrders) : '', reason: '' },
     input: (values) => ({ ...values, dailyOrders: count(values.dailyOrders) }),
@@ -91,15 +72,6 @@ function VipDialog({ level, old, table, onClose }: { level: number; old: VipLeve
     },
   });
   const values = form.watch();
-  const submit = submitOnce(form, async (input) => {
-    try {
-      await changeVipLevel(input);
-      await queryClient.invalidateQueries({ queryKey: ['ops', 'vip_levels'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['upgradeAmount', 'giftPercent', 'dailyOrders', 'reason']);
-    }
-  });
   return (
     <ChangeDialog
       title={old ? t`Change VIP ${level}?` : t`Add VIP ${level}?`}
@@ -109,9 +81,10 @@ function VipDialog({ level, old, table, onClose }: { level: number; old: VipLeve
         { label: t`Gift on each deposit (%)`, old: shown(old?.giftPercent), new: shown(values.giftPercent.trim()) },
         { label: t`Orders a day`, old: old ? String(old.dailyOrders) : '—', new: shown(values.dailyOrders.trim()) },
       ]}
-      busy={form.formState.isSubmitting}
-      refusal={form.formState.errors.root?.message}
-      onSubmit={submit}
+      form={form}
+      send={changeVipLevel}
+      fields={['upgradeAmount', 'giftPercent', 'dailyOrders', 'reason']}
+      refresh={['ops', 'vip_levels']}
       onClose={onClose}
     >
       <TextInput label={t`Deposits to reach it (USDT)`} inputMode="decimal" hint={level === 0 ? t`Level 0 needs nothing: 0.` : t`More than the level below, less than the level above.`} {...textField(form, 'upgradeAmount')} />

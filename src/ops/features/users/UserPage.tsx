@@ -8,14 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { USER_PURPOSES } from '../../../domain/ledger';
-import { ASSET_CODES } from '../../../domain/money';
 import { roleAllows } from '../../../domain/operators';
 import type { OpsUserDetail } from '../../../domain/ops-wire';
 import { useDecision } from '../../api/decision';
 import { sessionQuery } from '../../api/session';
 import { Badge, Button, Card, Facts, FilterTabs, Notice, Page, Spinner } from '../../ui/kit';
-import { dateTime, money } from '../../ui/format';
+import { dateTime } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
+import { AssetTable } from '../../ui/Table';
 import { liftLockout, userQuery, type UserPart } from './api';
 import { isLocked, usePurposeLabel, UserPartList } from './UserParts';
 
@@ -170,35 +170,13 @@ function Balances({ user }: { user: OpsUserDetail }) {
   const purpose = usePurposeLabel();
   return (
     <Card title={t`Balances (from the ledger)`}>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t`Balances per account purpose and asset`}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-              <th scope="col" className="py-2 pe-3 text-start font-medium">{t`Account`}</th>
-              {ASSET_CODES.map((asset) => (
-                <th key={asset} scope="col" className="py-2 pe-3 text-end font-medium">
-                  {asset}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {USER_PURPOSES.map((name) => (
-              <tr key={name} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pe-3 text-start font-normal text-slate-700">
-                  {purpose(name)}
-                </th>
-                {ASSET_CODES.map((asset) => (
-                  <td key={asset} className={`py-1.5 pe-3 text-end tabular-nums ${user.balances[asset][name] === '0' || /^0(\.0+)?$/.test(user.balances[asset][name]) ? 'text-slate-500' : 'font-medium'}`}>
-                    {money(user.balances[asset][name], asset)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AssetTable
+        caption={t`Balances per account purpose and asset`}
+        header={t`Account`}
+        rows={USER_PURPOSES}
+        name={purpose}
+        amount={(name, asset) => user.balances[asset][name]}
+      />
     </Card>
   );
 }

@@ -7,8 +7,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { UserPurpose } from '../../../domain/ledger';
 import type { LoanStatus } from '../../../domain/loan';
 import { summarizeMovement, type AssetAmount, type MovementTopic } from '../../../domain/movements';
@@ -19,11 +18,13 @@ import type { z } from 'zod';
 import type { loanSchema } from '../../../domain/loan';
 import type { ledgerEntrySchema, tradeOfferSchema, tradeOrderSchema, withdrawalRecordSchema } from '../../../domain/wire-schemas';
 import { useDecision } from '../../api/decision';
-import { Badge, Button, Notice, Pager, Spinner } from '../../ui/kit';
+import { Badge, Button } from '../../ui/kit';
 import { dateTime, money } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { Table, type Column } from '../../ui/Table';
-import { endSessions, PAGE_SIZE, userPartQuery, type UserPart } from './api';
+import { RequestLink } from '../../ui/RequestPage';
+import { PagedTable, type PagedTableProps } from '../../ui/Table';
+import { DepositStatus } from '../deposits/DepositStatus';
+import { endSessions, userPartQuery, type UserPart } from './api';
 
 type Posting = z.output<typeof ledgerEntrySchema>;
 type Withdrawal = z.output<typeof withdrawalRecordSchema>;
@@ -83,25 +84,10 @@ interface PartProps {
   onPage: (page: number) => void;
 }
 
-/** One tab's list: loading, refused, empty, or its table and pager. */
-function PartTable<T>({ part, userId, page, onPage, caption, empty, columns, rowKey, above }: PartProps & { part: UserPart; caption: string; empty: string; columns: Column<T>[]; rowKey: (row: T) => string | number; above?: ReactNode }) {
-  const { t } = useLingui();
+/** One tab's list, read a page at a time. */
+function PartTable<T>({ part, userId, page, ...table }: PartProps & Omit<PagedTableProps<T>, 'query'> & { part: UserPart }) {
   const list = useQuery(userPartQuery<T>(part, userId, page));
-  if (list.isPending) return <Spinner label={t`Loading…`} />;
-  if (list.isError) return <Notice>{list.error.message}</Notice>;
-  return (
-    <div className="flex flex-col gap-4">
-      {above}
-      {list.data.list.length === 0 ? (
-        <p className="text-sm text-slate-600">{empty}</p>
-      ) : (
-        <>
-          <Table<T> caption={caption} rows={list.data.list} rowKey={rowKey} columns={columns} />
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={onPage} />
-        </>
-      )}
-    </div>
-  );
+  return <PagedTable<T> query={list} {...table} />;
 }
 
 function useTopicLabel(): (topic: MovementTopic) => string {
@@ -231,7 +217,6 @@ function Postings(props: PartProps) {
 
 function Deposits(props: PartProps) {
   const { t } = useLingui();
-  const labels: Record<string, [string, Tone]> = { processing: [t`Waiting`, 'waiting'], success: [t`Approved`, 'good'], failed: [t`Rejected`, 'bad'] };
   return (
     <PartTable<DepositRecord>
       {...props}
@@ -240,19 +225,12 @@ function Deposits(props: PartProps) {
       empty={t`No deposit yet.`}
       rowKey={(deposit) => deposit.id}
       columns={[
-        {
-          header: t`No.`,
-          cell: (deposit) => (
-            <Link to="/deposits/$id" params={{ id: deposit.id }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-              {deposit.orderNo}
-            </Link>
-          ),
-        },
+        { header: t`No.`, cell: (deposit) => <RequestLink to="/deposits/$id" id={deposit.id} number={deposit.orderNo} /> },
         { header: t`Requested`, cell: (deposit) => dateTime(deposit.createdAt), nowrap: true },
         { header: t`Method`, cell: (deposit) => (deposit.network ? `${deposit.coin} · ${deposit.network}` : deposit.coin) },
         { header: t`Amount`, cell: (deposit) => money(deposit.amount, deposit.asset), numeric: true },
         { header: t`VIP gift`, cell: (deposit) => (deposit.bonus && deposit.bonus !== '0' ? money(deposit.bonus, deposit.asset) : '—'), numeric: true },
-        { header: t`Status`, cell: (deposit) => <Status labels={labels} status={deposit.status} /> },
+        { header: t`Status`, cell: (deposit) => <DepositStatus status={deposit.status} /> },
         { header: t`Reason`, cell: (deposit) => deposit.reason ?? '—' },
       ]}
     />

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { OpsUserRow } from '../../../domain/ops-wire';
-import { Badge, Button, Card, Notice, Page, Pager, Spinner, TextInput } from '../../ui/kit';
+import { Badge, Button, Card, Page, TextInput } from '../../ui/kit';
 import { dateTime } from '../../ui/format';
-import { Table } from '../../ui/Table';
-import { PAGE_SIZE, userSearchQuery } from './api';
+import { PagedTable } from '../../ui/Table';
+import { userSearchQuery } from './api';
 import { isLocked } from './UserParts';
 
 export function UsersPage() {
@@ -33,51 +33,37 @@ export function UsersPage() {
       </Card>
       {q ? (
         <Card title={t`Results for “${q}”`}>
-          {found.isPending ? (
-            <Spinner label={t`Searching…`} />
-          ) : found.isError ? (
-            <Notice>{found.error.message}</Notice>
-          ) : found.data.list.length === 0 ? (
-            <p className="text-sm text-slate-600">{t`No user matches.`}</p>
-          ) : (
-            <div className="flex flex-col gap-4">
-              <Table<OpsUserRow>
-                caption={t`Users found, exact matches first`}
-                rows={found.data.list}
-                rowKey={(user) => user.id}
-                columns={[
-                  {
-                    header: t`User`,
-                    cell: (user) => (
-                      <>
-                        <Link to="/users/$id" params={{ id: user.id }} search={{ tab: 'movements', page: 1 }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
-                          {user.username}
-                        </Link>
-                        <span className="block text-xs text-slate-600">{user.nickname}</span>
-                      </>
-                    ),
-                  },
-                  { header: t`E-mail`, cell: (user) => user.email ?? '—' },
-                  { header: t`Phone`, cell: (user) => user.phone ?? '—', nowrap: true },
-                  { header: t`VIP`, cell: (user) => user.vipLevel, numeric: true },
-                  {
-                    header: t`Merchant`,
-                    cell: (user) => (user.isMerchant ? <Badge tone="good">{t`Merchant`}</Badge> : user.merchantApplication === 'pending' ? <Badge tone="waiting">{t`Applied`}</Badge> : '—'),
-                  },
-                  { header: t`Registered`, cell: (user) => dateTime(user.createdAt), nowrap: true },
-                  { header: t`Locks`, cell: (user) => (isLocked(user.loginLockedUntil) || isLocked(user.payPasswordLockedUntil) ? <Badge tone="bad">{t`Locked`}</Badge> : '—') },
-                  { header: t`Id`, cell: (user) => <span className="font-mono text-xs text-slate-600">{user.id}</span> },
-                ]}
-              />
-              <Pager
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={found.data.total}
-                onPage={(next) => void navigate({ search: { q, page: next } })}
-               
-              />
-            </div>
-          )}
+          <PagedTable<OpsUserRow>
+            query={found}
+            loading={t`Searching…`}
+            empty={t`No user matches.`}
+            caption={t`Users found, exact matches first`}
+            rowKey={(user) => user.id}
+            onPage={(next) => void navigate({ search: { q, page: next } })}
+            columns={[
+              {
+                header: t`User`,
+                cell: (user) => (
+                  <>
+                    <Link to="/users/$id" params={{ id: user.id }} search={{ tab: 'movements', page: 1 }} className="font-medium text-teal-800 underline-offset-2 hover:underline">
+                      {user.username}
+                    </Link>
+                    <span className="block text-xs text-slate-600">{user.nickname}</span>
+                  </>
+                ),
+              },
+              { header: t`E-mail`, cell: (user) => user.email ?? '—' },
+              { header: t`Phone`, cell: (user) => user.phone ?? '—', nowrap: true },
+              { header: t`VIP`, cell: (user) => user.vipLevel, numeric: true },
+              {
+                header: t`Merchant`,
+                cell: (user) => (user.isMerchant ? <Badge tone="good">{t`Merchant`}</Badge> : user.merchantApplication === 'pending' ? <Badge tone="waiting">{t`Applied`}</Badge> : '—'),
+              },
+              { header: t`Registered`, cell: (user) => dateTime(user.createdAt), nowrap: true },
+              { header: t`Locks`, cell: (user) => (isLocked(user.loginLockedUntil) || isLocked(user.payPasswordLockedUntil) ? <Badge tone="bad">{t`Locked`}</Badge> : '—') },
+              { header: t`Id`, cell: (user) => <span className="font-mono text-xs text-slate-600">{user.id}</span> },
+            ]}
+          />
         </Card>
       ) : null}
     </Page>

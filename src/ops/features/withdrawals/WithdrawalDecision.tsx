@@ -6,12 +6,12 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { rejectSchema } from '../../../domain/operators';
 import { withdrawalApproveSchema } from '../../../domain/ops-wire';
 import { useDecision } from '../../api/decision';
-import { Dialog, LedgerPreview } from '../../ui/Dialog';
+import { ConfirmDialog, LedgerPreview } from '../../ui/Dialog';
 import { showRefusal, submitOnce, textField, useOpsForm } from '../../ui/form';
-import { Button, Card, Notice, TextArea, TextInput } from '../../ui/kit';
+import { Button, Card, TextInput } from '../../ui/kit';
+import { ReasonCard } from '../../ui/ReasonDialog';
 import { money, nonZero } from '../../ui/format';
 import { approveWithdrawal, rejectWithdrawal, type OpsWithdrawal } from './api';
 
@@ -48,82 +48,55 @@ function ApproveForm({ withdrawal }: { withdrawal: OpsWithdrawal }) {
           {t`Mark as paid…`}
         </Button>
       </form>
-      <Dialog
-        open={reference !== null}
-        onClose={close}
-        title={t`Mark withdrawal ${withdrawal.orderNo} as paid?`}
-        footer={
-          <>
-            <Button onClick={close}>{t`Cancel`}</Button>
-            <Button
-              tone="primary"
-              busy={decision.isPending}
-              onClick={() =>
-                decision.mutate({ id: withdrawal.id, txReference: reference ?? '' }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['txReference']) })
-              }
-            >
-              {t`Mark as paid`}
-            </Button>
-          </>
-        }
-      >
-        <LedgerPreview
-          caption={t`The ledger will post`}
-          lines={[
-            { from: t`${withdrawal.username} · held`, to: t`Platform · withdrawals`, amount: money(withdrawal.net, withdrawal.asset) },
-            ...(fee ? [{ from: t`${withdrawal.username} · held`, to: t`Platform · fees`, amount: money(withdrawal.fee, withdrawal.asset) }] : []),
-          ]}
-        />
-        <p className="text-slate-700">{t`The held ${money(withdrawal.amount, withdrawal.asset)} leave the user's accounts; their available balance does not change.`}</p>
-        <p className="text-slate-700">
-          {t`Payout reference:`} <span className="font-mono break-all">{reference}</span>
-        </p>
-        {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-      </Dialog>
+      {reference !== null ? (
+        <ConfirmDialog
+          title={t`Mark withdrawal ${withdrawal.orderNo} as paid?`}
+          confirm={t`Mark as paid`}
+          busy={decision.isPending}
+          onConfirm={() => decision.mutate({ id: withdrawal.id, txReference: reference }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['txReference']) })}
+          refusal={decision.error?.message}
+          onClose={close}
+        >
+          <LedgerPreview
+            caption={t`The ledger will post`}
+            lines={[
+              { from: t`${withdrawal.username} · held`, to: t`Platform · withdrawals`, amount: money(withdrawal.net, withdrawal.asset) },
+              ...(fee ? [{ from: t`${withdrawal.username} · held`, to: t`Platform · fees`, amount: money(withdrawal.fee, withdrawal.asset) }] : []),
+            ]}
+          />
+          <p className="text-slate-700">{t`The held ${money(withdrawal.amount, withdrawal.asset)} leave the user's accounts; their available balance does not change.`}</p>
+          <p className="text-slate-700">
+            {t`Payout reference:`} <span className="font-mono break-all">{reference}</span>
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </Card>
   );
 }
 
 function RejectForm({ withdrawal }: { withdrawal: OpsWithdrawal }) {
   const { t } = useLingui();
-  const [reason, setReason] = useState<string | null>(null);
-  const form = useOpsForm(rejectSchema, { defaultValues: { id: withdrawal.id, reason: '' } as never, input: (values: { reason?: string }) => ({ id: withdrawal.id, reason: values.reason ?? '' }) });
   const decision = useDecision(rejectWithdrawal);
-  const submit = submitOnce(form, (input) => setReason(input.reason));
-  const close = () => setReason(null);
   return (
-    <Card title={t`Return`}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextArea label={t`Reason the user reads`} {...textField(form, 'reason')} />
-        <Button type="submit" tone="danger">
-          {t`Return…`}
-        </Button>
-      </form>
-      <Dialog
-        open={reason !== null}
-        onClose={close}
-        title={t`Return withdrawal ${withdrawal.orderNo}?`}
-        footer={
-          <>
-            <Button onClick={close}>{t`Cancel`}</Button>
-            <Button
-              tone="danger"
-              busy={decision.isPending}
-              onClick={() => decision.mutate({ id: withdrawal.id, reason: reason ?? '' }, { onSuccess: close, onError: (error) => showRefusal(form, error, ['reason']) })}
-            >
-              {t`Return the withdrawal`}
-            </Button>
-          </>
-        }
-      >
-        <LedgerPreview
-          caption={t`The ledger will post`}
-          lines={[{ from: t`${withdrawal.username} · held`, to: t`${withdrawal.username} · available`, amount: money(withdrawal.amount, withdrawal.asset) }]}
-        />
-        <p className="text-slate-700">{t`The whole amount, fee included, is spendable again; nothing is paid out.`}</p>
-        <p className="text-slate-700">{t`The user reads: “${reason ?? ''}”`}</p>
-        {decision.isError ? <Notice>{decision.error.message}</Notice> : null}
-      </Dialog>
-    </Card>
+    <ReasonCard title={t`Return`} action={t`Return…`}>
+      {({ reason, close, refused }) => (
+        <ConfirmDialog
+          title={t`Return withdrawal ${withdrawal.orderNo}?`}
+          confirm={t`Return the withdrawal`}
+          tone="danger"
+          busy={decision.isPending}
+          onConfirm={() => decision.mutate({ id: withdrawal.id, reason }, { onSuccess: close, onError: refused })}
+          refusal={decision.error?.message}
+          onClose={close}
+        >
+          <LedgerPreview
+            caption={t`The ledger will post`}
+            lines={[{ from: t`${withdrawal.username} · held`, to: t`${withdrawal.username} · available`, amount: money(withdrawal.amount, withdrawal.asset) }]}
+          />
+          <p className="text-slate-700">{t`The whole amount, fee included, is spendable again; nothing is paid out.`}</p>
+          <p className="text-slate-700">{t`The user reads: “${reason}”`}</p>
+        </ConfirmDialog>
+      )}
+    </ReasonCard>
   );
 }

@@ -8,12 +8,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { roleAllows } from '../../../domain/operators';
-import { sessionQuery } from '../../api/session';
-import { Card, Facts, Notice, Page, Spinner } from '../../ui/kit';
-import { age, dateTime, money } from '../../ui/format';
-import { UserBalances, UserMovements } from '../../ui/UserMoney';
-import { userWithdrawalsQuery, withdrawalQuery, type OpsWithdrawal } from './api';
+import { dateTime, money } from '../../ui/format';
+import { Card, Facts } from '../../ui/kit';
+import { OtherRequests, RequestPage } from '../../ui/RequestPage';
+import { UserMovements } from '../../ui/UserMoney';
+import { userWithdrawalsQuery, withdrawalQuery } from './api';
 import { WithdrawalDecision } from './WithdrawalDecision';
 import { WithdrawalStatus } from './WithdrawalStatus';
 
@@ -21,28 +20,24 @@ export function WithdrawalDetailPage() {
   const { t } = useLingui();
   const { id } = useParams({ from: '/desk/withdrawals/$id' });
   const withdrawal = useQuery(withdrawalQuery(id));
-  const role = useQuery(sessionQuery).data?.operator.role;
-
-  if (withdrawal.isPending) return <Spinner label={t`Loading the withdrawal…`} />;
-  if (withdrawal.isError) return <Notice>{withdrawal.error.message}</Notice>;
-  const record = withdrawal.data;
-  const back = (
-    <Link to="/withdrawals" search={{ status: 'processing', page: 1 }} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
-      {t`Back to the queue`}
-    </Link>
-  );
-  if (!record) {
-    return (
-      <Page title={t`Withdrawal not found`}>
-        <Notice>{t`There is no withdrawal with this number.`}</Notice>
-        {back}
-      </Page>
-    );
-  }
   return (
-    <Page title={t`Withdrawal ${record.orderNo}`} subtitle={record.status === 'processing' ? t`Waiting for ${age(record.createdAt)}` : undefined} actions={back}>
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-5">
+    <RequestPage
+      query={withdrawal}
+      loading={t`Loading the withdrawal…`}
+      missing={{ title: t`Withdrawal not found`, text: t`There is no withdrawal with this number.` }}
+      back={() => (
+        <Link to="/withdrawals" search={{ status: 'processing', page: 1 }} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
+          {t`Back to the queue`}
+        </Link>
+      )}
+      title={(record) => t`Withdrawal ${record.orderNo}`}
+      waiting={(record) => (record.status === 'processing' ? { since: record.createdAt } : null)}
+      balances
+      decision={(record) => <WithdrawalDecision withdrawal={record} />}
+      decides={t`A finance operator decides withdrawals.`}
+    >
+      {(record) => (
+        <>
           <Card title={t`What the user asked for`}>
             <Facts
               items={[
@@ -71,54 +66,17 @@ export function WithdrawalDetailPage() {
             />
           </Card>
           <UserMovements userId={record.userId} username={record.username} />
-          <UserWithdrawals withdrawal={record} />
-        </div>
-        <div className="flex flex-col gap-5 lg:sticky lg:top-4">
-          <UserBalances userId={record.userId} username={record.username} />
-          {record.status === 'processing' && role && roleAllows(role, 'finance') ? (
-            <WithdrawalDecision withdrawal={record} />
-          ) : record.status === 'processing' ? (
-            <Notice tone="info">{t`A finance operator decides withdrawals.`}</Notice>
-          ) : null}
-        </div>
-      </div>
-    </Page>
-  );
-}
-
-function UserWithdrawals({ withdrawal }: { withdrawal: OpsWithdrawal }) {
-  const { t } = useLingui();
-  const others = useQuery(userWithdrawalsQuery(withdrawal.userId));
-  const list = others.data?.list.filter((entry) => entry.id !== withdrawal.id) ?? [];
-  return (
-    <Card title={t`${withdrawal.username}'s other withdrawals`}>
-      {others.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : others.isError ? (
-        <Notice>{others.error.message}</Notice>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-slate-600">{t`This is their first withdrawal.`}</p>
-      ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t`Other withdrawals of this user`}</caption>
-          <tbody>
-            {list.map((entry) => (
-              <tr key={entry.id} className="border-b border-slate-100">
-                <td className="py-1.5 pe-3">
-                  <Link to="/withdrawals/$id" params={{ id: entry.id }} className="text-teal-800 underline-offset-2 hover:underline">
-                    {entry.orderNo}
-                  </Link>
-                </td>
-                <td className="py-1.5 pe-3 whitespace-nowrap">{dateTime(entry.createdAt)}</td>
-                <td className="py-1.5 pe-3 text-end tabular-nums">{money(entry.amount, entry.asset)}</td>
-                <td className="py-1.5">
-                  <WithdrawalStatus status={entry.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          <OtherRequests
+            title={t`${record.username}'s other withdrawals`}
+            caption={t`Other withdrawals of this user`}
+            read={userWithdrawalsQuery(record.userId)}
+            current={record.id}
+            first={t`This is their first withdrawal.`}
+            to="/withdrawals/$id"
+            status={(entry) => <WithdrawalStatus status={entry.status} />}
+          />
+        </>
       )}
-    </Card>
+    </RequestPage>
   );
 }
