@@ -21,6 +21,7 @@ import { registerUnreadBodyClose } from './http/uploads';
 import { API_MODULES } from './modules';
 import { createSessionCache } from './modules/auth';
 import { registerQueueNotices } from './realtime/queues';
+import { registerSessionSweeps } from './realtime/sessions';
 import { registerRealtime } from './realtime/socket';
 import { createServices, type AppDeps } from './services';
 
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', createServices(deps, app.log, sessionCache));
   registerRealtime(app);
   registerQueueNotices(app);
+  await registerSessionSweeps(app);
 
   // Hooks that look at every route come before any route.
   enforceDocumentedRoutes(app);

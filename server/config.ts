@@ -66,6 +66,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SEED_DEMO', default: '(true on PGlite, false with DATABASE_URL)', description: "'true' creates the demo users and the demo operator (published credentials) at start; never on a real installation." },
   { name: 'ALLOWED_ORIGINS', default: '(unset)', description: 'Comma-separated origins (https://app.example.com) allowed to open socket.io besides the server\'s own host.' },
   { name: 'SOCKET_MAX_PER_ADDRESS', default: '20', description: 'Simultaneous socket.io connections per client address; further ones are refused.' },
+  { name: 'SOCKET_SESSION_SWEEP_SECONDS', default: '15', description: "How often each process checks that its sockets' sessions are still open (an expired or idle session's socket leaves its private room within this time; a logout, password change or ended session takes effect at once)." },
   { name: 'MARKET_FEED', default: 'auto', description: "Where reference quotes come from: 'exchange' (the trade stream at MARKET_FEED_URL), 'simulated' (made up from the time, every candle flagged simulated), 'off', or 'auto': exchange when MARKET_FEED_URL is set, else simulated on the embedded PGlite, else off. With several processes on one PostgreSQL only one of them runs the feed at a time (a session advisory lock); another takes over when it stops." },
   { name: 'MARKET_FEED_URL', default: '(unset)', description: "WebSocket URL of an exchange's public trade stream in Binance's combined-stream format, e.g. wss://stream.binance.com:9443 (the streams of MARKET_SYMBOLS are appended). Reconnects with back-off when the connection drops." },
   { name: 'MARKET_SYMBOLS', default: 'btcusdt,ethusdt,bnbusdt,solusdt', description: "Comma-separated lower-case symbols quoted besides the trading hall's own usdteur: the feed's streams and the quotation list." },
@@ -147,6 +148,7 @@ const envSchema = z.object({
     })
     .optional(),
   SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  SOCKET_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   MARKET_FEED: z.enum(['auto', 'exchange', 'simulated', 'off']).default('auto'),
   MARKET_FEED_URL: z.string().trim().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL').optional(),
   MARKET_SYMBOLS: z
@@ -209,6 +211,8 @@ export interface Config {
     /** Origins allowed besides the request's own host. */
     allowedOrigins: string[];
     maxPerAddress: number;
+    /** SOCKET_SESSION_SWEEP_SECONDS. */
+    sessionSweepSeconds: number;
   };
   /** Reference quotes: the feed in use (after 'auto' is resolved), its URL and the symbols quoted. */
   market: { feed: 'exchange' | 'simulated' | 'off'; feedUrl: string | null; symbols: string[] };
@@ -280,7 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
-    socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS },
+    socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS, sessionSweepSeconds: e.SOCKET_SESSION_SWEEP_SECONDS },
     push: { serviceHosts: e.PUSH_SERVICE_HOSTS, contact: e.PUSH_CONTACT },
     loanDocumentRetentionDays: e.LOAN_DOCUMENT_RETENTION_DAYS,
     market: {

@@ -5,9 +5,7 @@
  * queue and its counts. An operator's decision is also heard by the user it concerns: their
  * account room gets `account { change }`, and the app fetches their balances and records again
  * (src/realtime/socket.ts), so an approved deposit shows on their phone without a reload. Written
- * once here rather than in each route, so a new decision or request only needs its line. A call
- * that ends operator sessions takes their sockets out of the operators' room at once (the other
- * processes' sockets within their next sweep, server/realtime/socket.ts).
+ * once here rather than in each route, so a new decision or request only needs its line.
  */
 import type { FastifyInstance } from 'fastify';
 import type { OpsQueue } from '../../src/domain/operators';
@@ -36,9 +34,6 @@ const QUEUE_OF_ROUTE: Readonly<Record<string, OpsQueue>> = {
   'POST /api/ops/adjustments/proposals/approve': 'adjustments',
   'POST /api/ops/adjustments/proposals/refuse': 'adjustments',
 };
-
-/** Calls that end operator sessions: after each, this process's sockets of ended sessions leave the operators' room at once. */
-const ENDS_SESSIONS = new Set(['POST /api/ops/logout', 'POST /api/ops/logout/all', 'POST /api/ops/sessions/end', 'POST /api/ops/password', 'POST /api/ops/operators/disable']);
 
 /** The queue a route changes, or undefined. */
 export function queueOfRoute(method: string, url: string | undefined): OpsQueue | undefined {
@@ -70,6 +65,5 @@ export function registerQueueNotices(app: FastifyInstance): void {
     if (reply.statusCode !== 200) return;
     const queue = queueOfRoute(request.method, request.routeOptions.url);
     if (queue) app.realtime.publish(OPS_ROOM, 'queue:changed', { queue });
-    if (ENDS_SESSIONS.has(`${request.method} ${request.routeOptions.url}`)) void app.realtime.sweepOps();
   });
 }

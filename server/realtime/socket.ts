@@ -21,6 +21,7 @@ import { Server } from 'socket.io';
 import { z } from 'zod';
 import { CANDLE_PERIODS, HALL_SYMBOL } from '../../src/domain/market';
 import { clientAddressOf } from './address';
+import { type SocketData, sweepSessionSockets } from './sessions';
 
 const PERIODS = CANDLE_PERIODS;
 
@@ -55,12 +56,12 @@ export const OPS_ROOM = 'ops';
 export interface Realtime {
   publish(room: string, event: string, payload: unknown): void;
   /**
-   * Takes this process's sockets out of the operators' room whose session has ended (logged out,
-   * ended from another session, the password changed, idle or past its hours, the operator
-   * disabled); each hears `ops:ended`. Run after every call that ends sessions and every
-   * OPS_SWEEP_SECONDS.
+   * Takes this process's sockets out of the rooms their session no longer opens: an account room
+   * whose user session ended (logout, password change or reset, an operator's end), the operators'
+   * room whose operator session ended or went idle. Each such socket hears `session:ended`
+   * (server/realtime/sessions.ts says when this runs).
    */
-  sweepOps(): Promise<void>;
+  sweepSessions(): Promise<void>;
   /** The socket.io server itself, for tests and diagnostics. */
   readonly io: Server;
 }
@@ -77,8 +78,8 @@ export interface RealtimeOptions {
   /** Simultaneous connections per client address (SOCKET_MAX_PER_ADDRESS). */
   maxPerAddress: number;
   trustProxy: boolean | number | string[];
-  /** The user of a live session token, or null: who may join an account room. */
-  authenticate?: (token: string) => Promise<string | null>;
+  /** The user and session of a live session token, or null: who may join an account room. */
+  authenticate?: (token: string) => Promise<{ userId: string; sessionId: number } | null>;
   /** The open operator session whose ticket lets a socket into OPS_ROOM, or null. */
   opsTicketSession?: (ticket: string) => Promise<number | null>;
 }
@@ -166,10 +167,11 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
         // One account per socket: joining another leaves the first; leaving needs no token check.
         leaveAccount();
         if (!join) return reply({ ok: true });
-        const userId = options.authenticate ? await options.authenticate(parsed.data.token).catch(() => null) : null;
-        if (!userId) return reply({ ok: false, error: 'session.required' });
+        const viewer = options.authenticate ? await options.authenticate(parsed.data.token).catch(() => null) : null;
+        if (!viewer) return reply({ ok: false, error: 'session.required' });
         if (socket.disconnected) return;
-        void socket.join(accountRoom(userId));
+        (socket.data as SocketData).userSession = viewer.sessionId;
+        void socket.join(accountRoom(viewer.userId));
         return reply({ ok: true, room: 'account' });
       }
       if (parsed.data.channel === 'ops') {
@@ -195,28 +197,6 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): Se
   return io;
 }
 
-/** What a connection keeps: the operator session it joined the operators' room with. */
-interface SocketData {
-  opsSession?: number;
-}
-
-/** How often every process checks its operators' sockets against their sessions (an idle or expired session leaves within it). */
-const OPS_SWEEP_SECONDS = 15;
-
-/** Sockets of this process in the operators' room whose session is no longer open leave it and hear `ops:ended`. */
-async function sweepOpsRoom(io: Server, openSessions: (ids: readonly number[]) => Promise<Set<number>>): Promise<void> {
-  const sockets = await io.local.in(OPS_ROOM).fetchSockets();
-  if (sockets.length === 0) return;
-  const sessionOf = (socket: (typeof sockets)[number]) => (socket.data as SocketData).opsSession;
-  const open = await openSessions([...new Set(sockets.map(sessionOf).filter((id) => id !== undefined))]);
-  for (const socket of sockets) {
-    const session = sessionOf(socket);
-    if (session !== undefined && open.has(session)) continue;
-    socket.leave(OPS_ROOM);
-    socket.emit('ops:ended');
-  }
-}
-
 /**
  * Attaches socket.io to the app's HTTP server while the app is built and decorates the
  * publisher. Connections are dropped before the HTTP server closes (open websockets would
@@ -228,23 +208,18 @@ export function registerRealtime(app: FastifyInstance): void {
     allowedOrigins: config.socket.allowedOrigins,
     maxPerAddress: config.socket.maxPerAddress,
     trustProxy: config.trustProxy,
-    authenticate: async (token) => (await app.services.sessions.authenticate(token))?.userId ?? null,
+    authenticate: (token) => app.services.sessions.authenticate(token),
     opsTicketSession: (ticket) => app.services.operators.liveTicketSession(ticket),
   });
-  const sweepOps = () =>
-    sweepOpsRoom(io, (ids) => app.services.operators.openSessions(ids)).catch((error: unknown) => app.log.error({ err: error }, "socket.io: the operators' room could not be checked"));
-  const sweeper = setInterval(() => void sweepOps(), OPS_SWEEP_SECONDS * 1000);
-  sweeper.unref();
   const redis = config.redisUrl ? shareThroughRedis(io, config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('realtime', {
     io,
     publish: (room: string, event: string, payload: unknown) => {
       io.to(room).emit(event, payload);
     },
-    sweepOps,
+    sweepSessions: () => sweepSessionSockets(io, OPS_ROOM, { users: (ids) => app.services.sessions.openOf(ids), operators: (ids) => app.services.operators.openSessions(ids) }),
   });
   app.addHook('preClose', async () => {
-    clearInterval(sweeper);
     // This process's connections only, closed as a lost connection rather than a goodbye: the
     // clients reconnect by themselves (to this process once restarted, or to another one).
     // socket.io's disconnectSockets() would tell them not to, and through the Redis adapter it

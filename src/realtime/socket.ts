@@ -77,9 +77,11 @@ export async function start(options: StartOptions = {}): Promise<void> {
     if (accountToken) connection.emit('subscribe', { channel: 'account', token: accountToken });
     notifyConnection(true);
   });
-  // The user's own events: 'trade' (one of their orders changed) and 'account' (an operator
-  // decided one of their requests: a deposit, a withdrawal, a loan).
-  for (const event of ['trade', 'account']) {
+  // The user's own events: 'trade' (one of their orders changed), 'account' (an operator
+  // decided one of their requests: a deposit, a withdrawal, a loan) and 'session:ended' (the
+  // session ended elsewhere — a password changed on another phone — and the server took this
+  // socket out of the room; reading the account again meets the 401 that signs this device out).
+  for (const event of ['trade', 'account', 'session:ended']) {
     connection.on(event, (payload: unknown) => {
       for (const handler of accountHandlers) handler(payload);
     });

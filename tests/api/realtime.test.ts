@@ -204,7 +204,7 @@ test("the operators' room: joined with a ticket of an open session only; a depos
   expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: false, error: 'session.required' });
   const fresh = (await t.get<{ ticket: string }>('/ops/live/ticket', { token: operatorToken })).body.data!.ticket;
   let ended = 0;
-  desk.on('ops:ended', () => ended++);
+  desk.on('session:ended', () => ended++);
   expect((await t.post('/ops/logout', {}, { token: operatorToken })).status).toBe(200);
   expect(await ask(bystander, 'subscribe', { channel: 'ops', ticket: fresh })).toEqual({ ok: false, error: 'session.required' });
   // The desk's socket, joined while the session was open, leaves the room with the logout and is told so.
@@ -220,15 +220,52 @@ test("an operator's socket leaves the room when the session goes idle, without a
   const desk = await client(['websocket']);
   expect(await ask(desk, 'subscribe', { channel: 'ops', ticket })).toEqual({ ok: true, room: 'ops' });
   let ended = 0;
-  desk.on('ops:ended', () => ended++);
+  desk.on('session:ended', () => ended++);
   // Still open: the sweep keeps it.
-  await t.app.realtime.sweepOps();
+  await t.app.realtime.sweepSessions();
   expect(ended).toBe(0);
   expect((await t.app.realtime.io.in('ops').fetchSockets()).length).toBe(1);
   t.clock.advance(31 * 60);
-  await t.app.realtime.sweepOps();
+  await t.app.realtime.sweepSessions();
   await expect.poll(() => ended).toBe(1);
   expect((await t.app.realtime.io.in('ops').fetchSockets()).length).toBe(0);
+});
+
+test("a user's socket hears nothing more of the account once its session ends: logged out, or ended by a password change elsewhere", async () => {
+  const operatorToken = await t.operatorToken(await t.financeOperator());
+  const user = await t.signedInUser();
+  const secondToken = await t.login(user.username, user.password);
+  const thirdToken = await t.login(user.username, user.password);
+  const [usdt] = (await t.coins()).filter((coin) => coin.name === 'USDT');
+  const phones = await Promise.all([client(['websocket']), client(['websocket']), client(['websocket'])]);
+  const heard = phones.map(() => [] as unknown[]);
+  const ended = phones.map(() => 0);
+  for (const [index, token] of [user.token, secondToken, thirdToken].entries()) {
+    expect(await ask(phones[index], 'subscribe', { channel: 'account', token })).toEqual({ ok: true, room: 'account' });
+    phones[index].on('account', (payload) => heard[index].push(payload));
+    phones[index].on('session:ended', () => ended[index]++);
+  }
+  /** An operator rejects a deposit of the user: every socket still in the account room hears it. */
+  const decide = async () => {
+    const deposit = await t.requestDeposit(thirdToken, { coinId: String(usdt.id), amount: '25', network: 'TRC20' });
+    expect((await t.post('/ops/deposits/reject', { id: deposit.id, reason: 'no payment arrived' }, { token: operatorToken })).status).toBe(200);
+  };
+
+  // The first phone logs out: its socket leaves the room at once and is told.
+  expect((await t.get('/user/logout', { token: user.token })).status).toBe(200);
+  await expect.poll(() => ended).toEqual([1, 0, 0]);
+  await decide();
+  await expect.poll(() => heard.map((events) => events.length)).toEqual([0, 1, 1]);
+
+  // The third phone changes the password: the second's session ends, its socket with it; the third stays.
+  const changed = await t.post('/safe/update_password', { oldPassword: user.password, password: '274816', confirmPassword: '274816' }, { token: thirdToken });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  await expect.poll(() => ended).toEqual([1, 1, 0]);
+  await decide();
+  await expect.poll(() => heard.map((events) => events.length)).toEqual([0, 1, 2]);
+  // A socket put out cannot come back in with its ended token.
+  expect(await ask(phones[1], 'subscribe', { channel: 'account', token: secondToken })).toEqual({ ok: false, error: 'session.required' });
+  for (const phone of phones) phone.disconnect();
 });
 
 test("a loan's decision is heard by the borrower's phone, as a deposit's is", async () => {

@@ -2,7 +2,7 @@
 export { authModule } from './routes';
 export { createAccounts,  } from './service';
 export { createSessions,  type Viewer } from './sessions';
-export { createSessionCache, type SessionCache } from './session-cache';
+export { createSessionCache, SESSIONS_ENDED, type SessionCache } from './session-cache';
 export { createLockout,  } from './lockout';
 export { authOpsModule } from './ops-routes';
 export { userLocksOf, type UserLocks } from './user-desk';

@@ -78,6 +78,16 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
       return { userId: session.userId, sessionId: session.id };
     },
 
+    /** Which of these sessions are still live (not ended, not expired): the sockets of the others leave their rooms. */
+    async openOf(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`SELECT id::text FROM sessions WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND revoked_at IS NULL AND expires_at > ${clock().toISOString()}::timestamptz`,
+      );
+      return new Set(rows.map((row) => Number(row.id)));
+    },
+
     async revoke(sessionId: number): Promise<void> {
       await endSessions(db, sql`id = ${sessionId}`);
       cache.forgetSessions([sessionId]);

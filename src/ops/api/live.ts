@@ -3,7 +3,7 @@
  * ticket of the session (GET /api/ops/live/ticket; the cookie itself is for /api/ops only and no
  * script reads it), again on every reconnect. Each `queue:changed` refetches the queue counts and
  * every open list and detail of that queue, so a new deposit appears without a reload. When the
- * session ends anywhere, the server says `ops:ended` and the desk goes to the sign-in.
+ * session ends anywhere, the server says `session:ended` and the desk goes to the sign-in.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -41,7 +41,7 @@ export function useLiveQueues(session: OpsSession | null): { connected: boolean;
     socket.on('disconnect', () => setConnected(false));
     // The server took the socket out of the room: the session ended (elsewhere, idle, or past its hours). Asking for it
     // answers 401, which sends the desk to the sign-in (client.ts).
-    socket.on('ops:ended', () => {
+    socket.on('session:ended', () => {
       setConnected(false);
       void opsGet('/session').catch(() => undefined);
     });
