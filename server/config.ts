@@ -39,7 +39,7 @@ export function isDemoDepositAddress(address: string): boolean {
 /** The variables, their defaults and meaning, in the order the README lists them. */
 export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'PORT', default: '8080', description: 'HTTP port of the API, the PWA and socket.io.' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'HOST', default: '(127.0.0.1 with the demo accounts, else 0.0.0.0)', description: "Interface to listen on. With the demo accounts (SEED_DEMO, on by default on PGlite) the default is this computer only, since their credentials are published; set HOST=0.0.0.0 to open it to the network (a phone on the same Wi-Fi), demo credentials included." },
   { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server, reached directly or through a pooler that keeps prepared statements per connection (the server prepares every statement it sends; PgBouncer in transaction mode needs max_prepared_statements).' },
   { name: 'REDIS_URL', default: '(unset)', description: 'redis://… keeps the rate limits in Redis, so that several server processes share one allowance, and connects their socket.io servers (Redis adapter), so that a client of one process receives what another publishes. Unset: each process counts in its own memory and publishes to its own clients. While Redis does not answer, each process counts on its own and logs an error.' },
@@ -106,7 +106,7 @@ const trustProxy = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: text('0.0.0.0'),
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: text('./data'),
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
@@ -180,6 +180,8 @@ export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>
 export interface Config {
   port: number;
   host: string;
+  /** Whether HOST was set; when not, the demo accounts keep the server on loopback. */
+  hostChosen: boolean;
   dataDir: string;
   /** Unset: the embedded PGlite under dataDir; 'memory' is for tests only. */
   databaseUrl: string | null;
@@ -257,9 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['CLOCK_OFFSET_FILE moves the clock of a test server: it is refused with DATABASE_URL (a real database).']);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const seedDemo = e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true';
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
+    hostChosen: e.HOST !== undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
@@ -283,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
+    seedDemo,
     socket: { allowedOrigins: e.ALLOWED_ORIGINS ?? [], maxPerAddress: e.SOCKET_MAX_PER_ADDRESS, sessionSweepSeconds: e.SOCKET_SESSION_SWEEP_SECONDS },
     push: { serviceHosts: e.PUSH_SERVICE_HOSTS, contact: e.PUSH_CONTACT },
     loanDocumentRetentionDays: e.LOAN_DOCUMENT_RETENTION_DAYS,

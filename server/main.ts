@@ -76,6 +76,12 @@ function banner(config: Config, port: number, mail: string, sms: string, account
     `E-mail: ${mail === 'log' ? 'no SMTP_URL set, e-mails with their codes are written to this log' : 'SMTP'}; ` +
       `SMS: ${sms === 'log' ? 'texts with their codes are written to this log' : sms}`,
     ...(accounts.demo ? demoLines() : operatorLines(accounts)),
+    ...(accounts.demo && !config.hostChosen
+      ? [
+          'Listening on this computer only: the demo credentials above are published. To open the app from a phone on the',
+          'same network, start with HOST=0.0.0.0 — then anyone on that network can use the demo accounts and the demo operator too.',
+        ]
+      : []),
     '',
   ];
   return lines.join('\n');

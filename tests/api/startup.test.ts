@@ -416,6 +416,48 @@ describe('while the database is still opening (npm start listens before it is re
   });
 });
 
+describe('secure by default: the demo accounts stay on this computer', () => {
+  /** An address of this machine that is not loopback, or null when it has none. */
+  const outward = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address ?? null;
+  const answers = async (host: string, port: string) => {
+    try {
+      return (await fetch(`http://${host}:${port}/api/health/live`, { signal: AbortSignal.timeout(3000) })).status;
+    } catch {
+      return 'refused';
+    }
+  };
+
+  test('with the demo accounts and no HOST, the server answers on loopback and not on the network; HOST=0.0.0.0 opens it and the banner says so', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-host-'));
+    const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_DIR: publicDir, PORT: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' };
+    delete base.DATABASE_URL;
+    delete base.HOST;
+    delete base.SEED_DEMO;
+    const loopback = await startServerProcess(base);
+    try {
+      const port = new URL(loopback.url).port;
+      expect(loopback.url).toBe(`http://127.0.0.1:${port}`);
+      expect(loopback.output).toContain('Listening on this computer only');
+      expect(await answers('127.0.0.1', port)).toBe(200);
+      if (outward) expect(await answers(outward, port)).toBe('refused');
+    } finally {
+      await loopback.stop();
+    }
+    const open = await startServerProcess({ ...base, HOST: '0.0.0.0' });
+    try {
+      const port = new URL(open.url).port;
+      expect(open.output).not.toContain('Listening on this computer only');
+      expect(await answers('127.0.0.1', port)).toBe(200);
+      if (outward) expect(await answers(outward, port)).toBe(200);
+    } finally {
+      await open.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('the compiled server, as npm start runs it', () => {
   test('dist-server/main.mjs starts on an embedded database, finds its migrations and content, serves /api/health, a content page and /h5/', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-built-'));
