@@ -7,7 +7,9 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // The demo accounts of the embedded default stay on this computer (their credentials are published).
+      host: '127.0.0.1',
+      hostChosen: false,
       dataDir: path.resolve('./data'),
       uploadsDir: path.resolve('./data/uploads'),
       publicDir: path.resolve('./dist'),
@@ -21,6 +23,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
     expect(config.explicit.size).toBe(0);
+  });
+
+  test('HOST: loopback only with the demo accounts unless set; every interface without them', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ SEED_DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/tessera' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/tessera', SEED_DEMO: 'true' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostChosen: true });
   });
 
   test('a bad value stops the start with the variable named', () => {
