@@ -13,7 +13,7 @@
  *   6): 100000 USDT is "100,000.00", 12.5 is "12.50", 0.0001 is "0.0001", 43.260869 is
  *   "43.260869". No digit of the amount is ever hidden, so a list and a record's detail show the
  *   same full-precision figure, and a column never shows four zeros that say nothing.
- *   (A rate or a quoted price is not an amount: formatRate and formatQuote keep their fixed decimals.)
+ *   (A rate or a quoted price is not an amount: formatRate and formatQuote have decimals of their own.)
  * - Latin digits 0–9 in every language, Arabic included. Amounts are typed with Latin digits
  *   (parseAmount accepts only those), IBANs, order numbers and the operators' tools use them,
  *   most Arabic-language banking and exchange apps show them, and CLDR's own default for `ar`
@@ -143,9 +143,50 @@ export function formatAmount(amount: AmountValue, asset: Asset, locale: Locale, 
   return options.withCode ? `${text}${NBSP}${asset}` : text;
 }
 
-/** The EUR/USDT rate (a decimal string) with `digits` decimals, cut like amounts: "0,9200". */
-export function formatRate(rate: string, locale: Locale, digits = 4): string {
-  return render(cutString(rate, digits), locale, 'auto');
+/** Decimals a rate always shows ("0.9200"), and the most it can have: rates are kept with 6 (the rate setting, a quote's rate). */
+export const RATE_MIN_DECIMALS = 4;
+export const RATE_MAX_DECIMALS = 6;
+
+/**
+ * A rate (a decimal string: EUR for one USDT, a quote's units of `to` for one `from`) in the
+ * user's language, one way on every screen: 4 decimals always and every further non-zero digit up
+ * to the 6 rates are kept with, cut like amounts: "0,9200" for the setting "0.920000", "1.086956"
+ * for a quote's rate (what the server multiplies by, so the user can check its figures), "0.541338"
+ * for a loan's margin-call price. No digit of the rate is hidden, and none is shown that says nothing.
+ */
+export function formatRate(rate: string, locale: Locale): string {
+  const cut = cutString(rate, RATE_MAX_DECIMALS);
+  const significant = cut.fraction.replace(/0+$/, '');
+  const fraction = significant.length > RATE_MIN_DECIMALS ? significant : cut.fraction.slice(0, RATE_MIN_DECIMALS);
+  return render({ ...cut, fraction }, locale, 'auto');
+}
+
+/** How a rate line relates one unit to the figure: it is, about (a figure worked out and cut), at most, at least. */
+export type RateRelation = '=' | '≈' | '≤' | '≥';
+
+export interface RateLine {
+  /** The unit counted once: "USDT" in "1 USDT = 0.9200 EUR". */
+  base: string;
+  /** What one `base` is worth, in `quote` (a decimal string). */
+  rate: string;
+  quote: string;
+  /** '=' by default. */
+  relation?: RateRelation;
+}
+
+/**
+ * A rate as a line, the one form every screen writes it in: "1 USDT = 0,9200 EUR". Its words are
+ * joined by no-break spaces, so it never breaks inside, and in Arabic and Hebrew it is set apart
+ * as one left-to-right run (LRI … PDI, as <bdi dir="ltr"> does in markup): without them the bidi
+ * algorithm reorders it around the sentence ("= 1.0869 USDT" before "1 EUR").
+ */
+export function formatRateLine(line: RateLine, locale: Locale): string {
+  return ltrInText(rateLineText(line, locale), locale);
+}
+
+/** The same line without the isolates, for markup that isolates it itself (ui/Amount.tsx's RateLine: <bdi dir="ltr">). */
+export function rateLineText({ base, rate, quote, relation = '=' }: RateLine, locale: Locale): string {
+  return ['1', base, relation, formatRate(rate, locale), quote].join(NBSP);
 }
 
 /** Decimals a quoted price shows: 2 from 100 up, 4 down to 0.01, 6 below (a coin worth fractions of a cent needs them). */

@@ -5,7 +5,7 @@
  * width so columns line up, and always left-to-right, also inside Arabic and Hebrew text.
  */
 import { useAtomValue } from 'jotai';
-import { formatAmount, formatPercent, formatRate, type AmountValue, type FormatAmountOptions } from '../domain/format';
+import { formatAmount, formatPercent, formatRate, rateLineText, type AmountValue, type FormatAmountOptions, type RateLine as RateLineProps } from '../domain/format';
 import type { Asset } from '../domain/money';
 import { localeAtom } from '../i18n';
 
@@ -34,22 +34,30 @@ export function useFormatAmount(): (value: AmountValue | null | undefined, asset
   return (value, asset, options) => (value == null ? '—' : formatAmount(value, asset, locale, options));
 }
 
-/** The rate formatter in the user's language, for texts that hold a rate (summaries). */
-export function useFormatRate(): (value: string) => string {
-  const locale = useAtomValue(localeAtom);
-  return (value) => formatRate(value, locale);
-}
-
 /**
- * An exchange rate (decimal string) with 4 decimals (or `digits`), cut, in the user's language:
- * "0,9200 EUR", its unit set as an amount's is. A loan's margin-call and liquidation prices show
- * all 6 of the rate setting's decimals: a call comes at that price and not a millionth above it.
+ * A price for one USDT (a decimal string) in the user's language, as a rate is written (4
+ * decimals and any further non-zero digit: domain/format.ts's formatRate): "0,9320 EUR", its unit
+ * set as an amount's is.
  */
-export function Rate({ value, unit, digits, className }: { value: string; unit: string; digits?: number; className?: string }) {
+export function Rate({ value, unit, className }: { value: string; unit: string; className?: string }) {
   const locale = useAtomValue(localeAtom);
   return (
     <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`}>
-      {formatRate(value, locale, digits)} <span className="text-[0.75em] font-medium">{unit}</span>
+      {formatRate(value, locale)} <span className="text-[0.75em] font-medium">{unit}</span>
+    </bdi>
+  );
+}
+
+/**
+ * A rate as a line, "1 USDT = 0.9200 EUR", the one way every screen shows one (the reference rate,
+ * a quote's rate, a loan's margin-call price): domain/format.ts's rateLineText, isolated as one
+ * left-to-right run that never breaks inside, also inside Arabic and Hebrew text.
+ */
+export function RateLine({ className, ...line }: RateLineProps & { className?: string }) {
+  const locale = useAtomValue(localeAtom);
+  return (
+    <bdi dir="ltr" className={`tabular-nums whitespace-nowrap ${className ?? ''}`} data-rate={`${line.base}/${line.quote}`}>
+      {rateLineText(line, locale)}
     </bdi>
   );
 }

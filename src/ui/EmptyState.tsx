@@ -27,7 +27,12 @@ export interface QueryFallbackProps {
   /** The query with no data yet: loading, or failed. */
   query: { isPending: boolean; error: unknown; refetch(): unknown };
   icon: ReactNode;
-  /** The heading when it failed, e.g. "Totals could not be loaded". */
+  /**
+   * The heading when it failed: what could not be loaded ("Totals could not be loaded"), never
+   * why. The why is the failure's own text under it (the network, the server's refusal), so the
+   * screen says one cause, the true one, rather than a guess beside it ("… not found" over a
+   * network error).
+   */
   failedTitle: ReactNode;
 }
 

@@ -7,7 +7,8 @@
  *   text are exempt, as WCAG 2.5.5 exempts them);
  * - clipped text: a text box whose content is wider or taller than the box that clips it (unless
  *   it is cut on purpose and marked with an ellipsis), text past the screen's edge (unless in a
- *   row that scrolls sideways), or a screen wider than the phone;
+ *   row that scrolls sideways), an option of a segmented row cut at an edge that shows no fade,
+ *   or a screen wider than the phone;
  * - untranslated text: on a non-English screen, a visible text that is an English text of the
  *   catalogues whose translation is different;
  * - overlap: the support button or a toast over an amount, an address, a link or a control
@@ -121,6 +122,14 @@ async function layoutFindings(page: Page): Promise<Finding[]> {
       const scrolledSideways = (node: Element | null): boolean =>
         node !== null && node !== document.body && (['auto', 'scroll'].includes(getComputedStyle(node).overflowX) || scrolledSideways(node.parentElement));
       if ((box.right > viewport + 1 || box.left < -1) && !scrolledSideways(element.parentElement)) found.push({ check: 'clipped', what: `${describe(element)} runs past the screen's edge (${Math.round(box.left)}–${Math.round(box.right)})` });
+      // An option of the segmented control (ui/Choices.tsx) cut by its scrolling row must be cut under the fade that says more lies there.
+      const row = element.closest('[role=tablist], [role=radiogroup]');
+      if (row && row !== element && ['auto', 'scroll'].includes(getComputedStyle(row).overflowX)) {
+        const rowBox = row.getBoundingClientRect();
+        const fades = (row.getAttribute('data-fade') ?? '').split(' ');
+        const cut = [box.left < rowBox.left - 1 ? 'left' : '', box.right > rowBox.right + 1 ? 'right' : ''].filter((side) => side && !fades.includes(side));
+        if (cut.length > 0) found.push({ check: 'clipped', what: `${describe(element)} is cut at the ${cut.join(' and ')} edge of its row with no fade there` });
+      }
     }
     return found;
   });

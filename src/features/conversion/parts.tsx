@@ -13,7 +13,7 @@ import { ClockIcon } from '../../ui/moreIcons';
 import type { Asset } from '../../domain/money';
 import type { ConversionRecord, QuoteReply } from '../../domain/wire';
 import { localeAtom } from '../../i18n';
-import { Amount, Percent, Rate, useFormatAmount, useFormatRate } from '../../ui/Amount';
+import { Amount, Percent, RateLine } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
 import { DecimalField } from '../shared/money/DecimalField';
 import { eurPerUsdt } from './quote';
@@ -91,61 +91,27 @@ export function AmountField({ from, value, onChange, onBlur, error, onAll }: Amo
   );
 }
 
-/** A quote's or a conversion's numbers as text, in the user's language. */
-function useShown({ from, to, amount, rate, fee, receive }: Pick<QuoteReply, 'from' | 'to' | 'amount' | 'rate' | 'fee' | 'receive'>) {
-  const format = useFormatAmount();
-  const formatRate = useFormatRate();
-  return {
-    amount: format(amount, from),
-    rate: formatRate(rate),
-    fee: format(fee, from),
-    receive: format(receive, to),
-  };
-}
-
-/** "1 EUR = 1.0869 USDT" */
-function RateLine({ from, to, rate }: { from: Asset; to: Asset; rate: string }) {
-  return (
-    <bdi dir="ltr" className="tabular-nums">
-      1 {from} = {rate} {to}
-    </bdi>
-  );
-}
-
-function Money({ value, asset }: { value: string; asset: Asset }) {
-  return (
-    <bdi dir="ltr" className="tabular-nums">
-      {value} {asset}
-    </bdi>
-  );
-}
-
 /** Rate, fee and what arrives, as the server quoted them, and how long they hold. */
 export function QuoteDetails({ reply, secondsLeft: seconds }: { reply: QuoteReply; secondsLeft: number }) {
   const { t } = useLingui();
-  const { from, to, feePercent } = reply;
-  const shown = useShown(reply);
+  const { from, to, feePercent, rate, fee, receive } = reply;
   const reference = eurPerUsdt(reply.rate, from);
   const referenceValue = reference?.value;
   return (
     <>
       <dl className="divide-y divide-line text-sm">
         <QuoteFact label={t`Rate`}>
-          <RateLine from={from} to={to} rate={shown.rate} />
-          {reference?.approximate ? (
-            <span dir="ltr" className="block text-xs text-muted">
-              1 USDT ≈ <Rate value={referenceValue!} unit="EUR" />
-            </span>
-          ) : null}
+          <RateLine base={from} rate={rate} quote={to} />
+          {reference?.approximate ? <RateLine base="USDT" rate={referenceValue!} quote="EUR" relation="≈" className="block text-xs text-muted" /> : null}
         </QuoteFact>
         <QuoteFact label={t`Fee rate`}>
           <Percent value={feePercent} />
         </QuoteFact>
         <QuoteFact label={t`Fee`}>
-          <Money value={shown.fee} asset={from} />
+          <Amount value={fee} asset={from} />
         </QuoteFact>
         <QuoteFact label={t`You receive (estimated)`} strong>
-          <Money value={shown.receive} asset={to} />
+          <Amount value={receive} asset={to} />
         </QuoteFact>
       </dl>
       <p className={`mt-2 flex items-center gap-1.5 text-xs ${seconds > 0 ? 'text-muted' : 'text-amber-800'}`}>
@@ -165,29 +131,18 @@ function QuoteFact({ label, strong, children }: { label: string; strong?: boolea
   );
 }
 
-/** What the payment password confirms: the quote on screen, word for word. */
+/**
+ * What the payment password confirms: the quote on screen, word for word. Each figure is its own
+ * left-to-right run that never breaks inside (Amount, RateLine), so in Arabic and Hebrew the
+ * sentence flows around them without reordering them.
+ */
 export function QuoteSummary({ reply }: { reply: QuoteReply }) {
-  const { from, to } = reply;
-  const { amount, receive, rate, fee } = useShown(reply);
+  const { from, to, amount, receive, rate, fee } = reply;
   return (
     <p data-quote-id={reply.quoteId}>
       <Trans>
-        Convert{' '}
-        <bdi dir="ltr">
-          {amount} {from}
-        </bdi>{' '}
-        →{' '}
-        <bdi dir="ltr">
-          {receive} {to}
-        </bdi>{' '}
-        at{' '}
-        <bdi dir="ltr">
-          1 {from} = {rate} {to}
-        </bdi>
-        , fee{' '}
-        <bdi dir="ltr">
-          {fee} {from}
-        </bdi>
+        Convert <Amount value={amount} asset={from} /> → <Amount value={receive} asset={to} /> at <RateLine base={from} rate={rate} quote={to} />, fee{' '}
+        <Amount value={fee} asset={from} />
       </Trans>
     </p>
   );
@@ -198,7 +153,6 @@ export function ConversionDone({ record, onAgain }: { record: ConversionRecord; 
   const navigate = useNavigate();
   const locale = useAtomValue(localeAtom);
   const { from, to } = record;
-  const shown = useShown(record);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(record.createdAt));
   return (
     <div className="px-4 pt-6">
@@ -213,16 +167,16 @@ export function ConversionDone({ record, onAgain }: { record: ConversionRecord; 
         </div>
         <dl className="mt-4 divide-y divide-line text-sm">
           <QuoteFact label={t`Converted`}>
-            <Money value={shown.amount} asset={from} />
+            <Amount value={record.amount} asset={from} />
           </QuoteFact>
           <QuoteFact label={t`Rate`}>
-            <RateLine from={from} to={to} rate={shown.rate} />
+            <RateLine base={from} rate={record.rate} quote={to} />
           </QuoteFact>
           <QuoteFact label={t`Fee`}>
-            <Money value={shown.fee} asset={from} />
+            <Amount value={record.fee} asset={from} />
           </QuoteFact>
           <QuoteFact label={t`Received`} strong>
-            <Money value={shown.receive} asset={to} />
+            <Amount value={record.receive} asset={to} />
           </QuoteFact>
           <QuoteFact label={t`Time`}>
             <time dateTime={record.createdAt}>{when}</time>

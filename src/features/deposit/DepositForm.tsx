@@ -93,6 +93,7 @@ export function DepositForm({ target, usdtNetwork, onSubmitted }: { target: Depo
         error={errors.amount?.message}
         hint={hint}
         disabled={busy}
+        ltr="whole"
         trailing={<span className="shrink-0 text-sm font-medium text-muted">{asset}</span>}
       />
       <ImagePicker

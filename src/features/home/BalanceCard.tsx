@@ -11,7 +11,7 @@ import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { balancesHiddenAtom } from '../../ui/privacy';
 import { valueInEur } from '../../domain/money';
 import { tokenAtom } from '../../storage/session';
-import { Rate } from '../../ui/Amount';
+import { RateLine } from '../../ui/Amount';
 import { MaskedAmount, WalletBalances } from '../shared/WalletBalances';
 
 export function BalanceCard() {
@@ -62,14 +62,8 @@ function Balances() {
       />
       {/* Its line is kept while the rate loads: the card keeps the height of index.html's shell (12rem). */}
       <p className="mt-3 h-4 text-xs leading-4 text-sea-100">
-        {rate ? (
-          // A formula reads left to right in every language.
-          <span dir="ltr" className="inline-block">
-            <Trans>
-              1 USDT ≈ <Rate value={rate} unit="EUR" />
-            </Trans>
-          </span>
-        ) : null}
+        {/* The reference rate as the loans and the conversion write it: "1 USDT = 0.9200 EUR". */}
+        {rate ? <RateLine base="USDT" rate={rate} quote="EUR" /> : null}
       </p>
     </>
   );

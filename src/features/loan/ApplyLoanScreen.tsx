@@ -67,7 +67,7 @@ export default function ApplyLoanScreen() {
       ) : data && product ? (
         <ApplyForm key={product.id} config={data} initial={product} />
       ) : (
-        <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`Loan configuration not found. Please try again later.`} />
+        <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`The loans could not be loaded`} />
       )}
     </Screen>
   );

@@ -26,7 +26,7 @@ import { plural } from '@lingui/core/macro';
 import { submitOnce, useZodForm } from '../../ui/form/form';
 import { AmountField } from '../shared/money/AmountField';
 import { useLoanConfig } from './api/queries';
-import { Amount, Percent, Rate } from '../../ui/Amount';
+import { Amount, Percent, RateLine } from '../../ui/Amount';
 import { AsOfLine } from '../../ui/AsOf';
 import { MoneyActionSheet, useMoneyAction, type SendOptions } from '../shared/money/useMoneyAction';
 import { Fact, useFormatTime } from '../shared/records';
@@ -367,9 +367,7 @@ function Liquidated({ loan, liquidation, collateralAsset }: { loan: Loan; liquid
       </p>
       <dl>
         <Fact label={t`Reference rate`}>
-          <bdi dir="ltr" className="whitespace-nowrap">
-            1 USDT = <Rate value={liquidation.rate} unit="EUR" digits={6} />
-          </bdi>
+          <RateLine base="USDT" rate={liquidation.rate} quote="EUR" />
         </Fact>
         <Fact label={t`Collateral sold`}>
           <Amount value={liquidation.converted} asset={collateralAsset} />

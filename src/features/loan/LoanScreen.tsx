@@ -53,7 +53,7 @@ export default function LoanScreen() {
           </Link>
         </div>
       ) : (
-        <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`Loan configuration not found. Please try again later.`} />
+        <QueryFallback query={config} icon={<BankIcon size={36} />} failedTitle={t`The loans could not be loaded`} />
       )}
     </Screen>
   );

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { IdType, Loan, LoanConfig, LoanStatus, LoanType } from '../../domain/loan';
 import { collateralAssetOf, ltvPicture, thresholdsOf, type LtvThresholds, type Pair } from '../../domain/ltv';
 import { parseAmount, percentText, toDecimalString, type Asset } from '../../domain/money';
-import { Amount, Percent, Rate, useFormatPercent } from '../../ui/Amount';
+import { Amount, Percent, RateLine, useFormatPercent } from '../../ui/Amount';
 import { Fact, StatusBadge, useFormatTime, type StatusTone } from '../shared/records';
 import { useCounts } from '../../ui/counts';
 
@@ -72,11 +72,7 @@ export function acrossAssetsOf(config: LoanConfig | undefined, asset: Asset): { 
 
 /** "1 USDT ≤ 0.541176 EUR": where the rate (EUR for one USDT) has to go for a threshold to be reached. */
 function Price({ rate, when }: { rate: bigint; when: 'atOrBelow' | 'atOrAbove' }) {
-  return (
-    <bdi dir="ltr" className="whitespace-nowrap">
-      1 USDT {when === 'atOrBelow' ? '≤' : '≥'} <Rate value={toDecimalString(rate, 'USDT')} unit="EUR" digits={6} />
-    </bdi>
-  );
+  return <RateLine base="USDT" rate={toDecimalString(rate, 'USDT')} quote="EUR" relation={when === 'atOrBelow' ? '≤' : '≥'} />;
 }
 
 /**
@@ -112,9 +108,7 @@ export function LtvFacts({
         </span>
       </Fact>
       <Fact label={t`Reference rate`}>
-        <bdi dir="ltr" className="whitespace-nowrap">
-          1 USDT = <Rate value={toDecimalString(pair.rate, 'USDT')} unit="EUR" digits={6} />
-        </bdi>
+        <RateLine base="USDT" rate={toDecimalString(pair.rate, 'USDT')} quote="EUR" />
       </Fact>
       <Fact label={t`Margin call at an LTV of ${callLtv}`}>
         <span data-testid="loan-margin-call">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { formatAmount, formatChange, formatCompact, formatQuote, formatRate, ltrInText } from '../../../src/domain/format';
+import { formatAmount, formatChange, formatCompact, formatQuote, formatRate, formatRateLine, ltrInText, rateLineText } from '../../../src/domain/format';
 import { LOCALES, type Locale } from '../../../src/domain/locales';
 
 const NBSP = '\u00a0';
@@ -112,11 +112,33 @@ describe('formatAmount', () => {
   });
 });
 
-describe('formatRate', () => {
-  test('shows the stated digits, cut', () => {
-    expect(formatRate('1.0869565217', 'en', 6)).toBe('1.086956');
-    expect(formatRate('0.92', 'de', 2)).toBe('0,92');
-    expect(formatRate('1.5', 'en', 0)).toBe('1');
+describe('formatRate: one rate format on every screen', () => {
+  test('4 decimals always, every further non-zero digit up to the 6 rates are kept with, cut', () => {
+    // The reference rate reads the same on home ("0.9200" from /currency/rate) and a loan ("0.920000" setting).
+    expect(formatRate('0.9200', 'en')).toBe('0.9200');
+    expect(formatRate('0.920000', 'en')).toBe('0.9200');
+    expect(formatRate('0.92', 'de')).toBe('0,9200');
+    // A quote's rate is what the server multiplies by: all of its digits, so the user can check the figures.
+    expect(formatRate('1.086956', 'en')).toBe('1.086956');
+    expect(formatRate('0.541300', 'en')).toBe('0.5413');
+    expect(formatRate('1.0869565217', 'en')).toBe('1.086956');
+    expect(formatRate('1234.5', 'de')).toBe('1.234,5000');
+  });
+});
+
+describe('formatRateLine', () => {
+  test('"1 USDT = 0.9200 EUR", its words joined by no-break spaces so the line never breaks inside', () => {
+    expect(formatRateLine({ base: 'USDT', rate: '0.920000', quote: 'EUR' }, 'en')).toBe(`1${NBSP}USDT${NBSP}=${NBSP}0.9200${NBSP}EUR`);
+    expect(formatRateLine({ base: 'EUR', rate: '1.086956', quote: 'USDT', relation: '≈' }, 'de')).toBe(`1${NBSP}EUR${NBSP}≈${NBSP}1,086956${NBSP}USDT`);
+    expect(rateLineText({ base: 'USDT', rate: '0.541338', quote: 'EUR', relation: '≤' }, 'ar')).toBe(`1${NBSP}USDT${NBSP}≤${NBSP}0.541338${NBSP}EUR`);
+  });
+
+  test('in Arabic and Hebrew, one isolated left-to-right run that the sentence around it cannot reorder', () => {
+    for (const locale of ['ar', 'he'] as const) {
+      const line = formatRateLine({ base: 'EUR', rate: '1.086956', quote: 'USDT' }, locale);
+      expect(line).toBe(`\u2066${rateLineText({ base: 'EUR', rate: '1.086956', quote: 'USDT' }, locale)}\u2069`);
+      expect(line).not.toMatch(/ /);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import ConversionScreen from '../../../src/features/conversion/ConversionScreen'
 import { AMOUNT_MAX_PARAMS } from '../../../src/domain/payments';
 import { errorText } from '../../../src/locales/errors';
 import { tokenAtom, userInfoAtom } from '../../../src/storage/session';
+import { activateLocale, loadScreenMessages } from '../../../src/i18n';
 import { renderScreen } from '../app/render';
 import { TEST_USER } from '../support/session';
 import { ok, type Received, type Reply, useTestApi } from '../support/api-server';
@@ -117,14 +118,14 @@ describe('the conversion screen (/transfer)', () => {
     await renderScreen(ConversionScreen, '/transfer');
     expect(screen.getByText('Available:', { exact: false }).textContent).toContain('500.00');
     await typeAmount('100');
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.152122 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('108.152122USDT'));
 
     const asked = sentTo('/transfer/quote');
     expect(asked).toHaveLength(1);
     expect(bodyOf(asked[0])).toMatchObject({ from: 'EUR', to: 'USDT', amount: '100' });
-    expect(fact('Rate')).toContain('1 EUR = 1.0869 USDT');
+    expect(fact('Rate')).toContain('1 EUR = 1.086956 USDT');
     expect(fact('Fee rate')).toBe('0.5%');
-    expect(fact('Fee')).toBe('0.50 EUR');
+    expect(fact('Fee')).toBe('0.50EUR');
     expect(screen.getByText(/This rate holds for \d+ s\./)).toBeTruthy();
     // The countdown ticking does not ask again.
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
@@ -136,7 +137,7 @@ describe('the conversion screen (/transfer)', () => {
     await typeAmount('1');
     await typeAmount('10');
     await typeAmount('100');
-    await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
     expect(sentTo('/transfer/quote').map((sent) => bodyOf(sent).amount)).toEqual(['100']);
   });
 
@@ -149,19 +150,19 @@ describe('the conversion screen (/transfer)', () => {
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Amount (USDT)'), { target: { value: '10' } });
     });
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('9.15 EUR'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('9.15EUR'));
     expect(bodyOf(sentTo('/transfer/quote')[0])).toMatchObject({ from: 'USDT', to: 'EUR', amount: '10' });
   });
 
   it('confirms with the payment password and sends the quote id with an Idempotency-Key', async () => {
     await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
-    await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
     const summary = document.querySelector('[data-quote-id]');
-    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00 EUR → 108.152122 USDT at 1 EUR = 1.0869 USDT, fee 0.50 EUR');
+    expect(summary?.textContent?.replace(/\s+/g, ' ')).toBe('Convert 100.00EUR → 108.152122USDT at 1 EUR = 1.086956 USDT, fee 0.50EUR');
     expect(sentTo('/transfer')).toHaveLength(0);
 
     await enterPin('260418');
@@ -170,7 +171,7 @@ describe('the conversion screen (/transfer)', () => {
     expect(bodyOf(sent)).toMatchObject({ quoteId: quote().quoteId, payPassword: '260418' });
     expect(String(sent.headers['idempotency-key'])).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(await screen.findByRole('region', { name: 'Conversion done' })).toBeTruthy();
-    expect(fact('Received')).toBe('108.152122 USDT');
+    expect(fact('Received')).toBe('108.152122USDT');
     // The balances are fetched again after the conversion.
     await waitFor(() => expect(sentTo('/wallet/list').length).toBeGreaterThanOrEqual(2));
   });
@@ -180,7 +181,7 @@ describe('the conversion screen (/transfer)', () => {
     transfer = () => (++calls === 1 ? { status: 200, body: { type: 'error', code: 0, key: 'payPassword.wrong', message: 'Wrong payment password.', data: null } } : ok(record));
     await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
-    await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
@@ -202,16 +203,16 @@ describe('the conversion screen (/transfer)', () => {
         : ok({ ...record, rate: fresh.rate, receive: fresh.receive });
     await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
-    await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
     await enterPin('260418');
 
     // The new quote is fetched and shown; nothing is executed without the user seeing it.
-    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.989166 USDT'));
+    await waitFor(() => expect(fact('You receive (estimated)')).toBe('106.989166USDT'));
     expect(screen.getByRole('status').textContent).toContain('The rate was updated — please check and confirm again.');
-    expect(fact('Rate')).toContain('1 EUR = 1.0752 USDT');
+    expect(fact('Rate')).toContain('1 EUR = 1.075268 USDT');
     expect(sentTo('/transfer/quote')).toHaveLength(2);
     expect(sentTo('/transfer')).toHaveLength(1);
     expect(document.querySelector('[data-quote-id]')).toBeNull();
@@ -219,13 +220,43 @@ describe('the conversion screen (/transfer)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
     });
-    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.989166 USDT at 1 EUR = 1.0752 USDT');
+    expect(document.querySelector('[data-quote-id]')?.textContent?.replace(/\s+/g, ' ')).toContain('106.989166USDT at 1 EUR = 1.075268 USDT');
     await enterPin('260418');
     await waitFor(() => expect(sentTo('/transfer')).toHaveLength(2));
     const [first, second] = sentTo('/transfer');
     expect(bodyOf(second).quoteId).toBe(fresh.quoteId);
     // A new quote is a new action: a new key.
     expect(second.headers['idempotency-key']).not.toBe(first.headers['idempotency-key']);
+  });
+
+  it('in Arabic, keeps every figure of the summary one unbroken left-to-right run: the rate was split over two lines and reordered', async () => {
+    await renderScreen(ConversionScreen, '/transfer');
+    await typeAmount('100');
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
+    // The rate as the quote shows it: one run, also the reference read back from it.
+    const rates = [...document.querySelectorAll<HTMLElement>('[data-rate]')];
+    expect(rates.map((rate) => rate.textContent?.replace(/\s+/g, ' '))).toEqual(['1 EUR = 1.086956 USDT', '1 USDT ≈ 0.9200 EUR']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Convert' }));
+    });
+    await act(async () => {
+      await loadScreenMessages();
+      await activateLocale('ar');
+    });
+    try {
+      const summary = document.querySelector('[data-quote-id]')!;
+      expect(summary.textContent).toContain('بسعر');
+      const runs = [...summary.children].filter((child) => child.tagName === 'BDI') as HTMLElement[];
+      expect(runs.map((run) => run.textContent?.replace(/\s+/g, ' '))).toEqual(['100.00EUR', '108.152122USDT', '1 EUR = 1.086956 USDT', '0.50EUR']);
+      for (const run of runs) {
+        expect(run.dir).toBe('ltr');
+        expect(run.className).toContain('whitespace-nowrap');
+      }
+      // Inside the rate no space where a line could end.
+      expect(runs[2].textContent).not.toMatch(/ /);
+    } finally {
+      await act(() => activateLocale('en'));
+    }
   });
 
   it('refuses an amount above the balance before asking the server', async () => {
@@ -269,7 +300,7 @@ describe('the conversion screen (/transfer)', () => {
   it('refuses to open the payment sheet while offline', async () => {
     await renderScreen(ConversionScreen, '/transfer');
     await typeAmount('100');
-    await waitFor(() => expect(fact('Fee')).toBe('0.50 EUR'));
+    await waitFor(() => expect(fact('Fee')).toBe('0.50EUR'));
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../src/api/query';
 import type { Loan, LoanConfig } from '../../../src/domain/loan';
 import ApplyLoanScreen from '../../../src/features/loan/ApplyLoanScreen';
+import LoanScreen from '../../../src/features/loan/LoanScreen';
+import { configureClient } from '../../../src/api/client';
 import LoanDetailScreen from '../../../src/features/loan/LoanDetailScreen';
 import { loanRoutes } from '../../../src/features/loan/routes';
 import { renderScreen } from '../app/render';
@@ -115,7 +117,7 @@ describe('applying for a principal loan: EUR against USDT', () => {
     available: { USDT: '2000.000000', EUR: '0.00' },
     acrossAssets: TERMS,
   };
-  const fact = (label: string) => screen.getByText(label).closest('div')?.textContent ?? '';
+  const fact = (label: string) => screen.getByText(label).closest('div')?.textContent?.replace(/\s+/g, ' ') ?? '';
 
   it('shows the collateral it locks, the LTV and the prices of a margin call and a liquidation before applying', async () => {
     config = principal;
@@ -127,7 +129,7 @@ describe('applying for a principal loan: EUR against USDT', () => {
     expect(fact('LTV at the start')).toContain('80%');
     expect(fact('Margin call at an LTV of 85%')).toContain('1 USDT ≤ 0.865882 EUR');
     expect(fact('Liquidation at an LTV of 90%')).toContain('1 USDT ≤ 0.817777 EUR');
-    expect(fact('Reference rate')).toContain('1 USDT = 0.920000 EUR');
+    expect(fact('Reference rate')).toContain('1 USDT = 0.9200 EUR');
     // At 50 %: 2,173.913044 USDT, called at 0.541176.
     fireEvent.click(screen.getByRole('radio', { name: '50%' }));
     expect(fact('Collateral locked')).toContain('2,173.913044USDT');
@@ -145,6 +147,21 @@ describe('applying for a principal loan: EUR against USDT', () => {
     // 2,000 EUR at 30 % of 0.92 a USDT: 7,246.376812 USDT, more than the 2,000 available.
     expect(screen.getByText(errorText('en', 'loan.collateralNeeded', { need: '7246.376812', have: '2000', asset: 'USDT' }))).toBeTruthy();
     expect(api.received.filter((sent) => sent.url.pathname === '/api/loan/apply')).toHaveLength(0);
+  });
+});
+
+describe('the loans when every call fails', () => {
+  it('say one cause, the true one: the network, under what could not be loaded (no "not found")', async () => {
+    // Nothing answers at this address: the request fails as it does without a network.
+    configureClient({ baseUrl: 'http://127.0.0.1:9/api' });
+    try {
+      await renderScreen(LoanScreen, '/loan', loanRoutes[0]);
+      expect(await screen.findByRole('heading', { name: 'The loans could not be loaded' })).toBeTruthy();
+      expect(screen.getByText(errorText('en', 'network.error'))).toBeTruthy();
+      expect(screen.queryByText(/not found/i)).toBeNull();
+    } finally {
+      configureClient({ baseUrl: api.baseUrl });
+    }
   });
 });
 

@@ -16,10 +16,13 @@ export function useDecimalShown(): (plain: string) => string {
   return (plain) => plain.replace('.', separator);
 }
 
-export type DecimalFieldProps = Omit<TextFieldProps, 'inputMode' | 'ltr' | 'autoComplete'>;
+export type DecimalFieldProps = Omit<TextFieldProps, 'inputMode' | 'ltr' | 'autoComplete'> & {
+  /** 'whole' when what follows the figure reads with it (its unit: "25 USDT"); else a control ("All") follows the page's direction. */
+  ltr?: 'whole';
+};
 
 /** `placeholder`, when given, is shown as it is (write its figures with useDecimalShown); by default zero with cents: "0,00". */
-export function DecimalField({ value, onChange, placeholder, ...field }: DecimalFieldProps) {
+export function DecimalField({ value, onChange, placeholder, ltr, ...field }: DecimalFieldProps) {
   const shown = useDecimalShown();
   return (
     <TextField
@@ -29,7 +32,7 @@ export function DecimalField({ value, onChange, placeholder, ...field }: Decimal
       placeholder={placeholder ?? shown('0.00')}
       inputMode="decimal"
       autoComplete="off"
-      ltr
+      ltr={ltr ?? true}
     />
   );
 }

@@ -45,7 +45,7 @@ export function PhoneField({ label, value, onChange, error, trailing, autoComple
         inputMode="tel"
         autoComplete={autoComplete}
         placeholder={t`Phone number`}
-        ltr
+        ltr="whole"
         leading={
           <button
             type="button"
