@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { tutorialsQuery } from './api/queries';
-import { asOfTime } from '../../api/query';
+import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
 import { BookIcon, ChevronEndIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
-import { Loading, LoadError } from '../../ui/QueryStates';
+import { Loading } from '../../ui/QueryStates';
+import { LoadFailed } from '../shared/records';
 
 export default function TutorialsScreen() {
   const { t } = useLingui();
@@ -24,7 +25,7 @@ export default function TutorialsScreen() {
         {tutorials.isPending && tutorials.fetchStatus !== 'idle' ? (
           <Loading />
         ) : tutorials.error && !tutorials.data ? (
-          <LoadError error={tutorials.error} />
+          <LoadFailed icon={<BookIcon size={36} />} text={failureText(tutorials.error) ?? ''} onRetry={() => void tutorials.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState icon={<BookIcon size={36} />} title={t`No guides yet.`} />
         ) : (

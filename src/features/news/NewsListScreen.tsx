@@ -8,14 +8,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { newsPagesQuery } from './api/queries';
-import { asOfTime } from '../../api/query';
+import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
 import { MegaphoneIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { localeAtom } from '../../i18n';
 import { AsOfLine } from '../../ui/AsOf';
 import { EnglishNote, NewsDate } from '../shared/Article';
-import { Loading, LoadError } from '../../ui/QueryStates';
+import { Loading } from '../../ui/QueryStates';
+import { LoadFailed } from '../shared/records';
 import { ListFoot } from '../../ui/ListEnd';
 
 export default function NewsListScreen() {
@@ -30,7 +31,7 @@ export default function NewsListScreen() {
         {news.isPending && news.fetchStatus !== 'idle' ? (
           <Loading />
         ) : news.error && !news.data ? (
-          <LoadError error={news.error} />
+          <LoadFailed icon={<MegaphoneIcon size={36} />} text={failureText(news.error) ?? ''} onRetry={() => void news.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState icon={<MegaphoneIcon size={36} />} title={t`No announcements right now.`} text={t`News from Tessera appears here as soon as it is published.`} />
         ) : (

@@ -14,7 +14,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
 import { newsDetailQuery } from '../../api/news';
-import { asOfTime } from '../../api/query';
+import { asOfTime, failureText } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
 import { Screen } from '../../ui/Screen';
 import type { NewsDetail, NewsItem } from '../../domain/wire';
@@ -23,7 +23,8 @@ import { localeAtom } from '../../i18n';
 import { keepWordsTogether } from '../../i18n/words';
 import { AsOfLine } from '../../ui/AsOf';
 import { splitHref, type AppPath } from '../../ui/navigation';
-import { Loading, LoadError } from '../../ui/QueryStates';
+import { Loading } from '../../ui/QueryStates';
+import { LoadFailed } from './records';
 
 export function NewsDate({ item }: { item: Pick<NewsItem, 'publishedAt'> }) {
   const locale = useAtomValue(localeAtom);
@@ -131,7 +132,7 @@ export function ArticleScreen({ id, dated, titled = true, missing, icon, way }: 
         ) : piece ? (
           <Article piece={piece} dated={dated} titled={titled} />
         ) : read.error && !gone ? (
-          <LoadError error={read.error} />
+          <LoadFailed icon={icon} text={failureText(read.error) ?? ''} onRetry={() => void read.refetch()} />
         ) : (
           <EmptyState
             icon={icon}

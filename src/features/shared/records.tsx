@@ -11,8 +11,7 @@ import { Button } from '../../ui/Button';
 import { useMemo, type ReactNode } from 'react';
 import { asOfTime, failureText, useAccountPages, type PagedQueryOptions } from '../../api/query';
 import { EmptyState } from '../../ui/EmptyState';
-import { HourglassIcon } from '../../ui/moreIcons';
-import { ListIcon } from '../../ui/icons';
+import { InfoIcon, ListIcon } from '../../ui/icons';
 import { localeAtom } from '../../i18n';
 import { AsOf } from '../../ui/AsOf';
 import { ListFoot } from '../../ui/ListEnd';
@@ -102,12 +101,16 @@ export function RecordList<T extends { id: number }>({ records, renderItem, empt
   );
 }
 
-/** A call that failed with nothing kept to show instead: its reason and another try. */
-export function LoadFailed({ text, onRetry }: { text: string; onRetry(): void }) {
+/**
+ * A read that failed with nothing kept to show instead: the screen's own icon, its reason and
+ * another try — the one failure state of every list and page (the market's cards, which try again
+ * by themselves, say it inline).
+ */
+export function LoadFailed({ text, onRetry, icon = <InfoIcon size={36} /> }: { text: string; onRetry(): void; icon?: ReactNode }) {
   const { t } = useLingui();
   return (
     <EmptyState
-      icon={<HourglassIcon size={36} />}
+      icon={icon}
       title={t`Could not load this`}
       text={text}
       action={
