@@ -6,6 +6,8 @@
  * is forgotten; endpoints outside the allowed push services are refused.
  */
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/rows';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -185,5 +187,41 @@ describe('web push', () => {
     expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: { p256dh: 'short', auth: d.keys.auth }, channels: ['system'] }, { token: user.token })).status).toBe(400);
     expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels: ['news'] }, { token: user.token })).status).toBe(400);
     expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels: ['system'] })).status).toBe(401);
+  });
+
+  test('a key that is not a point on P-256 is refused at subscription, and one planted in the table costs only its own device', async () => {
+    const user = await t.signedInUser();
+    const offCurve = { p256dh: 'B' + 'A'.repeat(86), auth: device('x').keys.auth };
+    const bent = device('bent');
+    const flipped = Buffer.from(bent.keys.p256dh, 'base64url');
+    flipped[64] ^= 1;
+    for (const keys of [offCurve, { p256dh: flipped.toString('base64url'), auth: bent.keys.auth }]) {
+      const refused = await t.post('/push/subscribe', { endpoint: endpointOf(bent), keys, channels: ['system'] }, { token: user.token, headers: { 'accept-language': 'de' } });
+      expect([refused.status, refused.body.key]).toEqual([400, 'request.invalid']);
+    }
+    expect(await rowsOf(t.database.db, sql`SELECT 1 FROM push_subscriptions WHERE endpoint = ${endpointOf(bent)}`)).toHaveLength(0);
+
+    // Planted straight into the table between two good devices: the publication still reaches both.
+    const before = device('good-before');
+    const after = device('good-after');
+    await subscribe(user.token, before, ['system']);
+    await subscribe(user.token, bent, ['system']);
+    await subscribe(user.token, after, ['system']);
+    await t.database.db.execute(sql`UPDATE push_subscriptions SET p256dh = ${offCurve.p256dh} WHERE endpoint = ${endpointOf(bent)}`);
+    const ops = await t.operatorToken(await t.financeOperator());
+    const written = await t.post<OpsNews>('/ops/news', { locale: 'en', title: 'Maintenance tonight', body: 'The app pauses for ten minutes at 02:00 UTC.' }, { token: ops });
+    const id = written.body.data!.id;
+    received.length = 0;
+    const published = await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops });
+    expect(published.body.data!.pushed).toBeGreaterThanOrEqual(2);
+    await until(() => ['good-before', 'good-after'].every((name) => received.some((message) => message.device === name)), 'both good devices notified');
+    expect(received.map((message) => message.device)).not.toContain('bent');
+    expect(JSON.parse(decrypt(received.find((message) => message.device === 'good-after')!.body, after)).title).toBe('Maintenance tonight');
+    // Not recorded as sent to the device it never reached.
+    const sent = await rowsOf<{ endpoint: string }>(
+      t.database.db,
+      sql`SELECT s.endpoint FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE d.message = ${`news:${id}`} AND s.user_id = (SELECT user_id FROM push_subscriptions WHERE endpoint = ${endpointOf(after)})`,
+    );
+    expect(sent.map((row) => row.endpoint).sort()).toEqual([endpointOf(after), endpointOf(before)].sort());
   });
 });

@@ -32,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operators } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { totpCode } from '../../server/modules/ops/totp';
+import { pushDevice } from '../fixtures/push-device';
 import { hashPassword } from '../../server/security/passwords';
 import { depositRequestSchema } from '../../src/domain/payments';
 import { z } from 'zod';
@@ -624,7 +625,8 @@ beforeAll(async () => {
     'POST /api/ops/adjustments/proposals/approve': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/adjustments/proposals/refuse': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     // An endpoint of an allowed push service, so that subscribing also succeeds (nothing is sent to it).
-    'POST /api/push/subscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz') },
+    // A real device key (a point on P-256, as a browser makes) or one of the right length that is not.
+    'POST /api/push/subscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz'), keys: pick(pushDevice('fuzz').keys, { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }) },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'POST /api/push/unsubscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'GET /api/currency/new_timeshar': {

@@ -9,6 +9,7 @@
  * Endpoints are accepted only on the push services of PUSH_SERVICE_HOSTS: the server posts to
  * them, so any other address would let a user make it post wherever they like.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { AppError } from '../../../src/domain/errors';
@@ -70,6 +71,22 @@ export function endpointAllowed(endpoint: string, serviceHosts: readonly string[
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.host.replace(/:\d+$/, '')) && serviceHosts.includes(host));
 }
 
+/**
+ * Whether a device's keys can be encrypted to: `p256dh` an uncompressed point that is on P-256
+ * (a string of the right length that is not one would make the encryption throw at every
+ * publication), `auth` 16 bytes.
+ */
+export function subscriptionKeysValid(keys: { p256dh: string; auth: string }): boolean {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4 || Buffer.from(keys.auth, 'base64url').length !== 16) return false;
+  try {
+    crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 interface SubscriptionRow {
   id: string;
   endpoint: string;
@@ -105,16 +122,20 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
     return keys;
   }
 
-  /** Sends one message to one device; true when its push service took it. Gone devices are removed. */
+  /**
+   * Sends one message to one device; true when its push service took it. Gone devices are removed.
+   * Whatever fails — the encryption (a key planted in the table), the service, the network — costs
+   * this device only, is logged, and answers false.
+   */
   async function deliver(subscription: SubscriptionRow, message: PushMessage): Promise<boolean> {
-    const { publicKey, privateKey } = await vapidKeys();
-    const details = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      JSON.stringify(message),
-      { vapidDetails: { subject: contact, publicKey, privateKey }, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, '-') },
-    );
-    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
     try {
+      const { publicKey, privateKey } = await vapidKeys();
+      const details = webpush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(message),
+        { vapidDetails: { subject: contact, publicKey, privateKey }, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, '-') },
+      );
+      const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
       const { status } = await send(details.endpoint, { method: details.method, headers, body: (details.body as Buffer | null) ?? null });
       if (status === 404 || status === 410) {
         await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${subscription.id}`);
@@ -126,7 +147,7 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
       }
       return true;
     } catch (error) {
-      log.warn({ err: error, subscription: subscription.id }, 'push: the push service could not be reached');
+      log.warn({ err: error, subscription: subscription.id }, 'push: the message could not be sent to this device');
       return false;
     }
   }
@@ -138,6 +159,7 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
     /** Saves this device for the user (a device another user subscribed before is theirs now). */
     async subscribe(userId: string, input: { endpoint: string; keys: { p256dh: string; auth: string }; channels: PushChannel[] }): Promise<{ channels: PushChannel[] }> {
       if (!endpointAllowed(input.endpoint, serviceHosts)) throw new AppError('push.endpointInvalid', 400);
+      if (!subscriptionKeysValid(input.keys)) throw new AppError('request.invalid', 400);
       const at = clock().toISOString();
       const channels = [...new Set(input.channels)].sort();
       await db.execute(
@@ -219,9 +241,15 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
               ORDER BY s.id`,
         );
         const messages = new Map<string, PushMessage>();
+        const failed: string[] = [];
         for (const device of devices) {
           if (!messages.has(device.locale)) messages.set(device.locale, await messageFor(device.locale));
           if (await deliver(device, messages.get(device.locale)!)) delivered++;
+          else failed.push(device.id);
+        }
+        // Not taken: not recorded as sent (a later run of this message may try that device again).
+        if (failed.length > 0) {
+          await db.execute(sql`DELETE FROM push_deliveries WHERE message = ${messageId} AND subscription_id = ANY(${`{${failed.join(',')}}`}::bigint[])`);
         }
       }
     },
