@@ -37,11 +37,16 @@ const ENDS_SESSIONS = new Set([
 
 type OpenOf = (ids: readonly number[]) => Promise<Set<number>>;
 
-/** This process's sockets whose session ended leave the room it opened, and hear `session:ended`. */
+/**
+ * This process's sockets whose session ended leave the room it opened, and hear `session:ended`
+ * once: each is looked at again after the database answered, so two sweeps at the same time (the
+ * call's own and the NOTIFY's) tell it once.
+ */
 export async function sweepSessionSockets(io: Server, opsRoom: string, open: { users: OpenOf; operators: OpenOf }): Promise<void> {
-  const sockets = await io.local.fetchSockets();
+  const sockets = [...io.of('/').sockets.values()];
   const data = (socket: (typeof sockets)[number]) => socket.data as SocketData;
-  const inAccount = sockets.filter((socket) => data(socket).userSession !== undefined && [...socket.rooms].some((room) => room.startsWith('account:')));
+  const accountRooms = (socket: (typeof sockets)[number]) => [...socket.rooms].filter((room) => room.startsWith('account:'));
+  const inAccount = sockets.filter((socket) => data(socket).userSession !== undefined && accountRooms(socket).length > 0);
   const inOps = sockets.filter((socket) => data(socket).opsSession !== undefined && socket.rooms.has(opsRoom));
   if (inAccount.length === 0 && inOps.length === 0) return;
   const [users, operators] = await Promise.all([
@@ -49,13 +54,14 @@ export async function sweepSessionSockets(io: Server, opsRoom: string, open: { u
     open.operators([...new Set(inOps.map((socket) => data(socket).opsSession!))]),
   ]);
   for (const socket of inAccount) {
-    if (users.has(data(socket).userSession!)) continue;
-    for (const room of socket.rooms) if (room.startsWith('account:')) socket.leave(room);
+    const rooms = accountRooms(socket);
+    if (rooms.length === 0 || users.has(data(socket).userSession!)) continue;
+    for (const room of rooms) void socket.leave(room);
     socket.emit('session:ended', { room: 'account' });
   }
   for (const socket of inOps) {
-    if (operators.has(data(socket).opsSession!)) continue;
-    socket.leave(opsRoom);
+    if (!socket.rooms.has(opsRoom) || operators.has(data(socket).opsSession!)) continue;
+    void socket.leave(opsRoom);
     socket.emit('session:ended', { room: opsRoom });
   }
 }
