@@ -146,6 +146,7 @@ export const ERROR_KEYS = [
   'news.notPublished',
   // push
   'push.endpointInvalid',
+  'push.keyInvalid',
   // pledge
   'pledge.productNotFound',
   'pledge.belowMinimum',
@@ -162,6 +163,7 @@ export const ERROR_KEYS = [
   'loan.backRequired',
   'loan.documentRequired',
   'loan.documentInvalid',
+  'loan.documentsPending',
   'loan.nameRequired',
   'loan.idTypeInvalid',
   'loan.idNumberRequired',

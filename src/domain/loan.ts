@@ -30,6 +30,12 @@ export const needsBack = (idType: IdType): boolean => idType === 'id_card';
 /** Identity images: JPG, PNG or HEIC by content, at most 2 MB each. */
 export const LOAN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const LOAN_DOCUMENT_TYPES = ['jpg', 'png', 'heic'] as const;
+/**
+ * Identity images a user may have uploaded and no application taken yet, at a time: an
+ * application needs two, so ten leave room for retakes; more would only fill the disk until the
+ * daily clean-up (loan.documentsPending).
+ */
+export const LOAN_PENDING_DOCUMENTS_MAX = 10;
 
 const PPM = 1_000_000n;
 

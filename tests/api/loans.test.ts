@@ -1,16 +1,17 @@
 /**
  * Loans: the identity images (JPG, PNG or HEIC by content, ≤ 2 MB; to their owner and operators
- * only), every refusal of the application with its message (the product's range, 10 %–80 % of the
- * balance for a principal loan, the back of an ID card, another user's image, one loan at a
- * time), the operator's approval (paid out, collateral held) and rejection (with or without a
- * reason), "repay now" held for review, its confirmation and refusal, and the images removed a
- * stated time after the loan ended. The ledger is verified after each test.
+ * only; at most ten per user waiting for an application), every refusal of the application with
+ * its message (the product's range, 10 %–80 % of the balance for a principal loan, the back of an
+ * ID card, another user's image, one loan at a time), the operator's approval (paid out,
+ * collateral held) and rejection (with or without a reason), "repay now" held for review, its
+ * confirmation and refusal, and the images removed a stated time after the loan ended. The
+ * ledger is verified after each test.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Loan, LoanConfig, LoanProduct } from '../../src/domain/loan';
+import { LOAN_PENDING_DOCUMENTS_MAX, type Loan, type LoanConfig, type LoanProduct } from '../../src/domain/loan';
 import type { Page, QuoteReply } from '../../src/domain/wire';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
@@ -121,6 +122,36 @@ describe('identity images', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toMatchObject({ key: 'upload.tooLarge', message: errorText('ar', 'upload.tooLarge') });
     expect((await upload(borrower, Buffer.alloc(0))).body).toMatchObject({ key: 'loan.documentRequired' });
+  });
+
+  test(`at most ${LOAN_PENDING_DOCUMENTS_MAX} images wait for an application: the next is refused in the user's language and nothing of it kept; an application makes room`, async () => {
+    const borrower = await user();
+    const dir = t.app.services.loanDocuments.dir;
+    const filesBefore = fs.readdirSync(dir).length;
+    // Five more than the limit at once: exactly the limit kept.
+    const replies = await Promise.all(Array.from({ length: LOAN_PENDING_DOCUMENTS_MAX + 5 }, () => upload(borrower, PNG, 'image/png', 'de')));
+    const taken = replies.filter((reply) => reply.status === 200).map((reply) => reply.body.data!.id);
+    expect(taken).toHaveLength(LOAN_PENDING_DOCUMENTS_MAX);
+    const message = errorText('de', 'loan.documentsPending', { max: LOAN_PENDING_DOCUMENTS_MAX });
+    expect(message).toContain('10 Ausweisfotos');
+    for (const refused of replies.filter((reply) => reply.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ key: 'loan.documentsPending', field: 'file', message });
+    }
+    const pending = async () =>
+      (await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM loan_documents WHERE user_id = ${borrower.userId} AND loan_id IS NULL`))[0].n;
+    expect(await pending()).toBe(LOAN_PENDING_DOCUMENTS_MAX);
+    expect(fs.readdirSync(dir).length - filesBefore).toBe(LOAN_PENDING_DOCUMENTS_MAX);
+    expect((await upload(borrower, JPEG, 'image/jpeg')).body).toMatchObject({ key: 'loan.documentsPending', message: errorText('en', 'loan.documentsPending', { max: LOAN_PENDING_DOCUMENTS_MAX }) });
+
+    // Another user's uploads are their own.
+    expect((await upload(await user(), PNG)).status).toBe(200);
+    // An application takes one of them: room for one more, and no more.
+    const cfg = await config(borrower);
+    expect((await apply(borrower, { productId: product(cfg, 'credit', 7).id, amount: '100', frontDocument: taken[0] })).status).toBe(200);
+    expect((await upload(borrower, PNG)).status).toBe(200);
+    expect((await upload(borrower, PNG)).status).toBe(409);
+    expect(await pending()).toBe(LOAN_PENDING_DOCUMENTS_MAX);
   });
 });
 

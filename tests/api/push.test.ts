@@ -3,15 +3,19 @@
  * service and the browser do: checks the VAPID signature (RFC 8292) and decrypts the payload with
  * the device's private key (RFC 8291, aes128gcm). Publishing news reaches every device on the
  * system channel once, in its owner's language; a device the push service no longer knows (410)
- * is forgotten; endpoints outside the allowed push services are refused.
+ * is forgotten; endpoints outside the allowed push services, and keys no message can be encrypted
+ * to, are refused; one device that cannot be sent to costs only that device; a user keeps at most
+ * PUSH_DEVICES_MAX devices.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { PUSH_DEVICES_MAX } from '../../src/domain/push';
 import type { OpsNews, OpsNewsPiece, OpsNewsPublished } from '../../src/domain/wire';
+import { errorText } from '../../src/locales/errors';
+import { rowsOf } from '../../server/db/rows';
 import { decryptPush as decrypt, pushDevice as device, type PushDevice as Device } from '../fixtures/push-device';
 import { startTestApp, type TestApp } from './harness';
 
@@ -40,6 +44,8 @@ let origin: string;
 const received: Received[] = [];
 /** Devices the push service says are gone. */
 const gone = new Set<string>();
+/** Devices the push service fails for (500). */
+const failing = new Set<string>();
 
 beforeAll(async () => {
   service = createServer((request, response) => {
@@ -48,7 +54,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const name = request.url!.split('/').pop()!;
       received.push({ device: name, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = gone.has(name) ? 410 : 201;
+      response.statusCode = gone.has(name) ? 410 : failing.has(name) ? 500 : 201;
       response.end();
     });
   });
@@ -63,6 +69,22 @@ afterAll(async () => {
 
 const endpointOf = (d: Device) => `${origin}/push/${d.name}`;
 const subscribe = (token: string, d: Device, channels: string[]) => t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels }, { token });
+
+/** Is this base64url key a point of P-256? Node's own import of the point decides, as a browser's would. */
+function onCurve(p256dh: string): boolean {
+  const raw = Buffer.from(p256dh, 'base64url');
+  try {
+    crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 65 bytes, 0x04 first, but no point of the curve: the outside probe's key. */
+const OFF_CURVE = 'B' + 'A'.repeat(86);
+
+const count = async (where: ReturnType<typeof sql>) => (await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE ${where}`))[0].n;
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -189,39 +211,151 @@ describe('web push', () => {
     expect((await t.post('/push/subscribe', { endpoint: endpointOf(d), keys: d.keys, channels: ['system'] })).status).toBe(401);
   });
 
-  test('a key that is not a point on P-256 is refused at subscription, and one planted in the table costs only its own device', async () => {
+  test('a key that is no point of P-256, or an auth secret that is not 16 bytes, is refused in the caller language and nothing is kept', async () => {
     const user = await t.signedInUser();
-    const offCurve = { p256dh: 'B' + 'A'.repeat(86), auth: device('x').keys.auth };
-    const bent = device('bent');
-    const flipped = Buffer.from(bent.keys.p256dh, 'base64url');
-    flipped[64] ^= 1;
-    for (const keys of [offCurve, { p256dh: flipped.toString('base64url'), auth: bent.keys.auth }]) {
-      const refused = await t.post('/push/subscribe', { endpoint: endpointOf(bent), keys, channels: ['system'] }, { token: user.token, headers: { 'accept-language': 'de' } });
-      expect([refused.status, refused.body.key]).toEqual([400, 'request.invalid']);
+    const d = device('keys-probe');
+    // The probe's key has the length and the form of a real one (a length check lets it through) but is off the curve.
+    const raw = Buffer.from(OFF_CURVE, 'base64url');
+    expect([raw.length, raw[0]]).toEqual([65, 0x04]);
+    expect(onCurve(OFF_CURVE)).toBe(false);
+    // A real key with one bit of y changed: off the curve too.
+    const bent = Buffer.from(d.keys.p256dh, 'base64url');
+    bent[64] ^= 1;
+    expect(onCurve(d.keys.p256dh)).toBe(true);
+    expect(onCurve(bent.toString('base64url'))).toBe(false);
+    for (const keys of [
+      { p256dh: OFF_CURVE, auth: d.keys.auth },
+      { p256dh: bent.toString('base64url'), auth: d.keys.auth },
+      { p256dh: d.keys.p256dh, auth: crypto.randomBytes(17).toString('base64url') },
+    ]) {
+      const reply = await t.post('/push/subscribe', { endpoint: endpointOf(d), keys, channels: ['system'] }, { token: user.token, headers: { 'accept-language': 'de' } });
+      expect(reply.status, JSON.stringify(keys)).toBe(400);
+      expect(reply.body).toMatchObject({ key: 'push.keyInvalid', message: errorText('de', 'push.keyInvalid') });
     }
-    expect(await rowsOf(t.database.db, sql`SELECT 1 FROM push_subscriptions WHERE endpoint = ${endpointOf(bent)}`)).toHaveLength(0);
+    expect(await count(sql`endpoint = ${endpointOf(d)}`)).toBe(0);
+    // The device's own keys are taken.
+    expect((await subscribe(user.token, d, ['system'])).body.data).toEqual({ channels: ['system'] });
+  });
 
-    // Planted straight into the table between two good devices: the publication still reaches both.
-    const before = device('good-before');
-    const after = device('good-after');
-    await subscribe(user.token, before, ['system']);
-    await subscribe(user.token, bent, ['system']);
-    await subscribe(user.token, after, ['system']);
-    await t.database.db.execute(sql`UPDATE push_subscriptions SET p256dh = ${offCurve.p256dh} WHERE endpoint = ${endpointOf(bent)}`);
+  test('a device that cannot be sent to — a bad key planted in the database, a push service error — costs only itself: every other device gets the piece once; it is logged and not recorded as sent', async () => {
+    const anna = await t.signedInUser();
+    const bruno = await t.signedInUser();
+    const first = device('solo-first');
+    const flaky = device('solo-flaky');
+    const last = device('solo-last');
+    await subscribe(anna.token, first, ['system']);
+    // Written past the check (as the probe's was before it), between the good devices.
+    const [{ id: badId }] = await rowsOf<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+          VALUES (${await t.userIdOf(anna.token)}, ${`${origin}/push/solo-bad-key`}, ${OFF_CURVE}, ${first.keys.auth}, '{system}', now(), now()) RETURNING id::text`,
+    );
+    await subscribe(bruno.token, flaky, ['system']);
+    await subscribe(bruno.token, last, ['system']);
+    failing.add('solo-flaky');
+    const onSystem = await count(sql`'system' = ANY (channels)`);
+    const errors = vi.spyOn(t.app.log, 'error');
+    const warnings = vi.spyOn(t.app.log, 'warn');
+
     const ops = await t.operatorToken(await t.financeOperator());
-    const written = await t.post<OpsNews>('/ops/news', { locale: 'en', title: 'Maintenance tonight', body: 'The app pauses for ten minutes at 02:00 UTC.' }, { token: ops });
-    const id = written.body.data!.id;
+    const id = (await t.post<OpsNews>('/ops/news', { locale: 'en', title: 'Maintenance on Monday', body: 'The app pauses for ten minutes.' }, { token: ops })).body.data!.id;
     received.length = 0;
     const published = await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops });
-    expect(published.body.data!.pushed).toBeGreaterThanOrEqual(2);
-    await until(() => ['good-before', 'good-after'].every((name) => received.some((message) => message.device === name)), 'both good devices notified');
-    expect(received.map((message) => message.device)).not.toContain('bent');
-    expect(JSON.parse(decrypt(received.find((message) => message.device === 'good-after')!.body, after)).title).toBe('Maintenance tonight');
-    // Not recorded as sent to the device it never reached.
-    const sent = await rowsOf<{ endpoint: string }>(
-      t.database.db,
-      sql`SELECT s.endpoint FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE d.message = ${`news:${id}`} AND s.user_id = (SELECT user_id FROM push_subscriptions WHERE endpoint = ${endpointOf(after)})`,
-    );
-    expect(sent.map((row) => row.endpoint).sort()).toEqual([endpointOf(after), endpointOf(before)].sort());
+    // Every device on the system channel but the two.
+    expect(published.body.data).toMatchObject({ status: 'published', pushed: onSystem - 2 });
+    await until(() => received.length >= onSystem - 1, 'every device with a usable key asked');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const devices = received.map((r) => r.device);
+    // Each once; the bad key's device is never asked (nothing can be encrypted to it), the flaky one was asked and failed.
+    expect(new Set(devices).size).toBe(devices.length);
+    expect(devices).toHaveLength(onSystem - 1);
+    expect(devices).not.toContain('solo-bad-key');
+    expect(devices).toEqual(expect.arrayContaining(['solo-first', 'solo-flaky', 'solo-last']));
+    for (const [name, d] of [['solo-first', first], ['solo-last', last]] as const) {
+      expect(JSON.parse(decrypt(received.find((r) => r.device === name)!.body, d))).toMatchObject({ kind: 'news', title: 'Maintenance on Monday', tag: `news-${id}` });
+    }
+    const sent = async () =>
+      (await rowsOf<{ endpoint: string }>(t.database.db, sql`SELECT s.endpoint FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE d.message = ${`news:${id}`}`)).map(
+        (row) => row.endpoint.split('/').pop(),
+      );
+    const recorded = await sent();
+    expect(recorded).toHaveLength(onSystem - 2);
+    expect(recorded).not.toContain('solo-bad-key');
+    expect(recorded).not.toContain('solo-flaky');
+    expect(recorded).toEqual(expect.arrayContaining(['solo-first', 'solo-last']));
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ subscription: badId }), 'push: a message could not be made for a device');
+    const flakyId = (await rowsOf<{ id: string }>(t.database.db, sql`SELECT id::text FROM push_subscriptions WHERE endpoint = ${endpointOf(flaky)}`))[0].id;
+    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ status: 500, subscription: flakyId }), 'push: the push service refused a message');
+
+    // Its push service back, the piece withdrawn and published again: the flaky device gets it now, and nobody twice.
+    failing.delete('solo-flaky');
+    received.length = 0;
+    await t.post('/ops/news/withdraw', { id }, { token: ops });
+    expect((await t.post<OpsNewsPublished>('/ops/news/publish', { id }, { token: ops })).body.data!.pushed).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.map((r) => r.device)).toEqual(['solo-flaky']);
+    expect(JSON.parse(decrypt(received[0].body, flaky))).toMatchObject({ tag: `news-${id}` });
+    expect(await sent()).toHaveLength(onSystem - 1);
+    errors.mockRestore();
+    warnings.mockRestore();
+  });
+
+  test('a message to more devices than one batch reaches every one of them once, whatever the number of digits of their ids', async () => {
+    const d = device('many');
+    const owners = [await t.signedInUser(), await t.signedInUser()];
+    // 250 devices, more than a batch of 200, written directly (two users: past the cap of one), ids of two and three digits.
+    for (const [index, owner] of owners.entries()) {
+      await t.database.db.execute(
+        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+            SELECT ${await t.userIdOf(owner.token)}, ${`${origin}/push/many-${index}-`} || n, ${d.keys.p256dh}, ${d.keys.auth}, '{trade}', now(), now()
+            FROM generate_series(1, 125) AS n`,
+      );
+    }
+    const onTrade = await count(sql`'trade' = ANY (channels)`);
+    expect(onTrade).toBeGreaterThan(250);
+    received.length = 0;
+    const sent = await t.app.services.push.broadcast('trade', 'many:1', () => ({ title: 'Many', body: 'Many', url: '/h5/home', kind: 'news', tag: 'many' }));
+    // The earlier tests' devices on the trade channel (ids of one digit) too.
+    const names = received.map((r) => r.device);
+    expect(names).toEqual(expect.arrayContaining(['taker-phone', 'maker-phone']));
+    expect(new Set(names).size).toBe(onTrade);
+    expect(names).toHaveLength(onTrade);
+    expect(sent).toBe(onTrade);
+    await t.database.db.execute(sql`DELETE FROM push_subscriptions WHERE endpoint LIKE ${`${origin}/push/many-%`}`);
+  });
+
+  test(`a user keeps ${PUSH_DEVICES_MAX} devices: another forgets the one subscribed least recently; parallel subscriptions keep no more`, async () => {
+    const user = await t.signedInUser();
+    const other = await t.signedInUser();
+    const userId = await t.userIdOf(user.token);
+    const devices = Array.from({ length: PUSH_DEVICES_MAX }, (_, i) => device(`cap-${i}`));
+    for (const d of devices) {
+      await subscribe(user.token, d, ['system']);
+      t.clock.advance(1);
+    }
+    // The first one changes its channels: now the one subscribed most recently.
+    await subscribe(user.token, devices[0], ['system', 'trade']);
+    t.clock.advance(1);
+    const added = device('cap-new');
+    expect((await subscribe(user.token, added, ['system'])).body.data).toEqual({ channels: ['system'] });
+    const channelsOf = async (d: Device) => (await t.post('/push/device', { endpoint: endpointOf(d) }, { token: user.token })).body.data;
+    expect(await channelsOf(devices[1])).toEqual({ channels: [] });
+    expect(await channelsOf(devices[0])).toEqual({ channels: ['system', 'trade'] });
+    expect(await channelsOf(devices[2])).toEqual({ channels: ['system'] });
+    expect(await channelsOf(added)).toEqual({ channels: ['system'] });
+    expect(await count(sql`user_id = ${userId}`)).toBe(PUSH_DEVICES_MAX);
+
+    // The probe's thirty at once: each answered, ten kept.
+    const burst = Array.from({ length: 30 }, (_, i) => device(`burst-${i}`));
+    const replies = await Promise.all(burst.map((d) => subscribe(other.token, d, ['trade'])));
+    expect(replies.map((reply) => reply.status)).toEqual(burst.map(() => 200));
+    expect(await count(sql`user_id = ${await t.userIdOf(other.token)}`)).toBe(PUSH_DEVICES_MAX);
+    expect(await count(sql`user_id = ${userId}`)).toBe(PUSH_DEVICES_MAX);
+
+    // A message to the user goes to its ten devices.
+    received.length = 0;
+    const sent = await t.app.services.push.broadcast('system', 'cap:1', () => ({ title: 'Cap', body: 'Cap', url: '/h5/home', kind: 'news', tag: 'cap' }), userId);
+    expect(sent).toBe(PUSH_DEVICES_MAX);
+    expect(received.map((r) => r.device).sort()).toEqual([...devices.slice(0, 1), ...devices.slice(2), added].map((d) => d.name).sort());
   });
 });

@@ -32,11 +32,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operators } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { totpCode } from '../../server/modules/ops/totp';
-import { pushDevice } from '../fixtures/push-device';
 import { hashPassword } from '../../server/security/passwords';
 import { depositRequestSchema } from '../../src/domain/payments';
 import { z } from 'zod';
 import { PAY_PASSWORD, PNG, STRONG_PASSWORD, USDT, startTestApp, type TestApp } from '../api/harness';
+import { pushDevice } from '../fixtures/push-device';
 import { MoneyLog, snapshotLedger, type LedgerSnapshot } from './ledger';
 import { encodeMultipart } from './multipart';
 import { operationsOf, type JsonSchema, type OpenApiDocument, type Operation } from './operations';
@@ -624,9 +624,13 @@ beforeAll(async () => {
     'POST /api/ops/content': { id: pick(19, 33, 101, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/adjustments/proposals/approve': { id: pick(1, 2, 3, 2 ** 31 - 1) },
     'POST /api/ops/adjustments/proposals/refuse': { id: pick(1, 2, 3, 2 ** 31 - 1) },
-    // An endpoint of an allowed push service, so that subscribing also succeeds (nothing is sent to it).
-    // A real device key (a point on P-256, as a browser makes) or one of the right length that is not.
-    'POST /api/push/subscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz'), keys: pick(pushDevice('fuzz').keys, { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }) },
+    // An endpoint of an allowed push service and a browser's keys (text of the right length is no
+    // point of the curve), so that subscribing also succeeds (nothing is sent to it).
+    'POST /api/push/subscribe': {
+      endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1', 'https://updates.push.services.mozilla.com/wpush/v2/fuzz'),
+      p256dh: pick(pushDevice('fuzz').keys.p256dh),
+      auth: pick(pushDevice('fuzz').keys.auth),
+    },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'POST /api/push/unsubscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'GET /api/currency/new_timeshar': {

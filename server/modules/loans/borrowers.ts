@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import {
+  LOAN_PENDING_DOCUMENTS_MAX,
   loanFigures,
   needsBack,
   type Loan,
@@ -73,17 +74,29 @@ export function borrowerCalls({ db, clock, documents }: LoansDeps) {
       };
     },
 
-    /** POST /loan/document: one identity image, checked by its bytes; its id for the application. */
+    /**
+     * POST /loan/document: one identity image, checked by its bytes; its id for the application.
+     * At most LOAN_PENDING_DOCUMENTS_MAX of the user's images wait for an application at a time
+     * (409 loan.documentsPending): nothing else bounds what one user keeps on disk until the
+     * clean-up removes the unused ones, a day later.
+     */
     async addDocument(userId: string, image: CheckedImage): Promise<{ id: number }> {
-      const file = await documents.write(image);
+      let file: string | null = null;
       try {
-        const [row] = await rowsOf<{ id: string }>(
-          db,
-          sql`INSERT INTO loan_documents (user_id, file, created_at) VALUES (${userId}, ${file}, ${clock().toISOString()}::timestamptz) RETURNING id::text`,
-        );
-        return { id: Number(row.id) };
+        return await inTransaction(db, async (tx) => {
+          // One user's uploads one after the other, so that parallel ones cannot pass the limit together.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`loan_documents:${userId}`}, 0))`);
+          const [{ pending }] = await rowsOf<{ pending: number }>(tx, sql`SELECT count(*)::int AS pending FROM loan_documents WHERE user_id = ${userId} AND loan_id IS NULL`);
+          if (pending >= LOAN_PENDING_DOCUMENTS_MAX) throw new Refusal('loan.documentsPending', 409, { params: { max: LOAN_PENDING_DOCUMENTS_MAX }, field: 'file' });
+          file ??= await documents.write(image);
+          const [row] = await rowsOf<{ id: string }>(
+            tx,
+            sql`INSERT INTO loan_documents (user_id, file, created_at) VALUES (${userId}, ${file}, ${clock().toISOString()}::timestamptz) RETURNING id::text`,
+          );
+          return { id: Number(row.id) };
+        });
       } catch (error) {
-        await documents.remove(file);
+        if (file) await documents.remove(file);
         throw error;
       }
     },

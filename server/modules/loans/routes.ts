@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   LOAN_DOCUMENT_MAX_BYTES,
+  LOAN_PENDING_DOCUMENTS_MAX,
   loanApplySchema,
   loanConfigSchema,
   loanDocumentQuerySchema,
@@ -44,10 +45,12 @@ export async function loansModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/loan/document',
-    refusals: { 400: ['loan.documentRequired'] },
+    refusals: { 400: ['loan.documentRequired'], 409: ['loan.documentsPending'] },
     tag: 'loans',
     summary: 'Upload one identity image (front or back of an ID): its id, for the application',
-    description: 'Multipart with the file `file`: JPG, PNG or HEIC by content, at most 2 MB (upload.wrongType 415, upload.tooLarge 413). Without a file: loan.documentRequired.',
+    description:
+      'Multipart with the file `file`: JPG, PNG or HEIC by content, at most 2 MB (upload.wrongType 415, upload.tooLarge 413). Without a file: loan.documentRequired. ' +
+      `At most ${LOAN_PENDING_DOCUMENTS_MAX} of the user's images not yet taken by an application at a time: 409 loan.documentsPending ({max}).`,
     auth: 'required',
     upload: { field: 'file', mediaTypes: loanDocuments.mediaTypes },
     reply: loanDocumentReplySchema,

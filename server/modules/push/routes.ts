@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PUSH_CHANNELS, pushEndpointSchema, pushSubscribeSchema } from '../../../src/domain/push';
+import { PUSH_CHANNELS, PUSH_DEVICES_MAX, pushEndpointSchema, pushSubscribeSchema } from '../../../src/domain/push';
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { tradeNotice, type TradeNotice } from './texts';
@@ -47,10 +47,13 @@ export async function pushModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/push/subscribe',
-    refusals: { 400: ['push.endpointInvalid'] },
+    refusals: { 400: ['push.endpointInvalid', 'push.keyInvalid'] },
     tag: 'push',
     summary: 'Subscribe this device (its PushSubscription) to the channels given; the same endpoint again replaces its channels',
-    description: 'An endpoint outside the push services of PUSH_SERVICE_HOSTS: 400 push.endpointInvalid.',
+    description:
+      'An endpoint outside the push services of PUSH_SERVICE_HOSTS: 400 push.endpointInvalid. Keys a message cannot be encrypted to (p256dh not an ' +
+      'uncompressed point on P-256, auth not 16 bytes): 400 push.keyInvalid. A user keeps ' +
+      `${PUSH_DEVICES_MAX} devices: subscribing another forgets the one subscribed least recently.`,
     auth: 'required',
     body: pushSubscribeSchema,
     reply: channelsReply,

@@ -7,16 +7,21 @@
  * however often it is sent; a device its push service no longer knows (404, 410) is forgotten.
  *
  * Endpoints are accepted only on the push services of PUSH_SERVICE_HOSTS: the server posts to
- * them, so any other address would let a user make it post wherever they like.
+ * them, so any other address would let a user make it post wherever they like. Keys are accepted
+ * only when a message can be encrypted to them, and a user keeps at most PUSH_DEVICES_MAX devices.
+ * A message to many devices costs a device that fails (its key, its push service) only that
+ * device: the others still get it, and the failed one is not recorded as sent.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { AppError } from '../../../src/domain/errors';
+import { PUSH_DEVICES_MAX } from '../../../src/domain/push';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
 import type { Page } from '../../../src/domain/wire';
 
 export type PushChannel = 'trade' | 'system';
@@ -71,16 +76,24 @@ export function endpointAllowed(endpoint: string, serviceHosts: readonly string[
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.host.replace(/:\d+$/, '')) && serviceHosts.includes(host));
 }
 
+/** A key pair of the server's own, made once, to try a device's key with the key agreement its messages will use. */
+let probe: crypto.ECDH | null = null;
+
 /**
- * Whether a device's keys can be encrypted to: `p256dh` an uncompressed point that is on P-256
- * (a string of the right length that is not one would make the encryption throw at every
- * publication), `auth` 16 bytes.
+ * Can a message be encrypted to these keys (RFC 8291)? `p256dh` must be an uncompressed P-256
+ * point (65 bytes, 0x04 first) that really lies on the curve — the key agreement refuses any
+ * other, which a check of its length alone would let through to fail at every message — and
+ * `auth` the 16-byte secret.
  */
-export function subscriptionKeysValid(keys: { p256dh: string; auth: string }): boolean {
+export function pushKeysValid(keys: { p256dh: string; auth: string }): boolean {
   const point = Buffer.from(keys.p256dh, 'base64url');
-  if (point.length !== 65 || point[0] !== 4 || Buffer.from(keys.auth, 'base64url').length !== 16) return false;
+  if (point.length !== 65 || point[0] !== 0x04 || Buffer.from(keys.auth, 'base64url').length !== 16) return false;
+  if (!probe) {
+    probe = crypto.createECDH('prime256v1');
+    probe.generateKeys();
+  }
   try {
-    crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+    probe.computeSecret(point);
     return true;
   } catch {
     return false;
@@ -123,19 +136,26 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
   }
 
   /**
-   * Sends one message to one device; true when its push service took it. Gone devices are removed.
-   * Whatever fails — the encryption (a key planted in the table), the service, the network — costs
-   * this device only, is logged, and answers false.
+   * Sends one message to one device; true when its push service took it. Gone devices (404, 410)
+   * are removed; any other failure — a key that cannot be encrypted to, a refusal, no answer — is
+   * logged and false. Never throws: one device's failure is that device's alone.
    */
-  async function deliver(subscription: SubscriptionRow, message: PushMessage): Promise<boolean> {
+  async function deliver(subscription: SubscriptionRow, message: () => Promise<PushMessage>): Promise<boolean> {
+    let details: webpush.RequestDetails;
     try {
       const { publicKey, privateKey } = await vapidKeys();
-      const details = webpush.generateRequestDetails(
+      const payload = await message();
+      details = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify(message),
-        { vapidDetails: { subject: contact, publicKey, privateKey }, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, '-') },
+        JSON.stringify(payload),
+        { vapidDetails: { subject: contact, publicKey, privateKey }, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', topic: payload.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, '-') },
       );
-      const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+    } catch (error) {
+      log.error({ err: error, subscription: subscription.id }, 'push: a message could not be made for a device');
+      return false;
+    }
+    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+    try {
       const { status } = await send(details.endpoint, { method: details.method, headers, body: (details.body as Buffer | null) ?? null });
       if (status === 404 || status === 410) {
         await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${subscription.id}`);
@@ -147,7 +167,7 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
       }
       return true;
     } catch (error) {
-      log.warn({ err: error, subscription: subscription.id }, 'push: the message could not be sent to this device');
+      log.warn({ err: error, subscription: subscription.id }, 'push: the push service could not be reached');
       return false;
     }
   }
@@ -159,15 +179,28 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
     /** Saves this device for the user (a device another user subscribed before is theirs now). */
     async subscribe(userId: string, input: { endpoint: string; keys: { p256dh: string; auth: string }; channels: PushChannel[] }): Promise<{ channels: PushChannel[] }> {
       if (!endpointAllowed(input.endpoint, serviceHosts)) throw new AppError('push.endpointInvalid', 400);
-      if (!subscriptionKeysValid(input.keys)) throw new AppError('request.invalid', 400);
+      if (!pushKeysValid(input.keys)) throw new AppError('push.keyInvalid', 400);
       const at = clock().toISOString();
       const channels = [...new Set(input.channels)].sort();
-      await db.execute(
-        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
-            VALUES (${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${`{${channels.join(',')}}`}::text[], ${at}, ${at})
-            ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-              channels = excluded.channels, updated_at = excluded.updated_at`,
-      );
+      await inTransaction(db, async (tx) => {
+        // One user's subscriptions one after the other, so that parallel ones cannot keep more than the limit.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`push_subscriptions:${userId}`}, 0))`);
+        await tx.execute(
+          sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+              VALUES (${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${`{${channels.join(',')}}`}::text[], ${at}, ${at})
+              ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+                channels = excluded.channels, updated_at = excluded.updated_at`,
+        );
+        // Past PUSH_DEVICES_MAX the device subscribed least recently is forgotten rather than this
+        // one refused: the user is holding the new device and expects it to work, cannot see or
+        // remove the old ones (a browser reset or an app removed without logging out leaves its
+        // subscription behind, until its push service says it is gone), and the old one is most
+        // likely such a leftover. Each device costs a request at every message: the cap bounds it.
+        await tx.execute(
+          sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
+                SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${PUSH_DEVICES_MAX})`,
+        );
+      });
       return { channels };
     },
 
@@ -217,14 +250,17 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
      * once per `messageId`, in its owner's language (`messageFor(locale)`). Returns how many took it.
      */
     async broadcast(channel: PushChannel, messageId: string, messageFor: (locale: string) => Promise<PushMessage> | PushMessage, userId?: string): Promise<number> {
+      // Before any device is claimed: without the installation's key no device can be sent anything.
+      await vapidKeys();
       let delivered = 0;
       let after = '0';
       for (;;) {
         const batch = await rowsOf<{ id: string }>(
           db,
-          sql`SELECT id::text FROM push_subscriptions
-              WHERE ${channel} = ANY (channels) AND id > ${after}::bigint AND (${userId ?? null}::uuid IS NULL OR user_id = ${userId ?? null}::uuid)
-              ORDER BY id LIMIT 200`,
+          // Ordered by the column, not by the text it is read as ("10" < "9"), which would skip devices past a batch.
+          sql`SELECT s.id::text AS id FROM push_subscriptions s
+              WHERE ${channel} = ANY (s.channels) AND s.id > ${after}::bigint AND (${userId ?? null}::uuid IS NULL OR s.user_id = ${userId ?? null}::uuid)
+              ORDER BY s.id LIMIT 200`,
         );
         if (batch.length === 0) return delivered;
         after = batch[batch.length - 1].id;
@@ -240,16 +276,22 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
               FROM claim c JOIN push_subscriptions s ON s.id = c.subscription_id JOIN users u ON u.id = s.user_id
               ORDER BY s.id`,
         );
-        const messages = new Map<string, PushMessage>();
-        const failed: string[] = [];
+        // Each language's message made once, when its first device needs it; a failure to make it costs its devices only.
+        const messages = new Map<string, Promise<PushMessage>>();
+        const messageIn = (locale: string) => {
+          if (!messages.has(locale)) messages.set(locale, Promise.resolve().then(() => messageFor(locale)));
+          return messages.get(locale)!;
+        };
         for (const device of devices) {
-          if (!messages.has(device.locale)) messages.set(device.locale, await messageFor(device.locale));
-          if (await deliver(device, messages.get(device.locale)!)) delivered++;
-          else failed.push(device.id);
-        }
-        // Not taken: not recorded as sent (a later run of this message may try that device again).
-        if (failed.length > 0) {
-          await db.execute(sql`DELETE FROM push_deliveries WHERE message = ${messageId} AND subscription_id = ANY(${`{${failed.join(',')}}`}::bigint[])`);
+          if (await deliver(device, () => messageIn(device.locale))) {
+            delivered++;
+            continue;
+          }
+          // Not received: no longer claimed, so that sending the message again (news withdrawn and
+          // published again) tries this device again. A gone device's claim went with it.
+          await db
+            .execute(sql`DELETE FROM push_deliveries WHERE subscription_id = ${device.id}::bigint AND message = ${messageId}`)
+            .catch((error: unknown) => log.error({ err: error, subscription: device.id }, 'push: a failed delivery stays recorded as sent'));
         }
       }
     },
