@@ -18,6 +18,5 @@ export const CopyIcon = make('Copy', <><rect x="9" y="9" width="12" height="12" 
 export const CameraIcon = make('Camera', <><path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" /><circle cx="12" cy="13.5" r="3.5" /></>);
 export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const BackIcon = make('Back', <><path d="M19 12H5" /><path d="m11 6-6 6 6 6" /></>, true);
-export const HourglassIcon = make('Hourglass', <><path d="M6 3h12M6 21h12" /><path d="M7 3c0 5 5 6 5 9s-5 4-5 9M17 3c0 5-5 6-5 9s5 4 5 9" /></>);
 export const CompassIcon = make('Compass', <><circle cx="12" cy="12" r="9" /><path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" /></>);
 export const TicketIcon = make('Ticket', <><path d="M3 8a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2.5a1.5 1.5 0 0 0 0 3V16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2.5a1.5 1.5 0 0 0 0-3V8Z" /><path d="M14 7v10" strokeDasharray="2 2" /></>);
