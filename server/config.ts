@@ -39,6 +39,7 @@ export function isDemoDepositAddress(address: string): boolean {
 /** The variables, their defaults and meaning, in the order the README lists them. */
 export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'PORT', default: '8080', description: 'HTTP port of the API, the PWA and socket.io.' },
+  { name: 'PUBLIC_ORIGIN', default: 'http://localhost:PORT', description: "The origin people open the app at (https://app.example.com; no path): passkeys are bound to it — the relying party is this origin and its host name, so a passkey made here works nowhere else, and a passkey is accepted only from a page of this origin. A host name, not an IP address (WebAuthn refuses those), and https:// unless the host is localhost. Changing the host name makes every registered passkey unusable. With npm run dev, the origin of vite's dev server (http://localhost:5173)." },
   { name: 'HOST', default: '(127.0.0.1 with the demo accounts, else 0.0.0.0)', description: "Interface to listen on. With the demo accounts (SEED_DEMO, on by default on PGlite) the default is this computer only, since their credentials are published; set HOST=0.0.0.0 to open it to the network (a phone on the same Wi-Fi), demo credentials included." },
   { name: 'DATA_DIR', default: './data', description: 'Where the embedded database (DATA_DIR/pglite), uploads (DATA_DIR/uploads) and the generated secret live.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… switches from the embedded PGlite to a PostgreSQL server, reached directly or through a pooler that keeps prepared statements per connection (the server prepares every statement it sends; PgBouncer in transaction mode needs max_prepared_statements).' },
@@ -86,6 +87,17 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
 ];
 
 
+/** Why `value` cannot be the origin passkeys are bound to, or null when it can. */
+function publicOriginProblem(value: string): string | null {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) return 'an origin such as https://app.example.com (no path)';
+  // An IPv6 address is written in brackets; an IPv4 one is four numbers (the URL parser writes every form of it so).
+  if (url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname)) return 'a host name, not an IP address: browsers refuse passkeys for an IP address';
+  const local = url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
+  if (url.protocol === 'http:' && !local) return 'https:// (browsers offer passkeys on plain http only for localhost)';
+  return null;
+}
+
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
 const optionalUrl = z.string().trim().min(1).optional();
 const rate = z
@@ -107,6 +119,16 @@ const trustProxy = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const problem = publicOriginProblem(value);
+      if (problem === null) return new URL(value).origin;
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    })
+    .optional(),
   DATA_DIR: text('./data'),
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
@@ -180,6 +202,8 @@ export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>
 export interface Config {
   port: number;
   host: string;
+  /** PUBLIC_ORIGIN: the origin people open the app at, which passkeys are bound to (its host name is the relying party's id). */
+  publicOrigin: string;
   /** Whether HOST was set; when not, the demo accounts keep the server on loopback. */
   hostChosen: boolean;
   dataDir: string;
@@ -262,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedDemo = e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true';
   return {
     port: e.PORT,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     hostChosen: e.HOST !== undefined,
     dataDir,

@@ -2,7 +2,8 @@
  * Forgets what has no use any more, so the tables that grow with every request stay small:
  * idempotency keys past their keeping time (IDEMPOTENCY_KEEP_HOURS), sessions and operator
  * sessions a week after they ended, verification codes and unused conversion quotes a day after
- * they expired, and password-failure counts whose window and lock have passed. Money, records,
+ * they expired, WebAuthn challenges once they expired (nothing can use one after), and
+ * password-failure counts whose window and lock have passed. Money, records,
  * quotes that were executed and the audit log are never touched.
  *
  * `npm run serve` sweeps a minute after start and then every hour; each sweep is a few
@@ -26,6 +27,7 @@ export interface SweepReport {
   operatorSessions: number;
   verificationCodes: number;
   conversionQuotes: number;
+  webauthnChallenges: number;
   failureCounts: number;
 }
 
@@ -52,6 +54,7 @@ export async function sweep(db: Db, clock: Clock): Promise<SweepReport> {
       sql`DELETE FROM conversion_quotes q WHERE q.used_at IS NULL AND q.expires_at < ${at(DAY)}
             AND NOT EXISTS (SELECT 1 FROM conversions c WHERE c.quote_id = q.id)`,
     ),
+    webauthnChallenges: await deleted(db, sql`DELETE FROM webauthn_challenges WHERE expires_at < ${nowSql}`),
     failureCounts:
       (await deleted(db, sql`DELETE FROM login_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)) +
       (await deleted(db, sql`DELETE FROM pay_password_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)),

@@ -21,6 +21,7 @@ import { createLoans, createLoanWatch, loanDocumentStoreOf } from './modules/loa
 import { createPledge } from './modules/pledge';
 import { createPush } from './modules/push';
 import { createRecords } from './modules/records';
+import { createPasskeys, relyingPartyOf } from './modules/security';
 import { createPayPasswords } from './security/pay-passwords';
 import type { SmsProvider } from './modules/sms';
 import { createSettings } from './modules/settings';
@@ -58,6 +59,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     sessions,
     codes,
     accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
+    /** Passkeys: registering and signing in with them, and the step-up's check (modules/security). */
+    passkeys: createPasskeys({ db, clock, sessions, relyingParty: relyingPartyOf(config.publicOrigin) }),
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),

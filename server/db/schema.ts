@@ -337,3 +337,27 @@ export const marketCandles = pgTable('market_candles', {
   lastAt: at('last_at').notNull(),
   simulated: boolean('simulated').notNull(),
 });
+
+// ---- passkeys (0023_passkeys.sql) --------------------------------------------------------------
+
+export const passkeys = pgTable('passkeys', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  credentialId: requiredText('credential_id'),
+  publicKey: bytea('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull(),
+  transports: text('transports').array().notNull(),
+  deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+  backedUp: boolean('backed_up').notNull(),
+  name: requiredText('name'),
+  createdAt: at('created_at').notNull(),
+  lastUsedAt: at('last_used_at'),
+});
+
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: requiredText('purpose'),
+  userId: uuid('user_id'),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});

@@ -9,6 +9,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from '../../src/domain/constants';
 import type { ErrorKey, MessageParams } from '../../src/domain/errors';
+import { PASSKEY_NAME_MAX_LENGTH, PASSKEYS_MAX } from '../../src/domain/passkeys';
 import type { Locale } from '../../src/domain/locales';
 import { errorText } from '../../src/locales/errors';
 
@@ -21,6 +22,8 @@ const CONSTANT_PARAMS: Partial<Record<ErrorKey, MessageParams>> = {
   'password.tooLong': { max: PASSWORD_MAX_LENGTH },
   'username.length': { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH },
   'nickname.invalid': { max: NICKNAME_MAX_LENGTH },
+  'passkey.nameInvalid': { max: PASSKEY_NAME_MAX_LENGTH },
+  'passkey.tooMany': { max: PASSKEYS_MAX },
   'login.locked': { minutes: LOGIN_LOCK_MINUTES },
   'payPassword.locked': { minutes: LOGIN_LOCK_MINUTES },
   'code.resendWait': { seconds: CODE_RESEND_SECONDS },

@@ -147,6 +147,13 @@ export const ERROR_KEYS = [
   // push
   'push.endpointInvalid',
   'push.keyInvalid',
+  // passkeys
+  'passkey.invalid',
+  'passkey.challengeGone',
+  'passkey.notFound',
+  'passkey.exists',
+  'passkey.tooMany',
+  'passkey.nameInvalid',
   // pledge
   'pledge.productNotFound',
   'pledge.belowMinimum',

@@ -316,3 +316,56 @@ export const opsNewsPieceSchema = opsNewsSchema.extend({
 export const opsNewsPublishedSchema = opsNewsSchema.extend({
   pushed: z.number().int().describe('Devices on the system channel the push service accepted the notification for (0: none subscribed, or each had it already)'),
 });
+
+// ---- passkeys (src/domain/passkeys.ts, docs/security.md) ----------------------------------------
+
+/** How a browser reaches an authenticator (WebAuthn's AuthenticatorTransport). */
+export const PASSKEY_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const userVerification = z.enum(['required', 'preferred', 'discouraged']);
+const credentialDescriptor = z.object({
+  id: z.string().describe('The credential id, base64url'),
+  type: z.literal('public-key'),
+  transports: z.array(z.enum(PASSKEY_TRANSPORTS)).optional(),
+});
+
+/** POST /safe/passkeys/options: WebAuthn's PublicKeyCredentialCreationOptionsJSON. */
+export const passkeyCreationOptionsSchema = z
+  .object({
+    challenge: z.string().describe('base64url; good for one answer within a few minutes'),
+    rp: z.object({ name: z.string(), id: z.string().describe("The relying party: PUBLIC_ORIGIN's host name") }),
+    user: z.object({ id: z.string().describe('base64url, the account the passkey is made for'), name: z.string(), displayName: z.string() }),
+    pubKeyCredParams: z.array(z.object({ alg: z.number().int().describe('COSE algorithm'), type: z.literal('public-key') })),
+    timeout: z.number().int().optional(),
+    attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
+    excludeCredentials: z.array(credentialDescriptor).describe("The account's passkeys already registered"),
+    authenticatorSelection: z.object({
+      residentKey: z.enum(['required', 'preferred', 'discouraged']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      userVerification: userVerification.optional(),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    }),
+    extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+    hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
+  })
+  .describe('Hand to navigator.credentials.create() (startRegistration of @simplewebauthn/browser)');
+
+/** POST /user/login/passkey/options: WebAuthn's PublicKeyCredentialRequestOptionsJSON. */
+export const passkeyRequestOptionsSchema = z
+  .object({
+    challenge: z.string().describe('base64url; good for one answer within a few minutes'),
+    rpId: z.string().optional(),
+    allowCredentials: z.array(credentialDescriptor).optional().describe('None at sign-in: the browser offers the passkeys it has for this site'),
+    timeout: z.number().int().optional(),
+    userVerification: userVerification.optional(),
+  })
+  .describe('Hand to navigator.credentials.get() (startAuthentication of @simplewebauthn/browser)');
+
+/** GET /safe/passkeys: one of the account's passkeys, as its owner sees it (never its key). */
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: date,
+  lastUsedAt: date.nullable().describe('The last sign-in or confirmation with it; null: never used since it was added'),
+  synced: z.boolean().describe('Backed up by its provider (a synced passkey), so it reaches the owner’s other devices'),
+});
+export const passkeyListSchema = z.array(passkeySchema);

@@ -72,3 +72,9 @@ export type NewsDetail = z.output<typeof wire.newsDetailSchema>;
 export type OpsNews = z.output<typeof wire.opsNewsSchema>;
 export type OpsNewsPiece = z.output<typeof wire.opsNewsPieceSchema>;
 export type OpsNewsPublished = z.output<typeof wire.opsNewsPublishedSchema>;
+/** POST /safe/passkeys/options: what navigator.credentials.create() is given. */
+export type PasskeyCreationOptions = z.output<typeof wire.passkeyCreationOptionsSchema>;
+/** POST /user/login/passkey/options: what navigator.credentials.get() is given. */
+export type PasskeyRequestOptions = z.output<typeof wire.passkeyRequestOptionsSchema>;
+/** GET /safe/passkeys: one of the account's passkeys. */
+export type Passkey = z.output<typeof wire.passkeySchema>;

@@ -33,6 +33,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostChosen: true });
   });
 
+  test('PUBLIC_ORIGIN: the origin passkeys are bound to, http://localhost with the port by default', () => {
+    expect(loadConfig({}).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '9000' }).publicOrigin).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://app.example.com/' }).publicOrigin).toBe('https://app.example.com');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://tessera.localhost:5173' }).publicOrigin).toBe('http://tessera.localhost:5173');
+    const refused: Array<[string, RegExp]> = [
+      ['https://app.example.com/h5/', /no path/],
+      ['app.example.com', /origin/],
+      ['ftp://app.example.com', /origin/],
+      ['https://192.168.1.20:8080', /not an IP address/],
+      ['http://127.0.0.1:8080', /not an IP address/],
+      ['https://[::1]:8080', /not an IP address/],
+      ['http://app.example.com', /https:\/\//],
+    ];
+    for (const [value, message] of refused) {
+      expect(() => loadConfig({ PUBLIC_ORIGIN: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ PUBLIC_ORIGIN: value }), value).toThrow(message);
+    }
+  });
+
   test('a bad value stops the start with the variable named', () => {
     const attempts: Array<[Record<string, string>, RegExp]> = [
       [{ PORT: 'eighty' }, /PORT="eighty"/],
