@@ -34,9 +34,11 @@ import { rowsOf } from '../../server/db/rows';
 import { totpCode } from '../../server/modules/ops/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { depositRequestSchema } from '../../src/domain/payments';
+import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../src/domain/wire';
 import { z } from 'zod';
 import { PAY_PASSWORD, PNG, STRONG_PASSWORD, USDT, startTestApp, type TestApp } from '../api/harness';
 import { pushDevice } from '../fixtures/push-device';
+import { Authenticator } from '../fixtures/authenticator';
 import { MoneyLog, snapshotLedger, type LedgerSnapshot } from './ledger';
 import { encodeMultipart } from './multipart';
 import { operationsOf, type JsonSchema, type OpenApiDocument, type Operation } from './operations';
@@ -80,6 +82,8 @@ const OPERATION_IDS = [
   'GET /api/ops/users/deposits', 'GET /api/ops/users/withdrawals', 'GET /api/ops/users/orders', 'GET /api/ops/users/offers', 'GET /api/ops/users/pledges',
   'GET /api/ops/users/loans', 'GET /api/ops/users/devices', 'GET /api/ops/users/sessions', 'POST /api/ops/users/sessions/end', 'POST /api/ops/users/lockout/lift',
   'GET /api/ops/totals', 'GET /api/ops/ledger/verify', 'POST /api/ops/ledger/verify',
+  'POST /api/safe/passkeys/options', 'POST /api/safe/passkeys/register', 'GET /api/safe/passkeys', 'POST /api/safe/passkeys/rename',
+  'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -165,6 +169,16 @@ let context: RequestContext;
 const user = { token: '', userId: '', username: '', password: '', email: '' };
 const admin = { username: '', password: 'fuzz-admin-password-1', secret: '', token: '' };
 const loginOperator = { username: 'fuzzlogin', password: 'fuzz-login-password-1', secret: '' };
+/** The fuzz user's phone, holding the passkey it signs in with (its newest). */
+let passkeyDevice: Authenticator;
+
+/** Adds a passkey of `device` to the fuzz user's account through the API: its id, or null when refused (the account has its most). */
+async function addPasskey(device: Authenticator, name: string): Promise<number | null> {
+  const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
+  if (options.status !== 200) return null;
+  const added = await t.post<Passkey>('/safe/passkeys/register', { name, response: device.create(options.body.data!) }, { token: user.token });
+  return added.status === 200 ? added.body.data!.id : null;
+}
 let configuration: { settings: Array<{ key: string; value: string }>; coins: Array<Record<string, unknown>>; vip: Array<Record<string, unknown>> };
 
 /** A base32 TOTP secret for the operators written straight into the table. */
@@ -222,6 +236,23 @@ async function resolveLive(value: unknown): Promise<unknown> {
       return quoteId ?? crypto.randomUUID();
     }
     if (value.name === 'totp') return totpCode(loginOperator.secret, t.clock.now());
+    // A passkey the fuzz user's browser makes for fresh registration options (a new authenticator
+    // each time: one holding a passkey of the account would refuse), or its answer to a fresh
+    // sign-in challenge with the passkey registered before the run.
+    if (value.name === 'passkeyAttestation' || value.name === 'passkeyAssertion') {
+      const registering = value.name === 'passkeyAttestation';
+      const path = registering ? '/api/safe/passkeys/options' : '/api/user/login/passkey/options';
+      const options = await send({ what: 'passkey options', path, query: '', auth: { kind: registering ? 'user' : 'none' }, headers: {}, body: { kind: 'json', value: {} } }, 'POST');
+      const data = options.json?.data as (PasskeyCreationOptions & PasskeyRequestOptions) | undefined;
+      // Refused (an account with its most passkeys): an answer to no challenge, refused in turn.
+      const challenge = data ?? { challenge: crypto.randomBytes(32).toString('base64url'), rp: { id: 'localhost', name: 'Tessera' }, user: { id: 'AA', name: 'x', displayName: 'x' }, pubKeyCredParams: [{ alg: -7, type: 'public-key' as const }], excludeCredentials: [], authenticatorSelection: {} };
+      if (registering) return new Authenticator({ origin: t.config.publicOrigin }).create(challenge);
+      // A spoiled id of the removal's fuzz may have taken the phone's passkey: the phone adds a new one.
+      const newest = passkeyDevice.credentials.at(-1)!;
+      const known = await rowsOf(t.database.db, sql`SELECT 1 FROM passkeys WHERE credential_id = ${newest.id}`);
+      if (known.length === 0) await addPasskey(passkeyDevice, 'Fuzz phone');
+      return passkeyDevice.get(challenge, { credentialId: passkeyDevice.credentials.at(-1)!.id });
+    }
     throw new Error(`unknown live value ${value.name}`);
   }
   if (value instanceof RawJson || !value || typeof value !== 'object') return value;
@@ -509,6 +540,16 @@ beforeAll(async () => {
   const avatar = await t.app.inject({ method: 'POST', url: '/api/user/uploadHeadPortrait', headers: { authorization: user.token, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
   const avatarName = String((avatar.json() as { data: { avatar: string } }).data.avatar).split('/').pop()!;
 
+  // The fuzz user's passkeys: one its phone signs in with, and three the fuzz of removal may take.
+  passkeyDevice = new Authenticator({ origin: t.config.publicOrigin });
+  const passkeyIds: number[] = [];
+  for (const [device, name] of [[passkeyDevice, 'Fuzz phone'], ...['Spare 1', 'Spare 2', 'Spare 3'].map((spare) => [new Authenticator({ origin: t.config.publicOrigin }), spare] as const)] as const) {
+    const id = await addPasskey(device, name);
+    if (id === null) throw new Error(`the fuzz user's passkey ${name} was not added`);
+    passkeyIds.push(id);
+  }
+  const disposablePasskeyIds = passkeyIds.slice(1);
+
   const settings = await rowsOf<{ key: string; value: string }>(t.database.db, sql`SELECT key, value FROM settings`);
   configuration = {
     settings,
@@ -632,6 +673,11 @@ beforeAll(async () => {
       auth: pick(pushDevice('fuzz').keys.auth),
     },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
+    // A real passkey made or used for a fresh challenge; the ids of the fuzz user's passkeys (the one it signs in with is never removed).
+    'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key') },
+    'POST /api/user/login/passkey': { response: fc.constant(new Live('passkeyAssertion')) },
+    'POST /api/safe/passkeys/rename': { id: pick(...passkeyIds, ...disposablePasskeyIds, 2 ** 31 - 1), name: pick('Renamed', 'Phone') },
+    'POST /api/safe/passkeys/remove': { id: pick(...disposablePasskeyIds, 2 ** 31 - 1) },
     'POST /api/push/unsubscribe': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     'GET /api/currency/new_timeshar': {
       symbol: pick('usdteur', 'btcusdt'),
