@@ -3,14 +3,23 @@
  * on logout the server revokes the token first, then the device forgets the session.
  */
 import { endSession, saveToken } from '../storage/session';
-import { login, logout, type LoginInput } from './calls';
+import type { LoginReply } from '../domain/wire';
+import { login, logout, passkeyLogin, type LoginInput, type PasskeyLoginInput } from './calls';
 import { cancelAll, type RequestOptions } from './client';
 import { clientHandlers } from './handlers';
 import { forgetPushDevice } from './push';
 import { loadAccount } from './queries';
 
 export async function signIn(input: LoginInput, options?: RequestOptions): Promise<void> {
-  const { token, expiresAt } = await login(input, options);
+  await begin(await login(input, options));
+}
+
+/** Signs in with a passkey's answer to a sign-in challenge (the passkey alone: no account, no password). */
+export async function signInWithPasskey(response: PasskeyLoginInput['response'], options?: RequestOptions): Promise<void> {
+  await begin(await passkeyLogin({ response }, options));
+}
+
+async function begin({ token, expiresAt }: LoginReply): Promise<void> {
   await saveToken(token, expiresAt);
   await loadAccount();
 }

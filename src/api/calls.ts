@@ -7,11 +7,13 @@
  */
 import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
+import type { passkeyLoginSchema } from '../domain/passkeys';
 import type { loginSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
+import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
+export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>;
 
 export interface PageParams {
   page?: number;
@@ -38,6 +40,9 @@ export const pages =
 
 // Session
 export const login = send<LoginInput, LoginReply>('POST', '/user/login');
+/** A sign-in challenge for a passkey: what navigator.credentials.get() is given. */
+export const passkeyLoginOptions = ask<PasskeyRequestOptions>('POST', '/user/login/passkey/options');
+export const passkeyLogin = send<PasskeyLoginInput, LoginReply>('POST', '/user/login/passkey');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');

@@ -16,6 +16,7 @@ import { mineRoutes } from '../features/mine/routes';
 import { newsRoutes } from '../features/news/routes';
 import { serviceRoutes } from '../features/service/routes';
 import { languageRoute, settingsRoutes } from '../features/settings/routes';
+import { securityRoutes } from '../features/security/routes';
 import { tradingRoutes } from '../features/trading/routes';
 import { conversionRoutes } from '../features/conversion/routes';
 import { loanRoutes } from '../features/loan/routes';
@@ -58,6 +59,7 @@ const routeTree = rootRoute.addChildren([
     ...vipRoutes,
     ...pledgeRoutes,
     ...settingsRoutes,
+    ...securityRoutes,
     ...contentRoutes,
     ...loanRoutes,
   ]),

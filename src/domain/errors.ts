@@ -154,6 +154,13 @@ export const ERROR_KEYS = [
   'passkey.exists',
   'passkey.tooMany',
   'passkey.nameInvalid',
+  // passkeys: what the browser said (never sent by the server)
+  'passkey.cancelled',
+  'passkey.unsupported',
+  'passkey.onThisDevice',
+  'passkey.deviceUnfit',
+  'passkey.wrongAddress',
+  'passkey.failed',
   // pledge
   'pledge.productNotFound',
   'pledge.belowMinimum',

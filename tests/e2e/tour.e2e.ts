@@ -96,6 +96,7 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'settings', path: '/setting', title: 'Settings' },
   { name: 'language', path: '/setting/language', title: 'Language' },
   { name: 'pay-password', path: '/setting/pay-password', title: 'Payment password' },
+  { name: 'passkeys', path: '/setting/security/passkeys', title: 'Passkeys' },
   { name: 'about', path: '/setting/about', title: 'About us' },
   { name: 'help', path: '/setting/help', title: 'Help centre' },
   { name: 'company', path: '/setting/company', title: 'Company profile' },

@@ -1,4 +1,3 @@
-/** The security module's public surface: passkeys (the service, the step-up's check, the routes). */
+/** The security module's public surface: passkeys (the routes, and the service: app.services.passkeys, whose verifyFor is the step-up's check). */
 export { passkeysModule } from './passkey-routes';
-export { createPasskeys, relyingPartyOf, type Passkeys, type PasskeyAssertion } from './passkeys';
-export { CHALLENGE_SECONDS, type ChallengePurpose } from './passkeys-challenges';
+export { createPasskeys, relyingPartyOf } from './passkeys';

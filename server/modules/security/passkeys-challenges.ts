@@ -66,5 +66,3 @@ export function createChallenges(db: Db, clock: Clock) {
     },
   };
 }
-
-export type Challenges = ReturnType<typeof createChallenges>;

@@ -305,5 +305,3 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
     },
   };
 }
-
-export type Passkeys = ReturnType<typeof createPasskeys>;

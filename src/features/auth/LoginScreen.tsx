@@ -1,14 +1,17 @@
 /**
  * Log in: by phone (area code + number, sent as E.164) or by e-mail or username, with the
- * password. After login the app continues where the guard interrupted (?redirect=, same-app
+ * password — or with a passkey alone, where the browser has them (docs/security.md, "Passkeys").
+ * After login the app continues where the guard interrupted (?redirect=, same-app
  * paths only) or goes home. Refusals (wrong password, locked) arrive as a toast from the API
  * client; a refusal about one field also shows under it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
-import { signIn } from '../../api/account';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { passkeyLoginOptions } from '../../api/calls';
+import { signIn, signInWithPasskey } from '../../api/account';
 import { toast } from '../../ui/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../ui/navigation';
@@ -20,6 +23,8 @@ import { serverFieldError } from '../../ui/form/serverFieldError';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/TextField';
 import { errorMessage } from '../../i18n';
+import { KeyIcon } from '../../ui/moreIcons';
+import { browserHasPasskeys, passkeyProblem } from '../shared/passkeys';
 import { AuthLayout, AuthLink } from './AuthLayout';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
 
@@ -78,12 +83,16 @@ export default function LoginScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the handed-over account
   }, []);
 
+  async function continueSignedIn() {
+    toast.success(t`Welcome back`);
+    const { to, search: nextSearch } = splitHref(postLoginTarget(redirect));
+    await navigate({ to, search: nextSearch, replace: true });
+  }
+
   const submit = submitOnce(form, async (input) => {
     try {
       await signIn(input);
-      toast.success(t`Welcome back`);
-      const { to, search: nextSearch } = splitHref(postLoginTarget(redirect));
-      await navigate({ to, search: nextSearch, replace: true });
+      await continueSignedIn();
     } catch (error) {
       const { account, password } = serverFieldError(error, ['account', 'password'] as const);
       // The phone tab's number is the account.
@@ -135,6 +144,46 @@ export default function LoginScreen() {
           {t`Log in`}
         </Button>
       </form>
+      <PasskeySignIn onSignedIn={continueSignedIn} />
     </AuthLayout>
+  );
+}
+
+/**
+ * "Sign in with a passkey": the browser offers the passkeys it holds for this site, the person
+ * unlocks one (screen lock, fingerprint), and its answer alone opens the session. Shown only
+ * where the browser has passkeys.
+ */
+function PasskeySignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  if (!browserHasPasskeys()) return null;
+
+  async function signInWithOne() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const [optionsJSON, { startAuthentication }] = await Promise.all([passkeyLoginOptions(), import('@simplewebauthn/browser')]);
+      const response = await startAuthentication({ optionsJSON });
+      await signInWithPasskey(response);
+      await onSignedIn();
+    } catch (error) {
+      // The server's refusals were told by the API client; the browser's are told here.
+      if (!isApiError(error)) toast.error(errorMessage(passkeyProblem(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 space-y-4">
+      <p className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
+        <Trans>or</Trans>
+      </p>
+      <Button type="button" kind="secondary" busy={busy} onClick={() => void signInWithOne()}>
+        <KeyIcon size={20} />
+        {t`Sign in with a passkey`}
+      </Button>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 /** Edit the nickname in a dialog, checked with the shared nicknameSchema before it is sent. */
 import { useLingui } from '@lingui/react/macro';
-import { Dialog, DialogButton } from 'konsta/react';
 import { editNickname } from './api/calls';
 import { toast } from '../../ui/feedback/toast';
 import { NICKNAME_MAX_LENGTH } from '../../domain/constants';
@@ -9,9 +8,8 @@ import type { UserInfo } from '../../domain/wire';
 import { saveUserInfo } from '../../storage/session';
 import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { TextField } from '../../ui/form/TextField';
-import { useOverlay } from '../../ui/overlays';
+import { FormDialog } from '../../ui/form/FormDialog';
 import { useAccountMutation } from '../shared/useAccountMutation';
-import { TITLE } from '../../ui/title';
 
 export interface NicknameDialogProps {
   user: UserInfo;
@@ -20,7 +18,6 @@ export interface NicknameDialogProps {
 }
 
 export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
-  const modal = useOverlay(opened);
   const { t } = useLingui();
   // Follows the saved nickname; what was typed and not saved is dropped on every way out.
   const form = useZodForm(nicknameEditSchema, { values: { nickname: user.nickname }, params: { max: NICKNAME_MAX_LENGTH } });
@@ -42,28 +39,8 @@ export function NicknameDialog({ user, opened, onClose }: NicknameDialogProps) {
   const save = submitOnce(form, (data) => saving.run(data));
 
   return (
-    <Dialog
-      ref={modal}
-      opened={opened}
-      role="dialog"
-      aria-modal={opened || undefined}
-      onBackdropClick={() => !saving.pending && close()}
-      title={<span className={TITLE}>{t`Nickname`}</span>}
-      content={
-        <form className="pt-2 text-start" onSubmit={save}>
-          <TextField label={t`How others see you`} {...textField(form, 'nickname')} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />
-        </form>
-      }
-      buttons={
-        <>
-          <DialogButton onClick={close} disabled={saving.pending}>
-            {t`Cancel`}
-          </DialogButton>
-          <DialogButton strong onClick={() => save()} disabled={saving.pending}>
-            {saving.pending ? t`Saving…` : t`Save`}
-          </DialogButton>
-        </>
-      }
-    />
+    <FormDialog opened={opened} title={t`Nickname`} busy={saving.pending} confirmText={t`Save`} busyText={t`Saving…`} onSubmit={save} onCancel={close}>
+      <TextField label={t`How others see you`} {...textField(form, 'nickname')} maxLength={NICKNAME_MAX_LENGTH + 8} autoFocus />
+    </FormDialog>
   );
 }
