@@ -29,6 +29,8 @@ import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
+import { createLoginTickets, createSecondFactor, createSecurityChanges } from './modules/security';
+import { createSealer } from './security/sealed';
 import { avatarStoreOf, createProfiles, createUserLookup } from './modules/user';
 
 export interface AppDeps {
@@ -39,6 +41,8 @@ export interface AppDeps {
   clock: Clock;
   /** The installation's secret: the pepper of verification codes and the key of payment passwords (security/secrets.ts). */
   codePepper: string;
+  /** The key sealing authenticator secrets (SECRETS_KEY, security/sealed.ts). */
+  secretsKey: Buffer;
   mailer: Mailer;
   sms: SmsProvider;
   rateLimits: RateLimits;
@@ -53,11 +57,18 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+  const secondFactorLockout = createLockout(db, clock, { table: 'second_factor_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+  const secondFactor = createSecondFactor({ db, clock, sealer: createSealer(deps.secretsKey), lockout: secondFactorLockout, pepper: deps.codePepper });
+  const securityChanges = createSecurityChanges(db, clock, sessions);
+  const loginTickets = createLoginTickets(db, clock, secondFactor);
   const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
   return {
     sessions,
     codes,
-    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
+    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper), secondFactor, securityChanges, loginTickets }),
+    /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
+    secondFactor,
+    securityChanges,
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),

@@ -18,6 +18,7 @@ import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule, pushOpsModule } from './push';
 import { opsModule, opsSessionModule } from './ops';
 import { recordsModule, recordsOpsModule } from './records';
+import { securityModule } from './security';
 import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
 import { userModule, userOpsModule } from './user';
@@ -34,6 +35,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: healthModule },
   { plugin: codesModule },
   { plugin: authModule },
+  { plugin: securityModule },
   { plugin: userModule },
   { plugin: settingsModule },
   { plugin: depositsModule },

@@ -8,7 +8,8 @@
 import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
 import type { loginSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
+import type { CoinListReply, KfReply, LoginReply, Page, Quotation, RateItem, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
+import type { SecondFactorProof } from '../domain/validation';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -38,6 +39,7 @@ export const pages =
 
 // Session
 export const login = send<LoginInput, LoginReply>('POST', '/user/login');
+export const loginSecondFactor = send<{ ticket: string; secondFactor: SecondFactorProof }, SessionReply>('POST', '/user/login/second-factor');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');

@@ -1,0 +1,4 @@
+export { createSecondFactor, type SecondFactor } from './second-factor';
+export { createSecurityChanges, type SecurityChanges } from './changes';
+export { createLoginTickets, type LoginTickets } from './login-tickets';
+export { securityModule } from './routes';
