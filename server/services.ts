@@ -29,7 +29,7 @@ import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
-import { createLoginTickets, createSecondFactor, createSecurityChanges } from './modules/security';
+import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createSealer } from './security/sealed';
 import { avatarStoreOf, createProfiles, createUserLookup } from './modules/user';
 
@@ -54,7 +54,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const { db, clock, config } = deps;
   const loanDocuments = loanDocumentStoreOf(config);
   const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
-  const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
+  // Every e-mail to a user starts with their anti-phishing code (modules/security/alerts.ts).
+  const mailer = withAntiPhishing(db, deps.mailer);
+  const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const secondFactorLockout = createLockout(db, clock, { table: 'second_factor_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
@@ -62,6 +64,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const securityChanges = createSecurityChanges(db, clock, sessions);
   const loginTickets = createLoginTickets(db, clock, secondFactor);
   const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
+  const alerts = createAlerts({ db, clock, mailer, push, log });
+  securityChanges.onChange((change) => alerts.securityChange(change));
   return {
     sessions,
     codes,
@@ -69,6 +73,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
     secondFactor,
     securityChanges,
+    /** The security centre's calls and the operators' reset of a second factor (modules/security/centre.ts). */
+    securityCentre: createSecurityCentre(db, clock, secondFactor, securityChanges, alerts),
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),
@@ -106,7 +112,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */
     push,
     /** The LTV watch of loans across assets: margin calls and liquidations (modules/loans/watch.ts; main.ts runs it). */
-    loanWatch: createLoanWatch({ db, clock, push, mailer: deps.mailer, log }),
+    loanWatch: createLoanWatch({ db, clock, push, mailer, log }),
+    /** E-mail and push alerts of security changes, withdrawals and new sign-ins (modules/security/alerts.ts). */
+    alerts,
   };
 }
 

@@ -73,6 +73,7 @@ export const ERROR_KEYS = [
   'totp.setupMissing',
   'loginTicket.gone',
   'withdraw.paused',
+  'antiPhishing.invalid',
   // profile
   'nickname.invalid',
   'upload.required',

@@ -196,6 +196,19 @@ export const loginSecondFactorSchema = z.strictObject({
 /** Setting up an authenticator: the login password first; then the first code of the secret shown. */
 export const totpBeginSchema = z.strictObject({ password: z.string({ error: 'password.required' }).min(1, 'password.required').max(128, 'password.wrongOld') });
 export const totpConfirmSchema = z.strictObject({ code: totpCodeSchema });
+/**
+ * The anti-phishing code every e-mail to the user starts with: 4 to 20 letters or digits of any
+ * script (null removes it); set with the login password.
+ */
+export const antiPhishingSchema = z.strictObject({
+  code: z
+    .string({ error: 'antiPhishing.invalid' })
+    .trim()
+    .regex(/^[\p{L}\p{N}]{4,20}$/u, 'antiPhishing.invalid')
+    .nullable(),
+  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(128, 'password.wrongOld'),
+});
+
 /** Turning the authenticator off, or new recovery codes: a current code (or a recovery code). */
 export const secondFactorOnlySchema = z.strictObject({ secondFactor: secondFactorSchema });
 

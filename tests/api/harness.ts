@@ -192,7 +192,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
 
     /** The six digits of the newest mail to an address. */
     codeFromMail(address: string): string {
-      const mail = mailbox.lastTo(address);
+      // The newest mail that brings a code: an alert (a withdrawal's amount) may have come after it.
+      const mail = mailbox
+        .to(address)
+        .reverse()
+        .find((each) => /code/i.test(each.subject) && /\b\d{6}\b/.test(each.text));
       const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
       if (!code) throw new Error(`no code mailed to ${address}`);
       return code;

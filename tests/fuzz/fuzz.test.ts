@@ -81,7 +81,7 @@ const OPERATION_IDS = [
   'GET /api/ops/users/loans', 'GET /api/ops/users/devices', 'GET /api/ops/users/sessions', 'POST /api/ops/users/sessions/end', 'POST /api/ops/users/lockout/lift',
   'GET /api/ops/totals', 'GET /api/ops/ledger/verify', 'POST /api/ops/ledger/verify',
   'POST /api/user/login/second-factor', 'GET /api/safe/security', 'POST /api/safe/totp/begin', 'POST /api/safe/totp/confirm', 'POST /api/safe/totp/off',
-  'POST /api/safe/recovery-codes',
+  'POST /api/safe/recovery-codes', 'POST /api/safe/anti-phishing', 'POST /api/ops/users/second-factor/reset',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -622,6 +622,9 @@ beforeAll(async () => {
     // Acting on the victim's access, never the fuzz user's own sessions.
     'POST /api/ops/users/sessions/end': { id: pick(victimId), sessionId: pick(1, 2 ** 31 - 1) },
     'POST /api/ops/users/lockout/lift': { id: pick(victimId) },
+    // The victim's, never the fuzz user's: a reset ends every session of its user.
+    'POST /api/ops/users/second-factor/reset': { id: pick(victimId) },
+    'POST /api/safe/anti-phishing': { password: pick(user.password), code: pick('Kiwi2026', null) },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

@@ -10,18 +10,53 @@ import type { SecondFactorProof } from '../../../src/domain/validation';
 import type { Viewer } from '../auth';
 import type { RecordedChange, SecurityChangeKind, SecurityChanges } from './changes';
 import type { SecondFactor } from './second-factor';
+import type { Alerts } from './alerts';
+import type { Clock } from '../../clock';
+import { AppError } from '../../../src/domain/errors';
+import { recordAudit, type AuditActor } from '../../ledger/audit';
 
 export interface SecurityOverview {
   secondFactor: { totp: boolean; recoveryCodesLeft: number };
+  antiPhishingCode: string | null;
   withdrawalsPausedUntil: string | null;
   changes: Array<{ kind: SecurityChangeKind; at: string }>;
 }
 
-export function createSecurityCentre(db: Db, secondFactor: SecondFactor, changes: SecurityChanges) {
+export function createSecurityCentre(db: Db, clock: Clock, secondFactor: SecondFactor, changes: SecurityChanges, alerts: Alerts) {
   return {
     async overview(userId: string): Promise<SecurityOverview> {
-      const [factor, state] = await Promise.all([secondFactor.status(userId), changes.overview(userId)]);
-      return { secondFactor: factor, ...state };
+      const [factor, state, [user]] = await Promise.all([
+        secondFactor.status(userId),
+        changes.overview(userId),
+        db.select({ code: users.antiPhishingCode }).from(users).where(eq(users.id, userId)).limit(1),
+      ]);
+      return { secondFactor: factor, antiPhishingCode: user?.code ?? null, ...state };
+    },
+
+    /** The anti-phishing code (the caller checked the login password); the user is told by e-mail, which already carries it. */
+    async setAntiPhishingCode(viewer: Viewer, code: string | null): Promise<void> {
+      await db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, viewer.userId));
+      if (code) await alerts.antiPhishingSet(viewer.userId, clock());
+    },
+
+    /**
+     * An operator's reset of a user's second factor (they lost their phone and recovery codes,
+     * and proved who they are another way): the authenticator and recovery codes are gone, and it
+     * is a security change with no session kept — every session ends, withdrawals pause 24 hours,
+     * the user is alerted. Audited with its reason. 404 for no such user.
+     */
+    async resetByOperator(input: { userId: string; reason: string }, actor: AuditActor): Promise<{ userId: string; hadSecondFactor: boolean }> {
+      let recorded: RecordedChange | undefined;
+      const hadSecondFactor = await db.transaction(async (tx) => {
+        const [user] = await tx.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
+        if (!user) throw new AppError('record.notFound', 404);
+        await secondFactor.remove(tx, input.userId);
+        recorded = await changes.record(tx, { userId: input.userId, kind: 'operatorReset' });
+        await recordAudit(tx, actor, { action: 'user.resetSecondFactor', subject: `user:${input.userId}`, userId: input.userId, reason: input.reason, details: { hadSecondFactor: Boolean(user.on) } });
+        return Boolean(user.on);
+      });
+      if (recorded) await changes.announce(recorded);
+      return { userId: input.userId, hadSecondFactor };
     },
 
     /** The secret of a new authenticator, shown once, under the account's name. */

@@ -2,3 +2,6 @@ export { createSecondFactor, type SecondFactor } from './second-factor';
 export { createSecurityChanges, type SecurityChanges } from './changes';
 export { createLoginTickets, type LoginTickets } from './login-tickets';
 export { securityModule } from './routes';
+export { createAlerts, withAntiPhishing, type Alerts } from './alerts';
+export { securityOpsModule } from './ops-routes';
+export { createSecurityCentre } from './centre';

@@ -1,18 +1,16 @@
 /** The security centre's routes (docs/security.md): the overview, the authenticator app, recovery codes. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
+import { antiPhishingSchema, secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { SECOND_FACTOR } from '../../http/refusals';
-import { createSecurityCentre } from './centre';
 import { SECURITY_CHANGES } from './changes';
 
 const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept') });
 
 export async function securityModule(app: FastifyInstance): Promise<void> {
-  const { accounts, secondFactor, securityChanges } = app.services;
-  const centre = createSecurityCentre(app.deps.db, secondFactor, securityChanges);
+  const { accounts, securityCentre: centre } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -23,6 +21,7 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     query: noInput,
     reply: z.object({
       secondFactor: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() }),
+      antiPhishingCode: z.string().nullable().describe('Every e-mail to the user starts with it; null: not set'),
       withdrawalsPausedUntil: z.string().nullable().describe('Set for 24 hours after a security change'),
       changes: z.array(z.object({ kind: z.enum(SECURITY_CHANGES), at: z.string() })),
     }),
@@ -78,5 +77,20 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     body: secondFactorOnlySchema,
     reply: recoveryCodesReply,
     handler: ({ body, request }) => centre.renewRecoveryCodes(viewerOf(request), body.secondFactor),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/anti-phishing',
+    refusals: { 400: ['password.wrongOld'], 429: ['login.locked'] },
+    tag: 'security',
+    summary: 'Set (or, with null, remove) the anti-phishing code every e-mail to the user starts with; with the login password',
+    auth: 'required',
+    body: antiPhishingSchema,
+    handler: async ({ body, request }) => {
+      const viewer = viewerOf(request);
+      await accounts.confirmPassword(viewer, body.password);
+      await centre.setAntiPhishingCode(viewer, body.code);
+    },
   });
 }

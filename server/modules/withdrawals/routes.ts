@@ -10,7 +10,7 @@ import type { WithdrawalRequest } from './requests';
 
 export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   const { clock } = app.deps;
-  const { withdrawals, securityChanges } = app.services;
+  const { withdrawals, securityChanges, alerts } = app.services;
 
   apiRoute(app, {
     method: 'POST',
@@ -34,11 +34,17 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
-    handler: ({ body, request }) =>
-      payWithSecondFactor(request, body, async (tx, userId, withdrawal) => {
+    handler: async ({ body, request }) => {
+      const record = await payWithSecondFactor(request, body, async (tx, userId, withdrawal) => {
         await securityChanges.assertWithdrawalsOpen(tx, userId);
         return withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock());
-      }),
+      });
+      // Told once per withdrawal (a replay finds the alert sent); not awaited: the mail server's pace is not the user's.
+      const { userId } = viewerOf(request);
+      const alert = { userId, id: record.id, amount: record.amount, asset: record.asset, destination: record.destination, at: new Date(record.createdAt) };
+      void alerts.withdrawalRequested(alert).catch((error: unknown) => request.log.error({ err: error }, 'security: a withdrawal alert failed'));
+      return record;
+    },
   });
 
   apiRoute(app, {

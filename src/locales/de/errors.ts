@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Diese Einrichtung ist abgelaufen. Beginnen Sie neu, um einen neuen QR-Code zu erhalten.",
   'loginTicket.gone': "Diese Anmeldung ist abgelaufen. Bitte geben Sie Ihr Passwort erneut ein.",
   'withdraw.paused': "Auszahlungen sind nach einer Sicherheitsänderung an Ihrem Konto noch {hours} Stunden pausiert. Das schützt Sie, falls jemand anderes sie vorgenommen hat.",
+  'antiPhishing.invalid': "Verwenden Sie 4 bis 20 Buchstaben oder Ziffern, ohne Leer- oder Sonderzeichen.",
   'nickname.invalid': "Der Spitzname muss 1 bis {max} Zeichen lang sein.",
   'upload.required': "Bitte wählen Sie ein Bild aus.",
   'upload.wrongType': "Falsches Format: Bitte laden Sie ein JPG-, PNG-, HEIC- oder WebP-Bild hoch.",

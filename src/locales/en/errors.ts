@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "This set-up has ended. Start again to get a new QR code.",
   'loginTicket.gone': "This sign-in has timed out. Please enter your password again.",
   'withdraw.paused': "Withdrawals are paused for {hours} more hours after a security change to your account. This protects you if someone else made it.",
+  'antiPhishing.invalid': "Use 4 to 20 letters or digits, with no spaces or signs.",
   'nickname.invalid': 'The nickname must have 1 to {max} characters.',
   'upload.required': 'Please choose an image.',
   'upload.wrongType': 'Wrong format: please upload a JPG, PNG, HEIC or WebP image.',

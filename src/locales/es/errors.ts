@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Esta configuración ha caducado. Empiece de nuevo para obtener un código QR nuevo.",
   'loginTicket.gone': "Este inicio de sesión ha caducado. Vuelva a introducir su contraseña.",
   'withdraw.paused': "Los retiros están en pausa {hours} horas más tras un cambio de seguridad en su cuenta. Así está protegido si otra persona lo hizo.",
+  'antiPhishing.invalid': "Use de 4 a 20 letras o dígitos, sin espacios ni signos.",
   'nickname.invalid': "El apodo debe tener entre 1 y {max} caracteres.",
   'upload.required': "Elige una imagen.",
   'upload.wrongType': "Formato incorrecto: sube una imagen JPG, PNG, HEIC o WebP.",

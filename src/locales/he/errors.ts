@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "תוקף ההגדרה הזו פג. התחילו מחדש כדי לקבל קוד QR חדש.",
   'loginTicket.gone': "פג הזמן של הכניסה הזו. הזינו שוב את הסיסמה.",
   'withdraw.paused': "משיכות מושהות עוד {hours} שעות אחרי שינוי אבטחה בחשבון שלכם. כך אתם מוגנים אם מישהו אחר ביצע אותו.",
+  'antiPhishing.invalid': "השתמשו ב-4 עד 20 אותיות או ספרות, ללא רווחים או סימנים.",
   'nickname.invalid': "הכינוי חייב להכיל 1 עד {max} תווים.",
   'upload.required': "נא לבחור תמונה.",
   'upload.wrongType': "פורמט שגוי: נא להעלות תמונה מסוג JPG, PNG, HEIC או WebP.",

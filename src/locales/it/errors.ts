@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Questa configurazione è scaduta. Ricomincia per ottenere un nuovo codice QR.",
   'loginTicket.gone': "Questo accesso è scaduto. Inserisci di nuovo la password.",
   'withdraw.paused': "I prelievi sono sospesi per altre {hours} ore dopo una modifica di sicurezza al tuo account. Ti protegge se l'ha fatta qualcun altro.",
+  'antiPhishing.invalid': "Usa da 4 a 20 lettere o cifre, senza spazi né simboli.",
   'nickname.invalid': "Il soprannome deve avere da 1 a {max} caratteri.",
   'upload.required': "Scegli un'immagine.",
   'upload.wrongType': "Formato non valido: carica un'immagine JPG, PNG, HEIC o WebP.",

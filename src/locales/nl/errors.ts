@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Deze instelling is verlopen. Begin opnieuw voor een nieuwe QR-code.",
   'loginTicket.gone': "Deze aanmelding is verlopen. Voer uw wachtwoord opnieuw in.",
   'withdraw.paused': "Opnames zijn na een beveiligingswijziging van uw account nog {hours} uur gepauzeerd. Dat beschermt u als iemand anders die heeft gedaan.",
+  'antiPhishing.invalid': "Gebruik 4 tot 20 letters of cijfers, zonder spaties of tekens.",
   'nickname.invalid': "De bijnaam moet 1 tot {max} tekens lang zijn.",
   'upload.required': "Kies een afbeelding.",
   'upload.wrongType': "Onjuist formaat: upload een JPG-, PNG-, HEIC- of WebP-afbeelding.",

@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Esta configuração expirou. Comece de novo para obter um novo código QR.",
   'loginTicket.gone': "Este início de sessão expirou. Introduza novamente a sua palavra-passe.",
   'withdraw.paused': "As retiradas estão em pausa por mais {hours} horas após uma alteração de segurança na sua conta. Isto protege-o se outra pessoa a fez.",
+  'antiPhishing.invalid': "Use de 4 a 20 letras ou dígitos, sem espaços nem sinais.",
   'nickname.invalid': "O nome público deve ter entre 1 e {max} caracteres.",
   'upload.required': "Escolha uma imagem.",
   'upload.wrongType': "Formato inválido: envie uma imagem JPG, PNG, HEIC ou WebP.",

@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "Asbeddi-ad yekfa. Ɛawd seg tazwara akken ad tawiḍ tangalt QR tamaynut.",
   'loginTicket.gone': "Akud n ukcam-ad yekfa. Ttxil ɛawd sekcem awal n uzray.",
   'withdraw.paused': "Asufeɣ n idrimen yettwaḥbes {hours} n tsaɛtin nniḍen deffir yan ubeddel n tɣellist g umiḍan nnek. Ayad ad k-iḥrez ma yiwen yaḍn ay t-iskern.",
+  'antiPhishing.invalid': "Seqdec seg 4 ar 20 n isekkilen neɣ uṭṭunen, bla tallunt neɣ izmilen.",
   'nickname.invalid': "Isem ameskan ilaq ad isɛu seg 1 ar {max} n isekkilen.",
   'upload.required': "Ttxil fren yat tugna.",
   'upload.wrongType': "Talɣa ur iṣeḥḥan: ttxil sali yat tugna JPG, PNG, HEIC neɣ WebP.",

@@ -65,6 +65,7 @@ export default {
   'totp.setupMissing': "此次设置已失效。请重新开始以获取新的二维码。",
   'loginTicket.gone': "此次登录已超时。请重新输入密码。",
   'withdraw.paused': "账户安全设置变更后，提现将暂停 {hours} 小时。如果变更并非您本人所为，这可以保护您的资金。",
+  'antiPhishing.invalid': "请使用 4 到 20 个字母或数字，不含空格或符号。",
   'nickname.invalid': "昵称长度须为 1 至 {max} 个字符。",
   'upload.required': "请选择一张图片。",
   'upload.wrongType': "格式错误：请上传 JPG、PNG、HEIC 或 WebP 格式的图片。",
