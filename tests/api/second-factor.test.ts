@@ -254,6 +254,21 @@ describe('security changes', () => {
     expect((await withdraw(user, { secondFactor: t.nextTotp(user.secret) })).status).toBe(200);
   });
 
+  test('the pause holds in another server process of the same installation', async () => {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', USDT(100));
+    const other = await startTestApp({ sameInstallationAs: t });
+    try {
+      const changed = await t.post('/safe/pay_password', { oldPayPassword: user.payPassword, password: '902468', confirmPassword: '902468' }, { token: user.token });
+      expect(changed.status).toBe(200);
+      const elsewhere = await other.post('/wallet/out', { method: 'crypto', network: 'TRC20', address: TRC20, amount: '30', payPassword: '902468' }, { token: user.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body.key).toBe('withdraw.paused');
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a change of the payment password pauses withdrawals; setting the first one does not', async () => {
     const user = await t.payingUser();
     await t.fund(user.userId, 'USDT', USDT(100));
