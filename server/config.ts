@@ -50,6 +50,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SMS_PROVIDER', default: 'log', description: "SMS provider. 'log' writes each text message, with its code, to the server log." },
   { name: 'SESSION_TTL_HOURS', default: '720', description: 'Lifetime of a login session (30 days).' },
   { name: 'CODE_PEPPER', default: '(generated)', description: 'Secret for hashing verification codes and the key of payment passwords (changing it makes every payment password wrong). Unset: generated once and kept in DATA_DIR/secret.json, so restarts keep codes and payment passwords valid.' },
+  { name: 'SECRETS_KEY', default: '(generated on PGlite; required on PostgreSQL)', description: 'Key that seals the users\' authenticator (TOTP) secrets in the database (AES-256-GCM): 32 random bytes as base64 or 64 hex digits, e.g. `openssl rand -base64 32`. Kept apart from the database, so that a copy of it alone does not give the second factors away. On PGlite, unset: generated once and kept in DATA_DIR/secret.json. With DATABASE_URL the server refuses to start without it. Changing it makes every authenticator secret unreadable (users then set theirs up again after an operator reset).' },
   { name: 'USDT_EUR_RATE', default: '0.92', description: 'EUR for one USDT, 0.01 to 100. Applied at start when set; otherwise seeded once.' },
   { name: 'SUPPORT_URL', default: 'https://t.me/tessera_support', description: 'Customer-support link (GET /api/kf). Applied at start when set; otherwise seeded once.' },
   { name: 'USDT_TRC20_ADDRESS', default: DEMO.trc20, description: 'USDT deposit address on TRON (address_omni). Deposit details: applied at start when any of them is set; otherwise seeded once. The defaults are demo addresses with a wrong checksum (no wallet sends to them), labelled as such in the app.' },
@@ -138,6 +139,11 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['log']).default('log'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(720),
   CODE_PEPPER: z.string().min(16, 'at least 16 characters').optional(),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((text) => secretsKeyBytes(text) !== null, '32 bytes as base64 (44 characters) or as 64 hex digits')
+    .optional(),
   USDT_EUR_RATE: rate.default('0.92'),
   SUPPORT_URL: z.url().default('https://t.me/tessera_support'),
   USDT_TRC20_ADDRESS: text(DEMO.trc20),
@@ -217,6 +223,8 @@ export interface Config {
   sessionTtlHours: number;
   /** Null until resolved by loadSecrets (generated and persisted when unset). */
   codePepper: string | null;
+  /** The key sealing TOTP secrets (security/sealed.ts); null: generated on PGlite (security/secrets.ts). */
+  secretsKey: Buffer | null;
   usdtEurRate: string;
   supportUrl: string;
   deposit: {
@@ -298,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: e.SMS_PROVIDER,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     codePepper: e.CODE_PEPPER ?? null,
+    secretsKey: e.SECRETS_KEY ? secretsKeyBytes(e.SECRETS_KEY) : null,
     usdtEurRate: e.USDT_EUR_RATE,
     supportUrl: e.SUPPORT_URL,
     deposit: {
@@ -330,4 +339,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(e.CLOCK_OFFSET_FILE) : null,
     explicit: new Set(Object.keys(present)),
   };
+}
+
+/** SECRETS_KEY's 32 bytes, from base64 (standard or URL-safe) or hex; null when it is neither. */
+export function secretsKeyBytes(text: string): Buffer | null {
+  const clean = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(clean)) return Buffer.from(clean, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(clean)) return null;
+  const bytes = Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** The server starts on PostgreSQL only with SECRETS_KEY (tools that only read the ledger do not need it). */
+export function assertServerSecrets(config: Pick<Config, 'databaseUrl' | 'secretsKey'>): void {
+  if (config.databaseUrl && !config.secretsKey) {
+    throw new ConfigError(['DATABASE_URL needs SECRETS_KEY, the key that seals authenticator secrets (32 random bytes: openssl rand -base64 32). Keep it apart from the database and its backups.']);
+  }
 }

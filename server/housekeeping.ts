@@ -29,6 +29,8 @@ export interface SweepReport {
   conversionQuotes: number;
   webauthnChallenges: number;
   failureCounts: number;
+  loginTickets: number;
+  securityAlerts: number;
 }
 
 async function deleted(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
@@ -57,7 +59,11 @@ export async function sweep(db: Db, clock: Clock): Promise<SweepReport> {
     webauthnChallenges: await deleted(db, sql`DELETE FROM webauthn_challenges WHERE expires_at < ${nowSql}`),
     failureCounts:
       (await deleted(db, sql`DELETE FROM login_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)) +
-      (await deleted(db, sql`DELETE FROM pay_password_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)),
+      (await deleted(db, sql`DELETE FROM pay_password_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)) +
+      (await deleted(db, sql`DELETE FROM second_factor_failures WHERE last_failure < ${failedBefore} AND (locked_until IS NULL OR locked_until < ${nowSql})`)),
+    // A sign-in's second step lives five minutes; an alert's claim only has to outlive the calls that could report it again.
+    loginTickets: await deleted(db, sql`DELETE FROM login_tickets WHERE expires_at < ${at(DAY)}`),
+    securityAlerts: await deleted(db, sql`DELETE FROM security_alerts WHERE sent_at < ${at(30 * DAY)}`),
   };
 }
 

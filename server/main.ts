@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { assertServerSecrets, ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { rowsOf } from './db/rows';
 import { migrate } from './db/migrate';
@@ -21,12 +21,14 @@ import { startLoanWatch } from './modules/loans';
 import { startPledgePayouts } from './modules/pledge';
 import { startRepeating } from './repeating';
 import { startTradeSweeps } from './modules/trading';
-import { resolveCodePepper } from './security/secrets';
+import { resolveSecrets } from './security/secrets';
 import { offsetClock, systemClock } from './clock';
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    assertServerSecrets(config);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // The seed keys the demo payment passwords with it.
-  const codePepper = resolveCodePepper(config.codePepper, config.dataDir);
+  const { codePepper, secretsKey } = resolveSecrets(config, config.dataDir);
   // The server listens while the database opens, migrates and seeds (the embedded one takes a
   // second or more): the PWA's files are served at once, API requests wait for it (app.ts).
   const prepared = prepareDatabase(database, config, codePepper);
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
     databaseReady: prepared,
     clock,
     codePepper,
+    secretsKey,
     mailer,
     sms,
   });

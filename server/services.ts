@@ -30,6 +30,8 @@ import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
+import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
+import { createSealer } from './security/sealed';
 import { avatarStoreOf, createProfiles, createUserLookup } from './modules/user';
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export interface AppDeps {
   clock: Clock;
   /** The installation's secret: the pepper of verification codes and the key of payment passwords (security/secrets.ts). */
   codePepper: string;
+  /** The key sealing authenticator secrets (SECRETS_KEY, security/sealed.ts). */
+  secretsKey: Buffer;
   mailer: Mailer;
   sms: SmsProvider;
   rateLimits: RateLimits;
@@ -51,14 +55,27 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const { db, clock, config } = deps;
   const loanDocuments = loanDocumentStoreOf(config);
   const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
-  const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer: deps.mailer, sms: deps.sms, log });
+  // Every e-mail to a user starts with their anti-phishing code (modules/security/alerts.ts).
+  const mailer = withAntiPhishing(db, deps.mailer);
+  const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer, sms: deps.sms, log });
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+  const secondFactorLockout = createLockout(db, clock, { table: 'second_factor_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+  const secondFactor = createSecondFactor({ db, clock, sealer: createSealer(deps.secretsKey), lockout: secondFactorLockout, pepper: deps.codePepper });
+  const securityChanges = createSecurityChanges(db, clock, sessions);
+  const loginTickets = createLoginTickets(db, clock, secondFactor);
   const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
+  const alerts = createAlerts({ db, clock, mailer, push, log });
+  securityChanges.onChange((change) => alerts.securityChange(change));
   return {
     sessions,
     codes,
-    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper) }),
+    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper), secondFactor, securityChanges, loginTickets }),
+    /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
+    secondFactor,
+    securityChanges,
+    /** The security centre's calls and the operators' reset of a second factor (modules/security/centre.ts). */
+    securityCentre: createSecurityCentre(db, clock, secondFactor, securityChanges, alerts),
     /** Passkeys: registering and signing in with them, and the step-up's check (modules/security). */
     passkeys: createPasskeys({ db, clock, sessions, relyingParty: relyingPartyOf(config.publicOrigin) }),
     operators: createOperators(db, clock, deps.codePepper),
@@ -98,7 +115,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */
     push,
     /** The LTV watch of loans across assets: margin calls and liquidations (modules/loans/watch.ts; main.ts runs it). */
-    loanWatch: createLoanWatch({ db, clock, push, mailer: deps.mailer, log }),
+    loanWatch: createLoanWatch({ db, clock, push, mailer, log }),
+    /** E-mail and push alerts of security changes, withdrawals and new sign-ins (modules/security/alerts.ts). */
+    alerts,
   };
 }
 

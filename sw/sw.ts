@@ -61,7 +61,7 @@ interface PushMessage {
   title: string;
   body: string;
   url: string;
-  kind: 'news' | 'trade' | 'loan';
+  kind: 'news' | 'trade' | 'loan' | 'security';
   tag: string;
 }
 

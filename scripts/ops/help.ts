@@ -93,6 +93,8 @@ Users (support)
   user end-sessions ID [--id SESSION] --reason TEXT
                                                    Ends one session (--id) or all: the user must log in again.
   user lift-lockout ID --reason TEXT               Lifts the lock of wrong passwords (login and payment).
+  user reset-second-factor ID --reason TEXT        Removes the user's authenticator and recovery codes (admin; a
+                                                   security change: every session ends, withdrawals pause 24 h).
 
 Ledger
   totals                                           What users and the platform's accounts hold, today's business,

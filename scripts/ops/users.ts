@@ -67,9 +67,9 @@ function printUser(u: OpsUserDetail): void {
   console.log(table(['ASSET', ...USER_PURPOSES.map((p) => p.toUpperCase())], ASSET_CODES.map((asset) => [asset, ...USER_PURPOSES.map((p) => u.balances[asset][p])])));
 }
 
-/** user ID [part] | user end-sessions ID [--id SESSION] --reason R | user lift-lockout ID --reason R. */
+/** user ID [part] | user end-sessions ID [--id SESSION] --reason R | user lift-lockout ID --reason R | user reset-second-factor ID --reason R. */
 export async function user(args: Args): Promise<void> {
-  const first = operand(args, 1, `user id, end-sessions or lift-lockout`);
+  const first = operand(args, 1, `user id, end-sessions, lift-lockout or reset-second-factor`);
   if (first === 'end-sessions') {
     const id = operand(args, 2, 'user id');
     const session = option(args, 'id');
@@ -77,6 +77,18 @@ export async function user(args: Args): Promise<void> {
     const reason = requiredOption(args, 'reason', 'user end-sessions');
     const reply = await call<OpsUserSessionsEnded>(args, 'POST', '/users/sessions/end', { body: { id, ...(session ? { sessionId: Number(session) } : {}), reason } });
     console.log(`${reply.ended} session(s) of ${id} ended`);
+    return;
+  }
+  if (first === 'reset-second-factor') {
+    const id = operand(args, 2, 'user id');
+    const reply = await call<{ hadSecondFactor: boolean }>(args, 'POST', '/users/second-factor/reset', {
+      body: { id, reason: requiredOption(args, 'reason', 'user reset-second-factor') },
+    });
+    console.log(
+      reply.hadSecondFactor
+        ? `the second factor of ${id} is reset: every session ended, withdrawals paused for 24 hours, the user alerted`
+        : `${id} had no authenticator; every session ended and withdrawals paused for 24 hours all the same`,
+    );
     return;
   }
   if (first === 'lift-lockout') {

@@ -43,6 +43,13 @@ export const users = pgTable('users', {
   isMerchant: boolean('is_merchant').notNull().default(false),
   vipLevel: integer('vip_level').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** The authenticator secret, sealed (security/sealed.ts); null until set up and confirmed. */
+  totpSecret: bytea('totp_secret'),
+  totpEnabledAt: at('totp_enabled_at'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+  totpPending: bytea('totp_pending'),
+  withdrawalsPausedUntil: at('withdrawals_paused_until'),
+  antiPhishingCode: text('anti_phishing_code'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -71,6 +78,32 @@ export const loginFailures = pgTable('login_failures', {
 export const payPasswordFailures = pgTable('pay_password_failures', {
   userId: uuid('user_id').primaryKey(),
   ...failureColumns(),
+});
+
+export const secondFactorFailures = pgTable('second_factor_failures', {
+  userId: uuid('user_id').primaryKey(),
+  ...failureColumns(),
+});
+
+export const recoveryCodes = pgTable('recovery_codes', {
+  userId: uuid('user_id').notNull(),
+  codeHash: bytea('code_hash').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const loginTickets = pgTable('login_tickets', {
+  ticketHash: bytea('ticket_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  userAgent: text('user_agent'),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const securityEvents = pgTable('security_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  kind: requiredText('kind'),
+  createdAt: at('created_at').notNull(),
 });
 
 export interface BankDetails {

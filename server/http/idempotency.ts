@@ -160,9 +160,9 @@ export function createIdempotency(db: Db, clock: Clock) {
      * a failure rolls all of it back (nothing moved, the key free to be sent again), a crash
      * leaves nothing behind. `work`'s result must be JSON (it is what a replay returns). `gate`
      * runs after the claim in the same transaction, before the work or a replay (the payment
-     * password: a replay needs it too).
+     * password: a replay needs it too); it is told which of the two it guards.
      */
-    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>, gate?: (tx: Tx) => Promise<Gate>): Promise<T> {
+    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>, gate?: (tx: Tx, replay: boolean) => Promise<Gate>): Promise<T> {
       const fingerprint = fingerprintOf(scope);
       for (let round = 1; ; round++) {
         const outcome: Round<T> = await inTransaction(db, async (tx) => {
@@ -170,7 +170,7 @@ export function createIdempotency(db: Db, clock: Clock) {
           // for the gate's lock, which the busy request holds.
           const claimed = await claim(tx, scope, fingerprint);
           if (gate) {
-            const passed = await gate(tx);
+            const passed = await gate(tx, !claimed.run);
             if (passed.kind !== 'open') {
               // What the gate wrote is committed, the claim is not: the key stays free.
               if (claimed.run) await unclaim(tx, scope);

@@ -15,11 +15,18 @@ import type { Tx } from '../db/client';
 import { viewerOf } from './auth';
 import { AppError } from '../../src/domain/errors';
 import { idempotencyKeyOf } from './idempotency';
+import type { SecondFactorProof } from '../../src/domain/validation';
 
 export interface PaidCall {
   payPassword: string;
-  /** What the key's fingerprint covers: the request without its payment password. */
+  /** What the key's fingerprint covers: the request without its payment password and second factor. */
   input: unknown;
+  /**
+   * Set for a call that also asks for the second factor once the account has one (a withdrawal,
+   * a new destination: modules/security): checked after the payment password, in the same
+   * transaction, so a code is spent only with a payment that commits.
+   */
+  stepUp?: { proof: SecondFactorProof | undefined };
 }
 
 /** The users' keys whose calls this process is running or queueing. */
@@ -29,7 +36,7 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
   const { userId } = viewerOf(request);
   // The key before the password: a request that cannot be made idempotent is refused first.
   const key = idempotencyKeyOf(request);
-  const { accounts, idempotency } = request.server.services;
+  const { accounts, idempotency, secondFactor } = request.server.services;
   const route = `${request.method} ${request.routeOptions.url}`;
   // A key already under way in this process is answered at once (in another process, the claim's
   // key lock answers it); queued, it would wait behind itself.
@@ -41,7 +48,12 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
       idempotency.run(
         { userId, key, route, input: call.input },
         (tx) => work(tx, userId),
-        (tx) => accounts.payPasswordGate(tx, userId, call.payPassword),
+        async (tx, replay) => {
+          const paid = await accounts.payPasswordGate(tx, userId, call.payPassword);
+          // A replay returns the first answer and moves nothing: its code was spent by the first.
+          if (paid.kind !== 'open' || !call.stepUp || replay) return paid;
+          return secondFactor.gate(tx, userId, call.stepUp.proof);
+        },
       ),
     );
   } finally {
@@ -57,4 +69,14 @@ export function payWithBody<B extends { payPassword: string }, T>(
 ): Promise<T> {
   const { payPassword, ...input } = body;
   return payOnce(request, { payPassword, input }, (tx, userId) => work(tx, userId, input));
+}
+
+/** payWithBody for a call that asks for the second factor too (the body's `secondFactor`, outside the key's fingerprint). */
+export function payWithSecondFactor<B extends { payPassword: string; secondFactor?: SecondFactorProof }, T>(
+  request: FastifyRequest,
+  body: B,
+  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword' | 'secondFactor'>) => Promise<T>,
+): Promise<T> {
+  const { payPassword, secondFactor, ...input } = body;
+  return payOnce(request, { payPassword, input, stepUp: { proof: secondFactor } }, (tx, userId) => work(tx, userId, input));
 }

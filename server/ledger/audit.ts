@@ -40,6 +40,7 @@ export type AuditAction =
   | 'loan.liquidate'
   | 'user.endSessions'
   | 'user.liftLockout'
+  | 'user.resetSecondFactor'
   | 'ledger.verify';
 
 /** The system acting (the LTV watch's liquidations): no operator. */

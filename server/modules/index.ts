@@ -18,7 +18,7 @@ import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule, pushOpsModule } from './push';
 import { opsModule, opsSessionModule } from './ops';
 import { recordsModule, recordsOpsModule } from './records';
-import { passkeysModule } from './security';
+import { passkeysModule, securityModule, securityOpsModule } from './security';
 import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
 import { userModule, userOpsModule } from './user';
@@ -35,6 +35,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: healthModule },
   { plugin: codesModule },
   { plugin: authModule },
+  { plugin: securityModule },
   { plugin: passkeysModule },
   { plugin: userModule },
   { plugin: settingsModule },
@@ -60,6 +61,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: loansOpsModule, prefix: '/ops' },
   { plugin: userOpsModule, prefix: '/ops' },
   { plugin: authOpsModule, prefix: '/ops' },
+  { plugin: securityOpsModule, prefix: '/ops' },
   { plugin: recordsOpsModule, prefix: '/ops' },
   { plugin: pushOpsModule, prefix: '/ops' },
 ];

@@ -3,23 +3,36 @@
  * on logout the server revokes the token first, then the device forgets the session.
  */
 import { endSession, saveToken } from '../storage/session';
-import type { LoginReply } from '../domain/wire';
-import { login, logout, passkeyLogin, type LoginInput, type PasskeyLoginInput } from './calls';
+import type { LoginReply, SessionReply } from '../domain/wire';
+import type { SecondFactorProof } from '../domain/validation';
+import { login, loginSecondFactor, logout, passkeyLogin, type LoginInput, type PasskeyLoginInput } from './calls';
 import { cancelAll, type RequestOptions } from './client';
 import { clientHandlers } from './handlers';
 import { forgetPushDevice } from './push';
 import { loadAccount } from './queries';
 
-export async function signIn(input: LoginInput, options?: RequestOptions): Promise<void> {
-  await begin(await login(input, options));
+/** A password right for an account with a second factor: the ticket for the second step. */
+export type SecondFactorTicket = Extract<LoginReply, { secondFactor: unknown }>['secondFactor'];
+
+/** Signs in, or answers the ticket when the account asks for its second factor (finishSignIn). */
+export async function signIn(input: LoginInput, options?: RequestOptions): Promise<SecondFactorTicket | null> {
+  const reply = await login(input, options);
+  if ('secondFactor' in reply) return reply.secondFactor;
+  await startSession(reply);
+  return null;
+}
+
+/** The second step: the ticket and a code of the authenticator app or a recovery code. */
+export async function finishSignIn(ticket: string, secondFactor: SecondFactorProof, options?: RequestOptions): Promise<void> {
+  await startSession(await loginSecondFactor({ ticket, secondFactor }, options));
 }
 
 /** Signs in with a passkey's answer to a sign-in challenge (the passkey alone: no account, no password). */
 export async function signInWithPasskey(response: PasskeyLoginInput['response'], options?: RequestOptions): Promise<void> {
-  await begin(await passkeyLogin({ response }, options));
+  await startSession(await passkeyLogin({ response }, options));
 }
 
-async function begin({ token, expiresAt }: LoginReply): Promise<void> {
+async function startSession({ token, expiresAt }: SessionReply): Promise<void> {
   await saveToken(token, expiresAt);
   await loadAccount();
 }

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
 import type { passkeyLoginSchema } from '../domain/passkeys';
 import type { loginSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, UserInfo, WalletListReply } from '../domain/wire';
+import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
+import type { SecondFactorProof } from '../domain/validation';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -40,9 +41,11 @@ export const pages =
 
 // Session
 export const login = send<LoginInput, LoginReply>('POST', '/user/login');
+export const loginSecondFactor = send<{ ticket: string; secondFactor: SecondFactorProof }, SessionReply>('POST', '/user/login/second-factor');
 /** A sign-in challenge for a passkey: what navigator.credentials.get() is given. */
 export const passkeyLoginOptions = ask<PasskeyRequestOptions>('POST', '/user/login/passkey/options');
-export const passkeyLogin = send<PasskeyLoginInput, LoginReply>('POST', '/user/login/passkey');
+/** A passkey alone is two factors (the device and its screen lock): its answer opens the session. */
+export const passkeyLogin = send<PasskeyLoginInput, SessionReply>('POST', '/user/login/passkey');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');

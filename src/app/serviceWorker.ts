@@ -11,7 +11,7 @@ import { splitHref } from '../ui/navigation';
 import { router } from './router';
 
 /** What the service worker tells the open app: a push message arrived, or a tapped one asks for a screen. */
-type WorkerMessage = { type: 'push'; kind: 'news' | 'trade' | 'loan' } | { type: 'open'; url: string };
+type WorkerMessage = { type: 'push'; kind: 'news' | 'trade' | 'loan' | 'security' } | { type: 'open'; url: string };
 
 function onWorkerMessage(event: MessageEvent): void {
   const message = event.data as WorkerMessage | null;

@@ -63,6 +63,17 @@ export const ERROR_KEYS = [
   'payPassword.wrong',
   'payPassword.locked',
   'payPassword.setFailed',
+  // second factor and security changes
+  'secondFactor.required',
+  'secondFactor.format',
+  'secondFactor.wrong',
+  'secondFactor.locked',
+  'totp.notSet',
+  'totp.alreadySet',
+  'totp.setupMissing',
+  'loginTicket.gone',
+  'withdraw.paused',
+  'antiPhishing.invalid',
   // profile
   'nickname.invalid',
   'upload.required',

@@ -9,6 +9,7 @@ import { imageFile } from './images';
 import { DEPOSIT_PROOF_MAX_BYTES, DEPOSIT_PROOF_TYPES, USDT_NETWORKS, type UsdtNetwork } from './ledger';
 import { ASSETS, ASSET_CODES, exceedsMaximumAmount, MAX_AMOUNT_UNITS, maxAmountMinor, parseAmount, type Asset } from './money';
 import { PAY_PASSWORD_LENGTH, DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
+import { secondFactorSchema } from './validation';
 
 const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -232,7 +233,7 @@ const isAddressInput = (value: unknown): boolean => {
   return typeof address === 'string' && (USDT_NETWORKS as readonly unknown[]).includes(network);
 };
 
-export const withdrawSchema = withdrawalSchema(amountTextSchema, { payPassword: payPasswordCheckSchema });
+export const withdrawSchema = withdrawalSchema(amountTextSchema, { payPassword: payPasswordCheckSchema, secondFactor: secondFactorSchema.optional() });
 
 /** What a withdrawal method allows: its minimum, its fee and the balance (decimal strings of its asset). */
 export interface WithdrawLimits {
@@ -298,6 +299,7 @@ export const bankBindingSchema = z.strictObject({
   country: requiredText('bank.countryRequired', 60),
   address: requiredText('bank.addressRequired', 200),
   payPassword: payPasswordCheckSchema,
+  secondFactor: secondFactorSchema.optional(),
 });
 export type BankBindingInput = z.output<typeof bankBindingSchema>;
 

@@ -164,11 +164,60 @@ export const forgotSchema = z
   ])
   .superRefine(confirmMatches);
 
+/** A code of an authenticator app: six digits (spaces allowed, as apps show them in groups). */
+export const totpCodeSchema = z
+  .string({ error: 'secondFactor.required' })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'secondFactor.format'));
+
+/** A recovery code as shown (XXXXX-XXXXX), in any case, with or without its dash. */
+export const recoveryCodeSchema = z
+  .string({ error: 'secondFactor.required' })
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z2-9]{10}$/, 'secondFactor.format'));
+
+/**
+ * The second factor a sign-in or a sensitive call gives once the account has one: a code of the
+ * authenticator app, or one of the ten recovery codes (each works once).
+ */
+export const secondFactorSchema = z.discriminatedUnion(
+  'method',
+  [z.strictObject({ method: z.literal('totp'), code: totpCodeSchema }), z.strictObject({ method: z.literal('recovery'), code: recoveryCodeSchema })],
+  { error: 'secondFactor.required' },
+);
+export type SecondFactorProof = z.output<typeof secondFactorSchema>;
+
+/** A sign-in's second step: the ticket the password gave and the second factor. */
+export const loginSecondFactorSchema = z.strictObject({
+  ticket: z.string({ error: 'loginTicket.gone' }).regex(/^[A-Za-z0-9_-]{43}$/, 'loginTicket.gone'),
+  secondFactor: secondFactorSchema,
+});
+
+/** Setting up an authenticator: the login password first; then the first code of the secret shown. */
+export const totpBeginSchema = z.strictObject({ password: z.string({ error: 'password.required' }).min(1, 'password.required').max(128, 'password.wrongOld') });
+export const totpConfirmSchema = z.strictObject({ code: totpCodeSchema });
+/**
+ * The anti-phishing code every e-mail to the user starts with: 4 to 20 letters or digits of any
+ * script (null removes it); set with the login password.
+ */
+export const antiPhishingSchema = z.strictObject({
+  code: z
+    .string({ error: 'antiPhishing.invalid' })
+    .trim()
+    .regex(/^[\p{L}\p{N}]{4,20}$/u, 'antiPhishing.invalid')
+    .nullable(),
+  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(128, 'password.wrongOld'),
+});
+
+/** Turning the authenticator off, or new recovery codes: a current code (or a recovery code). */
+export const secondFactorOnlySchema = z.strictObject({ secondFactor: secondFactorSchema });
+
 export const changePasswordSchema = z
   .strictObject({
     oldPassword: z.string({ error: 'password.required' }).min(1, 'password.required'),
     password: passwordSchema,
     confirmPassword: z.string({ error: 'password.required' }),
+    secondFactor: secondFactorSchema.optional(),
   })
   .superRefine(confirmMatches)
   .superRefine((value, ctx) => {

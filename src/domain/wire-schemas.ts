@@ -27,7 +27,16 @@ const conversionFields = {
   rate: z.string().describe('Units of `to` for one unit of `from`'),
 };
 
-export const loginReplySchema = z.object({ token: z.string(), expiresAt: date });
+export const sessionReplySchema = z.object({ token: z.string(), expiresAt: date });
+/** A password right for an account with a second factor: no session yet, a ticket for the second step (POST /user/login/second-factor). */
+export const secondFactorTicketSchema = z.object({
+  secondFactor: z.object({
+    ticket: z.string(),
+    expiresAt: date,
+    methods: z.array(z.enum(['totp', 'recovery'])),
+  }),
+});
+export const loginReplySchema = z.union([sessionReplySchema, secondFactorTicketSchema]);
 export const sendCodeReplySchema = z.object({ retryAfter: z.number().int().describe('Seconds until another code may be requested') });
 
 export const userInfoSchema = z.object({

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import type * as wire from './wire-schemas';
 
 export type LoginReply = z.output<typeof wire.loginReplySchema>;
+/** A session a sign-in opened. */
+export type SessionReply = z.output<typeof wire.sessionReplySchema>;
 export type SendCodeReply = z.output<typeof wire.sendCodeReplySchema>;
 export type UserInfo = z.output<typeof wire.userInfoSchema>;
 export type KfReply = z.output<typeof wire.kfReplySchema>;

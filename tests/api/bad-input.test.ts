@@ -13,7 +13,7 @@ import type { Locale } from '../../src/domain/locales';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
 import { operators } from '../../server/db/schema';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { PNG, startTestApp, type Reply, type TestApp } from './harness';
 

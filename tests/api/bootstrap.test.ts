@@ -22,7 +22,7 @@ import { verifyLedger } from '../../server/ledger/verify';
 import { createMailer } from '../../server/modules/mailer/mailer';
 import { bootstrapAdmin } from '../../server/modules/ops';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { LogSmsProvider } from '../../server/modules/sms/provider';
 import { openTestDatabase, type TestDatabase } from './database';
 import { root, startServerProcess } from './server-process';
@@ -158,7 +158,7 @@ describe('bootstrap-admin', () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_DIR: path.join(dataDir, 'no-pwa'), SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAITING: '0' });
     const log = { info: () => undefined };
     const mailer = createMailer(null, config.mailFrom, log);
-    const app = await buildApp({ config, db: target.db, clock: () => new Date(), codePepper: crypto.randomBytes(32).toString('base64url'), mailer, sms: new LogSmsProvider(log) });
+    const app = await buildApp({ config, db: target.db, clock: () => new Date(), codePepper: crypto.randomBytes(32).toString('base64url'), secretsKey: crypto.randomBytes(32), mailer, sms: new LogSmsProvider(log) });
     try {
       const wrong = await app.inject({ method: 'POST', url: '/api/ops/login', payload: { username: 'root', password: `${password}x`, totp: totpCode(secret!, new Date()) } });
       expect(wrong.statusCode).toBe(401);
@@ -244,6 +244,20 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 describe('the start banner', () => {
+  test('on PostgreSQL without SECRETS_KEY the server refuses to start, and says what to set', async () => {
+    const dataDir = tempDir();
+    const env: NodeJS.ProcessEnv = { ...childEnv(null, dataDir), DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', PORT: '0', HOST: '127.0.0.1' };
+    delete env.SECRETS_KEY;
+    const run = await new Promise<Run>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      });
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('DATABASE_URL needs SECRETS_KEY');
+    expect(fs.existsSync(path.join(dataDir, 'secret.json'))).toBe(false);
+  }, 60_000);
+
   test.skipIf(!onPostgres)('on a fresh PostgreSQL database: no demo user or operator, no demo credential, the bootstrap command', async () => {
     const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
     const name = `tessera_start_${crypto.randomBytes(5).toString('hex')}`;
@@ -254,7 +268,7 @@ describe('the start banner', () => {
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       const dataDir = tempDir();
-      const output = await startServer({ ...childEnv(null, dataDir), DATABASE_URL: url.toString(), PORT: '0', HOST: '127.0.0.1', PUBLIC_DIR: path.join(dataDir, 'no-pwa') });
+      const output = await startServer({ ...childEnv(null, dataDir), DATABASE_URL: url.toString(), SECRETS_KEY: crypto.randomBytes(32).toString('base64'), PORT: '0', HOST: '127.0.0.1', PUBLIC_DIR: path.join(dataDir, 'no-pwa') });
       expect(output).toContain('npm run ops -- bootstrap-admin NAME');
       for (const secret of [DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret, ...DEMO_ACCOUNTS.flatMap((d) => [d.password, d.payPassword])]) {
         expect(output).not.toContain(secret);

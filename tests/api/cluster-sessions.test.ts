@@ -9,7 +9,7 @@
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { REDIS, servicesFor } from './redis';
 import { clusterEnvironment, startServerProcess, type ServerProcess } from './server-process';
 

@@ -5,6 +5,7 @@
  * moves. Nothing of ours is mocked.
  */
 import crypto from 'node:crypto';
+import { totpCode } from '../../server/security/totp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +59,7 @@ export interface TestAppOptions {
    * A second server process of the same installation: this app uses the other's database and
    * clock (and leaves the database to it to close).
    */
-  sameInstallationAs?: { database: TestDatabase; clock: TestClock; codePepper: string };
+  sameInstallationAs?: { database: TestDatabase; clock: TestClock; codePepper: string; secretsKey: Buffer };
 }
 
 const silentLog = { info: () => undefined };
@@ -106,6 +107,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   // The suites sign in with the demo operator: seeded whatever the database.
   // One installation, one secret: payment passwords set through either app verify in both.
   const codePepper = shared ? shared.codePepper : crypto.randomBytes(32).toString('base64url');
+  const secretsKey = shared ? shared.secretsKey : crypto.randomBytes(32);
   if (!shared) await seed(database.db, config, codePepper, { demo: true });
   const clock = shared ? shared.clock : new TestClock();
   const sms = new LogSmsProvider(silentLog);
@@ -117,6 +119,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     listen: database.listen,
     clock: clock.now,
     codePepper,
+    secretsKey,
     mailer,
     sms,
     rateLimits: options.rateLimits,
@@ -179,6 +182,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config,
     database,
     codePepper,
+    secretsKey,
     get: <T = unknown>(url: string, opts?: CallOptions) => call<T>('GET', url, undefined, opts),
     post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => call<T>('POST', url, body ?? {}, opts),
 
@@ -188,7 +192,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
 
     /** The six digits of the newest mail to an address. */
     codeFromMail(address: string): string {
-      const mail = mailbox.lastTo(address);
+      // The newest mail that brings a code: an alert (a withdrawal's amount) may have come after it.
+      const mail = mailbox
+        .to(address)
+        .reverse()
+        .find((each) => /code/i.test(each.subject) && /\b\d{6}\b/.test(each.text));
       const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
       if (!code) throw new Error(`no code mailed to ${address}`);
       return code;
@@ -259,6 +267,25 @@ export async function startTestApp(options: TestAppOptions = {}) {
       const set = await t.post('/safe/pay_password', { loginPassword: user.password, password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD }, { token: user.token });
       if (set.status !== 200) throw new Error(`pay password not set: ${JSON.stringify(set.body)}`);
       return { ...user, userId: await t.userIdOf(user.token), payPassword: PAY_PASSWORD };
+    },
+
+    /**
+     * Sets up the authenticator app of a signed-in user (login password, then the first code);
+     * answers its secret and the ten recovery codes. A security change: withdrawals pause.
+     */
+    async setUpTotp(user: { token: string; password: string }): Promise<{ secret: string; recoveryCodes: string[] }> {
+      const begun = await t.post<{ secret: string }>('/safe/totp/begin', { password: user.password }, { token: user.token });
+      if (begun.status !== 200 || !begun.body.data) throw new Error(`totp not begun: ${JSON.stringify(begun.body)}`);
+      const secret = begun.body.data.secret;
+      const confirmed = await t.post<{ recoveryCodes: string[] }>('/safe/totp/confirm', { code: totpCode(secret, clock.now()) }, { token: user.token });
+      if (confirmed.status !== 200 || !confirmed.body.data) throw new Error(`totp not confirmed: ${JSON.stringify(confirmed.body)}`);
+      return { secret, recoveryCodes: confirmed.body.data.recoveryCodes };
+    },
+
+    /** The authenticator's code of the next 30-second step (a code is accepted once: the clock moves on first). */
+    nextTotp(secret: string): { method: 'totp'; code: string } {
+      clock.advance(30);
+      return { method: 'totp', code: totpCode(secret, clock.now()) };
     },
 
     /** The deposit options of /currency/list. */

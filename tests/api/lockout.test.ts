@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
 import { eq } from 'drizzle-orm';
 import { operators, users } from '../../server/db/schema';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
 

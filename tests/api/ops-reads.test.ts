@@ -399,6 +399,15 @@ describe('the command line (npm run ops)', () => {
       expect(verify.code).toBe(1);
       expect(verify.err).toContain('[ops.roleForbidden]');
       expect(await run('help')).toContain('user lift-lockout ID --reason TEXT');
+
+      // Resetting a second factor is an admin's.
+      const bySupport = await cli(dataDir, url, ['user', 'reset-second-factor', user.userId, '--reason', 'lost phone, identity checked']);
+      expect(bySupport.code).toBe(1);
+      expect(bySupport.err).toContain('[ops.roleForbidden]');
+      fs.writeFileSync(path.join(dataDir, 'ops-session.json'), JSON.stringify({ url, username: 'reads-admin', token: token.admin, expiresAt: '2999-01-01T00:00:00Z' }), { mode: 0o600 });
+      const signedIn = await t.login(user.username, user.password);
+      expect(await run('user', 'reset-second-factor', user.userId, '--reason', 'lost phone, identity checked')).toContain(`${user.userId} had no authenticator`);
+      expect((await t.get('/user/info', { token: signedIn })).status).toBe(401);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ import { OPERATOR_ROLES, roleAllows, type OperatorRole } from '../../src/domain/
 import { rowsOf } from '../../server/db/rows';
 import { operators } from '../../server/db/schema';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -24,7 +24,7 @@ import {
   otpauthUrl,
   totpCode,
   totpStep,
-} from '../../server/modules/ops/totp';
+} from '../../server/security/totp';
 import { PNG, startTestApp, type TestApp } from './harness';
 
 // ---- TOTP as pure functions -------------------------------------------------------------------

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSKEYS_MAX } from '../../src/domain/passkeys';
-import type { LoginReply, Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../src/domain/wire';
+import type { SessionReply, Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
 import { sweep } from '../../server/housekeeping';
 import { Authenticator, FLAGS, type Assertion } from '../fixtures/authenticator';
@@ -60,7 +60,7 @@ async function signInOptions(): Promise<PasskeyRequestOptions> {
   return reply.body.data!;
 }
 
-const signIn = (response: Assertion) => t.post<LoginReply>('/user/login/passkey', { response });
+const signIn = (response: Assertion) => t.post<SessionReply>('/user/login/passkey', { response });
 
 /** What a refusal must leave as it was: the account's passkeys (counters, last use) and sessions. */
 async function stateOf(userId: string) {
@@ -308,7 +308,7 @@ describe('signing in with a passkey alone', () => {
     try {
       const options = await signInOptions();
       const answer = device.get(options);
-      const there = await other.post<LoginReply>('/user/login/passkey', { response: answer });
+      const there = await other.post<SessionReply>('/user/login/passkey', { response: answer });
       expect(there.status, JSON.stringify(there.body)).toBe(200);
       expect(await t.userIdOf(there.body.data!.token)).toBe(ada.userId);
       // Used there, gone here.

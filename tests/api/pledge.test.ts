@@ -175,7 +175,7 @@ describe('the daily interest', () => {
   test('a second server process running the job at the same moment pays each day once', async () => {
     const user = await richUser(1_000);
     await start(user, '1000');
-    const other = await startTestApp({ sameInstallationAs: { database: t.database, clock: t.clock, codePepper: t.codePepper } });
+    const other = await startTestApp({ sameInstallationAs: { database: t.database, clock: t.clock, codePepper: t.codePepper, secretsKey: t.secretsKey } });
     try {
       t.clock.advance(2 * DAY);
       await Promise.all([runDue(), other.app.services.pledge.runDue(), runDue(), other.app.services.pledge.runDue()]);

@@ -287,3 +287,15 @@ test("a loan's decision is heard by the borrower's phone, as a deposit's is", as
   expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
   await expect.poll(() => told).toEqual([{ change: 'loans/reject' }]);
 });
+
+test("a sign-in's ticket (password right, second factor owed) joins no account room; the session its second step opens does", async () => {
+  const user = await t.signedInUser();
+  const { secret } = await t.setUpTotp(user);
+  const login = await t.post<{ secondFactor: { ticket: string } }>('/user/login', { account: user.username, password: user.password });
+  const { ticket } = login.body.data!.secondFactor;
+  const phone = await client(['websocket']);
+  expect(await ask(phone, 'subscribe', { channel: 'account', token: ticket })).toEqual({ ok: false, error: 'session.required' });
+  const opened = await t.post<{ token: string }>('/user/login/second-factor', { ticket, secondFactor: t.nextTotp(secret) });
+  expect(opened.status).toBe(200);
+  expect(await ask(phone, 'subscribe', { channel: 'account', token: opened.body.data!.token })).toEqual({ ok: true, room: 'account' });
+});

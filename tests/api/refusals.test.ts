@@ -55,7 +55,7 @@ describe('every operation', () => {
     expect([session.type.enum, session.code.enum]).toEqual([['999'], [999]]);
     expect(declared('post', '/api/wallet/out', 400)).toEqual(expect.arrayContaining(['payPassword.wrong', 'idempotency.keyRequired', 'amount.required', 'address.required', 'withdraw.belowMinimum']));
     expect(declared('post', '/api/wallet/out', 422)).toEqual(['idempotency.keyReused']);
-    expect(declared('post', '/api/wallet/out', 429)).toEqual(['payPassword.locked']);
+    expect(declared('post', '/api/wallet/out', 429)).toEqual(['payPassword.locked', 'secondFactor.locked']);
     expect(declared('get', '/api/ops/settings', 403)).toEqual(['ops.roleForbidden']);
     expect(declared('post', '/api/user/register', 400)).toEqual(expect.arrayContaining(['agreement.required', 'password.tooShort', 'password.mismatch', 'username.length', 'code.wrong']));
     expect(declared('post', '/api/safe/update_password', 400)).toEqual(expect.arrayContaining(['password.sameAsOld', 'password.wrongOld']));

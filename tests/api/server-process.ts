@@ -77,6 +77,8 @@ export async function clusterEnvironment(serverUrl: string, label: string, redis
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url.toString(),
+    // One key for the installation's processes (PostgreSQL refuses to start without one).
+    SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     REDIS_URL: redisUrl,
     // This run's keys only: other runs on the same Redis count apart.
     REDIS_PREFIX: `tessera-${label}-${crypto.randomBytes(6).toString('hex')}:`,

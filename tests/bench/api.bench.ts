@@ -73,6 +73,7 @@ function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
       ...BENCH_SETTINGS,
       NODE_OPTIONS: '',
       DATABASE_URL: databaseUrl,
+      SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
       SEED_DEMO: 'true',
       DATA_DIR: dataDir,
       PUBLIC_DIR: path.join(dataDir, 'no-pwa'),

@@ -46,7 +46,7 @@ import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction, retrying } from '../../server/db/transaction';
 import { POST_MOVEMENT, postTransfer, type TransferInput } from '../../server/ledger/transfers';
-import { newTotpSecret, totpCode } from '../../server/modules/ops/totp';
+import { newTotpSecret, totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { createPayPasswords } from '../../server/security/pay-passwords';
 import {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { decryptPush, pushDevice } from '../fixtures/push-device';
 import { collateralFor } from '../../src/domain/ltv';
 import { parseAmount, toDecimalString } from '../../src/domain/money';

@@ -31,7 +31,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operators } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
-import { totpCode } from '../../server/modules/ops/totp';
+import { totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { depositRequestSchema } from '../../src/domain/payments';
 import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../src/domain/wire';
@@ -82,6 +82,8 @@ const OPERATION_IDS = [
   'GET /api/ops/users/deposits', 'GET /api/ops/users/withdrawals', 'GET /api/ops/users/orders', 'GET /api/ops/users/offers', 'GET /api/ops/users/pledges',
   'GET /api/ops/users/loans', 'GET /api/ops/users/devices', 'GET /api/ops/users/sessions', 'POST /api/ops/users/sessions/end', 'POST /api/ops/users/lockout/lift',
   'GET /api/ops/totals', 'GET /api/ops/ledger/verify', 'POST /api/ops/ledger/verify',
+  'POST /api/user/login/second-factor', 'GET /api/safe/security', 'POST /api/safe/totp/begin', 'POST /api/safe/totp/confirm', 'POST /api/safe/totp/off',
+  'POST /api/safe/recovery-codes', 'POST /api/safe/anti-phishing', 'POST /api/ops/users/second-factor/reset',
   'POST /api/safe/passkeys/options', 'POST /api/safe/passkeys/register', 'GET /api/safe/passkeys', 'POST /api/safe/passkeys/rename',
   'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
 ];
@@ -124,6 +126,10 @@ const NO_SUCCESS: Record<string, string> = {
   'POST /api/ops/password': "needs the operator's current password; a change would also end the fuzz operator's other sessions",
   'POST /api/ops/totp/rotate': 'needs a current TOTP code, each accepted once per 30 s step',
   'POST /api/ops/totp/confirm': "needs a code of a rotation's new secret, which only a successful rotation shows",
+  'POST /api/user/login/second-factor': 'needs the ticket of a right password for an account with an authenticator, and a code of its secret',
+  'POST /api/safe/totp/confirm': "needs a code of the secret /safe/totp/begin showed, which the fuzz does not compute",
+  'POST /api/safe/totp/off': 'the fuzz user has no authenticator (409 totp.notSet)',
+  'POST /api/safe/recovery-codes': 'the fuzz user has no authenticator (409 totp.notSet)',
 };
 
 /** The admin writes whose success changes what other calls read. */
@@ -609,6 +615,7 @@ beforeAll(async () => {
     'POST /api/user/login': { password: pick(victim.password) },
     'POST /api/safe/update_password': { password: pick(user.password), confirmPassword: pick(user.password) },
     'POST /api/safe/pay_password': { password: pick(PAY_PASSWORD), confirmPassword: pick(PAY_PASSWORD) },
+    'POST /api/safe/totp/begin': { password: pick(user.password) },
     'POST /api/user/forget': { password: pick(STRONG_PASSWORD), confirmPassword: pick(STRONG_PASSWORD) },
     'POST /api/user/register': { password: pick(STRONG_PASSWORD), confirmPassword: pick(STRONG_PASSWORD), email: fc.constant(t.uniqueEmail()) },
     'POST /api/ops/login': { username: pick(loginOperator.username), password: pick(loginOperator.password) },
@@ -656,6 +663,9 @@ beforeAll(async () => {
     // Acting on the victim's access, never the fuzz user's own sessions.
     'POST /api/ops/users/sessions/end': { id: pick(victimId), sessionId: pick(1, 2 ** 31 - 1) },
     'POST /api/ops/users/lockout/lift': { id: pick(victimId) },
+    // The victim's, never the fuzz user's: a reset ends every session of its user.
+    'POST /api/ops/users/second-factor/reset': { id: pick(victimId) },
+    'POST /api/safe/anti-phishing': { password: pick(user.password), code: pick('Kiwi2026', null) },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
 export interface LockoutTable {
-  table: 'login_failures' | 'pay_password_failures';
+  table: 'login_failures' | 'pay_password_failures' | 'second_factor_failures';
   keyColumn: 'login_key' | 'user_id';
 }
 

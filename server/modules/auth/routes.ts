@@ -7,12 +7,13 @@ import {
   changePasswordSchema,
   forgotSchema,
   loginSchema,
+  loginSecondFactorSchema,
   payPasswordSetSchema,
   registerSchema,
 } from '../../../src/domain/validation';
-import { loginReplySchema } from '../../../src/domain/wire-schemas';
+import { loginReplySchema, sessionReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { CODE_CHECK } from '../../http/refusals';
+import { CODE_CHECK, SECOND_FACTOR } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { localeOf } from '../../http/locale';
 import { byBodyField, byIp, limitBy } from '../../http/rate-limits';
@@ -49,6 +50,19 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   });
 
   apiRoute(app, {
+    method: 'POST',
+    url: '/user/login/second-factor',
+    refusals: { 400: ['secondFactor.wrong'], 401: ['loginTicket.gone'], 429: ['secondFactor.locked'] },
+    tag: 'auth',
+    summary: "A sign-in's second step: the ticket the password gave and a code of the authenticator app or a recovery code",
+    description: 'Five wrong codes within 15 minutes lock the second factor for 15 minutes, as passwords are locked. A code is accepted once.',
+    body: loginSecondFactorSchema,
+    preValidation: passwordGuesses.slice(0, 1),
+    reply: sessionReplySchema,
+    handler: ({ body }) => accounts.loginSecondFactor(body),
+  });
+
+  apiRoute(app, {
     method: 'GET',
     url: '/user/logout',
     tag: 'auth',
@@ -72,9 +86,9 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/update_password',
-    refusals: { 400: ['password.wrongOld'], 429: ['login.locked'] },
+    refusals: [SECOND_FACTOR, { 400: ['password.wrongOld'], 429: ['login.locked'] }],
     tag: 'auth',
-    summary: 'Change the login password (ends the other sessions)',
+    summary: 'Change the login password (with the second factor when set); a security change: the other sessions end, withdrawals pause 24 h',
     auth: 'required',
     body: changePasswordSchema,
     handler: ({ body, request }) => accounts.changePassword(viewerOf(request), body),

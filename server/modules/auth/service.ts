@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import type { Locale } from '../../../src/domain/locales';
 import type * as forms from '../../../src/domain/validation';
-import type { LoginReply } from '../../../src/domain/wire';
+import type { LoginReply, SessionReply } from '../../../src/domain/wire';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, uniqueViolation } from '../../db/rows';
@@ -25,6 +25,7 @@ import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys
 import { refusalOf, type Lockout } from './lockout';
 import type { Sessions, Viewer } from './sessions';
 import { userDeskCalls } from './user-desk';
+import type { LoginTickets, SecondFactor, SecurityChanges } from '../security';
 
 export interface AccountsDeps {
   db: Db;
@@ -34,6 +35,9 @@ export interface AccountsDeps {
   loginLockout: Lockout;
   payLockout: Lockout;
   payPasswords: PayPasswords;
+  secondFactor: SecondFactor;
+  securityChanges: SecurityChanges;
+  loginTickets: LoginTickets;
 }
 
 /** Which refusal a unique index stands for. */
@@ -51,7 +55,7 @@ function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, 
 
 const INVITE_CODE_ATTEMPTS = 3;
 
-export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords }: AccountsDeps) {
+export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords, secondFactor, securityChanges, loginTickets }: AccountsDeps) {
   void prepareDecoy();
   async function userById(id: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -173,8 +177,16 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
         () => (user ? verifyPassword(user.passwordHash, input.password) : verifyAgainstDecoy(input.password)),
         { locked: (until) => lockedRefusal('login.locked', until, clock()), wrong: () => new Refusal('login.failed', 400) },
       );
-      // guard() resolves only when a password matched, which takes an account.
+      // guard() resolves only when a password matched, which takes an account. With a second
+      // factor, the password opens no session yet: a ticket the second step redeems.
+      if (await secondFactor.isSet(db, user.id)) return { secondFactor: await loginTickets.issue(user.id, userAgent) };
       return sessions.open(user.id, userAgent);
+    },
+
+    /** A sign-in's second step: the ticket of a right password and a right second factor open the session. */
+    async loginSecondFactor(input: z.output<typeof forms.loginSecondFactorSchema>): Promise<SessionReply> {
+      const { userId, userAgent } = await loginTickets.redeem(input.ticket, input.secondFactor);
+      return sessions.open(userId, userAgent ?? undefined);
     },
 
     logout(viewer: Viewer): Promise<void> {
@@ -189,23 +201,27 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       const [user] = await db.select().from(users).where(contact).limit(1);
       if (!user) throw new Refusal('reset.failed', 400);
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      // Every session ends and withdrawals pause (a security change); a second factor, when
+      // set, is still asked at the next sign-in: the code proves the contact, not the account.
+      await securityChanges.make({ userId: user.id, kind: 'passwordReset' }, async (tx) => {
         await codes.consume(tx, codeId);
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await sessions.revokeAllOf(tx, user.id);
         // Whoever locked the account by guessing is not the owner who just proved the contact.
         await loginLockout.clear(tx, lockKeyOfUser(user.id));
       });
     },
 
-    /** Change of login password: the other sessions end, the one making the change stays. */
+    /**
+     * Change of login password (with the second factor when set): a security change, so the
+     * other sessions end (the one making the change stays) and withdrawals pause.
+     */
     async changePassword(viewer: Viewer, input: z.output<typeof forms.changePasswordSchema>): Promise<void> {
       const user = await userById(viewer.userId);
       await checkPasswordOf(user, input.oldPassword, 'oldPassword');
+      await secondFactor.require(user.id, input.secondFactor);
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      await securityChanges.make({ userId: user.id, kind: 'password', keepSessionId: viewer.sessionId }, async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await sessions.revokeAllOf(tx, user.id, viewer.sessionId);
       });
     },
 
@@ -223,7 +239,20 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
         await checkPayPassword(viewer.userId, input.oldPayPassword, 'oldPayPassword');
       }
       const payPasswordHash = payPasswords.hash(input.password);
-      await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
+      // The first one, or the same one again: nothing a thief could use changed.
+      if (!user.payPasswordHash || (await payPasswords.verify(user.payPasswordHash, input.password)).right) {
+        await db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
+        return;
+      }
+      // Changing it (not setting the first) is a security change.
+      await securityChanges.make({ userId: user.id, kind: 'payPassword', keepSessionId: viewer.sessionId }, async (tx) => {
+        await tx.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
+      });
+    },
+
+    /** A login password typed by the signed-in user (to set up a second factor), under the login lockout. */
+    async confirmPassword(viewer: Viewer, password: string, field = 'password'): Promise<void> {
+      await checkPasswordOf(await userById(viewer.userId), password, field);
     },
 
     /** For every money action that asks for the payment password (trades, withdrawals, …): http/paid-call.ts. */

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { bankBindingSchema } from '../../../src/domain/payments';
 import { bankBindingReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { PAID_CALL } from '../../http/refusals';
+import { PAID_CALL, SECOND_FACTOR } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
-import { payWithBody } from '../../http/paid-call';
+import { payWithSecondFactor } from '../../http/paid-call';
 
 export async function bankingModule(app: FastifyInstance): Promise<void> {
   const { clock } = app.deps;
@@ -14,14 +14,14 @@ export async function bankingModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/cash_save',
-    refusals: PAID_CALL,
+    refusals: [...PAID_CALL, SECOND_FACTOR],
     tag: 'banking',
     summary: 'Bind the bank account for EUR withdrawals, replacing the one before (BankBinding)',
-    description: 'Idempotency-Key header and payment password required. IBAN checked by ISO 13616 (mod 97), SWIFT/BIC by ISO 9362.',
+    description: 'Idempotency-Key header and payment password required, and the second factor once the account has one. IBAN checked by ISO 13616 (mod 97), SWIFT/BIC by ISO 9362.',
     auth: 'required',
     body: bankBindingSchema,
     reply: bankBindingReplySchema,
-    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, details) => banking.save(tx, userId, details, clock())),
+    handler: ({ body, request }) => payWithSecondFactor(request, body, (tx, userId, details) => banking.save(tx, userId, details, clock())),
   });
 
   apiRoute(app, {

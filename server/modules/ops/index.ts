@@ -4,4 +4,4 @@ export { opsSessionModule } from './session-routes';
 export { createOps,  } from './service';
 export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator,   } from './operators';
 export { DEMO_OPERATOR } from './demo';
-export { secondsLeftInStep, totpCode } from './totp';
+export { secondsLeftInStep, totpCode } from '../../security/totp';

@@ -19,7 +19,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security
 import { newSessionToken, tokenDigest } from '../../security/tokens';
 import { createLockout } from '../auth';
 import { DEMO_OPERATOR } from './demo';
-import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
+import { matchingStep, newTotpSecret, otpauthUrl } from '../../security/totp';
 
 export {  type OperatorRole, type OperatorViewer } from '../../http/auth';
 

@@ -32,7 +32,7 @@ export interface PushMessage {
   body: string;
   url: string;
   /** What it is about, for the open app (e.g. the ticker refreshes on `news`; `loan`: the LTV watch's notices). */
-  kind: 'news' | 'trade' | 'loan';
+  kind: 'news' | 'trade' | 'loan' | 'security';
   tag: string;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PASSKEYS_MAX, passkeyLoginSchema, passkeyRegisterSchema, passkeyRemoveSchema, passkeyRenameSchema } from '../../../src/domain/passkeys';
-import { loginReplySchema, passkeyCreationOptionsSchema, passkeyListSchema, passkeyRequestOptionsSchema, passkeySchema } from '../../../src/domain/wire-schemas';
+import { passkeyCreationOptionsSchema, passkeyListSchema, passkeyRequestOptionsSchema, passkeySchema, sessionReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { byIp, limitBy } from '../../http/rate-limits';
@@ -111,7 +111,7 @@ export async function passkeysModule(app: FastifyInstance): Promise<void> {
       'another origin or RP ID, no user verification, a bad signature or a signature counter that did not grow (passkey.invalid).',
     body: passkeyLoginSchema,
     preValidation: signIns,
-    reply: loginReplySchema,
+    reply: sessionReplySchema,
     handler: ({ body, request }) => passkeys.signIn(body.response, request.headers['user-agent']),
   });
 }

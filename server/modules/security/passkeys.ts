@@ -29,7 +29,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import { PASSKEYS_MAX, type passkeyAssertionSchema, type passkeyAttestationSchema } from '../../../src/domain/passkeys';
-import type { LoginReply, Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../../src/domain/wire';
+import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions, SessionReply } from '../../../src/domain/wire';
 import { PASSKEY_TRANSPORTS, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../../src/domain/wire-schemas';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -57,7 +57,7 @@ const ALGORITHMS = [-8, -7, -257];
 
 /** What signing in needs of the sessions (modules/auth's, decorated as app.services.sessions). */
 interface SessionOpener {
-  open(userId: string, userAgent: string | undefined): Promise<LoginReply>;
+  open(userId: string, userAgent: string | undefined): Promise<SessionReply>;
 }
 
 export interface PasskeysDeps {
@@ -277,7 +277,7 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
     signInOptions: (): Promise<PasskeyRequestOptions> => requestOptions('login', null),
 
     /** Signs in with a passkey's answer to a sign-in challenge: a session like a password's. */
-    async signIn(response: PasskeyAssertion, userAgent: string | undefined): Promise<LoginReply> {
+    async signIn(response: PasskeyAssertion, userAgent: string | undefined): Promise<SessionReply> {
       const used = await db.transaction((tx) => verifyAssertion(tx, response, 'login', null));
       return sessions.open(used.userId, userAgent);
     },

@@ -28,7 +28,7 @@ function plainAmount(minor: bigint, asset: Asset): string {
 }
 
 /** The request without its payment password (checked before, never kept). */
-export type WithdrawalRequest = WithdrawInput extends infer Input ? (Input extends unknown ? Omit<Input, 'payPassword'> : never) : never;
+export type WithdrawalRequest = WithdrawInput extends infer Input ? (Input extends unknown ? Omit<Input, 'payPassword' | 'secondFactor'> : never) : never;
 
 function assetOfMethod(method: WithdrawInput['method']): Asset {
   return method === 'crypto' ? 'USDT' : 'EUR';

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, withdrawSchema } from '../../../src/domain/payments';
 import { pageSchemaOf, withdrawalRecordSchema, withdrawInfoReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
-import { PAID_CALL } from '../../http/refusals';
+import { PAID_CALL, SECOND_FACTOR } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
-import { payWithBody } from '../../http/paid-call';
+import { payWithSecondFactor } from '../../http/paid-call';
 import type { WithdrawalRequest } from './requests';
 
 export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   const { clock } = app.deps;
-  const { withdrawals } = app.services;
+  const { withdrawals, securityChanges, alerts } = app.services;
 
   apiRoute(app, {
     method: 'POST',
@@ -26,15 +26,25 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/wallet/out',
-    refusals: [...PAID_CALL, { 400: ['address.invalid', 'balance.insufficient', 'bank.required', 'withdraw.belowMinimum', 'withdraw.notAboveFee'] }],
+    refusals: [...PAID_CALL, SECOND_FACTOR, { 400: ['address.invalid', 'balance.insufficient', 'bank.required', 'withdraw.belowMinimum', 'withdraw.notAboveFee'], 403: ['withdraw.paused'] }],
     tag: 'withdrawals',
     summary: 'Request a withdrawal; the amount includes the fee and is held at once (WithdrawalRecord, status processing)',
-    description: 'Idempotency-Key header and payment password required. crypto: USDT to a TRC20 or ERC20 address; bank: EUR to the bound account.',
+    description:
+      'Idempotency-Key header and payment password required, and the second factor (`secondFactor`) once the account has one. Refused with withdraw.paused for 24 hours after a security change. crypto: USDT to a TRC20 or ERC20 address; bank: EUR to the bound account.',
     auth: 'required',
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
-    handler: ({ body, request }) =>
-      payWithBody(request, body, (tx, userId, withdrawal) => withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock())),
+    handler: async ({ body, request }) => {
+      const record = await payWithSecondFactor(request, body, async (tx, userId, withdrawal) => {
+        await securityChanges.assertWithdrawalsOpen(tx, userId);
+        return withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock());
+      });
+      // Told once per withdrawal (a replay finds the alert sent); not awaited: the mail server's pace is not the user's.
+      const { userId } = viewerOf(request);
+      const alert = { userId, id: record.id, amount: record.amount, asset: record.asset, destination: record.destination, at: new Date(record.createdAt) };
+      void alerts.withdrawalRequested(alert).catch((error: unknown) => request.log.error({ err: error }, 'security: a withdrawal alert failed'));
+      return record;
+    },
   });
 
   apiRoute(app, {

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       smsProvider: 'log',
       sessionTtlHours: 720,
       codePepper: null,
+      secretsKey: null,
       usdtEurRate: '0.92',
       trustProxy: false,
       logLevel: 'info',

@@ -1,5 +1,5 @@
 /**
- * The operators' second factor: time-based one-time passwords (RFC 6238 over RFC 4226 HOTP,
+ * The second factor of operators and users: time-based one-time passwords (RFC 6238 over RFC 4226 HOTP,
  * HMAC-SHA1, 30 s steps, 6 digits), and the base32 alphabet (RFC 4648) authenticator apps use
  * for secrets. Pure functions of a secret and a time, so the server can use its clock and the
  * tests and the command line can compute the same codes.

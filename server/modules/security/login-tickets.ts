@@ -1,0 +1,66 @@
+/**
+ * A sign-in in two steps (docs/security.md): the right password of an account with a second
+ * factor opens no session; it gives a ticket (32 random bytes, only its sha-256 kept) that the
+ * same client redeems within five minutes with the second factor. The ticket is not a session:
+ * no call, socket room or money route takes it. Wrong codes count against the user's
+ * second-factor lock; the ticket ends when a code was right, when it expired, or when the
+ * account's password or second factor changed meanwhile (every session ending ends it too).
+ */
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { SecondFactorProof } from '../../../src/domain/validation';
+import { addSeconds, type Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { loginTickets } from '../../db/schema';
+import { AppError } from '../../../src/domain/errors';
+import { newSessionToken, tokenDigest } from '../../security/tokens';
+import type { SecondFactor } from './second-factor';
+
+export const LOGIN_TICKET_SECONDS = 300;
+
+export interface LoginTicket {
+  ticket: string;
+  expiresAt: string;
+  methods: Array<'totp' | 'recovery'>;
+}
+
+export type LoginTickets = ReturnType<typeof createLoginTickets>;
+
+export function createLoginTickets(db: Db, clock: Clock, secondFactor: SecondFactor) {
+  return {
+    async issue(userId: string, userAgent: string | undefined): Promise<LoginTicket> {
+      const ticket = newSessionToken();
+      const now = clock();
+      const expiresAt = addSeconds(now, LOGIN_TICKET_SECONDS);
+      // Old tickets go: a table that only grows would be read by every redemption.
+      await db.delete(loginTickets).where(lt(loginTickets.expiresAt, now));
+      await db.insert(loginTickets).values({ ticketHash: tokenDigest(ticket), userId, userAgent: userAgent?.slice(0, 300) ?? null, expiresAt });
+      return { ticket, expiresAt: expiresAt.toISOString(), methods: ['totp', 'recovery'] };
+    },
+
+    /**
+     * The second step: the ticket's user when the proof is right (the ticket is then spent, in
+     * the same transaction as the code's step or the recovery code). 401 loginTicket.gone for an
+     * unknown, used or expired ticket; the second factor's refusals otherwise.
+     */
+    async redeem(ticket: string, proof: SecondFactorProof): Promise<{ userId: string; userAgent: string | null }> {
+      const hash = tokenDigest(ticket);
+      const [row] = await db
+        .select({ userId: loginTickets.userId, userAgent: loginTickets.userAgent })
+        .from(loginTickets)
+        .where(and(eq(loginTickets.ticketHash, hash), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, clock())))
+        .limit(1);
+      if (!row) throw new AppError('loginTicket.gone', 401);
+      const outcome = await secondFactor.tryInOwn(row.userId, async (tx) => {
+        const spent = await tx
+          .update(loginTickets)
+          .set({ usedAt: clock() })
+          .where(and(eq(loginTickets.ticketHash, hash), isNull(loginTickets.usedAt)))
+          .returning({ userId: loginTickets.userId });
+        // Redeemed meanwhile by a parallel request with another right code.
+        if (spent.length !== 1) throw new AppError('loginTicket.gone', 401);
+      }, proof);
+      if (outcome) throw outcome;
+      return row;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** The security centre's routes (docs/security.md): the overview, the authenticator app, recovery codes. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { antiPhishingSchema, secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
+import { apiRoute, noInput } from '../../http/api-route';
+import { viewerOf } from '../../http/auth';
+import { SECOND_FACTOR } from '../../http/refusals';
+import { SECURITY_CHANGES } from './changes';
+
+const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept') });
+
+export async function securityModule(app: FastifyInstance): Promise<void> {
+  const { accounts, securityCentre: centre } = app.services;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/safe/security',
+    tag: 'security',
+    summary: "What protects the account: the second factor, the withdrawal pause after a security change and the last changes",
+    auth: 'required',
+    query: noInput,
+    reply: z.object({
+      secondFactor: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() }),
+      antiPhishingCode: z.string().nullable().describe('Every e-mail to the user starts with it; null: not set'),
+      withdrawalsPausedUntil: z.string().nullable().describe('Set for 24 hours after a security change'),
+      changes: z.array(z.object({ kind: z.enum(SECURITY_CHANGES), at: z.string() })),
+    }),
+    handler: ({ request }) => centre.overview(viewerOf(request).userId),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/totp/begin',
+    refusals: { 400: ['password.wrongOld'], 409: ['totp.alreadySet'], 429: ['login.locked'] },
+    tag: 'security',
+    summary: 'Set up an authenticator app, step 1: the login password; answers a new secret and its otpauth:// URL, shown once',
+    auth: 'required',
+    body: totpBeginSchema,
+    reply: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+    handler: async ({ body, request }) => {
+      const viewer = viewerOf(request);
+      await accounts.confirmPassword(viewer, body.password);
+      return centre.begin(viewer);
+    },
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/totp/confirm',
+    refusals: { 400: ['secondFactor.wrong'], 409: ['totp.alreadySet', 'totp.setupMissing'], 429: ['secondFactor.locked'] },
+    tag: 'security',
+    summary: 'Set up an authenticator app, step 2: its first code turns it on; answers ten recovery codes, shown once. A security change',
+    auth: 'required',
+    body: totpConfirmSchema,
+    reply: recoveryCodesReply,
+    handler: ({ body, request }) => centre.confirm(viewerOf(request), body.code),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/totp/off',
+    refusals: [SECOND_FACTOR, { 409: ['totp.notSet'] }],
+    tag: 'security',
+    summary: 'Turn the authenticator app off with a current code or a recovery code; the recovery codes end too. A security change',
+    auth: 'required',
+    body: secondFactorOnlySchema,
+    handler: ({ body, request }) => centre.turnOff(viewerOf(request), body.secondFactor),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/recovery-codes',
+    refusals: [SECOND_FACTOR, { 409: ['totp.notSet'] }],
+    tag: 'security',
+    summary: 'Ten new recovery codes for a current code (shown once); the old ones stop working',
+    auth: 'required',
+    body: secondFactorOnlySchema,
+    reply: recoveryCodesReply,
+    handler: ({ body, request }) => centre.renewRecoveryCodes(viewerOf(request), body.secondFactor),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/anti-phishing',
+    refusals: { 400: ['password.wrongOld'], 429: ['login.locked'] },
+    tag: 'security',
+    summary: 'Set (or, with null, remove) the anti-phishing code every e-mail to the user starts with; with the login password',
+    auth: 'required',
+    body: antiPhishingSchema,
+    handler: async ({ body, request }) => {
+      const viewer = viewerOf(request);
+      await accounts.confirmPassword(viewer, body.password);
+      await centre.setAntiPhishingCode(viewer, body.code);
+    },
+  });
+}
