@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db, Listen } from './db/client';
 import { createIdempotency } from './http/idempotency';
 import type { RateLimits } from './http/rate-limits';
-import { createAccounts, createLockout, createSessions, type SessionCache } from './modules/auth';
+import { createAccounts, createContactNotices, createLockout, createSessions, createSignIns, type SessionCache } from './modules/auth';
 import { createCodes } from './modules/codes';
 import { createConversions } from './modules/conversion';
 import { createDeposits, proofStoreOf } from './modules/deposits';
@@ -69,7 +69,21 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   return {
     sessions,
     codes,
-    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper), secondFactor, securityChanges, loginTickets }),
+    accounts: createAccounts({
+      db,
+      clock,
+      codes,
+      sessions,
+      signIns: createSignIns(db, clock),
+      loginLockout,
+      payLockout,
+      payPasswords: createPayPasswords(deps.codePepper),
+      contactNotices: createContactNotices({ mailer, sms: deps.sms, clock, log }),
+      secondFactor,
+      securityChanges,
+      loginTickets,
+      alerts,
+    }),
     /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
     secondFactor,
     securityChanges,

@@ -5,7 +5,7 @@
  * whose records operators decide has a second plugin, registered under /api/ops.
  */
 import type { FastifyInstance } from 'fastify';
-import { authModule, authOpsModule } from './auth';
+import { authModule, authOpsModule, devicesModule } from './auth';
 import { bankingModule } from './banking';
 import { codesModule } from './codes';
 import { conversionModule } from './conversion';
@@ -36,6 +36,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: codesModule },
   { plugin: authModule },
   { plugin: securityModule },
+  { plugin: devicesModule },
   { plugin: userModule },
   { plugin: settingsModule },
   { plugin: depositsModule },

@@ -20,6 +20,7 @@ import { tradingRoutes } from '../features/trading/routes';
 import { conversionRoutes } from '../features/conversion/routes';
 import { loanRoutes } from '../features/loan/routes';
 import { pledgeRoutes } from '../features/pledge/routes';
+import { contactRoutes } from '../features/security/contact-routes';
 import { vipRoutes } from '../features/vip/routes';
 import { withdrawRoutes } from '../features/withdraw/routes';
 import { membersRoute, rootRoute } from './layouts';
@@ -58,6 +59,7 @@ const routeTree = rootRoute.addChildren([
     ...vipRoutes,
     ...pledgeRoutes,
     ...settingsRoutes,
+    ...contactRoutes,
     ...contentRoutes,
     ...loanRoutes,
   ]),

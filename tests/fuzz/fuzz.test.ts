@@ -82,6 +82,7 @@ const OPERATION_IDS = [
   'GET /api/ops/totals', 'GET /api/ops/ledger/verify', 'POST /api/ops/ledger/verify',
   'POST /api/user/login/second-factor', 'GET /api/safe/security', 'POST /api/safe/totp/begin', 'POST /api/safe/totp/confirm', 'POST /api/safe/totp/off',
   'POST /api/safe/recovery-codes', 'POST /api/safe/anti-phishing', 'POST /api/ops/users/second-factor/reset',
+  'GET /api/safe/sessions', 'POST /api/safe/sessions/end', 'POST /api/safe/sessions/end_others', 'GET /api/safe/sign_ins',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -228,6 +229,11 @@ async function resolveLive(value: unknown): Promise<unknown> {
       return quoteId ?? crypto.randomUUID();
     }
     if (value.name === 'totp') return totpCode(loginOperator.secret, t.clock.now());
+    if (value.name === 'ownSession') {
+      // Another session of the fuzz user's, opened now (as a sign-in would, but past the login's
+      // lockout, which the fuzz's wrong passwords may hold): ending it leaves the fuzz signed in.
+      return (await t.app.services.sessions.open(user.userId, { userAgent: 'fuzz', ip: null })).id;
+    }
     throw new Error(`unknown live value ${value.name}`);
   }
   if (value instanceof RawJson || !value || typeof value !== 'object') return value;
@@ -466,6 +472,7 @@ beforeAll(async () => {
   await t.fund(user.userId, 'EUR', 1_000_000n * 100n);
   const victim = await t.registerByEmail();
   const victimId = await t.userIdOf(await t.login(victim.username, victim.password));
+  const [victimSession] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT max(id)::text AS id FROM sessions WHERE user_id = ${victimId}`);
 
   loginOperator.secret = await insertOperator(loginOperator.username, loginOperator.password, 'support');
   const disposable = ['fuzzgone1', 'fuzzgone2', 'fuzzgone3', 'fuzzgone4'];
@@ -625,6 +632,8 @@ beforeAll(async () => {
     // The victim's, never the fuzz user's: a reset ends every session of its user.
     'POST /api/ops/users/second-factor/reset': { id: pick(victimId) },
     'POST /api/safe/anti-phishing': { password: pick(user.password), code: pick('Kiwi2026', null) },
+    // One of the fuzz user's other sessions (a new one each time), the victim's, or none.
+    'POST /api/safe/sessions/end': { id: fc.oneof(fc.constant(new Live('ownSession')), pick(Number(victimSession.id), 2 ** 31 - 1)) },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

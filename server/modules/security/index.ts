@@ -1,5 +1,5 @@
 export { createSecondFactor, type SecondFactor } from './second-factor';
-export { createSecurityChanges, type SecurityChanges } from './changes';
+export { createSecurityChanges, type RecordedChange, type SecurityChanges } from './changes';
 export { createLoginTickets, type LoginTickets } from './login-tickets';
 export { securityModule } from './routes';
 export { createAlerts, withAntiPhishing, type Alerts } from './alerts';
