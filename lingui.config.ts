@@ -6,6 +6,7 @@ import { LOCALES } from './src/domain/locales';
  * Two catalogues per language (src/i18n/index.ts): `shell` holds the texts of the first screen —
  * the app's frame, the UI kit (src/ui), home, the shared parts and every route's title — and loads
  * before the first render; `messages` holds every other screen's and loads with the first of them.
+ * A feature's routes are in its routes.tsx, or in files named for what they hold (contact-routes.tsx).
  * A text used on both sides is in both.
  */
 const SHELL = [
@@ -19,7 +20,7 @@ const SHELL = [
   '<rootDir>/src/ui',
   '<rootDir>/src/features/home',
   '<rootDir>/src/features/shared',
-  '<rootDir>/src/features/*/routes.tsx',
+  '<rootDir>/src/features/*/*routes.tsx',
 ];
 
 export default defineConfig({

@@ -2,8 +2,9 @@
  * Forgets what has no use any more, so the tables that grow with every request stay small:
  * idempotency keys past their keeping time (IDEMPOTENCY_KEEP_HOURS), sessions and operator
  * sessions a week after they ended, verification codes and unused conversion quotes a day after
- * they expired, WebAuthn challenges once they expired (nothing can use one after), and
- * password-failure counts whose window and lock have passed. Money, records,
+ * they expired, WebAuthn challenges once they expired (nothing can use one after),
+ * password-failure counts whose window and lock have passed, and sign-ins older than
+ * SIGN_INS_KEPT_DAYS (30). Money, records,
  * quotes that were executed and the audit log are never touched.
  *
  * `npm run serve` sweeps a minute after start and then every hour; each sweep is a few
@@ -12,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEEP_HOURS } from '../src/domain/ledger';
 import { LOGIN_LOCK_MINUTES } from '../src/domain/constants';
+import { SIGN_INS_KEPT_DAYS } from '../src/domain/devices';
 import { addSeconds, type Clock } from './clock';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
@@ -31,6 +33,7 @@ export interface SweepReport {
   failureCounts: number;
   loginTickets: number;
   securityAlerts: number;
+  signIns: number;
 }
 
 async function deleted(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
@@ -64,6 +67,7 @@ export async function sweep(db: Db, clock: Clock): Promise<SweepReport> {
     // A sign-in's second step lives five minutes; an alert's claim only has to outlive the calls that could report it again.
     loginTickets: await deleted(db, sql`DELETE FROM login_tickets WHERE expires_at < ${at(DAY)}`),
     securityAlerts: await deleted(db, sql`DELETE FROM security_alerts WHERE sent_at < ${at(30 * DAY)}`),
+    signIns: await deleted(db, sql`DELETE FROM sign_ins WHERE at < ${at(SIGN_INS_KEPT_DAYS * DAY)}`),
   };
 }
 

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db, Listen } from './db/client';
 import { createIdempotency } from './http/idempotency';
 import type { RateLimits } from './http/rate-limits';
-import { createAccounts, createLockout, createSessions, type SessionCache } from './modules/auth';
+import { createAccounts, createContactNotices, createLockout, createSessions, createSignIns, type SessionCache } from './modules/auth';
 import { createCodes } from './modules/codes';
 import { createConversions } from './modules/conversion';
 import { createDeposits, proofStoreOf } from './modules/deposits';
@@ -67,17 +67,32 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
   const alerts = createAlerts({ db, clock, mailer, push, log });
   securityChanges.onChange((change) => alerts.securityChange(change));
+  const accounts = createAccounts({
+    db,
+    clock,
+    codes,
+    sessions,
+    signIns: createSignIns(db, clock),
+    loginLockout,
+    payLockout,
+    payPasswords: createPayPasswords(deps.codePepper),
+    contactNotices: createContactNotices({ mailer, sms: deps.sms, clock, log }),
+    secondFactor,
+    securityChanges,
+    loginTickets,
+    alerts,
+  });
   return {
     sessions,
     codes,
-    accounts: createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords: createPayPasswords(deps.codePepper), secondFactor, securityChanges, loginTickets }),
+    accounts,
     /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
     secondFactor,
     securityChanges,
     /** The security centre's calls and the operators' reset of a second factor (modules/security/centre.ts). */
     securityCentre: createSecurityCentre(db, clock, secondFactor, securityChanges, alerts),
     /** Passkeys: registering and signing in with them, and the step-up's check (modules/security). */
-    passkeys: createPasskeys({ db, clock, sessions, relyingParty: relyingPartyOf(config.publicOrigin) }),
+    passkeys: createPasskeys({ db, clock, sessions: { open: (userId, origin) => accounts.signedIn(userId, origin) }, relyingParty: relyingPartyOf(config.publicOrigin) }),
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),

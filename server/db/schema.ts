@@ -56,6 +56,21 @@ export const sessions = pgTable('sessions', {
   ...sessionColumns(),
   userId: uuid('user_id').notNull(),
   userAgent: text('user_agent'),
+  /** 0024_sign_ins.sql: the address the session was opened from. */
+  ip: text('ip'),
+});
+
+/** 0024_sign_ins.sql: the last 30 days of sign-ins of each account, right and refused. */
+export const signIns = pgTable('sign_ins', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  at: at('at').notNull(),
+  outcome: text('outcome', { enum: ['ok', 'password', 'second_factor'] }).notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  device: requiredText('device'),
+  newDevice: boolean('new_device').notNull(),
+  sessionId: bigint('session_id', { mode: 'number' }),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
@@ -95,6 +110,7 @@ export const loginTickets = pgTable('login_tickets', {
   ticketHash: bytea('ticket_hash').primaryKey(),
   userId: uuid('user_id').notNull(),
   userAgent: text('user_agent'),
+  ip: text('ip'),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });

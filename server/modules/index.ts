@@ -5,7 +5,7 @@
  * whose records operators decide has a second plugin, registered under /api/ops.
  */
 import type { FastifyInstance } from 'fastify';
-import { authModule, authOpsModule } from './auth';
+import { authModule, authOpsModule, devicesModule } from './auth';
 import { bankingModule } from './banking';
 import { codesModule } from './codes';
 import { conversionModule } from './conversion';
@@ -37,6 +37,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: authModule },
   { plugin: securityModule },
   { plugin: passkeysModule },
+  { plugin: devicesModule },
   { plugin: userModule },
   { plugin: settingsModule },
   { plugin: depositsModule },

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** IPv4 addresses arrive as ::ffff:a.b.c.d on dual-stack sockets: counted as the one address. */
-const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 /** TRUST_PROXY as Fastify turns it into a trust function. */
 function trustOf(trustProxy: boolean | number | string[]): (address: string, hop: number) => boolean {
@@ -20,5 +20,5 @@ function trustOf(trustProxy: boolean | number | string[]): (address: string, hop
 
 export function clientAddressOf(trustProxy: boolean | number | string[]): (request: IncomingMessage) => string {
   const trust = trustOf(trustProxy);
-  return (request) => plain(proxyAddr(request, trust) ?? '');
+  return (request) => plainAddress(proxyAddr(request, trust) ?? '');
 }

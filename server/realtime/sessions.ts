@@ -6,7 +6,7 @@
  *
  * When it is checked, in every process for its own sockets:
  * - at once after a call that ends sessions has answered (committed): logout, password change or
- *   reset, an operator ending a user's sessions, an operator's own logout, password change,
+ *   reset, the user ending one of their sessions or all the others, an operator ending a user's sessions, an operator's own logout, password change,
  *   ended sessions or a disabled operator;
  * - on PostgreSQL, in every process at once when a user session ends anywhere (the NOTIFY the
  *   session cache already hears, auth/session-cache.ts);
@@ -27,6 +27,8 @@ const ENDS_SESSIONS = new Set([
   'GET /api/user/logout',
   'POST /api/user/forget',
   'POST /api/safe/update_password',
+  'POST /api/safe/sessions/end',
+  'POST /api/safe/sessions/end_others',
   'POST /api/ops/users/sessions/end',
   'POST /api/ops/logout',
   'POST /api/ops/logout/all',

@@ -22,7 +22,7 @@ export async function signIn(input: LoginInput, options?: RequestOptions): Promi
   return null;
 }
 
-/** The second step: the ticket and a code of the authenticator app or a recovery code. */
+/** @public The second step: the ticket and a code of the authenticator app or a recovery code. */
 export async function finishSignIn(ticket: string, secondFactor: SecondFactorProof, options?: RequestOptions): Promise<void> {
   await startSession(await loginSecondFactor({ ticket, secondFactor }, options));
 }

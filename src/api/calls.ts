@@ -1,6 +1,6 @@
 /**
  * How a call is declared, and the calls several features share: the session (login, logout, the
- * profile), the balances and the reference data the app loads when it opens. A feature's own calls
+ * profile), the verification codes (sign-up, reset, linking a contact), the balances and the reference data the app loads when it opens. A feature's own calls
  * are in its `api/calls.ts`; money calls are declared with `pay` (./pay.ts). Inputs are the zod
  * schemas' input types, so a form that passes its schema can send its values as they are; outputs
  * are the wire types. Forms validate with the same schemas first: the server would refuse the same things.
@@ -8,9 +8,8 @@
 import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
 import type { passkeyLoginSchema } from '../domain/passkeys';
-import type { loginSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
-import type { SecondFactorProof } from '../domain/validation';
+import type { loginSchema, SecondFactorProof, sendMailSchema, sendSmsSchema } from '../domain/validation';
+import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, SendCodeReply, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -49,6 +48,10 @@ export const passkeyLogin = send<PasskeyLoginInput, SessionReply>('POST', '/user
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');
+
+// Verification codes: sign-up, password reset, linking a contact
+export const sendSmsCode = send<z.input<typeof sendSmsSchema>, SendCodeReply>('POST', '/sms_send');
+export const sendMailCode = send<z.input<typeof sendMailSchema>, SendCodeReply>('POST', '/sms_mail');
 
 // Balances and reference data
 export const walletList = ask<WalletListReply>('POST', '/wallet/list');

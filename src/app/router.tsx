@@ -21,6 +21,7 @@ import { tradingRoutes } from '../features/trading/routes';
 import { conversionRoutes } from '../features/conversion/routes';
 import { loanRoutes } from '../features/loan/routes';
 import { pledgeRoutes } from '../features/pledge/routes';
+import { contactRoutes } from '../features/security/contact-routes';
 import { vipRoutes } from '../features/vip/routes';
 import { withdrawRoutes } from '../features/withdraw/routes';
 import { membersRoute, rootRoute } from './layouts';
@@ -60,6 +61,7 @@ const routeTree = rootRoute.addChildren([
     ...pledgeRoutes,
     ...settingsRoutes,
     ...securityRoutes,
+    ...contactRoutes,
     ...contentRoutes,
     ...loanRoutes,
   ]),

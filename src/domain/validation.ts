@@ -243,8 +243,8 @@ export const nicknameEditSchema = z.strictObject({ nickname: nicknameSchema });
 export const setLangSchema = z.strictObject({ locale: localeSchema });
 
 /** Bind an e-mail address or a phone number to the signed-in account with a code sent to it. */
-export const bindEmailSchema = z.strictObject({ email: emailSchema, code: codeSchema });
-export const bindMobileSchema = z.strictObject({ phone: phoneSchema, code: codeSchema });
+export const bindEmailSchema = z.strictObject({ email: emailSchema, code: codeSchema, secondFactor: secondFactorSchema.optional() });
+export const bindMobileSchema = z.strictObject({ phone: phoneSchema, code: codeSchema, secondFactor: secondFactorSchema.optional() });
 
 /** Numeric text fields: digits with at most one decimal point and one leading minus. */
 export function isNumericInput(text: string): boolean {

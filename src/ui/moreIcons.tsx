@@ -20,3 +20,6 @@ export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const BackIcon = make('Back', <><path d="M19 12H5" /><path d="m11 6-6 6 6 6" /></>, true);
 export const CompassIcon = make('Compass', <><circle cx="12" cy="12" r="9" /><path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" /></>);
 export const TicketIcon = make('Ticket', <><path d="M3 8a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2.5a1.5 1.5 0 0 0 0 3V16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2.5a1.5 1.5 0 0 0 0-3V8Z" /><path d="M14 7v10" strokeDasharray="2 2" /></>);
+export const PhoneIcon = make('Phone', <><rect x="6.5" y="2.5" width="11" height="19" rx="2" /><path d="M11 18.5h2" /></>);
+export const TabletIcon = make('Tablet', <><rect x="4" y="3" width="16" height="18" rx="2" /><path d="M11 18h2" /></>);
+export const ComputerIcon = make('Computer', <><rect x="3" y="4" width="18" height="12" rx="1.5" /><path d="M8 20h8M12 16v4" /></>);

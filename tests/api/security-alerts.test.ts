@@ -87,6 +87,26 @@ describe('alerts', () => {
   });
 });
 
+describe('sign-ins', () => {
+  const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const signIn = (account: string, password: string, userAgent: string) => t.post('/user/login', { account, password }, { headers: { 'user-agent': userAgent } });
+
+  test('a sign-in from a device new to the account is told once, naming the device; the same device again is not', async () => {
+    const user = await t.registerByEmail();
+    expect((await signIn(user.username, user.password, PHONE)).status).toBe(200);
+    const before = t.mailbox.to(user.email).length;
+    expect((await signIn(user.username, user.password, PHONE)).status).toBe(200);
+    expect((await signIn(user.username, user.password, LAPTOP)).status).toBe(200);
+    const mails = (await mailsTo(user.email, before + 1)).slice(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.mailbox.to(user.email).slice(before)).toHaveLength(1);
+    expect(mails[0].subject).toBe('New sign-in to your Tessera account');
+    expect(mails[0].text).toContain('Chrome');
+    expect(mails[0].text).toContain('Windows');
+  });
+});
+
 describe("an operator's reset of a second factor", () => {
   test('needs an admin and a reason; ends every session, pauses withdrawals, is audited, and the password alone signs in again', async () => {
     const user = await t.signedInUser();

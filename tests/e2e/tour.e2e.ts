@@ -97,6 +97,8 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'language', path: '/setting/language', title: 'Language' },
   { name: 'pay-password', path: '/setting/pay-password', title: 'Payment password' },
   { name: 'passkeys', path: '/setting/security/passkeys', title: 'Passkeys' },
+  { name: 'contact', path: '/setting/security/contact?which=phone', title: 'Phone and e-mail' },
+  { name: 'devices', path: '/setting/security/devices', title: 'Devices and sign-ins' },
   { name: 'about', path: '/setting/about', title: 'About us' },
   { name: 'help', path: '/setting/help', title: 'Help centre' },
   { name: 'company', path: '/setting/company', title: 'Company profile' },
@@ -238,7 +240,7 @@ const LISTS = new Set(['home', 'mine', 'my-assets', 'fund-record', 'deposit-reco
 /** The screens with a person's data that open offline from the copy kept on the device. */
 const KEPT = ['home', 'my-assets', 'fund-record', 'deposit-records', 'withdraw-records', 'level', 'orders'];
 /** The screens that read something on open: their failure state. */
-const READS = new Set(['market', 'orders', 'fund-record', 'deposit-records', 'withdraw-records', 'level', 'pledge', 'loan', 'my-loans', 'news', 'tutorials', 'about', 'service']);
+const READS = new Set(['market', 'orders', 'fund-record', 'deposit-records', 'withdraw-records', 'level', 'pledge', 'loan', 'my-loans', 'news', 'tutorials', 'about', 'service', 'devices']);
 
 const LOCALES = (process.env.TOUR_LOCALES ?? 'en,de,zh,ar').split(',');
 const ONLY = process.env.TOUR_SCREENS?.split(',');
@@ -263,7 +265,7 @@ async function settle(page: Page): Promise<void> {
  * bank withdrawal (the merchant's history binds no bank account, so it asks for one) nor the pledge's
  * interest records (no payout day comes during the history, so the first tab says there is none yet).
  */
-const FIGURES = new Set([...[...LISTS].filter((name) => name !== 'withdraw-bank' && name !== 'pledge-records'), 'assets', 'deposit-address', 'deposit-bank', 'market', 'market-sell', 'coin', 'loan', 'loan-detail', 'pledge', 'do-pledge', 'transfer', 'news-detail', 'fund-record-detail', 'transfer-quote']);
+const FIGURES = new Set([...[...LISTS].filter((name) => name !== 'withdraw-bank' && name !== 'pledge-records'), 'assets', 'deposit-address', 'deposit-bank', 'market', 'market-sell', 'coin', 'loan', 'loan-detail', 'pledge', 'do-pledge', 'transfer', 'news-detail', 'fund-record-detail', 'transfer-quote', 'devices']);
 
 /** What a screen shows, read in the page: its document title, its text below the navbar, visible spinners and alerts. */
 async function shown(page: Page) {

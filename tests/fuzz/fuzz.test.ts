@@ -86,6 +86,7 @@ const OPERATION_IDS = [
   'POST /api/safe/recovery-codes', 'POST /api/safe/anti-phishing', 'POST /api/ops/users/second-factor/reset',
   'POST /api/safe/passkeys/options', 'POST /api/safe/passkeys/register', 'GET /api/safe/passkeys', 'POST /api/safe/passkeys/rename',
   'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
+  'GET /api/safe/sessions', 'POST /api/safe/sessions/end', 'POST /api/safe/sessions/end_others', 'GET /api/safe/sign_ins',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -258,6 +259,11 @@ async function resolveLive(value: unknown): Promise<unknown> {
       const known = await rowsOf(t.database.db, sql`SELECT 1 FROM passkeys WHERE credential_id = ${newest.id}`);
       if (known.length === 0) await addPasskey(passkeyDevice, 'Fuzz phone');
       return passkeyDevice.get(challenge, { credentialId: passkeyDevice.credentials.at(-1)!.id });
+    }
+    if (value.name === 'ownSession') {
+      // Another session of the fuzz user's, opened now (as a sign-in would, but past the login's
+      // lockout, which the fuzz's wrong passwords may hold): ending it leaves the fuzz signed in.
+      return (await t.app.services.sessions.open(user.userId, { userAgent: 'fuzz', ip: null })).id;
     }
     throw new Error(`unknown live value ${value.name}`);
   }
@@ -497,6 +503,7 @@ beforeAll(async () => {
   await t.fund(user.userId, 'EUR', 1_000_000n * 100n);
   const victim = await t.registerByEmail();
   const victimId = await t.userIdOf(await t.login(victim.username, victim.password));
+  const [victimSession] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT max(id)::text AS id FROM sessions WHERE user_id = ${victimId}`);
 
   loginOperator.secret = await insertOperator(loginOperator.username, loginOperator.password, 'support');
   const disposable = ['fuzzgone1', 'fuzzgone2', 'fuzzgone3', 'fuzzgone4'];
@@ -666,6 +673,8 @@ beforeAll(async () => {
     // The victim's, never the fuzz user's: a reset ends every session of its user.
     'POST /api/ops/users/second-factor/reset': { id: pick(victimId) },
     'POST /api/safe/anti-phishing': { password: pick(user.password), code: pick('Kiwi2026', null) },
+    // One of the fuzz user's other sessions (a new one each time), the victim's, or none.
+    'POST /api/safe/sessions/end': { id: fc.oneof(fc.constant(new Live('ownSession')), pick(Number(victimSession.id), 2 ** 31 - 1)) },
     'POST /api/ops/news': { locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/translate': { id: pick(1, 2, 3, 2 ** 31 - 1), locale: pick('en', 'de', 'ar') },
     'POST /api/ops/news/publish': { id: pick(1, 2, 3, 2 ** 31 - 1) },

@@ -1,5 +1,5 @@
 /** Sign-up, login, logout, password reset and change, payment password, contact binding. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   bindEmailSchema,
@@ -17,6 +17,13 @@ import { CODE_CHECK, SECOND_FACTOR } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { localeOf } from '../../http/locale';
 import { byBodyField, byIp, limitBy } from '../../http/rate-limits';
+import { plainAddress } from '../../realtime/address';
+import type { SignInOrigin } from './sessions';
+
+/** Where a sign-in comes from: its browser, and its address as Fastify reads it under TRUST_PROXY. */
+export function signInOriginOf(request: FastifyRequest): SignInOrigin {
+  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip ? plainAddress(request.ip) : null };
+}
 
 export async function authModule(app: FastifyInstance): Promise<void> {
   const { accounts } = app.services;
@@ -46,7 +53,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
     body: loginSchema,
     preValidation: passwordGuesses,
     reply: loginReplySchema,
-    handler: ({ body, request }) => accounts.login(body, request.headers['user-agent']),
+    handler: ({ body, request }) => accounts.login(body, signInOriginOf(request)),
   });
 
   apiRoute(app, {
@@ -108,9 +115,9 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/email',
-    refusals: [CODE_CHECK, { 409: ['account.exists'] }],
+    refusals: [CODE_CHECK, SECOND_FACTOR, { 409: ['account.exists'] }],
     tag: 'auth',
-    summary: 'Link an e-mail address with a code sent to it (purpose bind)',
+    summary: 'Link an e-mail address with a code sent to it (purpose bind); replacing one asks for the second factor and is a security change',
     auth: 'required',
     body: bindEmailSchema,
     handler: ({ body, request }) => accounts.bindEmail(viewerOf(request), body),
@@ -119,9 +126,9 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/mobile',
-    refusals: [CODE_CHECK, { 409: ['account.exists'] }],
+    refusals: [CODE_CHECK, SECOND_FACTOR, { 409: ['account.exists'] }],
     tag: 'auth',
-    summary: 'Link a phone number with a code sent to it (purpose bind)',
+    summary: 'Link a phone number with a code sent to it (purpose bind); replacing one asks for the second factor and is a security change',
     auth: 'required',
     body: bindMobileSchema,
     handler: ({ body, request }) => accounts.bindMobile(viewerOf(request), body),

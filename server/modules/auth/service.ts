@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
-import type { Locale } from '../../../src/domain/locales';
+import { FALLBACK_LOCALE, isLocale, type Locale } from '../../../src/domain/locales';
 import type * as forms from '../../../src/domain/validation';
 import type { LoginReply, SessionReply } from '../../../src/domain/wire';
 import { secondsUntil, type Clock } from '../../clock';
@@ -23,21 +23,29 @@ import { targetOf, type Codes } from '../codes';
 import { newInviteCode } from './invite-codes';
 import { lockKeyOf, lockKeyOfUser, loginKeyOf, userMatching } from './login-keys';
 import { refusalOf, type Lockout } from './lockout';
-import type { Sessions, Viewer } from './sessions';
+import type { ContactNotices } from './contact-notices';
+import { deviceCalls } from './devices';
+import { deviceOf } from '../../../src/domain/user-agent';
+import type { OpenedSession, Sessions, SignInOrigin, Viewer } from './sessions';
+import type { SignIns } from './sign-ins';
 import { userDeskCalls } from './user-desk';
-import type { LoginTickets, SecondFactor, SecurityChanges } from '../security';
+import type { Alerts, LoginTickets, RecordedChange, SecondFactor, SecurityChanges } from '../security';
+import type { SecondFactorProof } from '../../../src/domain/validation';
 
 export interface AccountsDeps {
   db: Db;
   clock: Clock;
   codes: Codes;
   sessions: Sessions;
+  signIns: SignIns;
   loginLockout: Lockout;
   payLockout: Lockout;
   payPasswords: PayPasswords;
+  contactNotices: ContactNotices;
   secondFactor: SecondFactor;
   securityChanges: SecurityChanges;
   loginTickets: LoginTickets;
+  alerts: Alerts;
 }
 
 /** Which refusal a unique index stands for. */
@@ -55,7 +63,8 @@ function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, 
 
 const INVITE_CODE_ATTEMPTS = 3;
 
-export function createAccounts({ db, clock, codes, sessions, loginLockout, payLockout, payPasswords, secondFactor, securityChanges, loginTickets }: AccountsDeps) {
+export function createAccounts(deps: AccountsDeps) {
+  const { db, clock, codes, sessions, signIns, loginLockout, payLockout, payPasswords, contactNotices, secondFactor, securityChanges, loginTickets, alerts } = deps;
   void prepareDecoy();
   async function userById(id: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -167,27 +176,48 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
       }
     },
 
-    async login(input: z.output<typeof forms.loginSchema>, userAgent: string | undefined): Promise<LoginReply> {
+    /**
+     * A right password opens a session; a wrong one for an existing account is recorded among its
+     * sign-ins (sign-ins.ts) with the try's count, a try at a locked account or at an unknown
+     * login name nowhere.
+     */
+    async login(input: z.output<typeof forms.loginSchema>, origin: SignInOrigin): Promise<LoginReply> {
       const key = loginKeyOf(input.account);
       const [user] = await db.select().from(users).where(userMatching(key)).limit(1);
       // Unknown accounts are counted and locked the same way, and spend the time of a real
       // check: neither the answers nor their timing may tell whether the account exists.
       await loginLockout.guard(
         lockKeyOf(key, user),
-        () => (user ? verifyPassword(user.passwordHash, input.password) : verifyAgainstDecoy(input.password)),
+        async (tx) => {
+          if (!user) return verifyAgainstDecoy(input.password);
+          const right = await verifyPassword(user.passwordHash, input.password);
+          if (!right) await signIns.record(tx, { userId: user.id, outcome: 'password', origin });
+          return right;
+        },
         { locked: (until) => lockedRefusal('login.locked', until, clock()), wrong: () => new Refusal('login.failed', 400) },
       );
       // guard() resolves only when a password matched, which takes an account. With a second
       // factor, the password opens no session yet: a ticket the second step redeems.
-      if (await secondFactor.isSet(db, user.id)) return { secondFactor: await loginTickets.issue(user.id, userAgent) };
-      return sessions.open(user.id, userAgent);
+      if (await secondFactor.isSet(db, user.id)) return { secondFactor: await loginTickets.issue(user.id, origin) };
+      return signedIn(user.id, origin);
     },
 
-    /** A sign-in's second step: the ticket of a right password and a right second factor open the session. */
+    /**
+     * A sign-in's second step: the ticket of a right password and a right second factor open the
+     * session, from the device and address the password came from. A wrong code is recorded
+     * among the account's sign-ins.
+     */
     async loginSecondFactor(input: z.output<typeof forms.loginSecondFactorSchema>): Promise<SessionReply> {
-      const { userId, userAgent } = await loginTickets.redeem(input.ticket, input.secondFactor);
-      return sessions.open(userId, userAgent ?? undefined);
+      const redeemed = await loginTickets.redeem(input.ticket, input.secondFactor);
+      if ('refusal' in redeemed) {
+        await signIns.record(db, { userId: redeemed.userId, outcome: 'second_factor', origin: redeemed.origin });
+        throw redeemed.refusal;
+      }
+      return signedIn(redeemed.userId, redeemed.origin);
     },
+
+    /** A session for a sign-in proven another way (a passkey): recorded and alerted as every sign-in is. */
+    signedIn,
 
     logout(viewer: Viewer): Promise<void> {
       return sessions.revoke(viewer.sessionId);
@@ -261,29 +291,65 @@ export function createAccounts({ db, clock, codes, sessions, loginLockout, payLo
     payingSerially: <T>(userId: string, work: () => Promise<T>) => payLockout.serially(userId, work),
 
     bindEmail(viewer: Viewer, input: z.output<typeof forms.bindEmailSchema>): Promise<void> {
-      return bindContact(viewer, { email: input.email }, input.code);
+      return bindContact(viewer, { email: input.email }, input.code, input.secondFactor);
     },
 
     bindMobile(viewer: Viewer, input: z.output<typeof forms.bindMobileSchema>): Promise<void> {
-      return bindContact(viewer, { phone: input.phone }, input.code);
+      return bindContact(viewer, { phone: input.phone }, input.code, input.secondFactor);
     },
 
     /** The operators' side of a user's access: locks, sessions, ending them, lifting the locks (user-desk.ts). */
     ...userDeskCalls({ db, clock, sessions, loginLockout, payLockout }),
+    /** The user's own sessions and sign-ins (devices.ts). */
+    ...deviceCalls({ db, sessions, signIns }),
   };
 
-  async function bindContact(viewer: Viewer, contact: { email: string } | { phone: string }, code: string): Promise<void> {
+  /** A sign-in that succeeded: the session opens and the sign-in is recorded together; answers whether it came from a new device. */
+  /** The session of a sign-in, recorded among the account's sign-ins; one from a device new to the account is alerted. */
+  async function signedIn(userId: string, origin: SignInOrigin): Promise<OpenedSession> {
+    const opened = await db.transaction(async (tx) => {
+      const session = await sessions.open(userId, origin, tx);
+      const { newDevice } = await signIns.record(tx, { userId, outcome: 'ok', origin, sessionId: session.id });
+      return { ...session, newDevice };
+    });
+    if (opened.newDevice) {
+      const { browser, os } = deviceOf(origin.userAgent);
+      const device = [browser, os].filter(Boolean).join(' · ') || '?';
+      void alerts.newSignIn(userId, opened.id, device, origin.ip ?? '?', clock()).catch(() => undefined);
+    }
+    return { token: opened.token, expiresAt: opened.expiresAt };
+  }
+
+  /**
+   * Links an e-mail address or a phone number with the code sent to it, or replaces the one the
+   * account had: the previous one and the new one are then told (contact-notices.ts). A contact
+   * another account holds is refused (409 account.exists), here as when its code was asked for.
+   */
+  async function bindContact(viewer: Viewer, contact: { email: string } | { phone: string }, code: string, proof: SecondFactorProof | undefined): Promise<void> {
+    const kind = 'email' in contact ? 'email' : 'phone';
+    const next = 'email' in contact ? contact.email : contact.phone;
+    // Replacing a contact (not linking a first one) asks for the second factor, before the code is spent.
+    if ((await userById(viewer.userId))[kind] !== null) await secondFactor.require(viewer.userId, proof);
     const codeId = await codes.check(targetOf(contact, 'bind'), code);
+    let before: { previous: string | null; locale: Locale };
+    let recorded: RecordedChange | undefined;
     try {
-      await db.transaction(async (tx: Tx) => {
+      before = await db.transaction(async (tx: Tx) => {
         await codes.consume(tx, codeId);
+        const [user] = await tx.select({ email: users.email, phone: users.phone, locale: users.locale }).from(users).where(eq(users.id, viewer.userId)).for('update');
+        // A live session of a deleted user: treat as a session that has ended.
+        if (!user) throw new AppError('session.gone', 401);
         await tx.update(users).set(contact).where(eq(users.id, viewer.userId));
+        // A contact replaced is a security change: the other sessions end, withdrawals pause.
+        if (user[kind] !== null && user[kind] !== next) recorded = await securityChanges.record(tx, { userId: viewer.userId, kind, keepSessionId: viewer.sessionId });
+        return { previous: user[kind], locale: isLocale(user.locale) ? user.locale : FALLBACK_LOCALE };
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
       throw conflictRefusal(constraint);
     }
+    if (recorded) await securityChanges.announce(recorded);
+    if (before.previous !== null && before.previous !== next) await contactNotices.changed({ kind, previous: before.previous, next, locale: before.locale });
   }
 }
-

@@ -3,7 +3,8 @@
  * sha-256, an expiry and a revocation time. Live sessions recently checked are remembered by the
  * process (session-cache.ts); ending a session tells every process at once.
  */
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { SESSIONS_LISTED_MAX } from '../../../src/domain/devices';
 import { AppError } from '../../../src/domain/errors';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -22,6 +23,12 @@ export interface Viewer {
 export interface OpenedSession {
   token: string;
   expiresAt: string;
+}
+
+/** Where a sign-in came from: the browser's User-Agent and the client's address (request.ip). */
+export interface SignInOrigin {
+  userAgent: string | null;
+  ip: string | null;
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
@@ -47,18 +54,16 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
   }
 
   return {
-    async open(userId: string, userAgent: string | undefined): Promise<OpenedSession> {
+    /** Opens a session of the user (in `tx` when given) and gives its token, once. */
+    async open(userId: string, origin: SignInOrigin, tx: Db | Tx = db): Promise<OpenedSession & { id: number }> {
       const token = newSessionToken();
       const now = clock();
       const expiresAt = addSeconds(now, ttlHours * 3600);
-      await db.insert(sessions).values({
-        tokenHash: tokenDigest(token),
-        userId,
-        expiresAt,
-        createdAt: now,
-        userAgent: userAgent?.slice(0, 300) ?? null,
-      });
-      return { token, expiresAt: expiresAt.toISOString() };
+      const [opened] = await tx
+        .insert(sessions)
+        .values({ tokenHash: tokenDigest(token), userId, expiresAt, createdAt: now, userAgent: origin.userAgent?.slice(0, 300) ?? null, ip: origin.ip })
+        .returning({ id: sessions.id });
+      return { token, expiresAt: expiresAt.toISOString(), id: opened.id };
     },
 
     /** 401 session.required for no or an unknown token; 401 session.gone for an ended one. */
@@ -107,6 +112,24 @@ export function createSessions(db: Db, clock: Clock, ttlHours: number, cache: Se
       const ended = await endSessions(tx, sql`user_id = ${userId} AND id = ${sessionId}`);
       cache.forgetSessions([sessionId]);
       return ended;
+    },
+
+    /**
+     * The user's live sessions, `current` first and then the newest (SESSIONS_LISTED_MAX in all),
+     * and how many are live: when each began and ends, where it was opened from. Never the token's hash.
+     */
+    async liveOf(userId: string, current: number) {
+      const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock()));
+      const [list, [{ total }]] = await Promise.all([
+        db
+          .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, ip: sessions.ip })
+          .from(sessions)
+          .where(live)
+          .orderBy(sql`${sessions.id} = ${current} DESC`, desc(sessions.id))
+          .limit(SESSIONS_LISTED_MAX),
+        db.select({ total: count() }).from(sessions).where(live),
+      ]);
+      return { list, total: Number(total) };
     },
 
     /** A user's sessions for the operators, newest first: when each began and ends, whether it was ended, the browser that opened it. Never the token's hash. */

@@ -172,7 +172,7 @@ const he: CodeTexts = {
 
 export const CODE_TEXTS: Record<Locale, CodeTexts> = { en, zh, de, es, it, pt, nl, tzm, ar, he };
 
-function fill(template: string, values: Record<string, string | number>): string {
+export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 

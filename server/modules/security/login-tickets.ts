@@ -14,6 +14,7 @@ import { loginTickets } from '../../db/schema';
 import { AppError } from '../../../src/domain/errors';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
 import type { SecondFactor } from './second-factor';
+import type { SignInOrigin } from '../auth';
 
 export const LOGIN_TICKET_SECONDS = 300;
 
@@ -27,25 +28,26 @@ export type LoginTickets = ReturnType<typeof createLoginTickets>;
 
 export function createLoginTickets(db: Db, clock: Clock, secondFactor: SecondFactor) {
   return {
-    async issue(userId: string, userAgent: string | undefined): Promise<LoginTicket> {
+    async issue(userId: string, origin: SignInOrigin): Promise<LoginTicket> {
       const ticket = newSessionToken();
       const now = clock();
       const expiresAt = addSeconds(now, LOGIN_TICKET_SECONDS);
       // Old tickets go: a table that only grows would be read by every redemption.
       await db.delete(loginTickets).where(lt(loginTickets.expiresAt, now));
-      await db.insert(loginTickets).values({ ticketHash: tokenDigest(ticket), userId, userAgent: userAgent?.slice(0, 300) ?? null, expiresAt });
+      await db.insert(loginTickets).values({ ticketHash: tokenDigest(ticket), userId, userAgent: origin.userAgent?.slice(0, 300) ?? null, ip: origin.ip, expiresAt });
       return { ticket, expiresAt: expiresAt.toISOString(), methods: ['totp', 'recovery'] };
     },
 
     /**
-     * The second step: the ticket's user when the proof is right (the ticket is then spent, in
-     * the same transaction as the code's step or the recovery code). 401 loginTicket.gone for an
-     * unknown, used or expired ticket; the second factor's refusals otherwise.
+     * The second step: the ticket's user and where the password came from when the proof is
+     * right (the ticket is then spent, in the same transaction as the code's step or the recovery
+     * code), or the refusal of a wrong or locked try. 401 loginTicket.gone (thrown) for an
+     * unknown, used or expired ticket.
      */
-    async redeem(ticket: string, proof: SecondFactorProof): Promise<{ userId: string; userAgent: string | null }> {
+    async redeem(ticket: string, proof: SecondFactorProof): Promise<{ userId: string; origin: SignInOrigin } | { userId: string; origin: SignInOrigin; refusal: Error }> {
       const hash = tokenDigest(ticket);
       const [row] = await db
-        .select({ userId: loginTickets.userId, userAgent: loginTickets.userAgent })
+        .select({ userId: loginTickets.userId, userAgent: loginTickets.userAgent, ip: loginTickets.ip })
         .from(loginTickets)
         .where(and(eq(loginTickets.ticketHash, hash), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, clock())))
         .limit(1);
@@ -59,8 +61,8 @@ export function createLoginTickets(db: Db, clock: Clock, secondFactor: SecondFac
         // Redeemed meanwhile by a parallel request with another right code.
         if (spent.length !== 1) throw new AppError('loginTicket.gone', 401);
       }, proof);
-      if (outcome) throw outcome;
-      return row;
+      const origin = { userAgent: row.userAgent, ip: row.ip };
+      return outcome ? { userId: row.userId, origin, refusal: outcome } : { userId: row.userId, origin };
     },
   };
 }

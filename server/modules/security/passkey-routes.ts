@@ -11,6 +11,7 @@ import { viewerOf } from '../../http/auth';
 import { byIp, limitBy } from '../../http/rate-limits';
 import type { Refusals } from '../../http/refusals';
 import { CHALLENGE_SECONDS } from './passkeys-challenges';
+import { signInOriginOf } from '../auth';
 
 const FOR_ONE_ANSWER = `The challenge is good for ${CHALLENGE_SECONDS / 60} minutes and one answer.`;
 
@@ -112,6 +113,6 @@ export async function passkeysModule(app: FastifyInstance): Promise<void> {
     body: passkeyLoginSchema,
     preValidation: signIns,
     reply: sessionReplySchema,
-    handler: ({ body, request }) => passkeys.signIn(body.response, request.headers['user-agent']),
+    handler: ({ body, request }) => passkeys.signIn(body.response, signInOriginOf(request)),
   });
 }

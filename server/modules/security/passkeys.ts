@@ -34,6 +34,7 @@ import { PASSKEY_TRANSPORTS, passkeyCreationOptionsSchema, passkeyRequestOptions
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { SignInOrigin } from '../auth';
 import { passkeys, users } from '../../db/schema';
 import { Refusal } from '../../errors';
 import { CHALLENGE_SECONDS, createChallenges, type ChallengePurpose } from './passkeys-challenges';
@@ -55,9 +56,9 @@ export function relyingPartyOf(publicOrigin: string): RelyingParty {
 /** EdDSA, ES256, RS256: what authenticators make; offered at registration and accepted at its check. */
 const ALGORITHMS = [-8, -7, -257];
 
-/** What signing in needs of the sessions (modules/auth's, decorated as app.services.sessions). */
+/** What signing in needs of the accounts (modules/auth's signedIn: the session, the sign-ins list, the new-device alert). */
 interface SessionOpener {
-  open(userId: string, userAgent: string | undefined): Promise<SessionReply>;
+  open(userId: string, origin: SignInOrigin): Promise<SessionReply>;
 }
 
 export interface PasskeysDeps {
@@ -277,9 +278,9 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
     signInOptions: (): Promise<PasskeyRequestOptions> => requestOptions('login', null),
 
     /** Signs in with a passkey's answer to a sign-in challenge: a session like a password's. */
-    async signIn(response: PasskeyAssertion, userAgent: string | undefined): Promise<SessionReply> {
+    async signIn(response: PasskeyAssertion, origin: SignInOrigin): Promise<SessionReply> {
       const used = await db.transaction((tx) => verifyAssertion(tx, response, 'login', null));
-      return sessions.open(used.userId, userAgent);
+      return sessions.open(used.userId, origin);
     },
 
     /**

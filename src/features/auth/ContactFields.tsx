@@ -3,26 +3,21 @@
  * area code, or the e-mail address; the verification code with its "Send code" countdown; the
  * new password twice; then the form's own fields and its button.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CodePurpose } from '../../domain/validation';
 import { toast } from '../../ui/feedback/toast';
 import { areaCountryAtom } from '../../ui/form/area-code/areaCountry';
-import { getCountryCallingCode } from 'libphonenumber-js/min';
 import { toE164 } from '../../ui/form/area-code/e164';
-import { PhoneField } from '../../ui/form/area-code/PhoneField';
 import { checkConfirmation } from '../../ui/form/fieldErrors';
-import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { setServerError, submitOnce, useZodForm } from '../../ui/form/form';
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
-import { SendCodeButton } from '../../ui/form/SendCodeButton';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/form/TextField';
 import { MethodTabs, type ContactMethod } from './MethodTabs';
-import { maskedAddress, sendCode } from './sendCode';
+import { ContactCodeFields } from '../shared/contact/CodeField';
 
 export interface ContactValues extends FieldValues {
   method: ContactMethod;
@@ -108,7 +103,7 @@ export function ContactPasswordForm<V extends ContactValues, O extends ContactDa
         }}
       />
       <form onSubmit={submitOnce(form, onValid)} noValidate className="space-y-4">
-        <ContactFields form={form} purpose={purpose} />
+        <ContactCodeFields form={form} purpose={purpose} method={form.watch('method')} />
         <NewPasswordFields form={form} label={passwordLabel} confirmLabel={confirmLabel} />
         {children}
         <Button type="submit" busy={form.formState.isSubmitting} className="mt-2">
@@ -116,68 +111,5 @@ export function ContactPasswordForm<V extends ContactValues, O extends ContactDa
         </Button>
       </form>
     </>
-  );
-}
-
-function ContactFields<O extends FieldValues>({ form, purpose }: { form: UseFormReturn<ContactValues, unknown, O>; purpose: CodePurpose }) {
-  const { t } = useLingui();
-  const country = useAtomValue(areaCountryAtom);
-  const method = form.watch('method');
-  // Where the last code went: said under the code field while the address is still that one.
-  const [sent, setSent] = useState<{ method: ContactMethod; address: string } | null>(null);
-  const typed = form.watch(method);
-  const address = method === 'phone' ? toE164(typed, country) : typed.trim();
-  const sentHere = sent !== null && sent.method === method && sent.address === address && address !== '';
-  const to = sentHere ? maskedAddress(method, address, getCountryCallingCode(country)) : '';
-
-  async function send(): Promise<number | null> {
-    const to = addressOf(form.getValues(), country);
-    const result = await sendCode(method, to, purpose);
-    if ('error' in result) {
-      form.setError(result.field, { type: 'validate', message: result.error });
-      return null;
-    }
-    form.clearErrors(method);
-    setSent({ method, address: to });
-    return result.retryAfter;
-  }
-
-  const code = textField(form, 'code');
-  return (
-    <div className="space-y-4">
-      {method === 'phone' ? (
-        <PhoneField label={t`Phone number`} {...textField(form, 'phone')} />
-      ) : (
-        <TextField
-          label={t`E-mail`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="name@example.com"
-          ltr
-          {...textField(form, 'email')}
-        />
-      )}
-      <TextField
-        label={t`Verification code`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t`6 digits`}
-        ltr
-        {...code}
-        onChange={(value) => code.onChange(value.replace(/\D/g, ''))}
-        trailing={<SendCodeButton countdownKey={`${purpose}:${method}`} onSend={send} />}
-        hint={
-          sentHere ? (
-            <span data-code-sent className="text-emerald-800">
-              <Trans>
-                Code sent to <bdi dir="ltr">{to}</bdi>
-              </Trans>
-            </span>
-          ) : undefined
-        }
-      />
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 /** Phone or e-mail: the two ways to sign up, log in and reset a password, as the app's one segmented control (ui/Choices.tsx). */
 import { useLingui } from '@lingui/react/macro';
 import { Choices } from '../../ui/Choices';
+import type { ContactMethod } from '../shared/contact/sendCode';
 
-export type ContactMethod = 'phone' | 'email';
+export type { ContactMethod };
 
 export interface MethodTabsProps {
   value: ContactMethod;

@@ -1,6 +1,6 @@
 /**
- * Personal info: photo, nickname (editable), username, phone, e-mail and the invite
- * code to share, with a copy button.
+ * Personal info: photo, nickname (editable), username, phone and e-mail (each opens the screen
+ * that links it, or changes it), and the invite code to share, with a copy button.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
@@ -38,7 +38,7 @@ export default function ProfileScreen() {
   }
 
   const notLinked = t`Not linked`;
-  const openBind = () => void navigate({ to: '/mine/bind' });
+  const openContact = (which: 'phone' | 'email') => void navigate({ to: '/setting/security/contact', search: { which } });
   return (
     <Screen>
       <div className="py-4">
@@ -50,12 +50,12 @@ export default function ProfileScreen() {
         <Row
           label={t`Phone`}
           value={user.phone ? <bdi dir="ltr" className="text-ink tabular-nums">{user.phone}</bdi> : notLinked}
-          onClick={user.phone ? undefined : openBind}
+          onClick={() => openContact('phone')}
         />
         <Row
           label={t`E-mail`}
           value={user.email ? <bdi dir="ltr" className="text-ink">{user.email}</bdi> : notLinked}
-          onClick={user.email ? undefined : openBind}
+          onClick={() => openContact('email')}
         />
         <Row
           label={t`Invite code`}

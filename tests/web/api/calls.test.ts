@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as shared from '../../../src/api/calls';
 import * as auth from '../../../src/features/auth/api/calls';
 import * as mine from '../../../src/features/mine/api/calls';
+import * as contact from '../../../src/features/security/api/contact';
+import * as devices from '../../../src/features/security/api/devices';
 import * as settings from '../../../src/features/settings/api/calls';
 import { localeAtom } from '../../../src/i18n';
 import { ok, useTestApi } from '../support/api-server';
@@ -16,8 +18,8 @@ beforeEach(() => {
 
 /** Each call of docs/api.md: how it is made, and the method, path and fields that must arrive. */
 const contract: [string, () => Promise<unknown>, string, string, Record<string, unknown>?][] = [
-  ['sendSmsCode', () => auth.sendSmsCode({ phone: '+4915112345678', purpose: 'register' }), 'POST', '/api/sms_send', { phone: '+4915112345678', purpose: 'register' }],
-  ['sendMailCode', () => auth.sendMailCode({ email: 'a@b.de', purpose: 'reset' }), 'POST', '/api/sms_mail', { email: 'a@b.de', purpose: 'reset' }],
+  ['sendSmsCode', () => shared.sendSmsCode({ phone: '+4915112345678', purpose: 'register' }), 'POST', '/api/sms_send', { phone: '+4915112345678', purpose: 'register' }],
+  ['sendMailCode', () => shared.sendMailCode({ email: 'a@b.de', purpose: 'reset' }), 'POST', '/api/sms_mail', { email: 'a@b.de', purpose: 'reset' }],
   [
     'register',
     () => auth.register({ method: 'email', email: 'a@b.de', code: '123456', password: '583920', confirmPassword: '583920', username: 'ada', agreed: true }),
@@ -36,8 +38,12 @@ const contract: [string, () => Promise<unknown>, string, string, Record<string, 
   ],
   ['changePassword', () => settings.changePassword({ oldPassword: 'x', password: '583920', confirmPassword: '583920' }), 'POST', '/api/safe/update_password', { oldPassword: 'x', password: '583920', confirmPassword: '583920' }],
   ['setPayPassword', () => settings.setPayPassword({ loginPassword: 'x', password: '583920', confirmPassword: '583920' }), 'POST', '/api/safe/pay_password', { loginPassword: 'x', password: '583920', confirmPassword: '583920' }],
-  ['bindEmail', () => settings.bindEmail({ email: 'a@b.de', code: '123456' }), 'POST', '/api/safe/email', { email: 'a@b.de', code: '123456' }],
-  ['bindMobile', () => settings.bindMobile({ phone: '+4915112345678', code: '123456' }), 'POST', '/api/safe/mobile', { phone: '+4915112345678', code: '123456' }],
+  ['bindEmail', () => contact.bindEmail({ email: 'a@b.de', code: '123456' }), 'POST', '/api/safe/email', { email: 'a@b.de', code: '123456' }],
+  ['bindMobile', () => contact.bindMobile({ phone: '+4915112345678', code: '123456' }), 'POST', '/api/safe/mobile', { phone: '+4915112345678', code: '123456' }],
+  ['accountSessions', () => devices.accountSessions(), 'GET', '/api/safe/sessions'],
+  ['endSession', () => devices.endSession({ id: 7 }), 'POST', '/api/safe/sessions/end', { id: 7 }],
+  ['endOtherSessions', () => devices.endOtherSessions(), 'POST', '/api/safe/sessions/end_others', {}],
+  ['signIns', () => devices.signIns(), 'GET', '/api/safe/sign_ins'],
   ['userInfo', () => shared.userInfo(), 'GET', '/api/user/info'],
   ['editNickname', () => mine.editNickname({ nickname: 'Ada' }), 'POST', '/api/user/editNickname', { nickname: 'Ada' }],
   ['setLanguage', () => settings.setLanguage('he'), 'POST', '/api/set/lang', { locale: 'he' }],

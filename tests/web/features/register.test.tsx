@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maskedAddress } from '../../../src/features/auth/sendCode';
+import { maskedAddress } from '../../../src/features/shared/contact/sendCode';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import { resendAtAtom } from '../../../src/ui/countdown';
 import { areaCountryAtom } from '../../../src/ui/form/area-code/areaCountry';

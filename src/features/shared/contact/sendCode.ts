@@ -1,12 +1,15 @@
 /**
  * Sends a verification code to a phone (SMS) or an e-mail address after checking the address
- * with the shared rule. Resolves with the wait before another code (data.retryAfter), or with
+ * with the shared rule: sign-up and password reset (features/auth), linking a contact
+ * (features/security). Resolves with the wait before another code (data.retryAfter), or with
  * the problem to show under the address field.
  */
-import { sendMailCode, sendSmsCode } from './api/calls';
-import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../domain/validation';
-import { fieldErrors } from '../../ui/form/fieldErrors';
-import type { ContactMethod } from './MethodTabs';
+import { sendMailCode, sendSmsCode } from '../../../api/calls';
+import { sendMailSchema, sendSmsSchema, type CodePurpose } from '../../../domain/validation';
+import { fieldErrors } from '../../../ui/form/fieldErrors';
+
+/** Where a code goes: a phone number or an e-mail address. */
+export type ContactMethod = 'phone' | 'email';
 
 export type SendCodeResult = { retryAfter: number } | { field: 'phone' | 'email'; error: string };
 
