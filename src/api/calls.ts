@@ -9,7 +9,20 @@ import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
 import type { passkeyLoginSchema } from '../domain/passkeys';
 import type { loginSchema, SecondFactorProof, sendMailSchema, sendSmsSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, SendCodeReply, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
+import type {
+  CoinListReply,
+  KfReply,
+  LoginReply,
+  Page,
+  PasskeyRequestOptions,
+  Quotation,
+  RateItem,
+  SecurityOverview,
+  SendCodeReply,
+  SessionReply,
+  UserInfo,
+  WalletListReply,
+} from '../domain/wire';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -48,6 +61,8 @@ export const passkeyLogin = send<PasskeyLoginInput, SessionReply>('POST', '/user
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');
+/** What protects the account, and whether withdrawals are paused after a security change: the security centre's and the withdrawal screens'. */
+export const securityOverview = ask<SecurityOverview>('GET', '/safe/security');
 
 // Verification codes: sign-up, password reset, linking a contact
 export const sendSmsCode = send<z.input<typeof sendSmsSchema>, SendCodeReply>('POST', '/sms_send');

@@ -56,6 +56,8 @@ describe('setting up the authenticator', () => {
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.key).toBe('password.wrongOld');
 
+    // The profile says whether the app should ask for a code up front.
+    expect((await t.get<{ hasSecondFactor: boolean }>('/user/info', { token: user.token })).body.data!.hasSecondFactor).toBe(false);
     const begun = await t.post<{ secret: string; otpauthUrl: string }>('/safe/totp/begin', { password: user.password }, { token: user.token });
     expect(begun.status).toBe(200);
     const { secret, otpauthUrl } = begun.body.data!;
@@ -87,6 +89,7 @@ describe('setting up the authenticator', () => {
     expect(overview.body.data).toMatchObject({ secondFactor: { totp: true, recoveryCodesLeft: 10 } });
     expect(overview.body.data!.withdrawalsPausedUntil).not.toBeNull();
     expect(overview.body.data!.changes[0].kind).toBe('totpOn');
+    expect((await t.get<{ hasSecondFactor: boolean }>('/user/info', { token: user.token })).body.data!.hasSecondFactor).toBe(true);
 
     // Set up once: a second setup is refused until it is turned off.
     expect((await t.post('/safe/totp/begin', { password: user.password }, { token: user.token })).body.key).toBe('totp.alreadySet');
@@ -292,6 +295,7 @@ describe('security changes', () => {
     const overview = await t.get<Overview>('/safe/security', { token: user.token });
     expect(overview.body.data).toMatchObject({ secondFactor: { totp: false, recoveryCodesLeft: 0 } });
     expect(overview.body.data!.changes[0].kind).toBe('totpOff');
+    expect((await t.get<{ hasSecondFactor: boolean }>('/user/info', { token: user.token })).body.data!.hasSecondFactor).toBe(false);
     // Off: the password alone signs in again; the recovery codes are gone.
     expect((await t.post<{ token?: string }>('/user/login', { account: user.username, password: user.password })).body.data?.token).toBeTruthy();
     expect((await t.post('/safe/totp/off', { secondFactor: { method: 'recovery', code: user.recoveryCodes[4] } }, { token: user.token })).body.key).toBe('totp.notSet');

@@ -19,6 +19,7 @@ export function userInfoOf(user: User): UserInfo {
     inviteCode: user.inviteCode,
     isMerchant: user.isMerchant,
     hasPayPassword: user.payPasswordHash !== null,
+    hasSecondFactor: user.totpEnabledAt !== null,
     locale: isLocale(user.locale) ? user.locale : FALLBACK_LOCALE,
     vipLevel: user.vipLevel,
     createdAt: user.createdAt.toISOString(),

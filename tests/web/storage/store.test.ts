@@ -77,6 +77,7 @@ describe('session', () => {
     inviteCode: 'ABC123',
     isMerchant: false,
     hasPayPassword: false,
+    hasSecondFactor: false,
     locale: 'de',
     vipLevel: 0,
     createdAt: NOW.toISOString(),

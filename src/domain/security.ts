@@ -1,0 +1,25 @@
+/**
+ * The security centre's facts shared by the server and the app (docs/security.md): the kinds of
+ * security change (each pauses withdrawals and ends the other sessions) and how long a sign-in's
+ * second step may take.
+ */
+
+/** What counts as a security change, as GET /safe/security lists them. */
+export const SECURITY_CHANGES = [
+  'password',
+  'passwordReset',
+  'payPassword',
+  'email',
+  'phone',
+  'totpOn',
+  'totpOff',
+  'passkeyAdded',
+  'passkeyRemoved',
+  'addressBookLock',
+  'operatorReset',
+] as const;
+export type SecurityChangeKind = (typeof SECURITY_CHANGES)[number];
+
+/** A sign-in's ticket is redeemed with the second factor within this many seconds. */
+export const LOGIN_TICKET_SECONDS = 300;
+
