@@ -5,13 +5,17 @@
 import { msg } from '@lingui/core/macro';
 
 import { ensureAccountData } from '../../api/query';
+import { securityOverviewQuery } from '../../api/queries';
 import type { RouterContext } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 import { withdrawInfoQuery } from './api/queries';
 
 const WithdrawScreen = lazyScreen(() => import('./WithdrawScreen'));
-const loadInfo = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, withdrawInfoQuery);
+/** The methods and limits, and whether withdrawals are paused (said before the form is filled in). */
+const loadInfo = async ({ queryClient }: RouterContext) => {
+  await Promise.all([ensureAccountData(queryClient, withdrawInfoQuery), ensureAccountData(queryClient, securityOverviewQuery)]);
+};
 
 export const withdrawRoutes = [
   memberScreen('/withdraw', WithdrawScreen, { title: msg({ message: 'Withdraw', context: 'screen title' }), back: '/mine', loader: loadInfo }),
