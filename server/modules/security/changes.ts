@@ -16,7 +16,7 @@ import type { SecurityChangeKind } from '../../../src/domain/security';
 
 export const WITHDRAWAL_PAUSE_HOURS = 24;
 
-export { SECURITY_CHANGES, type SecurityChangeKind } from '../../../src/domain/security';
+export type { SecurityChangeKind } from '../../../src/domain/security';
 
 export interface SecurityChange {
   userId: string;

@@ -73,8 +73,8 @@ export default function LoginScreen() {
       values.method === 'email' && !values.account.trim() ? { ...errors, account: errorMessage('account.required') } : errors,
   });
   const method = form.watch('method');
-  // The second step under way: the ticket the password gave, and when it arrived.
-  const [second, setSecond] = useState<{ ticket: SecondFactorTicket; receivedAt: number } | null>(null);
+  // The second step under way: the ticket the password gave.
+  const [second, setSecond] = useState<SecondFactorTicket | null>(null);
   // Why the password is asked again (the second step ran out).
   const [ended, setEnded] = useState<string | null>(null);
 
@@ -112,7 +112,7 @@ export default function LoginScreen() {
       if (ticket) {
         // The password did its part; it does not wait in the form while the code is asked for.
         form.setValue('password', '');
-        setSecond({ ticket, receivedAt: Date.now() });
+        setSecond(ticket);
         return;
       }
       await continueSignedIn();
@@ -129,7 +129,7 @@ export default function LoginScreen() {
     return (
       <AuthLayout title={t`Enter your code`} subtitle={t`Your account is protected by an authenticator app. Open it and enter the 6-digit code it shows for Tessera.`}>
         <Suspense fallback={null}>
-          <SecondFactorStep ticket={second.ticket} receivedAt={second.receivedAt} onSignedIn={continueSignedIn} onBack={backToPassword} />
+          <SecondFactorStep ticket={second} onSignedIn={continueSignedIn} onBack={backToPassword} />
         </Suspense>
       </AuthLayout>
     );

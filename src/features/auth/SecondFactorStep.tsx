@@ -17,8 +17,6 @@ import { proofOf, SecondFactorField, useSecondFactor } from '../shared/secondFac
 
 export interface SecondFactorStepProps {
   ticket: SecondFactorTicket;
-  /** When the ticket arrived (ms): the countdown runs from there. */
-  receivedAt: number;
   onSignedIn(): Promise<void>;
   /** Back to the password: why (the ticket ran out), or null when the person chose to. */
   onBack(reason: string | null): void;
@@ -44,11 +42,13 @@ function useSecondsLeft(deadline: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-export default function SecondFactorStep({ ticket, receivedAt, onSignedIn, onBack }: SecondFactorStepProps) {
+export default function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondFactorStepProps) {
   const { t } = useLingui();
   const code = useSecondFactor(true);
   const [busy, setBusy] = useState(false);
-  const left = useSecondsLeft(deadlineOf(ticket.expiresAt, receivedAt));
+  // Counted from when the step appears, just after the ticket arrived.
+  const [deadline] = useState(() => deadlineOf(ticket.expiresAt, Date.now()));
+  const left = useSecondsLeft(deadline);
   const timedOut = t`This sign-in has timed out. Please enter your password again.`;
 
   useEffect(() => {

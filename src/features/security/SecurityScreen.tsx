@@ -64,8 +64,8 @@ export default function SecurityScreen() {
 function Protection({ overview }: { overview: SecurityOverview }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const { totp, recoveryCodesLeft } = overview.secondFactor;
-  const left = t({ message: plural(recoveryCodesLeft, { one: '# recovery code left', other: '# recovery codes left' }) });
+  const { totp, recoveryCodesLeft: left } = overview.secondFactor;
+  const leftText = t({ message: plural(left, { one: '# recovery code left', other: '# recovery codes left' }) });
   return (
     <RowGroup title={t`Second factor`}>
       <Row
@@ -75,7 +75,7 @@ function Protection({ overview }: { overview: SecurityOverview }) {
           totp ? (
             <span className="flex flex-col items-end gap-0.5">
               <StatusBadge tone="done">{t`On`}</StatusBadge>
-              <span className={recoveryCodesLeft <= 3 ? 'font-semibold text-amber-800' : undefined}>{left}</span>
+              <span className={left <= 3 ? 'font-semibold text-amber-800' : undefined}>{leftText}</span>
             </span>
           ) : (
             t`Off`

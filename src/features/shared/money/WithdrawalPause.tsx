@@ -20,12 +20,11 @@ export function useWithdrawalPause(): string | null {
   const until = useSecurityOverview().data?.withdrawalsPausedUntil ?? null;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     if (!until) return;
+    // Looked at again just after it ends (at once when it already has). Timers take at most about
+    // 24.8 days; a pause lasts one.
     const left = Date.parse(until) - Date.now();
-    if (!(left > 0)) return;
-    // Timers take at most about 24.8 days; a pause lasts one.
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(left + 250, 2_147_000_000));
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(left, 0) + 250, 2_147_000_000));
     return () => clearTimeout(timer);
   }, [until]);
   return until !== null && Date.parse(until) > now ? until : null;

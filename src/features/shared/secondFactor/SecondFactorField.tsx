@@ -10,7 +10,7 @@
  * the proof to send, and a refusal about it said under the field.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { isApiError } from '../../../api/client';
 import { secondFactorSchema, type SecondFactorProof } from '../../../domain/validation';
 import { errorMessage } from '../../../i18n';
@@ -40,23 +40,20 @@ export interface SecondFactorFieldProps {
   error?: string | null;
   disabled?: boolean;
   autoFocus?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
+  /** The input, for a parent that moves the focus to it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 export function SecondFactorField({ value, onChange, onComplete, error, disabled, autoFocus, inputRef }: SecondFactorFieldProps) {
   const { t } = useLingui();
   const ownRef = useRef<HTMLInputElement | null>(null);
+  const ref = inputRef ?? ownRef;
   const [switched, setSwitched] = useState(false);
-  const setRef = (element: HTMLInputElement | null) => {
-    ownRef.current = element;
-    if (typeof inputRef === 'function') inputRef(element);
-    else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = element;
-  };
 
   // After a switch, the other field takes the focus (and the keyboard that fits it).
   useEffect(() => {
-    if (switched) ownRef.current?.focus({ preventScroll: true });
-  }, [switched, value.method]);
+    if (switched) ref.current?.focus({ preventScroll: true });
+  }, [switched, value.method, ref]);
 
   function switchMethod() {
     setSwitched(true);
@@ -82,7 +79,7 @@ export function SecondFactorField({ value, onChange, onComplete, error, disabled
           error={error}
           disabled={disabled}
           autoFocus={autoFocus}
-          inputRef={setRef}
+          inputRef={ref}
         />
       ) : (
         <TextField
@@ -100,7 +97,7 @@ export function SecondFactorField({ value, onChange, onComplete, error, disabled
           autoFocus={autoFocus}
           ltr
           className="[&_input]:font-mono [&_input]:tracking-wider"
-          inputRef={setRef}
+          inputRef={ref}
         />
       )}
       <button
