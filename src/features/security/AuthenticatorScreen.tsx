@@ -123,16 +123,21 @@ function Status({ onSetUp, onRenewed }: { onSetUp(): void; onRenewed(codes: stri
 /** What the app does, and what turning it on changes. */
 function Intro() {
   return (
-    <section className="space-y-3 text-sm leading-relaxed text-muted">
-      <p className="text-ink">
-        <Trans>
-          An authenticator app on your phone makes a new 6-digit code every 30 seconds. Once it is on, signing in and withdrawing ask for
-          that code as well as your password, so someone who learns your password still cannot get in or take money out.
-        </Trans>
-      </p>
-      <p>
-        <Trans>Turning it on signs out your other devices and pauses withdrawals for 24 hours.</Trans>
-      </p>
+    <section className="flex items-start gap-3 rounded-3xl bg-surface p-4 text-sm leading-relaxed text-muted">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700">
+        <ShieldIcon size={22} />
+      </span>
+      <div className="min-w-0 flex-1 space-y-3">
+        <p className="text-ink">
+          <Trans>
+            An authenticator app on your phone makes a new 6-digit code every 30 seconds. Once it is on, signing in and withdrawing ask for
+            that code as well as your password, so someone who learns your password still cannot get in or take money out.
+          </Trans>
+        </p>
+        <p>
+          <Trans>Turning it on signs out your other devices and pauses withdrawals for 24 hours.</Trans>
+        </p>
+      </div>
     </section>
   );
 }
@@ -209,14 +214,15 @@ function ScanStep({ secret, onConfirmed, onRestart, onCancel }: { secret: TotpSe
       </p>
       <div className="flex flex-col items-center gap-3 rounded-3xl bg-surface p-4">
         <QrCode value={secret.otpauthUrl} label={t`QR code for your authenticator app`} size={200} />
-        <a href={secret.otpauthUrl} className="flex min-h-11 items-center px-3 text-sm font-semibold text-sea-700">
+        <a href={secret.otpauthUrl} className="flex min-h-11 items-center px-3 text-center text-sm font-semibold text-sea-700">
           {t`Open in an authenticator app on this phone`}
         </a>
       </div>
       <div className="rounded-3xl bg-surface p-4">
         <p className="text-sm text-muted">{t`Or type this key into the app (time-based, 6 digits):`}</p>
         <div className="mt-1 flex items-center gap-2">
-          <p className="min-w-0 flex-1 font-mono text-base font-semibold tracking-wider break-words text-ink" data-address>
+          {/* Left to right in every language, its second line too. */}
+          <p dir="ltr" className="min-w-0 flex-1 text-left font-mono text-base font-semibold tracking-wider break-words text-ink" data-address>
             <bdi dir="ltr">{groupedKey(secret.secret)}</bdi>
           </p>
           <CopyButton text={secret.secret} label={t`Copy the key`} />
