@@ -61,7 +61,17 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const loginLockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const payLockout = createLockout(db, clock, { table: 'pay_password_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   const secondFactorLockout = createLockout(db, clock, { table: 'second_factor_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
-  const secondFactor = createSecondFactor({ db, clock, sealer: createSealer(deps.secretsKey), lockout: secondFactorLockout, pepper: deps.codePepper });
+  // Passkeys open sessions through the accounts, which ask for the second factor, which may be a
+  // passkey: the second factor reaches the passkeys through this function, set once they exist.
+  let passkeys: ReturnType<typeof createPasskeys> | undefined;
+  const secondFactor = createSecondFactor({
+    db,
+    clock,
+    sealer: createSealer(deps.secretsKey),
+    lockout: secondFactorLockout,
+    pepper: deps.codePepper,
+    checkPasskey: (userId, response, tx) => passkeys!.verifyFor(userId, response, secondFactor.passkeyPurpose, tx),
+  });
   const securityChanges = createSecurityChanges(db, clock, sessions);
   const loginTickets = createLoginTickets(db, clock, secondFactor);
   const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
@@ -82,6 +92,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     loginTickets,
     alerts,
   });
+  passkeys = createPasskeys({ db, clock, sessions: { open: (userId, origin) => accounts.signedIn(userId, origin) }, changes: securityChanges, relyingParty: relyingPartyOf(config.publicOrigin) });
   return {
     sessions,
     codes,
@@ -89,10 +100,11 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** The second factor, its sign-in tickets, and what a security change sets off (modules/security). */
     secondFactor,
     securityChanges,
+    loginTickets,
     /** The security centre's calls and the operators' reset of a second factor (modules/security/centre.ts). */
     securityCentre: createSecurityCentre(db, clock, secondFactor, securityChanges, alerts),
     /** Passkeys: registering and signing in with them, and the step-up's check (modules/security). */
-    passkeys: createPasskeys({ db, clock, sessions: { open: (userId, origin) => accounts.signedIn(userId, origin) }, relyingParty: relyingPartyOf(config.publicOrigin) }),
+    passkeys,
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),

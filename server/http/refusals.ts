@@ -57,7 +57,12 @@ export const IDEMPOTENT: Refusals = { 400: ['idempotency.keyRequired', 'idempote
 /** A call confirmed with the payment password, under its lockout. */
 export const PAY_PASSWORD: Refusals = { 400: ['payPassword.notSet', 'payPassword.wrong'], 429: ['payPassword.locked'] };
 /** A call that asks for the second factor once the account has one (modules/security). */
-export const SECOND_FACTOR: Refusals = { 400: ['secondFactor.wrong', 'secondFactor.format'], 403: ['secondFactor.required'], 429: ['secondFactor.locked'] };
+export const SECOND_FACTOR: Refusals = {
+  400: ['secondFactor.wrong', 'secondFactor.format', 'passkey.invalid', 'passkey.challengeGone'],
+  403: ['secondFactor.required'],
+  404: ['passkey.notFound'],
+  429: ['secondFactor.locked'],
+};
 /** A paid call (http/paid-call.ts): both. */
 export const PAID_CALL: readonly Refusals[] = [IDEMPOTENT, PAY_PASSWORD];
 /** A verification code checked (modules/codes). */

@@ -15,6 +15,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './constants';
 import { isErrorKey, type ErrorKey } from './errors';
+import { passkeyAssertionSchema, passkeyRegisterSchema } from './passkeys';
 import { LOCALES } from './locales';
 
 /** Passwords people pick first, which a guess list would try first. */
@@ -178,14 +179,22 @@ export const recoveryCodeSchema = z
 
 /**
  * The second factor a sign-in or a sensitive call gives once the account has one: a code of the
- * authenticator app, or one of the ten recovery codes (each works once).
+ * authenticator app, one of the ten recovery codes (each works once), or a passkey's answer.
  */
 export const secondFactorSchema = z.discriminatedUnion(
   'method',
-  [z.strictObject({ method: z.literal('totp'), code: totpCodeSchema }), z.strictObject({ method: z.literal('recovery'), code: recoveryCodeSchema })],
+  [
+    z.strictObject({ method: z.literal('totp'), code: totpCodeSchema }),
+    z.strictObject({ method: z.literal('recovery'), code: recoveryCodeSchema }),
+    // One of the account's passkeys, answering a step-up challenge (POST /safe/second-factor/passkey-options).
+    z.strictObject({ method: z.literal('passkey'), response: passkeyAssertionSchema }),
+  ],
   { error: 'secondFactor.required' },
 );
 export type SecondFactorProof = z.output<typeof secondFactorSchema>;
+
+/** POST /safe/passkeys/register: with a second factor set, adding a passkey (which signs in on its own) asks for it. */
+export const passkeyAddSchema = passkeyRegisterSchema.extend({ secondFactor: secondFactorSchema.optional() });
 
 /** A sign-in's second step: the ticket the password gave and the second factor. */
 export const loginSecondFactorSchema = z.strictObject({

@@ -34,7 +34,7 @@ export const secondFactorTicketSchema = z.object({
   secondFactor: z.object({
     ticket: z.string(),
     expiresAt: date,
-    methods: z.array(z.enum(['totp', 'recovery'])),
+    methods: z.array(z.enum(['totp', 'recovery', 'passkey'])).describe('How this account can give its second factor'),
   }),
 });
 export const loginReplySchema = z.union([sessionReplySchema, secondFactorTicketSchema]);

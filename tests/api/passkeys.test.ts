@@ -29,11 +29,20 @@ afterAll(() => t?.close());
 interface Person {
   token: string;
   userId: string;
+  /** The authenticators holding the person's passkeys, first registered first. */
+  devices: Authenticator[];
 }
 
 async function person(): Promise<Person> {
   const user = await t.signedInUser();
-  return { token: user.token, userId: await t.userIdOf(user.token) };
+  return { token: user.token, userId: await t.userIdOf(user.token), devices: [] };
+}
+
+/** A step-up with one of the person's passkeys: the answer of `device` to a fresh step-up challenge. */
+async function stepUp(who: Person, device: Authenticator) {
+  const options = await t.post<PasskeyRequestOptions>('/safe/second-factor/passkey-options', {}, { token: who.token });
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return { method: 'passkey' as const, response: device.get(options.body.data!) };
 }
 
 const phone = () => new Authenticator({ origin });
@@ -47,8 +56,11 @@ async function registrationOptions(who: Person): Promise<PasskeyCreationOptions>
 /** Registers a passkey of `device` for `who` under `name`; the passkey as listed. */
 async function register(who: Person, device: Authenticator, name: string): Promise<Passkey> {
   const response = device.create(await registrationOptions(who));
-  const reply = await t.post<Passkey>('/safe/passkeys/register', { name, response }, { token: who.token });
+  // A passkey signs in on its own: once the account has one, adding another asks for it.
+  const secondFactor = who.devices.length > 0 ? await stepUp(who, who.devices[0]) : undefined;
+  const reply = await t.post<Passkey>('/safe/passkeys/register', { name, response, secondFactor }, { token: who.token });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  who.devices.push(device);
   return reply.body.data!;
 }
 
@@ -86,7 +98,11 @@ describe('a user’s passkeys', () => {
     expect(options.excludeCredentials.map((credential) => credential.id)).toEqual([ownPhone.credentials[0].id]);
     // The phone already holds a passkey of this account: a real authenticator refuses to make another.
     expect(() => ownPhone.create(options)).toThrow(/InvalidStateError/);
-    const second = await t.post<Passkey>('/safe/passkeys/register', { name: '  Work laptop ', response: laptop.create(options) }, { token: ada.token });
+    const laptopsPasskey = laptop.create(options);
+    const unconfirmed = await t.post('/safe/passkeys/register', { name: '  Work laptop ', response: laptopsPasskey }, { token: ada.token });
+    expect(unconfirmed.status).toBe(403);
+    expect(unconfirmed.body.key).toBe('secondFactor.required');
+    const second = await t.post<Passkey>('/safe/passkeys/register', { name: '  Work laptop ', response: laptopsPasskey, secondFactor: await stepUp(ada, ownPhone) }, { token: ada.token });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
 
     const listed = await list(ada);
@@ -168,9 +184,10 @@ describe('registration refused', () => {
     expect(await list(ben)).toEqual([]);
 
     // The refusals left the challenge for a right answer; used once, it is gone.
-    const right = phone().create(options);
+    const rightPhone = phone();
+    const right = rightPhone.create(options);
     expect((await attempt(ada, right)).status).toBe(200);
-    const again = await attempt(ada, right);
+    const again = await t.post('/safe/passkeys/register', { name: 'Phone', response: right, secondFactor: await stepUp(ada, rightPhone) }, { token: ada.token });
     expect(again.status).toBe(400);
     expect(again.body.key).toBe('passkey.challengeGone');
     expect(await list(ada)).toHaveLength(1);

@@ -7,15 +7,18 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { WithdrawalRecord } from '../../src/domain/wire';
+import type { PasskeyCreationOptions, PasskeyRequestOptions, WithdrawalRecord } from '../../src/domain/wire';
+import { Authenticator } from '../fixtures/authenticator';
 import { rowsOf } from '../../server/db/rows';
+import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { balanceOf } from '../../server/ledger/accounts';
 import { totpCode } from '../../server/security/totp';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Many sign-ins from the test's one address: the per-address sign-in limit is not what is tested here.
+  t = await startTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginsPerIp: { max: 1000, windowSeconds: 300 } } });
 });
 afterAll(() => t?.close());
 
@@ -309,5 +312,75 @@ describe('security changes', () => {
     expect(old.body.key).toBe('secondFactor.wrong');
     const fresh = await t.post('/user/login/second-factor', { ticket: await ticketOf(user.username, user.password), secondFactor: { method: 'recovery', code: renewed.body.data!.recoveryCodes[0] } });
     expect(fresh.status).toBe(200);
+  });
+});
+
+describe('a passkey as the second factor', () => {
+  /** A funded user with one passkey on `device` (no authenticator app), withdrawals no longer paused. */
+  async function passkeyUser() {
+    const user = await t.payingUser();
+    await t.fund(user.userId, 'USDT', USDT(500));
+    const device = new Authenticator({ origin: t.config.publicOrigin });
+    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
+    const added = await t.post('/safe/passkeys/register', { name: 'Phone', response: device.create(options.body.data!) }, { token: user.token });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    t.clock.advance(DAY + 60);
+    return { ...user, device };
+  }
+
+  async function stepUp(token: string, device: Authenticator) {
+    const options = await t.post<PasskeyRequestOptions>('/safe/second-factor/passkey-options', {}, { token });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    return { method: 'passkey' as const, response: device.get(options.body.data!) };
+  }
+
+  test('adding a passkey is a security change: the other sessions end and withdrawals pause', async () => {
+    const user = await t.payingUser();
+    const otherPhone = await t.login(user.username, user.password);
+    const device = new Authenticator({ origin: t.config.publicOrigin });
+    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
+    expect((await t.post('/safe/passkeys/register', { name: 'Phone', response: device.create(options.body.data!) }, { token: user.token })).status).toBe(200);
+    expect((await t.get('/user/info', { token: otherPhone })).status).toBe(401);
+    const overview = await t.get<Overview>('/safe/security', { token: user.token });
+    expect(overview.body.data!.withdrawalsPausedUntil).not.toBeNull();
+    expect(overview.body.data!.changes[0].kind).toBe('passkeyAdded');
+  });
+
+  test('with the authenticator on, adding a passkey asks for a code', async () => {
+    const user = await guardedUser();
+    const device = new Authenticator({ origin: t.config.publicOrigin });
+    const response = device.create((await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token })).body.data!);
+    const without = await t.post('/safe/passkeys/register', { name: 'Phone', response }, { token: user.token });
+    expect(without.body.key).toBe('secondFactor.required');
+    expect((await t.post('/safe/passkeys/register', { name: 'Phone', response, secondFactor: t.nextTotp(user.secret) }, { token: user.token })).status).toBe(200);
+  });
+
+  test('an account with a passkey: the password gives a ticket, and the passkey answers its second step', async () => {
+    const user = await passkeyUser();
+    const stranger = await passkeyUser();
+    const reply = await t.post<Ticket>('/user/login', { account: user.username, password: user.password });
+    expect(reply.body.data!.secondFactor.methods).toEqual(['passkey']);
+    const { ticket } = reply.body.data!.secondFactor;
+    const options = await t.post<PasskeyRequestOptions>('/user/login/second-factor/passkey-options', { ticket });
+    expect(options.status).toBe(200);
+    // Another account's passkey cannot answer it.
+    const foreign = await t.post('/user/login/second-factor', { ticket, secondFactor: { method: 'passkey', response: stranger.device.get(options.body.data!, { credentialId: stranger.device.credentials[0].id }) } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.key).toBe('passkey.notFound');
+    const opened = await t.post<{ token: string }>('/user/login/second-factor', { ticket, secondFactor: { method: 'passkey', response: user.device.get(options.body.data!) } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((await t.get('/user/info', { token: opened.body.data!.token })).status).toBe(200);
+  });
+
+  test("a withdrawal takes the passkey's answer to a step-up challenge, once", async () => {
+    const user = await passkeyUser();
+    const none = await withdraw(user);
+    expect(none.body.key).toBe('secondFactor.required');
+    const proof = await stepUp(user.token, user.device);
+    expect((await withdraw(user, { secondFactor: proof })).status).toBe(200);
+    // The same answer again: its challenge is spent.
+    const replayed = await withdraw(user, { secondFactor: proof });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.key).toBe('passkey.challengeGone');
   });
 });

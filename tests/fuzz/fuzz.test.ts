@@ -38,7 +38,7 @@ import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../
 import { z } from 'zod';
 import { PAY_PASSWORD, PNG, STRONG_PASSWORD, USDT, startTestApp, type TestApp } from '../api/harness';
 import { pushDevice } from '../fixtures/push-device';
-import { Authenticator } from '../fixtures/authenticator';
+import { Authenticator, type Assertion } from '../fixtures/authenticator';
 import { MoneyLog, snapshotLedger, type LedgerSnapshot } from './ledger';
 import { encodeMultipart } from './multipart';
 import { operationsOf, type JsonSchema, type OpenApiDocument, type Operation } from './operations';
@@ -87,6 +87,7 @@ const OPERATION_IDS = [
   'POST /api/safe/passkeys/options', 'POST /api/safe/passkeys/register', 'GET /api/safe/passkeys', 'POST /api/safe/passkeys/rename',
   'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
   'GET /api/safe/sessions', 'POST /api/safe/sessions/end', 'POST /api/safe/sessions/end_others', 'GET /api/safe/sign_ins',
+  'POST /api/safe/second-factor/passkey-options', 'POST /api/user/login/second-factor/passkey-options',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -131,6 +132,7 @@ const NO_SUCCESS: Record<string, string> = {
   'POST /api/safe/totp/confirm': "needs a code of the secret /safe/totp/begin showed, which the fuzz does not compute",
   'POST /api/safe/totp/off': 'the fuzz user has no authenticator (409 totp.notSet)',
   'POST /api/safe/recovery-codes': 'the fuzz user has no authenticator (409 totp.notSet)',
+  'POST /api/user/login/second-factor/passkey-options': 'needs the ticket of a right password for an account with a second factor, which only a sign-in gives',
 };
 
 /** The admin writes whose success changes what other calls read. */
@@ -178,13 +180,26 @@ const admin = { username: '', password: 'fuzz-admin-password-1', secret: '', tok
 const loginOperator = { username: 'fuzzlogin', password: 'fuzz-login-password-1', secret: '' };
 /** The fuzz user's phone, holding the passkey it signs in with (its newest). */
 let passkeyDevice: Authenticator;
+/** Every authenticator that made one of the fuzz user's passkeys (its phone first). */
+const fuzzDevices: Authenticator[] = [];
 
 /** Adds a passkey of `device` to the fuzz user's account through the API: its id, or null when refused (the account has its most). */
 async function addPasskey(device: Authenticator, name: string): Promise<number | null> {
   const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
   if (options.status !== 200) return null;
-  const added = await t.post<Passkey>('/safe/passkeys/register', { name, response: device.create(options.body.data!) }, { token: user.token });
+  // Once the account has a passkey, adding another asks for one (its second factor).
+  const held = await rowsOf(t.database.db, sql`SELECT 1 FROM passkeys WHERE user_id = ${user.userId}::uuid`);
+  const secondFactor = held.length > 0 ? await phoneStepUp() : undefined;
+  const added = await t.post<Passkey>('/safe/passkeys/register', { name, response: device.create(options.body.data!), secondFactor }, { token: user.token });
   return added.status === 200 ? added.body.data!.id : null;
+}
+
+/** The fuzz user's second factor: its phone's passkey answering a fresh step-up challenge. */
+async function phoneStepUp(): Promise<{ method: 'passkey'; response: Assertion } | undefined> {
+  const options = await t.post<PasskeyRequestOptions>('/safe/second-factor/passkey-options', {}, { token: user.token });
+  if (options.status !== 200) return undefined;
+  const credentialId = passkeyDevice.credentials.at(-1)?.id;
+  return credentialId ? { method: 'passkey', response: passkeyDevice.get(options.body.data!, { credentialId }) } : undefined;
 }
 let configuration: { settings: Array<{ key: string; value: string }>; coins: Array<Record<string, unknown>>; vip: Array<Record<string, unknown>> };
 
@@ -222,10 +237,25 @@ async function operatorLogin(): Promise<void> {
 
 async function userLogin(): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const reply = await t.post<{ token: string }>('/user/login', { account: user.username, password: user.password });
-    if (reply.status === 200) {
-      user.token = reply.body.data!.token;
+    const reply = await t.post<{ token?: string; secondFactor?: { ticket: string } }>('/user/login', { account: user.username, password: user.password });
+    if (reply.status === 200 && reply.body.data?.token) {
+      user.token = reply.body.data.token;
       return;
+    }
+    // The fuzz user has passkeys (a second factor): one of its devices answers the second step.
+    const ticket = reply.body.data?.secondFactor?.ticket;
+    if (reply.status === 200 && ticket) {
+      const options = await t.post<PasskeyRequestOptions>('/user/login/second-factor/passkey-options', { ticket });
+      const allowed = new Set((options.body.data?.allowCredentials ?? []).map((credential) => credential.id));
+      const device = fuzzDevices.find((each) => each.credentials.some((credential) => allowed.has(credential.id)));
+      const credentialId = device?.credentials.find((credential) => allowed.has(credential.id))?.id;
+      if (device && credentialId) {
+        const opened = await t.post<{ token: string }>('/user/login/second-factor', { ticket, secondFactor: { method: 'passkey', response: device.get(options.body.data!, { credentialId }) } });
+        if (opened.status === 200) {
+          user.token = opened.body.data!.token;
+          return;
+        }
+      }
     }
     // Locked out by the fuzz's wrong passwords: the lock ends after its minutes.
     t.clock.advance(16 * 60);
@@ -260,6 +290,7 @@ async function resolveLive(value: unknown): Promise<unknown> {
       if (known.length === 0) await addPasskey(passkeyDevice, 'Fuzz phone');
       return passkeyDevice.get(challenge, { credentialId: passkeyDevice.credentials.at(-1)!.id });
     }
+    if (value.name === 'passkeyStepUp') return (await phoneStepUp()) ?? null;
     if (value.name === 'ownSession') {
       // Another session of the fuzz user's, opened now (as a sign-in would, but past the login's
       // lockout, which the fuzz's wrong passwords may hold): ending it leaves the fuzz signed in.
@@ -559,9 +590,12 @@ beforeAll(async () => {
   for (const [device, name] of [[passkeyDevice, 'Fuzz phone'], ...['Spare 1', 'Spare 2', 'Spare 3'].map((spare) => [new Authenticator({ origin: t.config.publicOrigin }), spare] as const)] as const) {
     const id = await addPasskey(device, name);
     if (id === null) throw new Error(`the fuzz user's passkey ${name} was not added`);
+    fuzzDevices.push(device);
     passkeyIds.push(id);
   }
   const disposablePasskeyIds = passkeyIds.slice(1);
+  // Adding them was a security change: the day of paused withdrawals passes before the fuzz.
+  t.clock.advance(24 * 3600 + 60);
 
   const settings = await rowsOf<{ key: string; value: string }>(t.database.db, sql`SELECT key, value FROM settings`);
   configuration = {
@@ -693,7 +727,10 @@ beforeAll(async () => {
     },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     // A real passkey made or used for a fresh challenge; the ids of the fuzz user's passkeys (the one it signs in with is never removed).
-    'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key') },
+    'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key'), secondFactor: fc.constant(new Live('passkeyStepUp')) },
+    // The fuzz user has passkeys: a withdrawal and a new bank account ask for one.
+    'POST /api/wallet/out': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
+    'POST /api/user/cash_save': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
     'POST /api/user/login/passkey': { response: fc.constant(new Live('passkeyAssertion')) },
     'POST /api/safe/passkeys/rename': { id: pick(...passkeyIds, ...disposablePasskeyIds, 2 ** 31 - 1), name: pick('Renamed', 'Phone') },
     'POST /api/safe/passkeys/remove': { id: pick(...disposablePasskeyIds, 2 ** 31 - 1) },

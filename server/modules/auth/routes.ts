@@ -59,9 +59,9 @@ export async function authModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/user/login/second-factor',
-    refusals: { 400: ['secondFactor.wrong'], 401: ['loginTicket.gone'], 429: ['secondFactor.locked'] },
+    refusals: [SECOND_FACTOR, { 401: ['loginTicket.gone'] }],
     tag: 'auth',
-    summary: "A sign-in's second step: the ticket the password gave and a code of the authenticator app or a recovery code",
+    summary: "A sign-in's second step: the ticket the password gave and a code of the authenticator app, a recovery code or a passkey's answer",
     description: 'Five wrong codes within 15 minutes lock the second factor for 15 minutes, as passwords are locked. A code is accepted once.',
     body: loginSecondFactorSchema,
     preValidation: passwordGuesses.slice(0, 1),

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { passkeys, users } from '../../db/schema';
 import type { SecondFactorProof } from '../../../src/domain/validation';
 import type { Viewer } from '../auth';
 import type { RecordedChange, SecurityChangeKind, SecurityChanges } from './changes';
@@ -51,9 +51,11 @@ export function createSecurityCentre(db: Db, clock: Clock, secondFactor: SecondF
         const [user] = await tx.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, input.userId)).for('update').limit(1);
         if (!user) throw new AppError('record.notFound', 404);
         await secondFactor.remove(tx, input.userId);
+        // Its passkeys go too: a lost phone may hold them, and each signs in on its own.
+        const passkeysRemoved = (await tx.delete(passkeys).where(eq(passkeys.userId, input.userId)).returning({ id: passkeys.id })).length;
         recorded = await changes.record(tx, { userId: input.userId, kind: 'operatorReset' });
-        await recordAudit(tx, actor, { action: 'user.resetSecondFactor', subject: `user:${input.userId}`, userId: input.userId, reason: input.reason, details: { hadSecondFactor: Boolean(user.on) } });
-        return Boolean(user.on);
+        await recordAudit(tx, actor, { action: 'user.resetSecondFactor', subject: `user:${input.userId}`, userId: input.userId, reason: input.reason, details: { hadSecondFactor: Boolean(user.on), passkeysRemoved } });
+        return Boolean(user.on) || passkeysRemoved > 0;
       });
       if (recorded) await changes.announce(recorded);
       return { userId: input.userId, hadSecondFactor };

@@ -13,14 +13,14 @@ import type { Db } from '../../db/client';
 import { loginTickets } from '../../db/schema';
 import { AppError } from '../../../src/domain/errors';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
-import type { SecondFactor } from './second-factor';
+import type { SecondFactor, SecondFactorMethod } from './second-factor';
 import type { SignInOrigin } from '../auth';
 import { LOGIN_TICKET_SECONDS } from '../../../src/domain/security';
 
 export interface LoginTicket {
   ticket: string;
   expiresAt: string;
-  methods: Array<'totp' | 'recovery'>;
+  methods: SecondFactorMethod[];
 }
 
 export type LoginTickets = ReturnType<typeof createLoginTickets>;
@@ -34,7 +34,18 @@ export function createLoginTickets(db: Db, clock: Clock, secondFactor: SecondFac
       // Old tickets go: a table that only grows would be read by every redemption.
       await db.delete(loginTickets).where(lt(loginTickets.expiresAt, now));
       await db.insert(loginTickets).values({ ticketHash: tokenDigest(ticket), userId, userAgent: origin.userAgent?.slice(0, 300) ?? null, ip: origin.ip, expiresAt });
-      return { ticket, expiresAt: expiresAt.toISOString(), methods: ['totp', 'recovery'] };
+      return { ticket, expiresAt: expiresAt.toISOString(), methods: await secondFactor.methodsOf(db, userId) };
+    },
+
+    /** The user of a live ticket (its second step's passkey options are that account's); 401 loginTicket.gone otherwise. */
+    async userOf(ticket: string): Promise<string> {
+      const [row] = await db
+        .select({ userId: loginTickets.userId })
+        .from(loginTickets)
+        .where(and(eq(loginTickets.ticketHash, tokenDigest(ticket)), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, clock())))
+        .limit(1);
+      if (!row) throw new AppError('loginTicket.gone', 401);
+      return row.userId;
     },
 
     /**

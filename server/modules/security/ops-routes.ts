@@ -15,7 +15,7 @@ export async function securityOpsModule(app: FastifyInstance): Promise<void> {
     url: '/users/second-factor/reset',
     tag: 'ops',
     summary:
-      "Reset a user's second factor (authenticator and recovery codes) with a reason (admin, audited): a security change — every session of the user ends, withdrawals pause 24 hours, the user is alerted",
+      "Reset a user's second factor (authenticator, recovery codes and passkeys) with a reason (admin, audited): a security change — every session of the user ends, withdrawals pause 24 hours, the user is alerted",
     auth: { operator: 'admin' },
     body: z.strictObject({ id: userIdSchema, reason: reasonSchema }),
     reply: z.object({ userId: z.string(), hadSecondFactor: z.boolean() }),

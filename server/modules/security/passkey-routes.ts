@@ -4,12 +4,13 @@
  * /user/login/passkey, counted by the same per-address limit as password sign-ins.
  */
 import type { FastifyInstance } from 'fastify';
-import { PASSKEYS_MAX, passkeyLoginSchema, passkeyRegisterSchema, passkeyRemoveSchema, passkeyRenameSchema } from '../../../src/domain/passkeys';
+import { passkeyAddSchema } from '../../../src/domain/validation';
+import { PASSKEYS_MAX, passkeyLoginSchema, passkeyRemoveSchema, passkeyRenameSchema } from '../../../src/domain/passkeys';
 import { passkeyCreationOptionsSchema, passkeyListSchema, passkeyRequestOptionsSchema, passkeySchema, sessionReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { byIp, limitBy } from '../../http/rate-limits';
-import type { Refusals } from '../../http/refusals';
+import { SECOND_FACTOR, type Refusals } from '../../http/refusals';
 import { CHALLENGE_SECONDS } from './passkeys-challenges';
 import { signInOriginOf } from '../auth';
 
@@ -19,7 +20,7 @@ const FOR_ONE_ANSWER = `The challenge is good for ${CHALLENGE_SECONDS / 60} minu
 const ANSWER: Refusals = { 400: ['passkey.invalid', 'passkey.challengeGone'], 404: ['passkey.notFound'] };
 
 export async function passkeysModule(app: FastifyInstance): Promise<void> {
-  const { passkeys } = app.services;
+  const { passkeys, secondFactor } = app.services;
   const signIns = [limitBy(app, 'login-ip', app.deps.rateLimits.loginsPerIp, byIp)];
 
   apiRoute(app, {
@@ -40,16 +41,21 @@ export async function passkeysModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/safe/passkeys/register',
-    refusals: [ANSWER, { 409: ['passkey.tooMany', 'passkey.exists'] }],
+    refusals: [ANSWER, SECOND_FACTOR, { 409: ['passkey.tooMany', 'passkey.exists'] }],
     tag: 'security',
-    summary: 'Add the passkey the browser made for the options, under a name',
+    summary: 'Add the passkey the browser made for the options, under a name (with the second factor when one is set); a security change',
     description:
       'The attestation is checked (challenge, origin, RP ID hash, user presence and verification, algorithm); attestation statements are not asked for. ' +
       'Only the public key, the counter and the transports are kept.',
     auth: 'required',
-    body: passkeyRegisterSchema,
+    body: passkeyAddSchema,
     reply: passkeySchema,
-    handler: ({ body, request }) => passkeys.register(viewerOf(request).userId, body),
+    handler: async ({ body, request }) => {
+      const viewer = viewerOf(request);
+      // A passkey signs in on its own: with a second factor set, adding one asks for it.
+      await secondFactor.require(viewer.userId, body.secondFactor);
+      return passkeys.register(viewer, body);
+    },
   });
 
   apiRoute(app, {
@@ -84,7 +90,7 @@ export async function passkeysModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: passkeyRemoveSchema,
     handler: async ({ body, request }) => {
-      await passkeys.remove(viewerOf(request).userId, body.id);
+      await passkeys.remove(viewerOf(request), body.id);
       return null;
     },
   });

@@ -34,7 +34,8 @@ import { PASSKEY_TRANSPORTS, passkeyCreationOptionsSchema, passkeyRequestOptions
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { SignInOrigin } from '../auth';
+import type { SignInOrigin, Viewer } from '../auth';
+import type { RecordedChange, SecurityChanges } from './changes';
 import { passkeys, users } from '../../db/schema';
 import { Refusal } from '../../errors';
 import { CHALLENGE_SECONDS, createChallenges, type ChallengePurpose } from './passkeys-challenges';
@@ -65,6 +66,8 @@ export interface PasskeysDeps {
   db: Db;
   clock: Clock;
   sessions: SessionOpener;
+  /** Adding or removing a passkey is a security change (changes.ts). */
+  changes: SecurityChanges;
   relyingParty: RelyingParty;
 }
 
@@ -98,7 +101,7 @@ function passkeyOf(row: PasskeyRow): Passkey {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null, synced: row.backedUp };
 }
 
-export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDeps) {
+export function createPasskeys({ db, clock, sessions, changes, relyingParty }: PasskeysDeps) {
   const challenges = createChallenges(db, clock);
 
   async function credentialsOf(userId: string) {
@@ -197,10 +200,16 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
       );
     },
 
-    /** Registers the passkey the browser made for the registration challenge, under `name`. */
-    async register(userId: string, input: { name: string; response: PasskeyAttestation }): Promise<Passkey> {
+    /**
+     * Registers the passkey the browser made for the registration challenge, under `name`: a
+     * security change (the viewer's other sessions end, withdrawals pause), since a passkey signs
+     * in on its own.
+     */
+    async register(viewer: Viewer, input: { name: string; response: PasskeyAttestation }): Promise<Passkey> {
+      const { userId } = viewer;
       const challenge = challengeOf(input.response.response.clientDataJSON);
-      return db.transaction(async (tx) => {
+      let recorded: RecordedChange | undefined;
+      const added = await db.transaction(async (tx) => {
         await challenges.take(tx, challenge, 'register', userId);
         // One registration of the account at a time, so that the limit holds against a burst.
         await rowsOf(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
@@ -240,8 +249,11 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning();
         if (!row) throw new Refusal('passkey.exists', 409);
+        recorded = await changes.record(tx, { userId, kind: 'passkeyAdded', keepSessionId: viewer.sessionId });
         return passkeyOf(row);
       });
+      if (recorded) await changes.announce(recorded);
+      return added;
     },
 
     /** The account's passkeys, oldest first. */
@@ -266,12 +278,23 @@ export function createPasskeys({ db, clock, sessions, relyingParty }: PasskeysDe
       return passkeyOf(row);
     },
 
-    async remove(userId: string, id: number): Promise<void> {
-      const removed = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning({ id: passkeys.id });
-      if (removed.length === 0) throw notFound();
+    /** Removes one of the account's passkeys: a security change too. */
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      const recorded = await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(passkeys)
+          .where(and(eq(passkeys.id, id), eq(passkeys.userId, viewer.userId)))
+          .returning({ id: passkeys.id });
+        if (removed.length === 0) throw notFound();
+        return changes.record(tx, { userId: viewer.userId, kind: 'passkeyRemoved', keepSessionId: viewer.sessionId });
+      });
+      await changes.announce(recorded);
+    },
+
+    /** Every passkey of the account goes (an operator's reset of its second factor), inside the caller's transaction. */
+    async removeAllOf(tx: Tx, userId: string): Promise<number> {
+      const removed = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+      return removed.length;
     },
 
     /** The options of a sign-in with a passkey alone: no account named, the browser offers the passkeys it has for this site. */

@@ -1,13 +1,14 @@
 /** The security centre's routes (docs/security.md): the overview, the authenticator app, recovery codes. */
 import type { FastifyInstance } from 'fastify';
-import { antiPhishingSchema, secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
-import { recoveryCodesReplySchema, securityOverviewSchema, totpSecretReplySchema } from '../../../src/domain/wire-schemas';
+import { z } from 'zod';
+import { antiPhishingSchema, loginSecondFactorSchema, secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
+import { passkeyRequestOptionsSchema, recoveryCodesReplySchema, securityOverviewSchema, totpSecretReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { SECOND_FACTOR } from '../../http/refusals';
 
 export async function securityModule(app: FastifyInstance): Promise<void> {
-  const { accounts, securityCentre: centre } = app.services;
+  const { accounts, securityCentre: centre, passkeys, secondFactor, loginTickets } = app.services;
 
   apiRoute(app, {
     method: 'GET',
@@ -69,6 +70,29 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     body: secondFactorOnlySchema,
     reply: recoveryCodesReplySchema,
     handler: ({ body, request }) => centre.renewRecoveryCodes(viewerOf(request), body.secondFactor),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/safe/second-factor/passkey-options',
+    refusals: { 404: ['passkey.notFound'] },
+    tag: 'security',
+    summary: "A step-up challenge for one of the account's passkeys: its answer is a `secondFactor` of method passkey (a withdrawal, a new destination…)",
+    auth: 'required',
+    body: noInput,
+    reply: passkeyRequestOptionsSchema,
+    handler: ({ request }) => passkeys.optionsFor(viewerOf(request).userId, secondFactor.passkeyPurpose),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/login/second-factor/passkey-options',
+    refusals: { 401: ['loginTicket.gone'], 404: ['passkey.notFound'] },
+    tag: 'auth',
+    summary: "A sign-in's second step with a passkey: a challenge for one of the ticket's account's passkeys",
+    body: z.strictObject({ ticket: loginSecondFactorSchema.shape.ticket }),
+    reply: passkeyRequestOptionsSchema,
+    handler: async ({ body }) => passkeys.optionsFor(await loginTickets.userOf(body.ticket), secondFactor.passkeyPurpose),
   });
 
   apiRoute(app, {

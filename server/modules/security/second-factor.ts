@@ -13,7 +13,9 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { SecondFactorProof } from '../../../src/domain/validation';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { recoveryCodes, users } from '../../db/schema';
+import type { PasskeyAssertion } from './passkeys';
 import { Refusal, waitRefusal } from '../../errors';
 import type { Gate } from '../../http/idempotency';
 import type { Sealer } from '../../security/sealed';
@@ -30,7 +32,12 @@ export interface SecondFactorDeps {
   sealer: Sealer;
   lockout: Lockout;
   pepper: string;
+  /** A passkey's answer to the account's step-up challenge, checked in `tx` (passkeys.ts verifyFor); throws its refusal. */
+  checkPasskey: (userId: string, response: PasskeyAssertion, tx: Tx) => Promise<void>;
 }
+
+export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+const STEP_UP = 'step-up';
 
 /** A recovery code as shown: ten characters in two groups of five. */
 function newRecoveryCode(): string {
@@ -41,7 +48,7 @@ function newRecoveryCode(): string {
 
 export type SecondFactor = ReturnType<typeof createSecondFactor>;
 
-export function createSecondFactor({ db, clock, sealer, lockout, pepper }: SecondFactorDeps) {
+export function createSecondFactor({ db, clock, sealer, lockout, pepper, checkPasskey }: SecondFactorDeps) {
   const recoveryHash = (code: string) => crypto.createHmac('sha256', pepper).update(code.replace(/-/g, '').toUpperCase()).digest();
 
   const refusals = {
@@ -52,8 +59,22 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
     wrong: () => new Refusal('secondFactor.wrong', 400, { field: 'secondFactor' }),
   };
 
-  /** Whether the account has a second factor, which sign-ins and sensitive calls then ask for. */
+  /** The ways the account can give its second factor: the authenticator (and its recovery codes), its passkeys. None: it has none. */
+  async function methodsOf(tx: Db | Tx, userId: string): Promise<SecondFactorMethod[]> {
+    const [row] = await rowsOf<{ totp: boolean; passkeys: boolean }>(
+      tx,
+      sql`SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = ${userId}::uuid`,
+    );
+    if (!row) return [];
+    return [...(row.totp ? (['totp', 'recovery'] as const) : []), ...(row.passkeys ? (['passkey'] as const) : [])];
+  }
+
+  /** Whether the account has a second factor (an authenticator or a passkey), which sign-ins and sensitive calls then ask for. */
   async function isSet(tx: Db | Tx, userId: string): Promise<boolean> {
+    return (await methodsOf(tx, userId)).length > 0;
+  }
+
+  async function totpOn(tx: Db | Tx, userId: string): Promise<boolean> {
     const [row] = await tx.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).limit(1);
     return Boolean(row?.on);
   }
@@ -64,6 +85,11 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
    * recovery code (which it then spends). What it writes commits or rolls back with the caller.
    */
   async function tryIn(tx: Tx, userId: string, proof: SecondFactorProof): Promise<TryOutcome> {
+    // A passkey's answer is no guess to count: a wrong one is refused as it is (passkey.invalid…).
+    if (proof.method === 'passkey') {
+      await checkPasskey(userId, proof.response, tx);
+      return { kind: 'right', cleared: false };
+    }
     return lockout.tryIn(tx, userId, async () => {
       if (proof.method === 'recovery') {
         const spent = await tx
@@ -105,7 +131,7 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
     return lockout.serially(userId, () =>
       db.transaction(async (tx) => {
         // Thrown before anything is written: not a try.
-        if (options.mustBeSet && !(await isSet(tx, userId))) throw new Refusal('totp.notSet', 409);
+        if (options.mustBeSet && !(await totpOn(tx, userId))) throw new Refusal('totp.notSet', 409);
         const outcome = await tryIn(tx, userId, proof);
         if (outcome.kind !== 'right') return refusalOf(outcome, refusals);
         await then(tx);
@@ -116,6 +142,9 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
 
   return {
     isSet,
+    methodsOf,
+    /** The purpose of the passkey challenges a step-up or a sign-in's second step answers. */
+    passkeyPurpose: STEP_UP,
     tryIn,
     tryInOwn,
     check,
@@ -143,7 +172,7 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
 
     async status(userId: string): Promise<{ totp: boolean; recoveryCodesLeft: number }> {
       const [on, [left]] = await Promise.all([
-        isSet(db, userId),
+        totpOn(db, userId),
         db.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
       ]);
       return { totp: on, recoveryCodesLeft: on ? left.left : 0 };
@@ -151,7 +180,7 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper }: Secon
 
     /** Setup's first half: a new secret, kept sealed until a first code confirms it. Shown once. */
     async begin(userId: string, label: string): Promise<{ secret: string; otpauthUrl: string }> {
-      if (await isSet(db, userId)) throw new Refusal('totp.alreadySet', 409);
+      if (await totpOn(db, userId)) throw new Refusal('totp.alreadySet', 409);
       const secret = newTotpSecret();
       await db.update(users).set({ totpPending: sealer.seal(secret, userId) }).where(eq(users.id, userId));
       return { secret, otpauthUrl: otpauthUrl('Tessera', label, secret) };
