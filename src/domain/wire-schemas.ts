@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locales';
 import { CANDLE_PERIODS } from './market';
-import { SECURITY_CHANGES } from './security';
+import { SECOND_FACTOR_METHODS, SECURITY_CHANGES } from './security';
 
 const asset = z.enum(['USDT', 'EUR']);
 const amount = z.string().describe('Decimal string, full precision of the asset');
@@ -34,7 +34,7 @@ export const secondFactorTicketSchema = z.object({
   secondFactor: z.object({
     ticket: z.string(),
     expiresAt: date,
-    methods: z.array(z.enum(['totp', 'recovery', 'passkey'])).describe('How this account can give its second factor'),
+    methods: z.array(z.enum(SECOND_FACTOR_METHODS)).describe('How this account can give its second factor'),
   }),
 });
 export const loginReplySchema = z.union([sessionReplySchema, secondFactorTicketSchema]);
@@ -61,7 +61,8 @@ export const userInfoSchema = z.object({
   inviteCode: z.string(),
   isMerchant: z.boolean(),
   hasPayPassword: z.boolean(),
-  hasSecondFactor: z.boolean().describe('An authenticator app is set: sign-ins, withdrawals and other sensitive calls ask for its code'),
+  hasSecondFactor: z.boolean().describe('An authenticator app or a passkey is set: sign-ins, withdrawals and other sensitive calls ask for it'),
+  secondFactorMethods: z.array(z.enum(SECOND_FACTOR_METHODS)).describe('How the account gives its second factor (as a sign-in ticket says); empty: it has none'),
   locale: z.enum(LOCALES),
   vipLevel: z.number().int(),
   createdAt: date,

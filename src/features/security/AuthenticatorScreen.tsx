@@ -14,7 +14,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { Sheet } from 'konsta/react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { useSecurityOverview } from '../../api/queries';
 import { totpBeginSchema, totpConfirmSchema } from '../../domain/validation';
@@ -83,25 +83,23 @@ function Status({ onSetUp, onRenewed }: { onSetUp(): void; onRenewed(codes: stri
   const left = factor.recoveryCodesLeft;
   return (
     <>
-      <section className="rounded-3xl bg-surface p-4">
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700">
-            <ShieldIcon size={22} />
-          </span>
-          <div className="min-w-0 flex-1 space-y-1 text-sm">
-            <p className="text-base font-semibold text-ink">{t`The authenticator app is on`}</p>
-            <p className="text-muted">{t`Signing in, withdrawals, binding a bank account and changing your password ask for a code from it.`}</p>
-            <p className={left <= 3 ? 'font-semibold text-amber-800' : 'text-ink'}>
-              {t({ message: plural(left, { one: '# recovery code left', other: '# recovery codes left' }) })}
+      <ShieldCard
+        after={
+          left <= 3 ? (
+            <p role="note" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {t`Get new recovery codes before they run out: without your phone, they are the only way into your account.`}
             </p>
-          </div>
-        </div>
-        {left <= 3 ? (
-          <p role="note" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {t`Get new recovery codes before they run out: without your phone, they are the only way into your account.`}
+          ) : null
+        }
+      >
+        <div className="space-y-1">
+          <p className="text-base font-semibold text-ink">{t`The authenticator app is on`}</p>
+          <p>{t`Signing in, withdrawals, binding a bank account and changing your password ask for a code from it.`}</p>
+          <p className={left <= 3 ? 'font-semibold text-amber-800' : 'text-ink'}>
+            {t({ message: plural(left, { one: '# recovery code left', other: '# recovery codes left' }) })}
           </p>
-        ) : null}
-      </section>
+        </div>
+      </ShieldCard>
       <div className="space-y-3">
         <Button kind="secondary" onClick={() => setSheet({ opened: true, mode: 'renew' })}>
           {t`New recovery codes`}
@@ -121,13 +119,25 @@ function Status({ onSetUp, onRenewed }: { onSetUp(): void; onRenewed(codes: stri
 }
 
 /** What the app does, and what turning it on changes. */
+/** A card with the shield beside its text (and `after` it, across the card's width). */
+function ShieldCard({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  return (
+    <section className="rounded-3xl bg-surface p-4 text-sm leading-relaxed text-muted">
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700">
+          <ShieldIcon size={22} />
+        </span>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+      {after}
+    </section>
+  );
+}
+
 function Intro() {
   return (
-    <section className="flex items-start gap-3 rounded-3xl bg-surface p-4 text-sm leading-relaxed text-muted">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700">
-        <ShieldIcon size={22} />
-      </span>
-      <div className="min-w-0 flex-1 space-y-3">
+    <ShieldCard>
+      <div className="space-y-3">
         <p className="text-ink">
           <Trans>
             An authenticator app on your phone makes a new 6-digit code every 30 seconds. Once it is on, signing in and withdrawing ask for
@@ -138,7 +148,7 @@ function Intro() {
           <Trans>Turning it on signs out your other devices and pauses withdrawals for 24 hours.</Trans>
         </p>
       </div>
-    </section>
+    </ShieldCard>
   );
 }
 

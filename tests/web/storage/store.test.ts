@@ -78,6 +78,7 @@ describe('session', () => {
     isMerchant: false,
     hasPayPassword: false,
     hasSecondFactor: false,
+    secondFactorMethods: [],
     locale: 'de',
     vipLevel: 0,
     createdAt: NOW.toISOString(),
