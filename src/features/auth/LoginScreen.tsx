@@ -1,9 +1,9 @@
 /**
  * Log in: by phone (area code + number, sent as E.164) or by e-mail or username, with the
  * password — or with a passkey alone, where the browser has them (docs/security.md, "Passkeys").
- * An account with an authenticator app answers the right password with a ticket: the screen then
- * asks for the app's code or a recovery code (SecondFactorStep, loaded then), and comes back to
- * the password, saying why, when the ticket runs out.
+ * An account with a second factor answers the right password with a ticket: the screen then asks
+ * for it — the app's code, a recovery code or a passkey, as the ticket says (SecondFactorStep,
+ * loaded then) — and comes back to the password, saying why, when the ticket runs out.
  * After login the app continues where the guard interrupted (?redirect=, same-app
  * paths only) or goes home. Refusals (wrong password, locked) arrive as a toast from the API
  * client; a refusal about one field also shows under it.
@@ -127,7 +127,14 @@ export default function LoginScreen() {
 
   if (second) {
     return (
-      <AuthLayout title={t`Enter your code`} subtitle={t`Your account is protected by an authenticator app. Open it and enter the 6-digit code it shows for Tessera.`}>
+      <AuthLayout
+        title={second.methods.includes('totp') ? t`Enter your code` : t`Confirm it is you`}
+        subtitle={
+          second.methods.includes('totp')
+            ? t`Your account is protected by an authenticator app. Open it and enter the 6-digit code it shows for Tessera.`
+            : t`Your account is protected by a passkey. Confirm with it to finish logging in.`
+        }
+      >
         <Suspense fallback={null}>
           <SecondFactorStep ticket={second} onSignedIn={continueSignedIn} onBack={backToPassword} />
         </Suspense>

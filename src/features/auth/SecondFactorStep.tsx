@@ -1,19 +1,21 @@
 /**
  * A sign-in's second step (docs/security.md, "Signing in with a second factor"): the password was
- * right and the account has an authenticator app, so the server gave a ticket instead of a
- * session. The code of the app (the sixth digit sends it) or a recovery code redeems it
- * (POST /user/login/second-factor) within five minutes, counted down here; when the ticket has
+ * right and the account has a second factor, so the server gave a ticket instead of a session.
+ * One of the ways the ticket names redeems it (POST /user/login/second-factor) within five minutes,
+ * counted down here: the code of the authenticator app (the sixth digit sends it), a recovery code,
+ * or one of the account's passkeys (a challenge for the ticket's account). When the ticket has
  * run out — by the clock, or `loginTicket.gone` from the server — the password is asked again.
  * Loaded when a ticket arrives: the login screen itself carries none of it.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { finishSignIn, type SecondFactorTicket } from '../../api/account';
+import { loginPasskeyOptions } from '../../api/calls';
 import { isApiError } from '../../api/client';
 import { LOGIN_TICKET_SECONDS } from '../../domain/security';
 import type { SecondFactorProof } from '../../domain/validation';
 import { Button } from '../../ui/Button';
-import { proofOf, SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
+import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 
 export interface SecondFactorStepProps {
   ticket: SecondFactorTicket;
@@ -44,7 +46,7 @@ function useSecondsLeft(deadline: number): number {
 
 export default function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondFactorStepProps) {
   const { t } = useLingui();
-  const code = useSecondFactor(true);
+  const code = useSecondFactor(ticket.methods);
   const [busy, setBusy] = useState(false);
   // Counted from when the step appears, just after the ticket arrived.
   const [deadline] = useState(() => deadlineOf(ticket.expiresAt, Date.now()));
@@ -83,10 +85,8 @@ export default function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondF
     <form onSubmit={submit} noValidate className="space-y-4">
       <SecondFactorField
         {...code.field}
-        onComplete={(input) => {
-          const proof = proofOf(input);
-          if (proof) void send(proof);
-        }}
+        onComplete={(proof) => void send(proof)}
+        passkeyOptions={() => loginPasskeyOptions({ ticket: ticket.ticket })}
         disabled={busy}
         autoFocus
       />

@@ -17,6 +17,7 @@ import { Sheet } from 'konsta/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { useSecurityOverview } from '../../api/queries';
+import type { SecondFactorMethod } from '../../domain/security';
 import { totpBeginSchema, totpConfirmSchema } from '../../domain/validation';
 import type { TotpSecret } from '../../domain/wire';
 import { saveUserInfo, userInfoAtom } from '../../storage/session';
@@ -38,10 +39,13 @@ import { beginTotp, confirmTotp, renewRecoveryCodes, turnOffTotp } from './api/a
 
 type Flow = { step: 'status' } | { step: 'password' } | { step: 'scan'; secret: TotpSecret } | { step: 'codes'; codes: string[]; renewed: boolean };
 
-/** The profile learns at once whether sign-ins and payments now ask for a code. */
-async function rememberSecondFactor(on: boolean): Promise<void> {
+/** The profile learns at once whether sign-ins and payments now ask for the app's code (a passkey stays a way if there is one). */
+async function rememberTheApp(on: boolean): Promise<void> {
   const user = getDefaultStore().get(userInfoAtom);
-  if (user) await saveUserInfo({ ...user, hasSecondFactor: on });
+  if (!user) return;
+  const others = (user.secondFactorMethods ?? []).filter((method) => method === 'passkey');
+  const methods: SecondFactorMethod[] = on ? ['totp', 'recovery', ...others] : others;
+  await saveUserInfo({ ...user, hasSecondFactor: methods.length > 0, secondFactorMethods: methods });
 }
 
 export default function AuthenticatorScreen() {
@@ -201,7 +205,7 @@ function ScanStep({ secret, onConfirmed, onRestart, onCancel }: { secret: TotpSe
   const turnOn = useAccountMutation({
     call: confirmTotp,
     async onSuccess({ recoveryCodes }) {
-      await rememberSecondFactor(true);
+      await rememberTheApp(true);
       onConfirmed(recoveryCodes);
     },
     onError(error) {
@@ -351,12 +355,14 @@ function RecoveryCodes({ codes, renewed, onDone }: { codes: string[]; renewed: b
 }
 
 type CodeSheetMode = 'off' | 'renew';
+/** Turning the app off, or its new recovery codes: with one of its codes or a recovery code. */
+const THE_APP = ['totp', 'recovery'] as const;
 
 /** Turning the app off, or new recovery codes: a current code (or a recovery code) first. */
 function CodeSheet({ opened, mode, onClose, onRenewed }: { opened: boolean; mode: CodeSheetMode; onClose(): void; onRenewed(codes: string[]): void }) {
   const { t } = useLingui();
   const modal = useOverlay(opened);
-  const code = useSecondFactor(true);
+  const code = useSecondFactor(THE_APP);
   const [wasOpened, setWasOpened] = useState(opened);
   if (wasOpened !== opened) {
     setWasOpened(opened);
@@ -365,7 +371,7 @@ function CodeSheet({ opened, mode, onClose, onRenewed }: { opened: boolean; mode
   const turnOff = useAccountMutation({
     call: turnOffTotp,
     async onSuccess() {
-      await rememberSecondFactor(false);
+      await rememberTheApp(false);
       toast.success(t`Authenticator app turned off. Withdrawals are paused for 24 hours.`, 4000);
       onClose();
     },

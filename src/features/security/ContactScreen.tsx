@@ -35,6 +35,9 @@ interface ContactValues {
   code: string;
 }
 
+/** A first link asks for no second factor (unless the server does). */
+const NO_WAYS = [] as const;
+
 type Bind = ({ email: string; code: string } | { phone: string; code: string }) & { secondFactor?: SecondFactorProof };
 
 export default function ContactScreen() {
@@ -50,7 +53,7 @@ function ContactForm({ method, user }: { method: ContactMethod; user: UserInfo }
   const country = useAtomValue(areaCountryAtom);
   const current = method === 'email' ? user.email : user.phone;
   // A change (not a first link) asks for the second factor.
-  const secondFactor = useSecondFactor(current !== null && user.hasSecondFactor);
+  const secondFactor = useSecondFactor(current !== null ? undefined : NO_WAYS);
   const form = useZodForm<typeof bindEmailSchema | typeof bindMobileSchema, ContactValues>(method === 'email' ? bindEmailSchema : bindMobileSchema, {
     defaultValues: { phone: '', email: '', code: '' },
     input: ({ phone, email, code }) => (method === 'email' ? { email: email.trim(), code } : { phone: toE164(phone, country), code }),

@@ -5,7 +5,6 @@
  * pauses withdrawals for 24 hours; this one stays signed in.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
 import { Sheet } from 'konsta/react';
 import { changePassword } from './api/calls';
 import { toast } from '../../ui/feedback/toast';
@@ -16,7 +15,6 @@ import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/overlays';
-import { userInfoAtom } from '../../storage/session';
 import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 import { useAccountMutation } from '../shared/useAccountMutation';
 
@@ -30,12 +28,11 @@ export interface ChangePasswordSheetProps {
 export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProps) {
   const modal = useOverlay(opened);
   const { t } = useLingui();
-  const user = useAtomValue(userInfoAtom);
   const form = useZodForm<typeof changePasswordSchema>(changePasswordSchema, {
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
     check: checkConfirmation,
   });
-  const code = useSecondFactor(Boolean(user?.hasSecondFactor));
+  const code = useSecondFactor();
 
   // Every way out clears the fields: the passwords and the code do not wait in a closed sheet.
   function close() {

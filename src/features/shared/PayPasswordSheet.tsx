@@ -13,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Preloader, Sheet } from 'konsta/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { SecondFactorMethod } from '../../domain/security';
 import type { SecondFactorProof } from '../../domain/validation';
 import { useOverlay } from '../../ui/overlays';
 import { isApiError } from '../../api/client';
@@ -20,7 +21,9 @@ import { PinInput } from '../../ui/form/PinInput';
 import { PAY_PASSWORD_LENGTH } from '../../domain/constants';
 import { errorMessage } from '../../i18n';
 import { PayPasswordMissing } from './money/PayPasswordNotice';
-import { SecondFactorField, proofOf, useSecondFactor, type SecondFactorInput } from './secondFactor/SecondFactorField';
+import { SecondFactorField, useSecondFactor } from './secondFactor/SecondFactorField';
+
+const NONE: readonly SecondFactorMethod[] = [];
 
 export interface PayPasswordSheetProps {
   opened: boolean;
@@ -31,11 +34,11 @@ export interface PayPasswordSheetProps {
   onClose(): void;
   /** False when the user has never set a payment password. */
   hasPayPassword: boolean;
-  /** Ask for the second factor from the start (the action asks for it, and the account has one). */
-  secondFactor?: boolean;
+  /** The ways the account gives its second factor, asked for from the start (an action that asks for it); none: only if the server asks. */
+  secondFactor?: readonly SecondFactorMethod[];
 }
 
-export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPassword, secondFactor = false }: PayPasswordSheetProps) {
+export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPassword, secondFactor = NONE }: PayPasswordSheetProps) {
   const { t } = useLingui();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -65,9 +68,10 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   }, [opened]);
 
   // Asked for after a refusal: the code's field takes the focus as it appears.
+  const askedAtFirst = secondFactor.length > 0;
   useEffect(() => {
-    if (code.asked && !secondFactor) codeRef.current?.focus({ preventScroll: true });
-  }, [code.asked, secondFactor]);
+    if (code.asked && !askedAtFirst) codeRef.current?.focus({ preventScroll: true });
+  }, [code.asked, askedAtFirst]);
 
   async function submit(value: string, proof: SecondFactorProof | undefined) {
     setWorking(true);
@@ -94,10 +98,9 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
     else codeRef.current?.focus({ preventScroll: true });
   }
 
-  /** The code is whole: it runs when the password is too. */
-  function codeComplete(input: SecondFactorInput) {
-    const proof = proofOf(input);
-    if (pin.length === PAY_PASSWORD_LENGTH && proof) void submit(pin, proof);
+  /** The code (or the passkey's answer) is whole: it runs when the password is too. */
+  function codeComplete(proof: SecondFactorProof) {
+    if (pin.length === PAY_PASSWORD_LENGTH) void submit(pin, proof);
     else pinRef.current?.focus({ preventScroll: true });
   }
 

@@ -98,7 +98,7 @@ describe('PayPasswordSheet', () => {
 
     it('asks for the code up front and runs once both are whole, whichever comes last', async () => {
       const onSubmit = vi.fn(async () => {});
-      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor={['totp', 'recovery']} summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
       await type(LABEL, '260418');
       expect(onSubmit).not.toHaveBeenCalled();
       // The code field offers the phone's received code and reads left to right.
@@ -135,7 +135,7 @@ describe('PayPasswordSheet', () => {
 
     it('takes a recovery code instead, in any case, with or without its dash', async () => {
       const onSubmit = vi.fn(async () => {});
-      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor={['totp', 'recovery']} summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
       await type(LABEL, '260418');
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));

@@ -25,6 +25,8 @@ import { showToast, toastsAtom } from '../../../src/ui/feedback/toast';
 import { renderScreen } from '../app/render';
 import { ok, useTestApi, type Received, type Reply } from '../support/api-server';
 import { signInForTest, TEST_USER } from '../support/session';
+import { installBrowserPasskeys, removeBrowserPasskeys, type BrowserPasskeys } from '../support/webauthn';
+import { PayPasswordSheet } from '../../../src/features/shared/PayPasswordSheet';
 
 const [, centreRoute, authenticatorRoute] = securityRoutes;
 const en = errorText.bind(null, 'en');
@@ -36,6 +38,16 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const OTPAUTH = `otpauth://totp/Tessera:ada?secret=${SECRET}&issuer=Tessera&algorithm=SHA1&digits=6&period=30`;
 const RECOVERY = ['ABCDE-23456', 'FGHJK-34567', 'MNPQR-45678', 'STUVW-56789', 'XYZAB-67892', 'CDEFG-78923', 'HJKMN-89234', 'PQRST-92345', 'UVWXY-23457', 'ZABCD-34568'];
 const LATER = '2030-02-14T09:00:00.000Z';
+/** A passkey the browser's authenticator holds for the account, made as the passkeys screen makes one. */
+const CREATION = {
+  challenge: 'Y2hhbGxlbmdlLW9mLXRoZS1yZWdpc3RyYXRpb24tY2VyZW1vbnk',
+  rp: { name: 'Tessera', id: 'localhost' },
+  user: { id: 'AAECAwQFBgcICQoLDA0ODw', name: 'ada', displayName: 'Ada' },
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  excludeCredentials: [],
+  authenticatorSelection: {},
+};
+const REQUEST = (challenge: string) => ({ challenge, rpId: 'localhost', timeout: 300000, userVerification: 'required', allowCredentials: [] });
 
 /** What the fake server answers, by path; a test replaces one answer at a time. */
 let answers: Record<string, (request: Received) => Reply>;
@@ -56,7 +68,7 @@ beforeEach(() => {
   answers = {
     '/api/user/login': () => ok(ticketIn(300)),
     '/api/user/login/second-factor': () => ok({ token: 'tok_2fa', expiresAt: LATER }),
-    '/api/user/info': () => ok({ ...TEST_USER, hasSecondFactor: overview.secondFactor.totp }),
+    '/api/user/info': () => ok({ ...TEST_USER, hasSecondFactor: overview.secondFactor.totp, secondFactorMethods: overview.secondFactor.totp ? ['totp', 'recovery'] : [] }),
     '/api/safe/security': () => ok(overview),
     '/api/safe/totp/begin': () => ok({ secret: SECRET, otpauthUrl: OTPAUTH }),
     '/api/safe/totp/confirm': () => {
@@ -231,7 +243,7 @@ describe('setting up the authenticator app', () => {
     await screen.findByRole('list', { name: 'Recovery codes' });
     expect(bodyOf(sent('/safe/totp/confirm')[0])).toEqual({ code: '482913', lang: 'en' });
     // The profile says it at once: payments ask for the code from now on.
-    expect(getDefaultStore().get(userInfoAtom)?.hasSecondFactor).toBe(true);
+    expect(getDefaultStore().get(userInfoAtom)).toMatchObject({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
   });
 
   it('shows the ten recovery codes once, to copy or download, and leaves only once they are saved', async () => {
@@ -316,7 +328,7 @@ describe('setting up the authenticator app', () => {
 
   it('turns off with a code, and the profile says so', async () => {
     overview = { ...overview, secondFactor: { totp: true, recoveryCodesLeft: 2 } };
-    signInForTest({ hasSecondFactor: true });
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
     await renderScreen(AuthenticatorScreen, '/setting/security/authenticator', authenticatorRoute);
     expect(await screen.findByText('2 recovery codes left')).toBeTruthy();
     expect(screen.getByText(/Get new recovery codes before they run out/)).toBeTruthy();
@@ -336,14 +348,14 @@ describe('setting up the authenticator app', () => {
     await act(async () => {
       fireEvent.click(sheet.getByRole('button', { name: 'Turn off' }));
     });
-    await waitFor(() => expect(getDefaultStore().get(userInfoAtom)?.hasSecondFactor).toBe(false));
+    await waitFor(() => expect(getDefaultStore().get(userInfoAtom)).toMatchObject({ hasSecondFactor: false, secondFactorMethods: [] }));
     expect(bodyOf(sent('/safe/totp/off')[0])).toEqual({ secondFactor: { method: 'totp', code: '482913' }, lang: 'en' });
     expect(await screen.findByRole('button', { name: 'Set up the authenticator app' })).toBeTruthy();
   });
 
   it('gives new recovery codes for a recovery code, shown once', async () => {
     overview = { ...overview, secondFactor: { totp: true, recoveryCodesLeft: 9 } };
-    signInForTest({ hasSecondFactor: true });
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
     await renderScreen(AuthenticatorScreen, '/setting/security/authenticator', authenticatorRoute);
     await screen.findByText('9 recovery codes left');
     await press('New recovery codes');
@@ -429,7 +441,7 @@ describe('changing the login password with a second factor', () => {
   }
 
   it('asks for the code up front when the account has one, and sends it with the passwords', async () => {
-    signInForTest({ hasSecondFactor: true });
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
     await renderScreen(() => <ChangePasswordSheet opened onClose={() => undefined} />);
     await fillPasswords();
     await type(CODE, '482913');
@@ -456,5 +468,70 @@ describe('changing the login password with a second factor', () => {
     await press('Change password');
     await waitFor(() => expect(sent('/safe/update_password')).toHaveLength(2));
     expect(bodyOf(sent('/safe/update_password')[1]).secondFactor).toEqual({ method: 'totp', code: '482913' });
+  });
+});
+
+describe('a passkey as the second factor', () => {
+  let browser: BrowserPasskeys;
+  beforeEach(() => {
+    browser = installBrowserPasskeys();
+    browser.authenticator.create(CREATION as never);
+    answers['/api/user/login/second-factor/passkey-options'] = () => ok(REQUEST('c2lnbi1pbi1zZWNvbmQtc3RlcC1jaGFsbGVuZ2UtMDAwMDAwMA'));
+    answers['/api/safe/second-factor/passkey-options'] = () => ok(REQUEST('c3RlcC11cC1jaGFsbGVuZ2UtZm9yLWEtd2l0aGRyYXdhbC0wMDA'));
+  });
+  afterEach(() => removeBrowserPasskeys());
+
+  it('signs in with the passkey when the ticket names only it, answering a challenge for that ticket', async () => {
+    getDefaultStore().set(tokenAtom, null);
+    answers['/api/user/login'] = () => ok({ secondFactor: { ticket: TICKET, expiresAt: new Date(Date.now() + 300_000).toISOString(), methods: ['passkey'] } });
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
+    fireEvent.click(screen.getByRole('tab', { name: 'E-mail' }));
+    await type('E-mail or username', 'ada');
+    await type('Password', '583927', { selector: 'input' });
+    await press('Log in');
+    expect(await screen.findByRole('heading', { name: 'Confirm it is you' })).toBeTruthy();
+    // No code field and no way to a code: the account has none.
+    await screen.findByRole('button', { name: 'Confirm with a passkey' });
+    expect(screen.queryByLabelText(CODE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
+    await press('Confirm with a passkey');
+    await waitFor(() => expect(getDefaultStore().get(tokenAtom)).toBe('tok_2fa'));
+    expect(bodyOf(sent('/user/login/second-factor/passkey-options')[0])).toMatchObject({ ticket: TICKET });
+    const finished = bodyOf(sent('/user/login/second-factor')[0]) as { ticket: string; secondFactor: { method: string; response: { id: string; response: { clientDataJSON: string } } } };
+    expect(finished.ticket).toBe(TICKET);
+    expect(finished.secondFactor.method).toBe('passkey');
+    expect(finished.secondFactor.response.id).toBe(browser.authenticator.credentials[0].id);
+    const clientData = JSON.parse(Buffer.from(finished.secondFactor.response.response.clientDataJSON, 'base64url').toString()) as { type: string; challenge: string };
+    expect(clientData).toMatchObject({ type: 'webauthn.get', challenge: 'c2lnbi1pbi1zZWNvbmQtc3RlcC1jaGFsbGVuZ2UtMDAwMDAwMA' });
+  });
+
+  it('offers the passkey beside the app’s code, and says a cancelled dialog without sending anything', async () => {
+    getDefaultStore().set(tokenAtom, null);
+    answers['/api/user/login'] = () => ok({ secondFactor: { ticket: TICKET, expiresAt: new Date(Date.now() + 300_000).toISOString(), methods: ['totp', 'recovery', 'passkey'] } });
+    await renderScreen(LoginScreen, '/auth/login', loginRoute);
+    fireEvent.click(screen.getByRole('tab', { name: 'E-mail' }));
+    await type('E-mail or username', 'ada');
+    await type('Password', '583927', { selector: 'input' });
+    await press('Log in');
+    await screen.findByLabelText(CODE);
+    browser.failWith = 'NotAllowedError';
+    await press('Use a passkey instead');
+    await press('Confirm with a passkey');
+    expect(await screen.findByText(en('passkey.cancelled'))).toBeTruthy();
+    expect(sent('/user/login/second-factor')).toHaveLength(0);
+    expect(getDefaultStore().get(tokenAtom)).toBeNull();
+  });
+
+  it('confirms a payment with a step-up passkey and the payment password, whichever comes last', async () => {
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['passkey'] });
+    const onSubmit = vi.fn(async () => {});
+    await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor={['passkey']} summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+    await press('Confirm with a passkey');
+    expect(await screen.findByText('Confirmed with a passkey')).toBeTruthy();
+    expect(sent('/safe/second-factor/passkey-options')).toHaveLength(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+    await type('Enter your 6-digit payment password', '260418');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith('260418', { method: 'passkey', response: expect.objectContaining({ id: browser.authenticator.credentials[0].id }) });
   });
 });

@@ -254,7 +254,7 @@ describe('the second factor and the pause after a security change', () => {
   }
 
   it('with an authenticator, the payment sheet asks for its code and the withdrawal carries it', async () => {
-    signInForTest({ hasSecondFactor: true });
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
     const { router } = await openCrypto();
     type('Address (TRC20)', TRC20);
     type('Amount (USDT)', '100');

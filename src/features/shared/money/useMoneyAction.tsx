@@ -157,7 +157,7 @@ export function MoneyActionSheet<R>({ action, summary }: { action: MoneyAction<R
       onSubmit={action.submit}
       onClose={action.close}
       hasPayPassword={Boolean(user?.hasPayPassword)}
-      secondFactor={action.stepUp && Boolean(user?.hasSecondFactor)}
+      secondFactor={action.stepUp ? user?.secondFactorMethods : undefined}
     />
   );
 }
