@@ -96,9 +96,12 @@ export default function SecondFactorStep({ ticket, onSignedIn, onBack }: SecondF
           {time}
         </bdi>
       </p>
-      <Button type="submit" busy={busy} className="mt-2">
-        {t`Log in`}
-      </Button>
+      {/* A passkey's answer sends itself; a code may be sent with the button (or Enter). */}
+      {code.field.value.method !== 'passkey' ? (
+        <Button type="submit" busy={busy} className="mt-2">
+          {t`Log in`}
+        </Button>
+      ) : null}
       <Button kind="secondary" onClick={() => onBack(null)} disabled={busy}>
         {t`Back to the password`}
       </Button>

@@ -494,6 +494,7 @@ describe('a passkey as the second factor', () => {
     await screen.findByRole('button', { name: 'Confirm with a passkey' });
     expect(screen.queryByLabelText(CODE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
     await press('Confirm with a passkey');
     await waitFor(() => expect(getDefaultStore().get(tokenAtom)).toBe('tok_2fa'));
     expect(bodyOf(sent('/user/login/second-factor/passkey-options')[0])).toMatchObject({ ticket: TICKET });
@@ -533,5 +534,22 @@ describe('a passkey as the second factor', () => {
     await type('Enter your 6-digit payment password', '260418');
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith('260418', { method: 'passkey', response: expect.objectContaining({ id: browser.authenticator.credentials[0].id }) });
+  });
+
+  it('changes the login password with a passkey: asked for first, then sent with the passwords', async () => {
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['passkey'] });
+    await renderScreen(() => <ChangePasswordSheet opened onClose={() => undefined} />);
+    await type('Current password', '583927', { selector: 'input' });
+    await type('New password', '719264', { selector: 'input' });
+    await type('Confirm new password', '719264', { selector: 'input' });
+    expect(screen.queryByLabelText(CODE)).toBeNull();
+    await press('Change password');
+    expect(await screen.findByText('Confirm with your passkey first.')).toBeTruthy();
+    expect(sent('/safe/update_password')).toHaveLength(0);
+    await press('Confirm with a passkey');
+    await screen.findByText('Confirmed with a passkey');
+    await press('Change password');
+    await waitFor(() => expect(sent('/safe/update_password')).toHaveLength(1));
+    expect(bodyOf(sent('/safe/update_password')[0]).secondFactor).toMatchObject({ method: 'passkey', response: { id: browser.authenticator.credentials[0].id } });
   });
 });

@@ -229,6 +229,7 @@ function isSecondFactorRefusal(error: unknown): boolean {
  * by default the profile's, the field then showing from the start when there are any.
  */
 export function useSecondFactor(methods?: readonly SecondFactorMethod[]): SecondFactorPrompt {
+  const { t } = useLingui();
   const user = useAtomValue(userInfoAtom);
   const known = methods ?? user?.secondFactorMethods ?? [];
   // Asked by the server stays until reset; asked from the start follows the profile as it loads.
@@ -253,7 +254,8 @@ export function useSecondFactor(methods?: readonly SecondFactorMethod[]): Second
     take() {
       if (!asked) return undefined;
       if (proof) return proof;
-      setError(errorMessage(value.method !== 'passkey' && value.code.trim() ? 'secondFactor.format' : 'secondFactor.required'));
+      if (value.method === 'passkey') setError(t`Confirm with your passkey first.`);
+      else setError(errorMessage(value.code.trim() ? 'secondFactor.format' : 'secondFactor.required'));
       return false;
     },
     refused(failure) {
