@@ -10,7 +10,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { bodyText, browserSuite, phonePage, type RunningApp, screenshot, waitForCode, waitForText } from './harness';
+import { writeFileSync } from 'node:fs';
+import { totpCode } from '../../server/security/totp';
+import { bodyText, browserSuite, type Mail, phonePage, type RunningApp, screenshot, waitForCode, waitForText } from './harness';
+
+/** The newest mail to `to` with `subject`, once it has arrived. */
+async function waitForMail(app: RunningApp, to: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = [...app.mails].reverse().find((each) => each.to.toLowerCase() === to.toLowerCase() && each.text.includes(`Subject: ${subject}`));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const NEWCOMER = { phone: '+14155552671', national: '4155552671', email: 'rania.haddad@example.org', username: 'raniahaddad', password: '739148', newPassword: '846219' };
 
@@ -41,9 +54,11 @@ describe('account security in Chromium at 390×844', () => {
   let browser: Browser;
   let page: Page;
   let origin: string;
+  let clockFile: string;
+  let offset = 0;
   // The SMS codes are written to the log at info level; passkeys need a host name (not an IP address).
-  browserSuite({ env: () => ({ LOG_LEVEL: 'info' }) }, (suite) => {
-    ({ app, browser, page } = suite);
+  browserSuite({ clock: true, env: () => ({ LOG_LEVEL: 'info' }) }, (suite) => {
+    ({ app, browser, page, clockFile } = suite);
     origin = app.baseUrl.replace('127.0.0.1', 'localhost');
   });
 
@@ -91,6 +106,88 @@ describe('account security in Chromium at 390×844', () => {
     await page.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL((url) => url.pathname === '/h5/home', { timeout: 15_000 });
+  });
+
+  let totpSecret = '';
+  /** The authenticator's code now, on the server's (moved) clock; the clock first moves past the last code used. */
+  async function nextCode(): Promise<string> {
+    offset += 31;
+    writeFileSync(clockFile, String(offset));
+    // The server reads the offset on its next call; a code of its new step.
+    return totpCode(totpSecret, new Date(Date.now() + offset * 1000));
+  }
+
+  it('sets up the authenticator app: the key shown once, a first code, ten recovery codes kept', async () => {
+    await page.goto(`${origin}/h5/setting/security`);
+    await page.getByText('Authenticator app', { exact: true }).click();
+    await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+    await page.getByLabel('Login password').fill(NEWCOMER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor({ timeout: 15_000 });
+    const key = await page.locator('bdi[dir="ltr"]').filter({ hasText: /^[A-Z2-7 ]{20,}$/ }).first().innerText();
+    totpSecret = key.replace(/\s/g, '');
+    await screenshot(page, 'security-authenticator-key');
+    // Six digits complete the code: it is sent at once.
+    await page.getByLabel('6-digit code from the app').fill(await nextCode());
+    const codes = page.getByRole('list', { name: 'Recovery codes' });
+    await codes.waitFor({ timeout: 15_000 });
+    assert.equal(await codes.getByRole('listitem').count(), 10);
+    await screenshot(page, 'security-recovery-codes');
+    await page.getByText('I have saved these codes somewhere safe').click();
+    await page.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('a second phone signs in with the password and a code; a password change on the first ends it and pauses withdrawals', async () => {
+    const second = await phonePage(browser);
+    try {
+      await second.goto(`${origin}/h5/auth/login`);
+      await second.getByRole('tab', { name: 'E-mail' }).click();
+      await second.getByLabel(/E-mail or username/).fill(NEWCOMER.username);
+      await second.getByLabel('Password', { exact: true }).fill(NEWCOMER.password);
+      await second.getByRole('button', { name: 'Log in' }).click();
+      await second.getByLabel('Code from your authenticator app').fill(await nextCode());
+      await second.getByRole('button', { name: 'Log in' }).click({ timeout: 3_000 }).catch(() => undefined);
+      await second.waitForURL((url) => url.pathname === '/h5/home', { timeout: 15_000 });
+
+      // The first phone changes the password, with a code.
+      await page.goto(`${origin}/h5/setting`);
+      await page.getByText('Login password', { exact: true }).click();
+      await page.getByLabel('Current password').fill(NEWCOMER.password);
+      await page.getByLabel('New password', { exact: true }).fill(NEWCOMER.newPassword);
+      await page.getByLabel('Confirm new password').fill(NEWCOMER.newPassword);
+      await page.getByLabel('Code from your authenticator app').fill(await nextCode());
+      await page.getByRole('button', { name: 'Change password' }).click({ timeout: 3_000 }).catch(() => undefined);
+      await waitForText(page, /[Pp]assword changed/, 'the change');
+
+      // The second phone's session has ended: its next call goes to the login.
+      await second.goto(`${origin}/h5/mine`);
+      await second.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
+    } finally {
+      await second.context().close();
+    }
+    // Withdrawals pause for 24 hours, said before the form.
+    await page.goto(`${origin}/h5/withdraw`);
+    await waitForText(page, /Withdrawals resume on .*no money leaves it for 24 hours/, 'the withdrawal pause');
+    await screenshot(page, 'security-withdrawals-paused');
+    // The alert e-mail names the change.
+    const alert = await waitForMail(app, NEWCOMER.email, 'Security change on your Tessera account');
+    assert.match(alert.text, /Your login password was changed/);
+  });
+
+  it('sets an anti-phishing code: the next e-mail starts with it', async () => {
+    await page.goto(`${origin}/h5/setting/security`);
+    await page.getByRole('button', { name: /^Anti-phishing code/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anti-phishing code' });
+    await dialog.getByLabel('Your code').fill('Olive42');
+    await dialog.getByLabel('Login password').fill(NEWCOMER.newPassword);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Anti-phishing code saved. Our e-mails now start with it.').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'security-centre');
+    const mail = await waitForMail(app, NEWCOMER.email, 'Your anti-phishing code was set');
+    // The code comes first in the body, above what the mail says.
+    const body = mail.text.slice(mail.text.indexOf('Your anti-phishing code: Olive42'));
+    assert.ok(body.length < mail.text.length, mail.text);
+    assert.ok(body.indexOf('From now on every e-mail from Tessera') > 0, body);
   });
 
   it('a second phone: the password is not enough, the devices list shows it and ends its session', async () => {
