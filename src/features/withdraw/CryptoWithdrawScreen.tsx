@@ -27,7 +27,7 @@ function CryptoWithdrawal({ crypto }: { crypto: WithdrawMethodInfo }) {
       destination={{ method: 'crypto', network: firstNetwork, address: '' }}
       shortName={(request) => (
         <bdi dir="ltr" className="tabular-nums tracking-wide">
-          {shortAddress(request.method === 'crypto' ? request.address : '')}
+          {shortAddress(request.method === 'crypto' ? (request.address ?? '') : '')}
         </bdi>
       )}
     >
