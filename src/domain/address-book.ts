@@ -28,27 +28,27 @@ export const addressLabelSchema = z
  * An entry with `extra` fields: its destination checked as a withdrawal checks it (the address for
  * its network), a bank account as the bank binding does (IBAN by mod 97, BIC by ISO 9362).
  */
-function entrySchema<E extends z.ZodRawShape>(extra: E) {
+function entrySchema<E extends z.ZodRawShape>(extra: E, strict: boolean) {
+  // The API refuses a field it does not know; a form's values may hold the other kind's fields, which are dropped.
+  const object = (strict ? z.strictObject : z.object) as typeof z.strictObject;
   return z.discriminatedUnion(
     'kind',
     [
-      z
-        .strictObject({
-          kind: z.literal('crypto'),
-          label: addressLabelSchema,
-          network: usdtNetworkSchema,
-          address: z.string({ error: 'address.required' }).trim(),
-          ...extra,
-        })
-        .superRefine(
-          (value, ctx) => {
-            const { address, network } = value as { address: string; network: UsdtNetwork };
-            const problem = addressProblem(address, network);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['address'] });
-          },
-          { when: ({ value }) => isAddressInput(value) },
-        ),
-      z.strictObject({
+      object({
+        kind: z.literal('crypto'),
+        label: addressLabelSchema,
+        network: usdtNetworkSchema,
+        address: z.string({ error: 'address.required' }).trim(),
+        ...extra,
+      }).superRefine(
+        (value, ctx) => {
+          const { address, network } = value as { address: string; network: UsdtNetwork };
+          const problem = addressProblem(address, network);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['address'] });
+        },
+        { when: ({ value }) => isAddressInput(value) },
+      ),
+      object({
         kind: z.literal('bank'),
         label: addressLabelSchema,
         holder: requiredText('addressBook.holderRequired', ACCOUNT_HOLDER_MAX_LENGTH),
@@ -67,11 +67,11 @@ const isAddressInput = (value: unknown): boolean => {
 };
 
 /** The add form: the entry without the payment password (asked for in the sheet). */
-export const addressEntryFormSchema = entrySchema({});
+export const addressEntryFormSchema = entrySchema({}, false);
 export type AddressEntryInput = z.output<typeof addressEntryFormSchema>;
 
 /** POST /wallet/address-book/add: the entry, the payment password and the second factor once the account has one. */
-export const addressBookAddSchema = entrySchema({ payPassword: payPasswordCheckSchema, secondFactor: secondFactorSchema.optional() });
+export const addressBookAddSchema = entrySchema({ payPassword: payPasswordCheckSchema, secondFactor: secondFactorSchema.optional() }, true);
 
 /** POST /wallet/address-book/rename */
 export const addressBookRenameSchema = z.strictObject({ id: addressEntryIdSchema, label: addressLabelSchema });
@@ -100,3 +100,6 @@ export function destinationKeyOf(entry: { kind: 'crypto'; network: UsdtNetwork; 
   if (entry.kind === 'bank') return `IBAN:${entry.iban}`;
   return `${entry.network}:${entry.network === 'ERC20' ? entry.address.toLowerCase() : entry.address}`;
 }
+
+/** The add form's fields a refusal of the server may name. */
+export const ADDRESS_ENTRY_FIELDS = ['label', 'network', 'address', 'holder', 'iban', 'bic'] as const;

@@ -1,7 +1,7 @@
 /**
- * Withdraw USDT to a crypto address (/withdraw/index11): the network, the address
- * (checked for the network when the field is left), the amount with its live preview, then the
- * payment password.
+ * Withdraw USDT to a crypto address (/withdraw/index11): an entry of the address book, or (while
+ * "only to my address book" is off) the network and the address typed (checked for the network
+ * when the field is left); the amount with its live preview, then the payment password.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useWatch } from 'react-hook-form';
@@ -11,7 +11,12 @@ import { errorMessage } from '../../i18n';
 import { TextField } from '../../ui/form/TextField';
 import { Choices } from '../../ui/Choices';
 import type { WithdrawMethodInfo } from '../../domain/wire';
-import { shortAddress, WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
+import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
+import { Link } from '@tanstack/react-router';
+import type { AddressBook } from '../../domain/wire';
+import { EntryDestination, shortAddress } from './entries';
+import { bookFor, EntryPicker, startingEntry, useBookForForm } from './EntryPicker';
+import { Waiting } from './WithdrawMethodScreen';
 import { WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 export default function CryptoWithdrawScreen() {
@@ -19,20 +24,58 @@ export default function CryptoWithdrawScreen() {
 }
 
 function CryptoWithdrawal({ crypto }: { crypto: WithdrawMethodInfo }) {
+  const { book, waiting } = useBookForForm();
   const networks = crypto.networks.filter((name): name is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(name));
   const firstNetwork: UsdtNetwork = networks.includes('TRC20') ? 'TRC20' : (networks[0] ?? 'TRC20');
+  const entryId = startingEntry(book, 'crypto');
+  if (waiting) return <Waiting />;
   return (
     <WithdrawForm
       info={crypto}
-      destination={{ method: 'crypto', network: firstNetwork, address: '' }}
-      shortName={(request) => (
-        <bdi dir="ltr" className="tabular-nums tracking-wide">
-          {shortAddress(request.method === 'crypto' ? (request.address ?? '') : '')}
-        </bdi>
-      )}
+      destination={entryId !== undefined ? { method: 'crypto', entryId } : { method: 'crypto', network: firstNetwork, address: '' }}
+      shortName={(request) => {
+        const entry = request.entryId === undefined ? undefined : book?.entries.find((each) => each.id === request.entryId);
+        return entry ? (
+          <>
+            <bdi dir="auto">“{entry.label}”</bdi> <EntryDestination entry={entry} />
+          </>
+        ) : (
+          <bdi dir="ltr" className="tabular-nums tracking-wide">
+            {shortAddress(request.method === 'crypto' ? (request.address ?? '') : '')}
+          </bdi>
+        );
+      }}
     >
-      {(form) => <CryptoDestination form={form} networks={networks} />}
+      {(form) => <CryptoDestinationChoice form={form} networks={networks} firstNetwork={firstNetwork} book={book} />}
     </WithdrawForm>
+  );
+}
+
+/** An entry of the book, or (while the lock is off) the network and the address typed. */
+function CryptoDestinationChoice({ form, networks, firstNetwork, book }: { form: WithdrawFormApi; networks: UsdtNetwork[]; firstNetwork: UsdtNetwork; book: AddressBook | undefined }) {
+  const { t } = useLingui();
+  const entryId = useWatch({ control: form.control, name: 'entryId' });
+  const { entries, locked } = bookFor(book, 'crypto');
+  const typing = entryId === undefined && !locked;
+  function choose(id: number | undefined) {
+    // An entry names its own network and address: the typed ones are not sent with it.
+    form.setValue('entryId', id);
+    form.setValue('network', id === undefined ? firstNetwork : undefined);
+    form.setValue('address', id === undefined ? '' : undefined);
+    form.clearErrors(['entryId', 'network', 'address']);
+  }
+  return (
+    <>
+      {entries.length > 0 || locked ? (
+        <EntryPicker kind="crypto" book={book} value={entryId} onChange={choose} other={t`Type an address`} error={form.formState.errors.entryId?.message} />
+      ) : null}
+      {typing ? <CryptoDestination form={form} networks={networks} /> : null}
+      {entries.length === 0 && !locked ? (
+        <Link to="/withdraw/address-book" className="inline-block text-sm font-semibold text-sea-700">
+          {t`Save addresses in your address book`}
+        </Link>
+      ) : null}
+    </>
   );
 }
 

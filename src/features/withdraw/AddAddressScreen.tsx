@@ -1,0 +1,193 @@
+/**
+ * Adding to the withdrawal address book (/withdraw/address-book/add): a crypto address (network,
+ * address checked for it when the field is left) or a bank account (holder, IBAN with its check
+ * digits, BIC), under a label. The shared addressEntryFormSchema checks everything before the
+ * payment password is asked for; once the account has a second factor, the server asks for it
+ * and its field appears (StepUpCodeField). Saved, the entry is usable 24 hours later: the screen
+ * says from when, and goes back to the book.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { ADDRESS_ENTRY_FIELDS, ADDRESS_COOLING_OFF_HOURS, ADDRESS_LABEL_MAX_LENGTH, addressEntryFormSchema, type AddressEntryInput } from '../../domain/address-book';
+import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
+import { addressProblem, isValidIban, isValidSwift } from '../../domain/payments';
+import type { AddressEntry } from '../../domain/wire';
+import { errorMessage } from '../../i18n';
+import { Button } from '../../ui/Button';
+import { Choices } from '../../ui/Choices';
+import { toast } from '../../ui/feedback/toast';
+import { submitOnce, textField, useZodForm } from '../../ui/form/form';
+import { TextField } from '../../ui/form/TextField';
+import { Screen } from '../../ui/Screen';
+import { groupIban } from '../shared/money/iban';
+import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
+import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
+import { useFormatTime } from '../shared/records';
+import { addAddressEntry } from './api/calls';
+import { shortAddress } from './entries';
+import { StepUpCodeField, useStepUp } from './StepUpCodeField';
+
+type Field = (typeof ADDRESS_ENTRY_FIELDS)[number];
+interface Values {
+  kind: 'crypto' | 'bank';
+  label: string;
+  network: UsdtNetwork;
+  address: string;
+  holder: string;
+  iban: string;
+  bic: string;
+}
+const EMPTY: Values = { kind: 'crypto', label: '', network: 'TRC20', address: '', holder: '', iban: '', bic: '' };
+
+export default function AddAddressScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const formatTime = useFormatTime();
+  const form = useZodForm<typeof addressEntryFormSchema, Values>(addressEntryFormSchema, { defaultValues: EMPTY, params: { max: ADDRESS_LABEL_MAX_LENGTH } });
+  const stepUp = useStepUp();
+  const action = useMoneyAction<AddressEntryInput, AddressEntry, Field>({
+    send: (request, payPassword, options) => {
+      const secondFactor = stepUp.proof();
+      return addAddressEntry({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options);
+    },
+    fields: ADDRESS_ENTRY_FIELDS,
+    onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+    onRefused: (error) => void stepUp.refused(error),
+    async onSuccess(entry) {
+      toast.success(t`Saved. You can withdraw to it from ${formatTime(entry.usableAt)}.`, 5000);
+      await navigate({ to: '/withdraw/address-book', replace: true });
+    },
+  });
+
+  const kind = form.watch('kind');
+  const network = form.watch('network');
+  const errors = form.formState.errors;
+  const confirm = submitOnce(form, (request) => {
+    // A code the server asked for, typed but not yet a code: said under its field, nothing sent.
+    if (stepUp.asked && !stepUp.proof()) return;
+    action.confirm(request);
+  });
+
+  /** The address for its network, the IBAN's check digits, the BIC's shape: as soon as the field is left (an empty one waits for sending). */
+  function checkOnBlur(name: 'address' | 'iban' | 'bic') {
+    const value = form.getValues(name).trim();
+    if (!value) return;
+    if (name === 'iban') form.setValue('iban', groupIban(value));
+    if (name === 'bic') form.setValue('bic', value.replace(/\s+/g, '').toUpperCase());
+    const problem =
+      name === 'address' ? addressProblem(value, network) : name === 'iban' ? (isValidIban(value) ? null : 'bank.ibanInvalid') : isValidSwift(value) ? null : 'bank.swiftInvalid';
+    if (problem) form.setError(name, { type: 'validate', message: errorMessage(problem) });
+  }
+
+  const set = (name: keyof Values, value: string) => {
+    form.setValue(name, value as never, { shouldDirty: true });
+    form.clearErrors(name);
+  };
+  const pending = action.pending;
+
+  return (
+    <Screen>
+      <form onSubmit={confirm} noValidate className="space-y-5 px-4 pt-2 pb-6">
+        <PayPasswordNotice />
+        <p className="text-sm leading-relaxed text-muted">
+          <Trans>
+            A new address can be used {ADDRESS_COOLING_OFF_HOURS} hours after you add it. We e-mail you when one is added, so that you can
+            remove it if it was not you.
+          </Trans>
+        </p>
+        <Choices
+          label={t`What to save`}
+          options={[
+            { value: 'crypto', label: t`Crypto address` },
+            { value: 'bank', label: t`Bank account` },
+          ]}
+          value={kind}
+          onChange={(next) => {
+            form.setValue('kind', next);
+            form.clearErrors();
+          }}
+        />
+        <TextField label={t`Name`} hint={t`How you will recognise it, e.g. “My cold wallet”.`} maxLength={ADDRESS_LABEL_MAX_LENGTH} autoComplete="off" {...textField(form, 'label')} />
+        {kind === 'crypto' ? (
+          <>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-ink" id="entry-network-label">
+                {t`Network`}
+              </p>
+              <Choices
+                labelledBy="entry-network-label"
+                options={USDT_NETWORKS.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
+                value={network}
+                onChange={(name) => {
+                  form.setValue('network', name);
+                  form.clearErrors(['network', 'address']);
+                }}
+              />
+            </div>
+            <TextField
+              label={t`Address (${network})`}
+              value={form.watch('address')}
+              onChange={(value) => set('address', value.replace(/\s+/g, ''))}
+              onBlur={() => checkOnBlur('address')}
+              error={errors.address?.message}
+              hint={network === 'TRC20' ? t`A TRON address: starts with T, 34 characters.` : t`An Ethereum address: starts with 0x, 42 characters.`}
+              placeholder={network === 'TRC20' ? 'T…' : '0x…'}
+              autoComplete="off"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              ltr
+              className="[&_input]:tracking-wide"
+            />
+          </>
+        ) : (
+          <>
+            <TextField label={t`Account holder`} value={form.watch('holder')} onChange={(value) => set('holder', value)} error={errors.holder?.message} autoComplete="name" />
+            <TextField
+              label={t`IBAN`}
+              value={form.watch('iban')}
+              onChange={(value) => set('iban', value.toUpperCase().replace(/[^A-Z0-9 ]/g, ''))}
+              onBlur={() => checkOnBlur('iban')}
+              error={errors.iban?.message}
+              placeholder="DE89 3704 0044 0532 0130 00"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              ltr
+              className="[&_input]:tracking-wide"
+            />
+            <TextField
+              label={t`SWIFT/BIC`}
+              value={form.watch('bic')}
+              onChange={(value) => set('bic', value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
+              onBlur={() => checkOnBlur('bic')}
+              error={errors.bic?.message}
+              hint={t`8 or 11 letters and digits.`}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={11}
+              ltr
+              className="[&_input]:tracking-wide"
+            />
+          </>
+        )}
+        <StepUpCodeField stepUp={stepUp} />
+        <Button type="submit">{t`Save address`}</Button>
+      </form>
+      <MoneyActionSheet
+        action={action}
+        summary={
+          pending ? (
+            <Trans>
+              Save “{pending.label}”:{' '}
+              <bdi dir="ltr" className="font-semibold tabular-nums tracking-wide">
+                {pending.kind === 'crypto' ? `${pending.network} ${shortAddress(pending.address)}` : groupIban(pending.iban)}
+              </bdi>
+            </Trans>
+          ) : null
+        }
+      />
+    </Screen>
+  );
+}
