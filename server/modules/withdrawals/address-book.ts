@@ -88,8 +88,6 @@ export function bookedDestination(read: BookRead, entryId: number | undefined, a
   return { network: entry.network, destination: entryDestinationOf(entryOf(entry)) };
 }
 
-export type AddressBookService = ReturnType<typeof createAddressBook>;
-
 export function createAddressBook(db: Db, clock: Clock, changes: SecurityChanges) {
   return {
     /** GET /wallet/address-book: the entries, newest first, and the lock. */

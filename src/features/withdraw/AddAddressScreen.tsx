@@ -10,7 +10,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { ADDRESS_ENTRY_FIELDS, ADDRESS_COOLING_OFF_HOURS, ADDRESS_LABEL_MAX_LENGTH, addressEntryFormSchema, type AddressEntryInput } from '../../domain/address-book';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
-import { addressProblem, isValidIban, isValidSwift } from '../../domain/payments';
 import type { AddressEntry } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
 import { Button } from '../../ui/Button';
@@ -20,10 +19,12 @@ import { submitOnce, textField, useZodForm } from '../../ui/form/form';
 import { TextField } from '../../ui/form/TextField';
 import { Screen } from '../../ui/Screen';
 import { groupIban } from '../shared/money/iban';
+import { IbanFields } from '../shared/money/IbanFields';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
 import { useFormatTime } from '../shared/records';
 import { addAddressEntry } from './api/calls';
+import { CryptoAddressFields } from './CryptoAddressFields';
 import { shortAddress } from './entries';
 import { StepUpCodeField, useStepUp } from './StepUpCodeField';
 
@@ -68,17 +69,6 @@ export default function AddAddressScreen() {
     action.confirm(request);
   });
 
-  /** The address for its network, the IBAN's check digits, the BIC's shape: as soon as the field is left (an empty one waits for sending). */
-  function checkOnBlur(name: 'address' | 'iban' | 'bic') {
-    const value = form.getValues(name).trim();
-    if (!value) return;
-    if (name === 'iban') form.setValue('iban', groupIban(value));
-    if (name === 'bic') form.setValue('bic', value.replace(/\s+/g, '').toUpperCase());
-    const problem =
-      name === 'address' ? addressProblem(value, network) : name === 'iban' ? (isValidIban(value) ? null : 'bank.ibanInvalid') : isValidSwift(value) ? null : 'bank.swiftInvalid';
-    if (problem) form.setError(name, { type: 'validate', message: errorMessage(problem) });
-  }
-
   const set = (name: keyof Values, value: string) => {
     form.setValue(name, value as never, { shouldDirty: true });
     form.clearErrors(name);
@@ -110,65 +100,28 @@ export default function AddAddressScreen() {
         <TextField label={t`Name`} hint={t`How you will recognise it, e.g. “My cold wallet”.`} maxLength={ADDRESS_LABEL_MAX_LENGTH} autoComplete="off" {...textField(form, 'label')} />
         {kind === 'crypto' ? (
           <>
-            <div>
-              <p className="mb-1.5 text-sm font-medium text-ink" id="entry-network-label">
-                {t`Network`}
-              </p>
-              <Choices
-                labelledBy="entry-network-label"
-                options={USDT_NETWORKS.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
-                value={network}
-                onChange={(name) => {
-                  form.setValue('network', name);
-                  form.clearErrors(['network', 'address']);
-                }}
-              />
-            </div>
-            <TextField
-              label={t`Address (${network})`}
-              value={form.watch('address')}
-              onChange={(value) => set('address', value.replace(/\s+/g, ''))}
-              onBlur={() => checkOnBlur('address')}
-              error={errors.address?.message}
-              hint={network === 'TRC20' ? t`A TRON address: starts with T, 34 characters.` : t`An Ethereum address: starts with 0x, 42 characters.`}
-              placeholder={network === 'TRC20' ? 'T…' : '0x…'}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              ltr
-              className="[&_input]:tracking-wide"
+            <CryptoAddressFields
+              networks={USDT_NETWORKS}
+              network={network}
+              address={form.watch('address')}
+              onNetwork={(name) => {
+                form.setValue('network', name);
+                form.clearErrors(['network', 'address']);
+              }}
+              onAddress={(value) => set('address', value)}
+              onChecked={(problem) => problem && form.setError('address', { type: 'validate', message: errorMessage(problem) })}
+              errors={{ network: errors.network?.message, address: errors.address?.message }}
             />
           </>
         ) : (
           <>
             <TextField label={t`Account holder`} value={form.watch('holder')} onChange={(value) => set('holder', value)} error={errors.holder?.message} autoComplete="name" />
-            <TextField
-              label={t`IBAN`}
-              value={form.watch('iban')}
-              onChange={(value) => set('iban', value.toUpperCase().replace(/[^A-Z0-9 ]/g, ''))}
-              onBlur={() => checkOnBlur('iban')}
-              error={errors.iban?.message}
-              placeholder="DE89 3704 0044 0532 0130 00"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              ltr
-              className="[&_input]:tracking-wide"
-            />
-            <TextField
-              label={t`SWIFT/BIC`}
-              value={form.watch('bic')}
-              onChange={(value) => set('bic', value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
-              onBlur={() => checkOnBlur('bic')}
-              error={errors.bic?.message}
-              hint={t`8 or 11 letters and digits.`}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={11}
-              ltr
-              className="[&_input]:tracking-wide"
+            <IbanFields
+              iban={form.watch('iban')}
+              bic={form.watch('bic')}
+              errors={{ iban: errors.iban?.message, bic: errors.bic?.message }}
+              onChange={set}
+              onProblem={(name, key) => form.setError(name, { type: 'validate', message: errorMessage(key) })}
             />
           </>
         )}

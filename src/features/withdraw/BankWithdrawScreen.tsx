@@ -18,8 +18,7 @@ import { maskedIban } from '../shared/money/iban';
 import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
 import { EntryDestination, isUsable } from './entries';
 import { bookFor, EntryPicker, startingEntry, useBookForForm } from './EntryPicker';
-import { Waiting } from './WithdrawMethodScreen';
-import { WithdrawMethodScreen } from './WithdrawMethodScreen';
+import { Waiting, WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 const HERE = '/withdraw/index22';
 

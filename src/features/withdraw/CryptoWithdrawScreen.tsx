@@ -4,20 +4,16 @@
  * when the field is left); the amount with its live preview, then the payment password.
  */
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
-import { addressProblem } from '../../domain/payments';
+import type { AddressBook, WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { TextField } from '../../ui/form/TextField';
-import { Choices } from '../../ui/Choices';
-import type { WithdrawMethodInfo } from '../../domain/wire';
-import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
-import { Link } from '@tanstack/react-router';
-import type { AddressBook } from '../../domain/wire';
+import { CryptoAddressFields } from './CryptoAddressFields';
 import { EntryDestination, shortAddress } from './entries';
 import { bookFor, EntryPicker, startingEntry, useBookForForm } from './EntryPicker';
-import { Waiting } from './WithdrawMethodScreen';
-import { WithdrawMethodScreen } from './WithdrawMethodScreen';
+import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
+import { Waiting, WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 export default function CryptoWithdrawScreen() {
   return <WithdrawMethodScreen method="crypto">{(crypto) => <CryptoWithdrawal crypto={crypto} />}</WithdrawMethodScreen>;
@@ -81,58 +77,24 @@ function CryptoDestinationChoice({ form, networks, firstNetwork, book }: { form:
 
 /** The network and the address, checked for the network when the field is left. */
 function CryptoDestination({ form, networks }: { form: WithdrawFormApi; networks: UsdtNetwork[] }) {
-  const { t } = useLingui();
   const chosenNetwork = useWatch({ control: form.control, name: 'network' }) ?? 'TRC20';
   const address = useWatch({ control: form.control, name: 'address' }) ?? '';
   const errors = form.formState.errors;
-
-  function checkAddress() {
-    const trimmed = address.trim();
-    // An empty field is only "required" when sending; leaving it empty is not yet a mistake.
-    const problem = trimmed ? addressProblem(trimmed, chosenNetwork) : null;
-    if (problem) form.setError('address', { type: 'validate', message: errorMessage(problem) });
-    else form.clearErrors('address');
-  }
-
   return (
-    <>
-      <div>
-        <p className="mb-1.5 text-sm font-medium text-ink" id="network-label">
-          {t`Network`}
-        </p>
-        <Choices
-          labelledBy="network-label"
-          options={networks.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
-          value={chosenNetwork}
-          onChange={(name) => {
-            form.setValue('network', name);
-            form.clearErrors(['network', 'address']);
-          }}
-        />
-        {errors.network ? (
-          <p role="alert" className="mt-1.5 text-xs text-rose-700">
-            {errors.network.message}
-          </p>
-        ) : null}
-      </div>
-      <TextField
-        label={t`Address (${chosenNetwork})`}
-        value={address}
-        onChange={(value) => {
-          form.setValue('address', value.replace(/\s+/g, ''));
-          form.clearErrors('address');
-        }}
-        onBlur={checkAddress}
-        error={errors.address?.message}
-        hint={chosenNetwork === 'TRC20' ? t`A TRON address: starts with T, 34 characters.` : t`An Ethereum address: starts with 0x, 42 characters.`}
-        placeholder={chosenNetwork === 'TRC20' ? 'T…' : '0x…'}
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        ltr
-        className="[&_input]:tracking-wide"
-      />
-    </>
+    <CryptoAddressFields
+      networks={networks}
+      network={chosenNetwork}
+      address={address}
+      onNetwork={(name) => {
+        form.setValue('network', name);
+        form.clearErrors(['network', 'address']);
+      }}
+      onAddress={(value) => {
+        form.setValue('address', value);
+        form.clearErrors('address');
+      }}
+      onChecked={(problem) => (problem ? form.setError('address', { type: 'validate', message: errorMessage(problem) }) : form.clearErrors('address'))}
+      errors={{ network: errors.network?.message, address: errors.address?.message }}
+    />
   );
 }
