@@ -108,7 +108,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     operators: createOperators(db, clock, deps.codePepper),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),
-    profiles: createProfiles(db),
+    profiles: createProfiles(db, (userId) => secondFactor.methodsOf(db, userId)),
     /** The users as operators find and read them (modules/user/lookup.ts). */
     userLookup: createUserLookup(db, clock),
     avatars: avatarStoreOf(config),

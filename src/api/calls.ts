@@ -9,7 +9,20 @@ import type { z } from 'zod';
 import type { PledgeOverview } from '../domain/pledge';
 import type { passkeyLoginSchema } from '../domain/passkeys';
 import type { loginSchema, SecondFactorProof, sendMailSchema, sendSmsSchema } from '../domain/validation';
-import type { CoinListReply, KfReply, LoginReply, Page, PasskeyRequestOptions, Quotation, RateItem, SendCodeReply, SessionReply, UserInfo, WalletListReply } from '../domain/wire';
+import type {
+  CoinListReply,
+  KfReply,
+  LoginReply,
+  Page,
+  PasskeyRequestOptions,
+  Quotation,
+  RateItem,
+  SecurityOverview,
+  SendCodeReply,
+  SessionReply,
+  UserInfo,
+  WalletListReply,
+} from '../domain/wire';
 import { request, type HttpMethod, type RequestOptions } from './client';
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -45,9 +58,15 @@ export const loginSecondFactor = send<{ ticket: string; secondFactor: SecondFact
 export const passkeyLoginOptions = ask<PasskeyRequestOptions>('POST', '/user/login/passkey/options');
 /** A passkey alone is two factors (the device and its screen lock): its answer opens the session. */
 export const passkeyLogin = send<PasskeyLoginInput, SessionReply>('POST', '/user/login/passkey');
+/** A challenge for one of the ticket's account's passkeys: a sign-in's second step with a passkey. */
+export const loginPasskeyOptions = send<{ ticket: string }, PasskeyRequestOptions>('POST', '/user/login/second-factor/passkey-options');
+/** A step-up challenge for one of the account's passkeys: its answer is a `secondFactor` of method passkey (a withdrawal, a password change…). */
+export const stepUpPasskeyOptions = ask<PasskeyRequestOptions>('POST', '/safe/second-factor/passkey-options');
 /** Revokes the token on the server; clearing it on the device is signOut()'s job. */
 export const logout = ask<null>('GET', '/user/logout');
 export const userInfo = ask<UserInfo>('GET', '/user/info');
+/** What protects the account, and whether withdrawals are paused after a security change: the security centre's and the withdrawal screens'. */
+export const securityOverview = ask<SecurityOverview>('GET', '/safe/security');
 
 // Verification codes: sign-up, password reset, linking a contact
 export const sendSmsCode = send<z.input<typeof sendSmsSchema>, SendCodeReply>('POST', '/sms_send');

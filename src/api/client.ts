@@ -224,7 +224,10 @@ function serverKey(envelope: Envelope | null): ErrorKey | undefined {
  * for the rest); a call of an older session must not end a newer one.
  */
 async function sessionGone(reason: SessionEndReason, tokenSent: string | null): Promise<{ duplicate: boolean }> {
-  if (tokenSent !== null && currentToken() !== tokenSent) return { duplicate: true };
+  // A call made without a session has none to end: its refusal is its caller's (a sign-in's
+  // second step whose ticket ran out goes back to the password, on the same page).
+  if (tokenSent === null) return { duplicate: false };
+  if (currentToken() !== tokenSent) return { duplicate: true };
   await endSession();
   clientHandlers().sessionEnded(reason);
   clientHandlers().navigate(LOGIN_PATH);

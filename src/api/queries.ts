@@ -1,6 +1,7 @@
 /**
  * Reads that several features show: the profile, the balances, the pledge's overview (the pledge's
- * screens, and Me, which shows its earn rows to people who earn), and the reference data the app
+ * screens, and Me, which shows its earn rows to people who earn), the security overview (the
+ * security centre, and the withdrawal screens, which say when a pause ends), and the reference data the app
  * loads when it opens (support link, EUR rate, coin list). A feature's own reads live in its
  * `api/` folder; these are here because no feature owns them.
  */
@@ -9,7 +10,7 @@ import { ASSET_CODES, parseAmount, toDecimalString, type Asset } from '../domain
 import type { WalletListReply } from '../domain/wire';
 import * as realtime from '../realtime/socket';
 import { currentToken, saveUserInfo } from '../storage/session';
-import { coinList, eurRate, pledgeOverview, supportLink, userInfo, walletList } from './calls';
+import { coinList, eurRate, pledgeOverview, securityOverview, supportLink, userInfo, walletList } from './calls';
 import { accountRead, currentUserId, publicKey, queryClient, useAccountQuery } from './query';
 
 /** Sums of the wallet rows per asset, full-precision decimal strings. */
@@ -49,6 +50,9 @@ export const walletQuery = accountRead('wallet', async (options) => sumWallet(aw
 export const useWallet = () => useAccountQuery(walletQuery);
 export const pledgeOverviewQuery = accountRead('pledgeOverview', pledgeOverview);
 export const usePledgeOverview = () => useAccountQuery(pledgeOverviewQuery);
+/** The security centre's overview: the second factor, the withdrawal pause (the withdrawal screens say it too), the last changes. */
+export const securityOverviewQuery = accountRead('security', securityOverview);
+export const useSecurityOverview = () => useAccountQuery(securityOverviewQuery);
 export const useSupportLink = () => useQuery(supportLinkQuery);
 export const useEurRate = () => useQuery(eurRateQuery);
 export const useCoinList = () => useQuery(coinListQuery);

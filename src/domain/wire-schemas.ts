@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locales';
 import { CANDLE_PERIODS } from './market';
+import { SECOND_FACTOR_METHODS, SECURITY_CHANGES } from './security';
 
 const asset = z.enum(['USDT', 'EUR']);
 const amount = z.string().describe('Decimal string, full precision of the asset');
@@ -33,10 +34,21 @@ export const secondFactorTicketSchema = z.object({
   secondFactor: z.object({
     ticket: z.string(),
     expiresAt: date,
-    methods: z.array(z.enum(['totp', 'recovery', 'passkey'])).describe('How this account can give its second factor'),
+    methods: z.array(z.enum(SECOND_FACTOR_METHODS)).describe('How this account can give its second factor'),
   }),
 });
 export const loginReplySchema = z.union([sessionReplySchema, secondFactorTicketSchema]);
+/** GET /safe/security: what protects the account. */
+export const securityOverviewSchema = z.object({
+  secondFactor: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  antiPhishingCode: z.string().nullable().describe('Every e-mail to the user starts with it; null: not set'),
+  withdrawalsPausedUntil: date.nullable().describe('Set for 24 hours after a security change'),
+  changes: z.array(z.object({ kind: z.enum(SECURITY_CHANGES), at: date })).describe('The last twenty, newest first'),
+});
+/** POST /safe/totp/begin: a new authenticator secret, shown once, as text and as its otpauth:// link (a QR code). */
+export const totpSecretReplySchema = z.object({ secret: z.string().describe('Base32'), otpauthUrl: z.string() });
+/** POST /safe/totp/confirm and /safe/recovery-codes. */
+export const recoveryCodesReplySchema = z.object({ recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept') });
 export const sendCodeReplySchema = z.object({ retryAfter: z.number().int().describe('Seconds until another code may be requested') });
 
 export const userInfoSchema = z.object({
@@ -49,6 +61,8 @@ export const userInfoSchema = z.object({
   inviteCode: z.string(),
   isMerchant: z.boolean(),
   hasPayPassword: z.boolean(),
+  hasSecondFactor: z.boolean().describe('An authenticator app or a passkey is set: sign-ins, withdrawals and other sensitive calls ask for it'),
+  secondFactorMethods: z.array(z.enum(SECOND_FACTOR_METHODS)).describe('How the account gives its second factor (as a sign-in ticket says); empty: it has none'),
   locale: z.enum(LOCALES),
   vipLevel: z.number().int(),
   createdAt: date,

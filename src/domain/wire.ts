@@ -11,6 +11,12 @@ export type LoginReply = z.output<typeof wire.loginReplySchema>;
 export type SessionReply = z.output<typeof wire.sessionReplySchema>;
 export type SendCodeReply = z.output<typeof wire.sendCodeReplySchema>;
 export type UserInfo = z.output<typeof wire.userInfoSchema>;
+/** GET /safe/security */
+export type SecurityOverview = z.output<typeof wire.securityOverviewSchema>;
+/** POST /safe/totp/begin: shown once. */
+export type TotpSecret = z.output<typeof wire.totpSecretReplySchema>;
+/** POST /safe/totp/confirm, /safe/recovery-codes: shown once. */
+export type RecoveryCodesReply = z.output<typeof wire.recoveryCodesReplySchema>;
 export type KfReply = z.output<typeof wire.kfReplySchema>;
 export type RateItem = z.output<typeof wire.rateItemSchema>;
 export type CoinEntry = z.output<typeof wire.coinEntrySchema>;

@@ -26,6 +26,8 @@ const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const DAY = 24 * 3600;
 
 type Overview = { secondFactor: { totp: boolean; recoveryCodesLeft: number }; withdrawalsPausedUntil: string | null; changes: Array<{ kind: string }> };
+/** What the profile says of the second factor: whether the app asks for it up front, and how. */
+type Profile = { hasSecondFactor: boolean; secondFactorMethods: string[] };
 type Ticket = { secondFactor: { ticket: string; methods: string[] } };
 
 function withdraw(user: { token: string; payPassword: string }, extra: Record<string, unknown> = {}, key = crypto.randomUUID()) {
@@ -59,6 +61,8 @@ describe('setting up the authenticator', () => {
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.key).toBe('password.wrongOld');
 
+    // The profile says whether the app should ask for a code up front.
+    expect((await t.get<Profile>('/user/info', { token: user.token })).body.data).toMatchObject({ hasSecondFactor: false, secondFactorMethods: [] });
     const begun = await t.post<{ secret: string; otpauthUrl: string }>('/safe/totp/begin', { password: user.password }, { token: user.token });
     expect(begun.status).toBe(200);
     const { secret, otpauthUrl } = begun.body.data!;
@@ -90,6 +94,7 @@ describe('setting up the authenticator', () => {
     expect(overview.body.data).toMatchObject({ secondFactor: { totp: true, recoveryCodesLeft: 10 } });
     expect(overview.body.data!.withdrawalsPausedUntil).not.toBeNull();
     expect(overview.body.data!.changes[0].kind).toBe('totpOn');
+    expect((await t.get<Profile>('/user/info', { token: user.token })).body.data).toMatchObject({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
 
     // Set up once: a second setup is refused until it is turned off.
     expect((await t.post('/safe/totp/begin', { password: user.password }, { token: user.token })).body.key).toBe('totp.alreadySet');
@@ -295,6 +300,7 @@ describe('security changes', () => {
     const overview = await t.get<Overview>('/safe/security', { token: user.token });
     expect(overview.body.data).toMatchObject({ secondFactor: { totp: false, recoveryCodesLeft: 0 } });
     expect(overview.body.data!.changes[0].kind).toBe('totpOff');
+    expect((await t.get<Profile>('/user/info', { token: user.token })).body.data).toMatchObject({ hasSecondFactor: false, secondFactorMethods: [] });
     // Off: the password alone signs in again; the recovery codes are gone.
     expect((await t.post<{ token?: string }>('/user/login', { account: user.username, password: user.password })).body.data?.token).toBeTruthy();
     expect((await t.post('/safe/totp/off', { secondFactor: { method: 'recovery', code: user.recoveryCodes[4] } }, { token: user.token })).body.key).toBe('totp.notSet');
@@ -356,6 +362,8 @@ describe('a passkey as the second factor', () => {
     const stranger = await passkeyUser();
     const reply = await t.post<Ticket>('/user/login', { account: user.username, password: user.password });
     expect(reply.body.data!.secondFactor.methods).toEqual(['passkey']);
+    // The profile says the same, for the app to offer the passkey wherever the second factor is asked.
+    expect((await t.get<Profile>('/user/info', { token: user.token })).body.data).toMatchObject({ hasSecondFactor: true, secondFactorMethods: ['passkey'] });
     const { ticket } = reply.body.data!.secondFactor;
     const options = await t.post<PasskeyRequestOptions>('/user/login/second-factor/passkey-options', { ticket });
     expect(options.status).toBe(200);

@@ -96,6 +96,8 @@ const SIGNED_IN: readonly Visit[] = [
   { name: 'settings', path: '/setting', title: 'Settings' },
   { name: 'language', path: '/setting/language', title: 'Language' },
   { name: 'pay-password', path: '/setting/pay-password', title: 'Payment password' },
+  { name: 'security', path: '/setting/security', title: 'Security centre' },
+  { name: 'authenticator', path: '/setting/security/authenticator', title: 'Authenticator app' },
   { name: 'passkeys', path: '/setting/security/passkeys', title: 'Passkeys' },
   { name: 'contact', path: '/setting/security/contact?which=phone', title: 'Phone and e-mail' },
   { name: 'devices', path: '/setting/security/devices', title: 'Devices and sign-ins' },

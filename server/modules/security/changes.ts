@@ -12,23 +12,11 @@ import type { Db, Tx } from '../../db/client';
 import { loginTickets, securityEvents, users } from '../../db/schema';
 import { Refusal } from '../../errors';
 import type { Sessions } from '../auth';
+import type { SecurityChangeKind } from '../../../src/domain/security';
 
 export const WITHDRAWAL_PAUSE_HOURS = 24;
 
-export const SECURITY_CHANGES = [
-  'password',
-  'passwordReset',
-  'payPassword',
-  'email',
-  'phone',
-  'totpOn',
-  'totpOff',
-  'passkeyAdded',
-  'passkeyRemoved',
-  'addressBookLock',
-  'operatorReset',
-] as const;
-export type SecurityChangeKind = (typeof SECURITY_CHANGES)[number];
+export type { SecurityChangeKind } from '../../../src/domain/security';
 
 export interface SecurityChange {
   userId: string;

@@ -15,8 +15,7 @@ import { AppError } from '../../../src/domain/errors';
 import { newSessionToken, tokenDigest } from '../../security/tokens';
 import type { SecondFactor, SecondFactorMethod } from './second-factor';
 import type { SignInOrigin } from '../auth';
-
-export const LOGIN_TICKET_SECONDS = 300;
+import { LOGIN_TICKET_SECONDS } from '../../../src/domain/security';
 
 export interface LoginTicket {
   ticket: string;

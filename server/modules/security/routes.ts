@@ -2,13 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { antiPhishingSchema, loginSecondFactorSchema, secondFactorOnlySchema, totpBeginSchema, totpConfirmSchema } from '../../../src/domain/validation';
+import { passkeyRequestOptionsSchema, recoveryCodesReplySchema, securityOverviewSchema, totpSecretReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
 import { SECOND_FACTOR } from '../../http/refusals';
-import { SECURITY_CHANGES } from './changes';
-import { passkeyRequestOptionsSchema } from '../../../src/domain/wire-schemas';
-
-const recoveryCodesReply = z.object({ recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept') });
 
 export async function securityModule(app: FastifyInstance): Promise<void> {
   const { accounts, securityCentre: centre, passkeys, secondFactor, loginTickets } = app.services;
@@ -20,12 +17,7 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     summary: "What protects the account: the second factor, the withdrawal pause after a security change and the last changes",
     auth: 'required',
     query: noInput,
-    reply: z.object({
-      secondFactor: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() }),
-      antiPhishingCode: z.string().nullable().describe('Every e-mail to the user starts with it; null: not set'),
-      withdrawalsPausedUntil: z.string().nullable().describe('Set for 24 hours after a security change'),
-      changes: z.array(z.object({ kind: z.enum(SECURITY_CHANGES), at: z.string() })),
-    }),
+    reply: securityOverviewSchema,
     handler: ({ request }) => centre.overview(viewerOf(request).userId),
   });
 
@@ -37,7 +29,7 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     summary: 'Set up an authenticator app, step 1: the login password; answers a new secret and its otpauth:// URL, shown once',
     auth: 'required',
     body: totpBeginSchema,
-    reply: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+    reply: totpSecretReplySchema,
     handler: async ({ body, request }) => {
       const viewer = viewerOf(request);
       await accounts.confirmPassword(viewer, body.password);
@@ -53,7 +45,7 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     summary: 'Set up an authenticator app, step 2: its first code turns it on; answers ten recovery codes, shown once. A security change',
     auth: 'required',
     body: totpConfirmSchema,
-    reply: recoveryCodesReply,
+    reply: recoveryCodesReplySchema,
     handler: ({ body, request }) => centre.confirm(viewerOf(request), body.code),
   });
 
@@ -76,7 +68,7 @@ export async function securityModule(app: FastifyInstance): Promise<void> {
     summary: 'Ten new recovery codes for a current code (shown once); the old ones stop working',
     auth: 'required',
     body: secondFactorOnlySchema,
-    reply: recoveryCodesReply,
+    reply: recoveryCodesReplySchema,
     handler: ({ body, request }) => centre.renewRecoveryCodes(viewerOf(request), body.secondFactor),
   });
 

@@ -36,7 +36,8 @@ export interface SecondFactorDeps {
   checkPasskey: (userId: string, response: PasskeyAssertion, tx: Tx) => Promise<void>;
 }
 
-export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+import type { SecondFactorMethod } from '../../../src/domain/security';
+export type { SecondFactorMethod };
 const STEP_UP = 'step-up';
 
 /** A recovery code as shown: ten characters in two groups of five. */

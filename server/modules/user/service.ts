@@ -2,13 +2,15 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { FALLBACK_LOCALE, isLocale, type Locale } from '../../../src/domain/locales';
+import type { SecondFactorMethod } from '../../../src/domain/security';
 import type { UserInfo } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 
 export const AVATAR_URL_PREFIX = '/api/uploads/avatars/';
 
-export function userInfoOf(user: User): UserInfo {
+/** The profile of `user`, whose second factor is given by `methods` (none: it has none). */
+export function userInfoOf(user: User, methods: SecondFactorMethod[]): UserInfo {
   return {
     id: user.id,
     username: user.username,
@@ -19,13 +21,16 @@ export function userInfoOf(user: User): UserInfo {
     inviteCode: user.inviteCode,
     isMerchant: user.isMerchant,
     hasPayPassword: user.payPasswordHash !== null,
+    hasSecondFactor: methods.length > 0,
+    secondFactorMethods: methods,
     locale: isLocale(user.locale) ? user.locale : FALLBACK_LOCALE,
     vipLevel: user.vipLevel,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
-export function createProfiles(db: Db) {
+/** `secondFactorMethods`: how an account gives its second factor (modules/security). */
+export function createProfiles(db: Db, secondFactorMethods: (userId: string) => Promise<SecondFactorMethod[]>) {
   async function update(userId: string, values: Partial<Pick<User, 'nickname' | 'avatar' | 'locale'>>): Promise<User> {
     const [user] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
     if (!user) throw new AppError('session.gone', 401);
@@ -36,7 +41,7 @@ export function createProfiles(db: Db) {
     async info(userId: string): Promise<UserInfo> {
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new AppError('session.gone', 401);
-      return userInfoOf(user);
+      return userInfoOf(user, await secondFactorMethods(userId));
     },
 
     /** Returns the file name of the avatar it replaced, for the caller to delete. */

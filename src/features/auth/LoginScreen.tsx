@@ -1,6 +1,9 @@
 /**
  * Log in: by phone (area code + number, sent as E.164) or by e-mail or username, with the
  * password — or with a passkey alone, where the browser has them (docs/security.md, "Passkeys").
+ * An account with a second factor answers the right password with a ticket: the screen then asks
+ * for it — the app's code, a recovery code or a passkey, as the ticket says (SecondFactorStep,
+ * loaded then) — and comes back to the password, saying why, when the ticket runs out.
  * After login the app continues where the guard interrupted (?redirect=, same-app
  * paths only) or goes home. Refusals (wrong password, locked) arrive as a toast from the API
  * client; a refusal about one field also shows under it.
@@ -8,10 +11,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../api/client';
 import { passkeyLoginOptions } from '../../api/calls';
-import { signIn, signInWithPasskey } from '../../api/account';
+import { signIn, signInWithPasskey, type SecondFactorTicket } from '../../api/account';
 import { toast } from '../../ui/feedback/toast';
 import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../ui/navigation';
@@ -44,6 +47,10 @@ interface LoginValues {
 const loadRules = () => import('./loginRules');
 type LoginFormSchema = Awaited<ReturnType<typeof loadRules>>['loginFormSchema'];
 
+/** The second step, for an account with an authenticator app: loaded with the form's rules, shown when a ticket arrives. */
+const loadSecondStep = () => import('./SecondFactorStep');
+const SecondFactorStep = lazy(loadSecondStep);
+
 export default function LoginScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -66,6 +73,10 @@ export default function LoginScreen() {
       values.method === 'email' && !values.account.trim() ? { ...errors, account: errorMessage('account.required') } : errors,
   });
   const method = form.watch('method');
+  // The second step under way: the ticket the password gave.
+  const [second, setSecond] = useState<SecondFactorTicket | null>(null);
+  // Why the password is asked again (the second step ran out).
+  const [ended, setEnded] = useState<string | null>(null);
 
   // An account handed over by the sign-up or reset page brings its own country.
   useEffect(() => {
@@ -89,9 +100,21 @@ export default function LoginScreen() {
     await navigate({ to, search: nextSearch, replace: true });
   }
 
+  const backToPassword = useCallback((reason: string | null) => {
+    setSecond(null);
+    setEnded(reason);
+  }, []);
+
   const submit = submitOnce(form, async (input) => {
+    setEnded(null);
     try {
-      await signIn(input);
+      const ticket = await signIn(input);
+      if (ticket) {
+        // The password did its part; it does not wait in the form while the code is asked for.
+        form.setValue('password', '');
+        setSecond(ticket);
+        return;
+      }
       await continueSignedIn();
     } catch (error) {
       const { account, password } = serverFieldError(error, ['account', 'password'] as const);
@@ -101,6 +124,23 @@ export default function LoginScreen() {
       form.setValue('password', '');
     }
   });
+
+  if (second) {
+    return (
+      <AuthLayout
+        title={second.methods.includes('totp') ? t`Enter your code` : t`Confirm it is you`}
+        subtitle={
+          second.methods.includes('totp')
+            ? t`Your account is protected by an authenticator app. Open it and enter the 6-digit code it shows for Tessera.`
+            : t`Your account is protected by a passkey. Confirm with it to finish logging in.`
+        }
+      >
+        <Suspense fallback={null}>
+          <SecondFactorStep ticket={second} onSignedIn={continueSignedIn} onBack={backToPassword} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -121,7 +161,12 @@ export default function LoginScreen() {
           form.clearErrors();
         }}
       />
-      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={() => void Promise.all([loadRules(), loadSecondStep()])} noValidate className="space-y-4">
+        {ended ? (
+          <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {ended}
+          </p>
+        ) : null}
         {method === 'phone' ? (
           <PhoneField label={t`Phone number`} {...textField(form, 'phone')} autoComplete="username" />
         ) : (

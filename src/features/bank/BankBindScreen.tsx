@@ -1,7 +1,8 @@
 /**
  * Account binding (/mine/bind): the bank account EUR withdrawals are paid to. The
  * IBAN is shown in groups of four and its check digits are tested when the field is left (IbanFields); the
- * shared bankBindingSchema checks everything before the payment password is asked for. After
+ * shared bankBindingSchema checks everything before the payment password (and the second factor,
+ * once the account has one) is asked for. After
  * saving, a ?redirect= (the bank withdrawal sends people here) is followed back.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -85,7 +86,9 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
   const form = useZodForm(formSchema, { defaultValues: binding ? valuesOf(binding) : EMPTY });
   const [saved, setSaved] = useState<BankBinding | null>(binding);
   const action = useMoneyAction<Request, BankBinding, Field>({
-    send: (request, payPassword, options) => saveBank({ ...request, payPassword: payPassword ?? '' }, options),
+    send: (request, payPassword, options, secondFactor) => saveBank({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options),
+    // A new destination for money asks for the second factor once the account has one.
+    stepUp: true,
     fields: FIELDS,
     onFieldError: (name, message) => form.setError(name, { type: 'server', message }),
     async onSuccess(result) {

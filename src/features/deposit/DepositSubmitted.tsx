@@ -6,7 +6,7 @@ import { CheckIcon, DepositIcon } from '../../ui/icons';
 import type { DepositRecord } from '../../domain/wire';
 import { Amount } from '../../ui/Amount';
 import { Fact } from '../shared/records';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { DepositStatus } from './DepositRecordsScreen';
 
 export function DepositSubmitted({ record, onAnother }: { record: DepositRecord; onAnother(): void }) {

@@ -11,7 +11,7 @@ import type { CoinEntry, DepositAddressReply, DepositRecord } from '../../domain
 import { groupIban } from '../shared/money/iban';
 import { LoadFailed } from '../shared/records';
 import { QrCode } from '../../ui/QrCode';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { DepositForm } from './DepositForm';
 import { depositAddressQuery } from './api/queries';
 

@@ -1,8 +1,9 @@
 /**
  * Linking an e-mail address or a phone number to the account, or changing the one it has
  * (/setting/security/contact?which=email|phone, opened from the profile's rows): the new address,
- * a code of purpose `bind` sent to it, then POST /safe/email or /safe/mobile. After a change the
- * server tells the previous address and the new one; the profile shows the new one at once.
+ * a code of purpose `bind` sent to it, then POST /safe/email or /safe/mobile. Changing one asks
+ * for the second factor too when the account has one (or when the server asks for it). After a
+ * change the server tells the previous address and the new one; the profile shows the new one at once.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
@@ -18,7 +19,9 @@ import { setServerError, submitOnce, useZodForm } from '../../ui/form/form';
 import { Loading } from '../../ui/QueryStates';
 import { Screen } from '../../ui/Screen';
 import { useGoBack } from '../../ui/useGoBack';
+import type { SecondFactorProof } from '../../domain/validation';
 import { ContactCodeFields } from '../shared/contact/CodeField';
+import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 import type { ContactMethod } from '../shared/contact/sendCode';
 import { useAccountMutation } from '../shared/useAccountMutation';
 import { bindEmail, bindMobile } from './api/contact';
@@ -32,7 +35,10 @@ interface ContactValues {
   code: string;
 }
 
-type Bind = { email: string; code: string } | { phone: string; code: string };
+/** A first link asks for no second factor (unless the server does). */
+const NO_WAYS = [] as const;
+
+type Bind = ({ email: string; code: string } | { phone: string; code: string }) & { secondFactor?: SecondFactorProof };
 
 export default function ContactScreen() {
   const { which } = useSearch({ from: '/members/setting/security/contact' });
@@ -46,6 +52,8 @@ function ContactForm({ method, user }: { method: ContactMethod; user: UserInfo }
   const goBack = useGoBack('/mine/profile');
   const country = useAtomValue(areaCountryAtom);
   const current = method === 'email' ? user.email : user.phone;
+  // A change (not a first link) asks for the second factor.
+  const secondFactor = useSecondFactor(current !== null ? undefined : NO_WAYS);
   const form = useZodForm<typeof bindEmailSchema | typeof bindMobileSchema, ContactValues>(method === 'email' ? bindEmailSchema : bindMobileSchema, {
     defaultValues: { phone: '', email: '', code: '' },
     input: ({ phone, email, code }) => (method === 'email' ? { email: email.trim(), code } : { phone: toE164(phone, country), code }),
@@ -67,9 +75,15 @@ function ContactForm({ method, user }: { method: ContactMethod; user: UserInfo }
       toast.success(texts.done);
       goBack();
     },
-    onError: (error) => setServerError(form, error, FIELDS),
+    onError(error) {
+      if (!secondFactor.refused(error)) setServerError(form, error, FIELDS);
+    },
   });
-  const submit = submitOnce(form, (data) => save.run(data));
+  const submit = submitOnce(form, (data) => {
+    const proof = secondFactor.take();
+    if (proof === false) return;
+    save.run(proof ? { ...data, secondFactor: proof } : data);
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5 px-4 pt-4">
@@ -90,6 +104,7 @@ function ContactForm({ method, user }: { method: ContactMethod; user: UserInfo }
         method={method}
         label={current ? (method === 'email' ? t`New e-mail address` : t`New phone number`) : undefined}
       />
+      {secondFactor.asked ? <SecondFactorField {...secondFactor.field} disabled={save.pending} /> : null}
       <Button type="submit" busy={save.pending}>
         {texts.submit}
       </Button>

@@ -1,7 +1,7 @@
 /**
  * The security centre's screens of the account's contacts and devices (issue 37, points 1 and 7):
  * linking or changing the e-mail address or phone number (?which=email|phone, from the profile's
- * rows) and the signed-in devices with the sign-ins (from Settings).
+ * rows) and the signed-in devices with the sign-ins (from the security centre).
  */
 import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
@@ -21,5 +21,5 @@ export const contactRoutes = [
     validateSearch: choiceSearch('which', CONTACTS),
     component: lazyScreen(() => import('./ContactScreen')),
   }),
-  memberScreen('/setting/security/devices', lazyScreen(() => import('./DevicesScreen')), { title: msg`Devices and sign-ins`, back: '/setting' }),
+  memberScreen('/setting/security/devices', lazyScreen(() => import('./DevicesScreen')), { title: msg`Devices and sign-ins`, back: '/setting/security' }),
 ] as const;

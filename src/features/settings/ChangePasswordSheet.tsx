@@ -1,6 +1,8 @@
 /**
  * Change the login password: current, new, confirm, checked with the shared
- * changePasswordSchema. The server signs out every other device; this one stays signed in.
+ * changePasswordSchema, and the second factor's code when the account has one (or when the
+ * server asks for it: 403 `secondFactor.required`). The server signs out every other device and
+ * pauses withdrawals for 24 hours; this one stays signed in.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Sheet } from 'konsta/react';
@@ -13,6 +15,7 @@ import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/overlays';
+import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 import { useAccountMutation } from '../shared/useAccountMutation';
 
 const FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
@@ -29,10 +32,12 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
     check: checkConfirmation,
   });
+  const code = useSecondFactor();
 
-  // Every way out clears the fields: the passwords do not wait in a closed sheet.
+  // Every way out clears the fields: the passwords and the code do not wait in a closed sheet.
   function close() {
     form.reset();
+    code.reset();
     onClose();
   }
 
@@ -42,10 +47,16 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
       toast.success(t`Password changed. Other devices have been signed out.`, 4000);
       close();
     },
-    onError: (error) => setServerError(form, error, FIELDS),
+    onError(error) {
+      if (!code.refused(error)) setServerError(form, error, FIELDS);
+    },
   });
   const busy = change.pending;
-  const submit = submitOnce(form, (data) => change.run(data));
+  const submit = submitOnce(form, (data) => {
+    const secondFactor = code.take();
+    if (secondFactor === false) return;
+    change.run(secondFactor ? { ...data, secondFactor } : data);
+  });
 
   return (
     <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !busy && close()} className="w-full" aria-label={t`Change login password`}>
@@ -58,6 +69,7 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
         </div>
         <PasswordField label={t`Current password`} {...textField(form, 'oldPassword')} autoComplete="current-password" />
         <NewPasswordFields form={form} />
+        {code.asked ? <SecondFactorField {...code.field} disabled={busy} /> : null}
         <Button type="submit" busy={busy}>{t`Change password`}</Button>
       </form>
     </Sheet>

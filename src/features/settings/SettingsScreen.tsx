@@ -1,5 +1,6 @@
 /**
- * Settings: account security (login password, payment password, devices and sign-ins), notifications,
+ * Settings: account security (login password, payment password, and the security centre: the
+ * authenticator app, passkeys, contacts, devices and sign-ins, the last security changes), notifications,
  * language, about us, help centre, the app's version, and logout.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -12,7 +13,7 @@ import { pushState, setPushChannels, type PushState } from './api/push';
 import { accountKey, useAccountQuery, useSessionUserId } from '../../api/query';
 import { toast } from '../../ui/feedback/toast';
 import { GlobeIcon, InfoIcon, LockIcon } from '../../ui/icons';
-import { BellIcon, BuildingIcon, HelpIcon, KeyIcon, PhoneIcon, ShieldIcon, TicketIcon } from '../../ui/moreIcons';
+import { BellIcon, BuildingIcon, HelpIcon, KeyIcon, ShieldIcon, TicketIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
 import { NotSetFlag } from '../shared/money/PayPasswordNotice';
 import { Screen } from '../../ui/Screen';
@@ -48,7 +49,7 @@ export default function SettingsScreen() {
             icon={<LockIcon size={22} />}
             onClick={() => void navigate({ to: '/setting/pay-password' })}
           />
-          <Row label={t`Devices and sign-ins`} icon={<PhoneIcon size={22} />} onClick={() => void navigate({ to: '/setting/security/devices' })} />
+          <Row label={t`Security centre`} icon={<ShieldIcon size={22} />} onClick={() => void navigate({ to: '/setting/security' })} />
         </RowGroup>
 
         <RowGroup title={t`Notifications`}>

@@ -3,35 +3,50 @@
  * the user sees what they are confirming, enters the 6 digits, and the action runs with them.
  * A refusal (wrong password, locked) clears the boxes and shows the server's text; the sheet
  * stays open for another try. Without a payment password yet, it offers the way to set one.
+ *
+ * An action that asks for the second factor too (a withdrawal, binding a bank account) shows its
+ * field under the password when the account has one, or once the server asked for it (403
+ * `secondFactor.required`, the password then kept): it runs when both are whole, whichever comes
+ * last. A refusal of the code clears only the code, one of the password only the password.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Preloader, Sheet } from 'konsta/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { SecondFactorMethod } from '../../domain/security';
+import type { SecondFactorProof } from '../../domain/validation';
 import { useOverlay } from '../../ui/overlays';
 import { isApiError } from '../../api/client';
 import { PinInput } from '../../ui/form/PinInput';
+import { PAY_PASSWORD_LENGTH } from '../../domain/constants';
 import { errorMessage } from '../../i18n';
 import { PayPasswordMissing } from './money/PayPasswordNotice';
+import { SecondFactorField, useSecondFactor } from './secondFactor/SecondFactorField';
+
+const NONE: readonly SecondFactorMethod[] = [];
 
 export interface PayPasswordSheetProps {
   opened: boolean;
   /** What is being confirmed, e.g. "Sell 120.0000 USDT". */
   summary: ReactNode;
-  /** Runs the action with the payment password; rejects to keep the sheet open. */
-  onSubmit(payPassword: string): Promise<void>;
+  /** Runs the action with the payment password (and the second factor when asked); rejects to keep the sheet open. */
+  onSubmit(payPassword: string, secondFactor?: SecondFactorProof): Promise<void>;
   onClose(): void;
   /** False when the user has never set a payment password. */
   hasPayPassword: boolean;
+  /** The ways the account gives its second factor, asked for from the start (an action that asks for it); none: only if the server asks. */
+  secondFactor?: readonly SecondFactorMethod[];
 }
 
-export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPassword }: PayPasswordSheetProps) {
+export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPassword, secondFactor = NONE }: PayPasswordSheetProps) {
   const { t } = useLingui();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  const code = useSecondFactor(secondFactor);
 
   const pinRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const modal = useOverlay(opened);
 
   // Closing forgets what was typed and the last refusal: the next opening starts empty. Done
@@ -42,6 +57,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
     if (!opened) {
       setPin('');
       setError(null);
+      code.reset();
     }
   }
 
@@ -51,17 +67,41 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
     if (opened) pinRef.current?.focus({ preventScroll: true });
   }, [opened]);
 
-  async function submit(value: string) {
+  // Asked for after a refusal: the code's field takes the focus as it appears.
+  const askedAtFirst = secondFactor.length > 0;
+  useEffect(() => {
+    if (code.asked && !askedAtFirst) codeRef.current?.focus({ preventScroll: true });
+  }, [code.asked, askedAtFirst]);
+
+  async function submit(value: string, proof: SecondFactorProof | undefined) {
     setWorking(true);
     setError(null);
     try {
-      await onSubmit(value);
+      await onSubmit(value, proof);
     } catch (failure) {
-      setPin('');
-      setError(isApiError(failure) ? failure.message : errorMessage('request.failed'));
+      if (code.refused(failure)) {
+        codeRef.current?.focus({ preventScroll: true });
+      } else {
+        setPin('');
+        setError(isApiError(failure) ? failure.message : errorMessage('request.failed'));
+        pinRef.current?.focus({ preventScroll: true });
+      }
     } finally {
       setWorking(false);
     }
+  }
+
+  /** The password is whole: it runs, unless the code is still to be typed. */
+  function pinComplete(value: string) {
+    if (!code.asked) void submit(value, undefined);
+    else if (code.proof) void submit(value, code.proof);
+    else codeRef.current?.focus({ preventScroll: true });
+  }
+
+  /** The code (or the passkey's answer) is whole: it runs when the password is too. */
+  function codeComplete(proof: SecondFactorProof) {
+    if (pin.length === PAY_PASSWORD_LENGTH) void submit(pin, proof);
+    else pinRef.current?.focus({ preventScroll: true });
   }
 
   return (
@@ -80,7 +120,7 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
               label={t`Enter your 6-digit payment password`}
               value={pin}
               onChange={setPin}
-              onComplete={(value) => void submit(value)}
+              onComplete={pinComplete}
               error={error}
               disabled={working}
               inputRef={pinRef}
@@ -98,6 +138,11 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
                 <Trans>Forgot it?</Trans>
               </Link>
             </div>
+            {code.asked ? (
+              <div className="mt-2 border-t border-line pt-4">
+                <SecondFactorField {...code.field} onComplete={codeComplete} disabled={working} inputRef={codeRef} />
+              </div>
+            ) : null}
           </>
         ) : (
           <PayPasswordMissing />

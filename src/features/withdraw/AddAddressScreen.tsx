@@ -2,8 +2,8 @@
  * Adding to the withdrawal address book (/withdraw/address-book/add): a crypto address (network,
  * address checked for it when the field is left) or a bank account (holder, IBAN with its check
  * digits, BIC), under a label. The shared addressEntryFormSchema checks everything before the
- * payment password is asked for; once the account has a second factor, the server asks for it
- * and its field appears (StepUpCodeField). Saved, the entry is usable 24 hours later: the screen
+ * payment password is asked for, and the payment sheet asks for the second factor too once the
+ * account has one (as for a withdrawal). Saved, the entry is usable 24 hours later: the screen
  * says from when, and goes back to the book.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,7 +26,6 @@ import { useFormatTime } from '../shared/records';
 import { addAddressEntry } from './api/calls';
 import { CryptoAddressFields } from './CryptoAddressFields';
 import { shortAddress } from './entries';
-import { StepUpCodeField, useStepUp } from './StepUpCodeField';
 
 type Field = (typeof ADDRESS_ENTRY_FIELDS)[number];
 interface Values {
@@ -45,15 +44,13 @@ export default function AddAddressScreen() {
   const navigate = useNavigate();
   const formatTime = useFormatTime();
   const form = useZodForm<typeof addressEntryFormSchema, Values>(addressEntryFormSchema, { defaultValues: EMPTY, params: { max: ADDRESS_LABEL_MAX_LENGTH } });
-  const stepUp = useStepUp();
   const action = useMoneyAction<AddressEntryInput, AddressEntry, Field>({
-    send: (request, payPassword, options) => {
-      const secondFactor = stepUp.proof();
-      return addAddressEntry({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options);
-    },
+    send: (request, payPassword, options, secondFactor) =>
+      addAddressEntry({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options),
+    // A new destination asks for what a withdrawal asks: the sheet takes the second factor too.
+    stepUp: true,
     fields: ADDRESS_ENTRY_FIELDS,
     onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
-    onRefused: (error) => void stepUp.refused(error),
     async onSuccess(entry) {
       toast.success(t`Saved. You can withdraw to it from ${formatTime(entry.usableAt)}.`, 5000);
       await navigate({ to: '/withdraw/address-book', replace: true });
@@ -63,11 +60,7 @@ export default function AddAddressScreen() {
   const kind = form.watch('kind');
   const network = form.watch('network');
   const errors = form.formState.errors;
-  const confirm = submitOnce(form, (request) => {
-    // A code the server asked for, typed but not yet a code: said under its field, nothing sent.
-    if (stepUp.asked && !stepUp.proof()) return;
-    action.confirm(request);
-  });
+  const confirm = submitOnce(form, (request) => void action.confirm(request));
 
   const set = (name: keyof Values, value: string) => {
     form.setValue(name, value as never, { shouldDirty: true });
@@ -125,7 +118,6 @@ export default function AddAddressScreen() {
             />
           </>
         )}
-        <StepUpCodeField stepUp={stepUp} />
         <Button type="submit">{t`Save address`}</Button>
       </form>
       <MoneyActionSheet

@@ -4,8 +4,8 @@
  * (start and end visible) and, while it is new, the time it becomes usable; renaming and removing
  * one (after a confirmation); adding one (its own screen); and the "only to my address book"
  * switch with its state — on, off, or on until the time a requested "off" takes effect. Changing
- * the switch asks for the payment password (and the second factor when the server asks for it),
- * and says first that it is a security change. Offline it shows the last-known book with its time.
+ * the switch asks for the payment password and the second factor (the payment sheet's), and the
+ * card says first that it is a security change. Offline it shows the last-known book with its time.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -31,7 +31,6 @@ import { useAccountMutation } from '../shared/useAccountMutation';
 import { removeAddressEntry, renameAddressEntry, setAddressLock } from './api/calls';
 import { useAddressBook } from './api/queries';
 import { EntryDestination, isUsable, UsableFrom } from './entries';
-import { StepUpCodeField, useStepUp } from './StepUpCodeField';
 
 export default function AddressBookScreen() {
   const { t } = useLingui();
@@ -140,25 +139,16 @@ function EntryCard({ entry, onRename }: { entry: AddressEntry; onRename(): void 
 function LockCard({ lock }: { lock: AddressLock }) {
   const { t } = useLingui();
   const formatTime = useFormatTime();
-  const stepUp = useStepUp();
   // The switch shows what the user asked for: on, unless turning it off was asked (it still holds until then).
   const wantedOn = lock.on && lock.offAt === null;
   const action = useMoneyAction<{ on: boolean }, AddressLock>({
-    send: (request, payPassword, options) => {
-      const secondFactor = stepUp.proof();
-      return setAddressLock({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options);
-    },
-    onRefused: (error) => void stepUp.refused(error),
+    send: (request, payPassword, options, secondFactor) => setAddressLock({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) }, options),
+    stepUp: true,
     onSuccess(result) {
       toast.success(result.on && result.offAt ? t`It turns off on ${formatTime(result.offAt)}.` : result.on ? t`Withdrawals now go only to your address book.` : t`Turned off.`);
     },
   });
 
-  function change(on: boolean) {
-    // A code the server asked for, typed but not yet a code: said under its field, nothing sent.
-    if (stepUp.asked && !stepUp.proof()) return;
-    action.confirm({ on });
-  }
 
   const status = lock.offAt
     ? t`On until ${formatTime(lock.offAt)}, when it turns off as you asked. Turn it on again to keep it.`
@@ -168,7 +158,7 @@ function LockCard({ lock }: { lock: AddressLock }) {
 
   return (
     <section aria-label={t`Only to my address book`} className="rounded-2xl bg-surface">
-      <SwitchRow label={t`Only to my address book`} icon={<LockIcon size={22} />} checked={wantedOn} disabled={action.busy} onChange={() => change(!wantedOn)} />
+      <SwitchRow label={t`Only to my address book`} icon={<LockIcon size={22} />} checked={wantedOn} disabled={action.busy} onChange={() => action.confirm({ on: !wantedOn })} />
       <div className="space-y-3 px-4 pb-4">
         <p className="text-sm text-muted" data-testid="address-lock-state">
           {status}
@@ -179,12 +169,6 @@ function LockCard({ lock }: { lock: AddressLock }) {
             hours.
           </Trans>
         </p>
-        {stepUp.asked ? (
-          <>
-            <StepUpCodeField stepUp={stepUp} />
-            <Button onClick={() => change(!wantedOn)}>{wantedOn ? t`Turn off` : t`Turn on`}</Button>
-          </>
-        ) : null}
       </div>
       <MoneyActionSheet
         action={action}

@@ -1,7 +1,9 @@
 /**
  * The part both withdrawal screens share: the amount with "All", the live preview of what is
  * charged and what arrives (shown before confirming, and exactly what is charged), the checks the
- * server makes, and the payment-password sheet that sends it (useMoneyAction).
+ * server makes, and the payment-password sheet that sends it (useMoneyAction) — with the code of
+ * the authenticator app when the account has one. While withdrawals are paused after a security
+ * change, the form says until when and sends nothing.
  */
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +23,7 @@ import { useDecimalShown } from '../shared/money/DecimalField';
 import { netAmount } from '../shared/money/amounts';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
+import { notePausedWithdrawals, useWithdrawalPause, WithdrawalPauseNotice } from '../shared/money/WithdrawalPause';
 
 /** Where the money goes: an address typed (crypto), the bound account (bank), or an entry of the address book (either). */
 export type Destination = { method: 'crypto'; network?: UsdtNetwork; address?: string; entryId?: number } | { method: 'bank'; entryId?: number };
@@ -58,11 +61,17 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   const navigate = useNavigate();
   // The destination by the shared withdrawSchema's rules, the amount by the method's limits; checked again only on sending.
   const form = useZodForm(withdrawFormSchema(info), { defaultValues: { ...destination, amount: '' } as WithdrawValues, reValidateMode: 'onSubmit' }) as WithdrawFormApi;
+  const pausedUntil = useWithdrawalPause();
   const action = useMoneyAction<Request, unknown, Field>({
-    send: (request, payPassword, options) => requestWithdrawal({ ...request, payPassword: payPassword ?? '' } as WithdrawRequest, options),
+    send: (request, payPassword, options, secondFactor) =>
+      requestWithdrawal({ ...request, payPassword: payPassword ?? '', ...(secondFactor ? { secondFactor } : {}) } as WithdrawRequest, options),
+    stepUp: true,
     fields: FIELDS,
     onFieldError: (field, message) => form.setError(field, { type: 'server', message }),
-    onRefused: (error) => onRefused?.((error as { key?: string } | null)?.key),
+    onRefused: (error) => {
+      notePausedWithdrawals(error);
+      onRefused?.((error as { key?: string } | null)?.key);
+    },
     async onSuccess() {
       toast.success(t`Withdrawal requested. You can follow it in your records.`);
       await navigate({ to: '/withdraw/records' });
@@ -75,6 +84,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   const confirm = submitOnce(form, (request) => void action.confirm(request));
 
   const pending = action.pending;
+  const off = disabled || pausedUntil !== null;
   const summary = pending ? (
     <WithdrawSummary
       amount={format(pending.amount, asset)}
@@ -88,9 +98,10 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
   return (
     <>
       <form onSubmit={confirm} noValidate className="space-y-5 px-4 pt-2">
+        {pausedUntil ? <WithdrawalPauseNotice until={pausedUntil} /> : null}
         <PayPasswordNotice />
         {typeof children === 'function' ? children(form) : children}
-        <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${decimal(plainDecimal(info.minimum))}`} disabled={disabled} />
+        <AmountField form={form} name="amount" asset={asset} all={info.available} placeholder={t`At least ${decimal(plainDecimal(info.minimum))}`} disabled={off} />
         <dl className="rounded-2xl bg-surface px-4 py-3" aria-label={t`What this withdrawal costs`}>
           <Fact label={t`Available`}>
             <Amount value={info.available} asset={asset} />
@@ -113,7 +124,7 @@ export function WithdrawForm({ info, destination, children, shortName, onRefused
             returns to your balance.
           </Trans>
         </p>
-        <Button type="submit" disabled={disabled}>
+        <Button type="submit" disabled={off}>
           {t`Withdraw`}
         </Button>
       </form>

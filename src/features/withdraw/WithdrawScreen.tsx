@@ -1,7 +1,8 @@
 /**
  * Withdraw (/withdraw and /assets/components/withdarw): the two ways out — USDT to a
  * crypto address, EUR to the bound bank account — each with its minimum, fee and available
- * balance before choosing — and the way to the address book.
+ * balance before choosing; above them, while withdrawals are paused after a security change, until
+ * when; below them, the way to the address book.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { Amount } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
 import { Fact, LoadFailed, RecordsLink } from '../shared/records';
 import { maskedIban } from '../shared/money/iban';
+import { useWithdrawalPause, WithdrawalPauseNotice } from '../shared/money/WithdrawalPause';
 import { methodOf, useWithdrawInfo } from './useWithdrawInfo';
 
 export default function WithdrawScreen() {
@@ -23,10 +25,12 @@ export default function WithdrawScreen() {
   const reply = info.data;
   const crypto = methodOf(reply, 'crypto');
   const bank = methodOf(reply, 'bank');
+  const pausedUntil = useWithdrawalPause();
 
   return (
     <Screen right={<RecordsLink to="/withdraw/records" label={t`Withdrawal records`} />}>
       <div className="space-y-4 px-4 pt-2">
+        {pausedUntil ? <WithdrawalPauseNotice until={pausedUntil} /> : null}
         {info.asOf !== null ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
             <AsOf time={info.asOf} />

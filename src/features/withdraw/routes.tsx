@@ -6,13 +6,17 @@
 import { msg } from '@lingui/core/macro';
 
 import { ensureAccountData } from '../../api/query';
+import { securityOverviewQuery } from '../../api/queries';
 import type { RouterContext } from '../../app/layouts';
 import { lazyScreen } from '../../app/lazyScreen';
 import { memberScreen } from '../../app/screenRoute';
 import { addressBookQuery, withdrawInfoQuery } from './api/queries';
 
 const WithdrawScreen = lazyScreen(() => import('./WithdrawScreen'));
-const loadInfo = ({ queryClient }: RouterContext) => ensureAccountData(queryClient, withdrawInfoQuery);
+/** The methods and limits, and whether withdrawals are paused (said before the form is filled in). */
+const loadInfo = async ({ queryClient }: RouterContext) => {
+  await Promise.all([ensureAccountData(queryClient, withdrawInfoQuery), ensureAccountData(queryClient, securityOverviewQuery)]);
+};
 /** A form also starts from the address book (its entries, and whether only they may be paid to). */
 const loadInfoAndBook = async (context: RouterContext) => {
   await Promise.all([loadInfo(context), ensureAccountData(context.queryClient, addressBookQuery)]);

@@ -2,7 +2,7 @@
  * A labelled text field with its error underneath: the one input style of every form.
  * The error is linked to the input (aria-describedby, aria-invalid) so screen readers read it.
  */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size'> {
@@ -31,6 +31,8 @@ export interface TextFieldProps
    * out left to right, as in English.
    */
   ltr?: boolean | 'whole';
+  /** The input itself, for a parent that moves the focus (a field that replaces another). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** Whether a text's first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…): it reads from the right. */
@@ -39,7 +41,7 @@ function readsRightToLeft(text: string): boolean {
   return letter !== undefined && /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u.test(letter);
 }
 
-export function TextField({ label, value, onChange, error, hint, leading, trailing, ltr, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, hint, leading, trailing, ltr, id, className, inputRef, ...input }: TextFieldProps) {
   const autoId = useId();
   // While it shows, a placeholder in the page's right-to-left language is set right to left, at
   // the start; the value typed is left to right again.
@@ -62,6 +64,7 @@ export function TextField({ label, value, onChange, error, hint, leading, traili
       >
         {leading}
         <input
+          ref={inputRef}
           id={inputId}
           value={value}
           onChange={(event) => onChange(event.target.value)}

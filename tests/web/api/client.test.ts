@@ -5,7 +5,7 @@ import { API_TIMEOUT_MS, TOAST_HTTP_ERROR_MS, TOAST_MS, TOKEN_KEY, USER_INFO_KEY
 import type { ErrorKey } from '../../../src/domain/errors';
 import { activateLocale, localeAtom } from '../../../src/i18n';
 import { errorText } from '../../../src/locales/errors';
-import { saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
+import { endSession, saveToken, tokenAtom, userInfoAtom } from '../../../src/storage/session';
 import { CACHE_PREFIX, getItem, setItem } from '../../../src/storage/store';
 import { ok, useTestApi } from '../support/api-server';
 
@@ -186,6 +186,16 @@ describe('HTTP errors', () => {
     expect(handlers.sessionEnded).toHaveBeenCalledExactlyOnceWith('unauthorized');
     expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
     expect(handlers.toast).toHaveBeenCalledExactlyOnceWith('error', text('session.required'), TOAST_HTTP_ERROR_MS);
+  });
+
+  it('a 401 of a call made without a session ends nothing and goes nowhere: the caller says it (a sign-in ticket that ran out)', async () => {
+    await endSession();
+    api.respond(() => ({ status: 401, body: { type: 'error', code: 0, message: 'This sign-in has timed out.', data: null, key: 'loginTicket.gone' } }));
+    const error = await rejection(request('POST', '/user/login/second-factor', { ticket: 'x' }));
+    expect(error).toMatchObject({ status: 401, key: 'loginTicket.gone', message: 'This sign-in has timed out.' });
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+    expect(handlers.navigate).not.toHaveBeenCalled();
+    expect(handlers.toast).toHaveBeenCalledExactlyOnceWith('error', 'This sign-in has timed out.', TOAST_HTTP_ERROR_MS);
   });
 
   it('several calls failing with 401 together end the session once and toast once', async () => {

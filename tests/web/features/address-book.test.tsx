@@ -26,6 +26,7 @@ import { signInForTest } from '../support/session';
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const HOUR = 3_600_000;
 const en = errorText.bind(null, 'en');
+const CODE = 'Code from your authenticator app';
 /** The forms' routes: their loader puts the methods and the address book in the cache before the screen shows. */
 const [, , cryptoRoute, bankRoute] = withdrawRoutes;
 
@@ -153,14 +154,12 @@ describe('the address book', () => {
     await enterPin();
     await waitFor(() => expect(sent('/api/wallet/address-book/lock')).toEqual([{ on: true, payPassword: '260418' }]));
 
-    const code = await screen.findByLabelText('Authenticator code or recovery code');
-    fireEvent.change(code, { target: { value: '12345' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByText(en('secondFactor.format'))).toBeTruthy();
-    fireEvent.change(code, { target: { value: '123 456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
-    await enterPin();
-    await waitFor(() => expect(sent('/api/wallet/address-book/lock')[1]).toEqual({ on: true, payPassword: '260418', secondFactor: { method: 'totp', code: '123456' } }));
+    // The sheet stays open and asks for the code; the same request goes again with it.
+    const code = await screen.findByLabelText(CODE);
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '482913' } });
+    });
+    await waitFor(() => expect(sent('/api/wallet/address-book/lock')[1]).toEqual({ on: true, payPassword: '260418', secondFactor: { method: 'totp', code: '482913' } }));
   });
 
   it('removes an entry only once the removal is confirmed', async () => {
@@ -188,6 +187,20 @@ describe('adding an entry', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await enterPin();
     await waitFor(() => expect(sent('/api/wallet/address-book/add')).toEqual([{ kind: 'crypto', label: 'Exchange', network: 'TRC20', address: TRC20, payPassword: '260418' }]));
+  });
+
+  it('with an authenticator set, the payment sheet asks for its code too', async () => {
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
+    await renderScreen(AddAddressScreen, '/withdraw/address-book/add');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Exchange' } });
+    fireEvent.change(screen.getByLabelText('Address (TRC20)'), { target: { value: TRC20 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await enterPin();
+    expect(sent('/api/wallet/address-book/add')).toHaveLength(0);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(CODE), { target: { value: '482913' } });
+    });
+    await waitFor(() => expect(sent('/api/wallet/address-book/add')[0]).toMatchObject({ payPassword: '260418', secondFactor: { method: 'totp', code: '482913' } }));
   });
 
   it('a bank account: the IBAN’s check digits are tested, and it goes compact', async () => {

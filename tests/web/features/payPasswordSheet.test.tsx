@@ -61,7 +61,7 @@ describe('PayPasswordSheet', () => {
     await act(async () => {
       fireEvent.change(screen.getByLabelText(LABEL), { target: { value: '260418' } });
     });
-    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('260418');
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('260418', undefined);
   });
 
   it('clears the boxes and shows the server’s refusal, staying open for another try', async () => {
@@ -86,5 +86,65 @@ describe('PayPasswordSheet', () => {
     await renderScreen(() => <PayPasswordSheet opened hasPayPassword={false} summary="x" onSubmit={async () => {}} onClose={() => {}} />);
     expect(screen.queryByLabelText(LABEL)).toBeNull();
     expect(screen.getByRole('link', { name: 'Set payment password' }).getAttribute('href')).toBe('/setting/pay-password');
+  });
+
+  describe('with the second factor', () => {
+    const CODE = 'Code from your authenticator app';
+    const type = async (label: string, value: string) => {
+      await act(async () => {
+        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      });
+    };
+
+    it('asks for the code up front and runs once both are whole, whichever comes last', async () => {
+      const onSubmit = vi.fn(async () => {});
+      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor={['totp', 'recovery']} summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+      await type(LABEL, '260418');
+      expect(onSubmit).not.toHaveBeenCalled();
+      // The code field offers the phone's received code and reads left to right.
+      const code = screen.getByLabelText(CODE) as HTMLInputElement;
+      expect(code.autocomplete).toBe('one-time-code');
+      expect(code.closest('[dir="ltr"]')).not.toBeNull();
+      await type(CODE, '123 456');
+      expect(onSubmit).toHaveBeenCalledExactlyOnceWith('260418', { method: 'totp', code: '123456' });
+    });
+
+    it('shows the code field when the server asks for it, keeping the password; a wrong code clears only the code', async () => {
+      const onSubmit = vi
+        .fn<(payPassword: string, proof?: unknown) => Promise<void>>()
+        .mockRejectedValueOnce(new ApiError('http', 'Enter a code from your authenticator app.', { status: 403, key: 'secondFactor.required' }))
+        .mockRejectedValueOnce(new ApiError('http', 'This code is not correct.', { status: 400, key: 'secondFactor.wrong' }))
+        .mockResolvedValueOnce(undefined);
+      await renderScreen(() => <PayPasswordSheet opened hasPayPassword summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+      expect(screen.queryByLabelText(CODE)).toBeNull();
+      await type(LABEL, '260418');
+      expect(onSubmit).toHaveBeenLastCalledWith('260418', undefined);
+      expect(screen.getByRole('alert').textContent).toBe('Enter a code from your authenticator app.');
+      expect((screen.getByLabelText(LABEL) as HTMLInputElement).value).toBe('260418');
+
+      await type(CODE, '111111');
+      expect(onSubmit).toHaveBeenLastCalledWith('260418', { method: 'totp', code: '111111' });
+      expect(screen.getByRole('alert').textContent).toBe('This code is not correct.');
+      expect((screen.getByLabelText(CODE) as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText(LABEL) as HTMLInputElement).value).toBe('260418');
+
+      await type(CODE, '222222');
+      expect(onSubmit).toHaveBeenCalledTimes(3);
+      expect(onSubmit).toHaveBeenLastCalledWith('260418', { method: 'totp', code: '222222' });
+    });
+
+    it('takes a recovery code instead, in any case, with or without its dash', async () => {
+      const onSubmit = vi.fn(async () => {});
+      await renderScreen(() => <PayPasswordSheet opened hasPayPassword secondFactor={['totp', 'recovery']} summary="Withdraw" onSubmit={onSubmit} onClose={() => {}} />);
+      await type(LABEL, '260418');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+      });
+      expect(screen.queryByLabelText(CODE)).toBeNull();
+      await type('Recovery code', 'abcde-2345');
+      expect(onSubmit).not.toHaveBeenCalled();
+      await type('Recovery code', 'abcde-23456');
+      expect(onSubmit).toHaveBeenCalledExactlyOnceWith('260418', { method: 'recovery', code: 'ABCDE23456' });
+    });
   });
 });

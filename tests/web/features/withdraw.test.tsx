@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../src/api/query';
 import { toastsAtom } from '../../../src/ui/feedback/toast';
 import type { BankBinding, WithdrawInfoReply, WithdrawalRecord } from '../../../src/domain/wire';
 import BankWithdrawScreen from '../../../src/features/withdraw/BankWithdrawScreen';
@@ -233,6 +234,95 @@ describe('withdrawing to a crypto address', () => {
     expect(toastTexts()).toContain(en('offline.refused'));
     expect(screen.queryByLabelText(PIN_LABEL)).toBeNull();
     expect(outRequests()).toHaveLength(0);
+  });
+});
+
+describe('the second factor and the pause after a security change', () => {
+  const CODE = 'Code from your authenticator app';
+  const SOON = new Date(Date.now() + 20 * 3_600_000).toISOString();
+  const overview = (pausedUntil: string | null) => ok({ secondFactor: { totp: true, recoveryCodesLeft: 10 }, antiPhishingCode: null, withdrawalsPausedUntil: pausedUntil, changes: [] });
+  /** The time as the notice writes it (the UI language's medium date and short time). */
+  const shown = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso));
+
+  beforeEach(() => queryClient.clear());
+
+  async function fillAndConfirm() {
+    await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    await confirmWithdrawal();
+  }
+
+  it('with an authenticator, the payment sheet asks for its code and the withdrawal carries it', async () => {
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
+    const { router } = await openCrypto();
+    type('Address (TRC20)', TRC20);
+    type('Amount (USDT)', '100');
+    await confirmWithdrawal();
+    await enterPin();
+    expect(outRequests()).toHaveLength(0);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(CODE), { target: { value: '482913' } });
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/records'));
+    expect(JSON.parse(outRequests()[0].body)).toMatchObject({ payPassword: '260418', secondFactor: { method: 'totp', code: '482913' } });
+  });
+
+  it('asks for the code when the server does, and sends the same request again under the same key', async () => {
+    api.respond((request) =>
+      request.url.pathname === '/api/wallet/out' && outRequests().length === 1
+        ? { status: 403, body: { type: 'error', code: 0, message: en('secondFactor.required'), key: 'secondFactor.required', field: 'secondFactor', data: null } }
+        : answer(request),
+    );
+    await fillAndConfirm();
+    expect(screen.queryByLabelText(CODE)).toBeNull();
+    await enterPin();
+    const code = await screen.findByLabelText(CODE);
+    expect(screen.getByText(en('secondFactor.required'))).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '482913' } });
+    });
+    await waitFor(() => expect(outRequests()).toHaveLength(2));
+    const [first, second] = outRequests();
+    expect(second.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
+    expect(JSON.parse(first.body)).not.toHaveProperty('secondFactor');
+    expect(JSON.parse(second.body)).toMatchObject({ payPassword: '260418', secondFactor: { method: 'totp', code: '482913' } });
+  });
+
+  it('says until when withdrawals are paused before the form is filled in, and sends nothing', async () => {
+    api.respond((request) => (request.url.pathname === '/api/safe/security' ? overview(SOON) : answer(request)));
+    await renderScreen(WithdrawScreen, '/withdraw');
+    expect((await screen.findByText(/Withdrawals resume on/)).textContent).toBe(`Withdrawals resume on ${shown(SOON)}`);
+    cleanup();
+    await openCrypto();
+    expect((await screen.findByText(/Withdrawals resume on/)).textContent).toBe(`Withdrawals resume on ${shown(SOON)}`);
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'See what changed' }).getAttribute('href')).toBe('/setting/security');
+  });
+
+  it('a pause that has ended says nothing', async () => {
+    api.respond((request) => (request.url.pathname === '/api/safe/security' ? overview(new Date(Date.now() - 1000).toISOString()) : answer(request)));
+    await openCrypto();
+    await waitFor(() => expect(api.received.some((request) => request.url.pathname === '/api/safe/security')).toBe(true));
+    expect(screen.queryByText(/Withdrawals resume on/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a withdrawal refused because of a pause shows when it ends', async () => {
+    let paused = false;
+    api.respond((request) => {
+      if (request.url.pathname === '/api/safe/security') return overview(paused ? SOON : null);
+      if (request.url.pathname !== '/api/wallet/out') return answer(request);
+      paused = true;
+      return { status: 403, body: { type: 'error', code: 0, message: en('withdraw.paused', { hours: 20 }), key: 'withdraw.paused', data: { until: SOON } } };
+    });
+    await fillAndConfirm();
+    expect(screen.queryByText(/Withdrawals resume on/)).toBeNull();
+    await enterPin();
+    expect((await screen.findByText(/Withdrawals resume on/)).textContent).toBe(`Withdrawals resume on ${shown(SOON)}`);
+    // The sheet closed: the refusal is the request's, not the password's.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Payment password', hidden: true }).getAttribute('aria-modal')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -77,6 +77,8 @@ describe('session', () => {
     inviteCode: 'ABC123',
     isMerchant: false,
     hasPayPassword: false,
+    hasSecondFactor: false,
+    secondFactorMethods: [],
     locale: 'de',
     vipLevel: 0,
     createdAt: NOW.toISOString(),

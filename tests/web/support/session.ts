@@ -13,6 +13,8 @@ export const TEST_USER: UserInfo = {
   inviteCode: 'ABC123',
   isMerchant: false,
   hasPayPassword: true,
+  hasSecondFactor: false,
+  secondFactorMethods: [],
   locale: 'en',
   vipLevel: 1,
   createdAt: '2030-01-01T00:00:00.000Z',

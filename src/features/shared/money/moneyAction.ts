@@ -49,14 +49,14 @@ export function useIdempotencyKeys(): IdempotencyKeys {
 
 /**
  * Whether the payment-password sheet should keep a failure to show it and let the user try
- * again with the same key: no answer (network, time limit), the password itself, or the key
- * still in use. Anything else is a refusal of the request, shown on the form.
+ * again with the same key: no answer (network, time limit), the password itself, the second
+ * factor (asked for, wrong or locked, a passkey's answer refused), or the key still in use. Anything else is a refusal of the request, shown on the form.
  */
 export function isRetryableInSheet(error: unknown): boolean {
   if (!isApiError(error)) return true;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'cancelled') return true;
   const key = error.key ?? '';
-  return key.startsWith('payPassword.') || key === 'idempotency.inProgress';
+  return key.startsWith('payPassword.') || key.startsWith('secondFactor.') || key.startsWith('passkey.') || key === 'idempotency.inProgress';
 }
 
 export interface PaySheetState {

@@ -4,8 +4,9 @@
  * one idempotency key per request (the same request again keeps its key, a changed one gets a new
  * key), the payment-password sheet over a summary of what is confirmed, and after the call:
  *
- * - no answer, the password, a key still in use: the sheet stays open to show why and to try
- *   again with the same key (no answer: the balances are fetched again, the outcome is unknown);
+ * - no answer, the password, the second factor (asked for, wrong), a key still in use: the sheet
+ *   stays open to show why and to try again with the same key (no answer: the balances are
+ *   fetched again, the outcome is unknown);
  * - any other refusal: the sheet closes and the refusal goes back to the form (under its field
  *   when the server names one);
  * - success: the key is spent, the sheet closes, every account read is fetched again.
@@ -16,6 +17,7 @@ import { useState, type ReactNode } from 'react';
 import { isApiError, type ApiError } from '../../../api/client';
 import { invalidateAccount } from '../../../api/query';
 import { userInfoAtom } from '../../../storage/session';
+import type { SecondFactorProof } from '../../../domain/validation';
 import { PayPasswordSheet } from '../PayPasswordSheet';
 import { isRetryableInSheet, useIdempotencyKeys, usePaySheet, type PaySheetState } from './moneyAction';
 import { refuseWhenOffline } from './online';
@@ -25,8 +27,16 @@ export interface SendOptions {
 }
 
 export interface MoneyActionOptions<R, T, F extends string> {
-  /** Sends the request; `payPassword` is undefined for an action without one (a deposit). */
-  send(request: R, payPassword: string | undefined, options: SendOptions): Promise<T>;
+  /**
+   * Sends the request; `payPassword` is undefined for an action without one (a deposit).
+   * `secondFactor` is given to an action that asks for it (`stepUp`), once the person typed it.
+   */
+  send(request: R, payPassword: string | undefined, options: SendOptions, secondFactor?: SecondFactorProof): Promise<T>;
+  /**
+   * The action asks for the second factor too (a withdrawal, a new destination: docs/security.md):
+   * the sheet shows its field when the account has one, or when the server asks for it.
+   */
+  stepUp?: boolean;
   /** After the answer; account reads are already being refreshed. */
   onSuccess(result: T, request: R): void | Promise<void>;
   /** A refusal of the request (not retried in the sheet), after the sheet closed. */
@@ -51,8 +61,10 @@ export interface MoneyAction<R> {
   confirm(request: R): boolean;
   /** Checks the connection, then sends `request` without a payment password (no sheet). */
   sendNow(request: R): Promise<void>;
-  /** The sheet's action: sends the pending request with the payment password. */
-  submit(payPassword: string): Promise<void>;
+  /** The sheet's action: sends the pending request with the payment password (and the second factor). */
+  submit(payPassword: string, secondFactor?: SecondFactorProof): Promise<void>;
+  /** Whether the action asks for the second factor (MoneyActionOptions.stepUp). */
+  stepUp: boolean;
   /** Closes the sheet; nothing is pending any more. */
   close(): void;
   busy: boolean;
@@ -74,10 +86,11 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
     setPending(null);
   }
 
-  async function run(request: R, payPassword: string | undefined): Promise<void> {
+  async function run(request: R, payPassword: string | undefined, secondFactor?: SecondFactorProof): Promise<void> {
     let result: T;
     try {
-      result = await options.send(request, payPassword, { idempotencyKey: keys.keyFor(request) });
+      // The key covers the request, not the password or the code: another try with a code is the same action.
+      result = await options.send(request, payPassword, { idempotencyKey: keys.keyFor(request) }, secondFactor);
     } catch (error) {
       if (payPassword !== undefined && (options.keepsSheetOpen ?? isRetryableInSheet)(error)) {
         // Without an answer the outcome is unknown: the balances on screen should say which.
@@ -121,9 +134,10 @@ export function useMoneyAction<R, T, F extends string = never>(options: MoneyAct
         setBusy(false);
       }
     },
-    async submit(payPassword) {
-      if (pending !== null) await run(pending, payPassword);
+    async submit(payPassword, secondFactor) {
+      if (pending !== null) await run(pending, payPassword, secondFactor);
     },
+    stepUp: options.stepUp ?? false,
     close,
   };
 }
@@ -143,6 +157,7 @@ export function MoneyActionSheet<R>({ action, summary }: { action: MoneyAction<R
       onSubmit={action.submit}
       onClose={action.close}
       hasPayPassword={Boolean(user?.hasPayPassword)}
+      secondFactor={action.stepUp ? user?.secondFactorMethods : undefined}
     />
   );
 }

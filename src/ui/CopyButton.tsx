@@ -5,11 +5,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { TOAST_MS } from '../../domain/constants';
-import { toast } from '../../ui/feedback/toast';
-import { CheckIcon } from '../../ui/icons';
-import { CopyIcon } from '../../ui/moreIcons';
-import { errorMessage } from '../../i18n';
+import { TOAST_MS } from '../domain/constants';
+import { toast } from './feedback/toast';
+import { CheckIcon } from './icons';
+import { CopyIcon } from './moreIcons';
+import { errorMessage } from '../i18n';
 
 async function copyText(text: string): Promise<boolean> {
   try {
