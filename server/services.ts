@@ -28,7 +28,7 @@ import { createSettings } from './modules/settings';
 import { createBanking } from './modules/banking';
 import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
-import { createWithdrawals } from './modules/withdrawals';
+import { createAddressBook, createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createSealer } from './security/sealed';
@@ -128,6 +128,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     settings: createSettings(db),
     /** Withdrawal requests, their holds and the operator's decisions (modules/withdrawals). */
     withdrawals: createWithdrawals(db),
+    /** The withdrawal address book and its lock (modules/withdrawals/address-book.ts). */
+    addressBook: createAddressBook(db, clock, securityChanges),
     trading: createTrading(db, clock),
     /** Pledge orders, their daily interest and maturities (modules/pledge). */
     pledge: createPledge(db, clock),

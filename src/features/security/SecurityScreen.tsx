@@ -1,7 +1,7 @@
 /**
  * The security centre (/setting/security, from Settings; docs/security.md): what protects the
  * account — the authenticator app (on or off, how many recovery codes are left) and the passkeys —,
- * the account's contacts and devices, the withdrawal pause with the moment it ends while one runs,
+ * the account's contacts and devices, the way to the withdrawal address book, the withdrawal pause with the moment it ends while one runs,
  * and the last security changes, each named and timed. Each row leads to the screen that changes it.
  */
 import { plural } from '@lingui/core/macro';
@@ -16,7 +16,7 @@ import type { SecurityOverview } from '../../domain/wire';
 import { userInfoAtom } from '../../storage/session';
 import { AsOfLine } from '../../ui/AsOf';
 import { QueryFallback } from '../../ui/EmptyState';
-import { LockIcon } from '../../ui/icons';
+import { BookIcon, LockIcon } from '../../ui/icons';
 import { ClockIcon, KeyIcon, LinkIcon, PhoneIcon, ShieldIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
 import { Screen } from '../../ui/Screen';
@@ -124,6 +124,7 @@ function AccountRows({ overview }: { overview: SecurityOverview }) {
         onClick={() => setEditingCode(true)}
       />
       <Row label={t`Devices and sign-ins`} icon={<LockIcon size={22} />} onClick={() => void navigate({ to: '/setting/security/devices' })} />
+      <Row label={t`Withdrawal address book`} icon={<BookIcon size={22} />} onClick={() => void navigate({ to: '/withdraw/address-book' })} />
       <AntiPhishingDialog opened={editingCode} current={overview.antiPhishingCode} onClose={() => setEditingCode(false)} />
     </RowGroup>
   );
