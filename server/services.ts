@@ -28,7 +28,7 @@ import { createSettings } from './modules/settings';
 import { createBanking } from './modules/banking';
 import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
-import { createWithdrawals } from './modules/withdrawals';
+import { createAddressBook, createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createSealer } from './security/sealed';
@@ -63,14 +63,14 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const secondFactorLockout = createLockout(db, clock, { table: 'second_factor_failures', keyColumn: 'user_id' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
   // Passkeys open sessions through the accounts, which ask for the second factor, which may be a
   // passkey: the second factor reaches the passkeys through this function, set once they exist.
-  let passkeys: ReturnType<typeof createPasskeys> | undefined;
+  const late: { passkeys?: ReturnType<typeof createPasskeys> } = {};
   const secondFactor = createSecondFactor({
     db,
     clock,
     sealer: createSealer(deps.secretsKey),
     lockout: secondFactorLockout,
     pepper: deps.codePepper,
-    checkPasskey: (userId, response, tx) => passkeys!.verifyFor(userId, response, secondFactor.passkeyPurpose, tx),
+    checkPasskey: (userId, response, tx) => late.passkeys!.verifyFor(userId, response, secondFactor.passkeyPurpose, tx),
   });
   const securityChanges = createSecurityChanges(db, clock, sessions);
   const loginTickets = createLoginTickets(db, clock, secondFactor);
@@ -92,7 +92,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     loginTickets,
     alerts,
   });
-  passkeys = createPasskeys({ db, clock, sessions: { open: (userId, origin) => accounts.signedIn(userId, origin) }, changes: securityChanges, relyingParty: relyingPartyOf(config.publicOrigin) });
+  const passkeys = createPasskeys({ db, clock, sessions: { open: (userId, origin) => accounts.signedIn(userId, origin) }, changes: securityChanges, relyingParty: relyingPartyOf(config.publicOrigin) });
+  late.passkeys = passkeys;
   return {
     sessions,
     codes,
@@ -128,6 +129,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     settings: createSettings(db),
     /** Withdrawal requests, their holds and the operator's decisions (modules/withdrawals). */
     withdrawals: createWithdrawals(db),
+    /** The withdrawal address book and its lock (modules/withdrawals/address-book.ts). */
+    addressBook: createAddressBook(db, clock, securityChanges),
     trading: createTrading(db, clock),
     /** Pledge orders, their daily interest and maturities (modules/pledge). */
     pledge: createPledge(db, clock),

@@ -50,6 +50,9 @@ export const users = pgTable('users', {
   totpPending: bytea('totp_pending'),
   withdrawalsPausedUntil: at('withdrawals_paused_until'),
   antiPhishingCode: text('anti_phishing_code'),
+  /** 0025_address_book.sql: "only to my address book" on since, and off from (once asked). */
+  addressBookLockedAt: at('address_book_locked_at'),
+  addressBookUnlockAt: at('address_book_unlock_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -409,4 +412,21 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   userId: uuid('user_id'),
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
+});
+
+// ---- the withdrawal address book (0025_address_book.sql) ---------------------------------------
+
+export const addressBook = pgTable('address_book', {
+  id: serialId(),
+  userId: uuid('user_id').notNull(),
+  label: requiredText('label'),
+  kind: text('kind', { enum: ['crypto', 'bank'] }).notNull(),
+  network: text('network', { enum: ['TRC20', 'ERC20'] }),
+  address: text('address'),
+  holder: text('holder'),
+  iban: text('iban'),
+  bic: text('bic'),
+  destinationKey: requiredText('destination_key'),
+  createdAt: at('created_at').notNull(),
+  usableAt: at('usable_at').notNull(),
 });

@@ -23,7 +23,7 @@ import { settingsModule } from './settings';
 import { tradingModule, tradingOpsModule } from './trading';
 import { userModule, userOpsModule } from './user';
 import { vipModule } from './vip';
-import { withdrawalsModule, withdrawalsOpsModule } from './withdrawals';
+import { addressBookModule, withdrawalsModule, withdrawalsOpsModule } from './withdrawals';
 
 export interface ApiModule {
   plugin: (app: FastifyInstance) => Promise<void>;
@@ -42,6 +42,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: settingsModule },
   { plugin: depositsModule },
   { plugin: withdrawalsModule },
+  { plugin: addressBookModule },
   { plugin: bankingModule },
   { plugin: conversionModule },
   { plugin: recordsModule },

@@ -73,6 +73,14 @@ export const ERROR_KEYS = [
   'totp.setupMissing',
   'loginTicket.gone',
   'withdraw.paused',
+  // the withdrawal address book
+  'addressBook.notFound',
+  'addressBook.full',
+  'addressBook.exists',
+  'addressBook.coolingOff',
+  'addressBook.locked',
+  'addressBook.labelInvalid',
+  'addressBook.holderRequired',
   'antiPhishing.invalid',
   // profile
   'nickname.invalid',

@@ -206,31 +206,64 @@ export function depositAddressOk(code: string, field: 'address' | 'addressErc', 
   return /^[\x21-\x7e]+$/.test(address);
 }
 
-/** A withdrawal's destination (crypto: network and address; bank: the bound account) with `amount` and `extra` fields. */
+/** One of the user's address-book entries, by its id in their book (docs/security.md, "Address book"). */
+export const addressEntryIdSchema = z
+  .number({ error: 'request.invalid' })
+  .int('request.invalid')
+  .positive('request.invalid')
+  .max(Number.MAX_SAFE_INTEGER, 'request.invalid');
+
+/**
+ * A withdrawal's destination with `amount` and `extra` fields. crypto: a network and an address
+ * typed (the specification's request), or `entryId`, a usable entry of the address book (the
+ * entry's network and address), never both; bank: the bound account, or `entryId`, a bank
+ * account of the book.
+ */
 function withdrawalSchema<A extends z.ZodType, E extends z.ZodRawShape>(amount: A, extra: E) {
   return z.discriminatedUnion(
     'method',
     [
       z
-        .strictObject({ method: z.literal('crypto'), network: usdtNetworkSchema, address: z.string({ error: 'address.required' }).trim(), amount, ...extra })
+        .strictObject({
+          method: z.literal('crypto'),
+          network: usdtNetworkSchema.optional(),
+          address: z.string({ error: 'address.required' }).trim().optional(),
+          entryId: addressEntryIdSchema.optional(),
+          amount,
+          ...extra,
+        })
         .superRefine(
           (value, ctx) => {
-            const { address, network } = value as { address: string; network: UsdtNetwork };
-            const problem = addressProblem(address, network);
+            const { address, network, entryId } = value as { address?: string; network?: UsdtNetwork; entryId?: number };
+            if (entryId !== undefined) {
+              // An entry names its own network and address: a request naming both is not one request.
+              if (address !== undefined || network !== undefined) ctx.addIssue({ code: 'custom', message: 'request.invalid', path: ['entryId'] });
+              return;
+            }
+            if (network === undefined) {
+              ctx.addIssue({ code: 'custom', message: 'coin.networkInvalid', path: ['network'] });
+              return;
+            }
+            const problem = addressProblem(address ?? '', network);
             if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['address'] });
           },
-          // The address is checked even when the amount is not right yet, so a form shows both.
-          { when: ({ value }) => isAddressInput(value) },
+          // The destination is checked even when the amount is not right yet, so a form shows both.
+          { when: ({ value }) => isDestinationInput(value) },
         ),
-      z.strictObject({ method: z.literal('bank'), amount, ...extra }),
+      z.strictObject({ method: z.literal('bank'), entryId: addressEntryIdSchema.optional(), amount, ...extra }),
     ],
     { error: 'request.invalid' },
   );
 }
 
-const isAddressInput = (value: unknown): boolean => {
-  const { network, address } = (value ?? {}) as { network?: unknown; address?: unknown };
-  return typeof address === 'string' && (USDT_NETWORKS as readonly unknown[]).includes(network);
+/** The destination's fields are each absent or of their type (the amount may still be wrong). */
+const isDestinationInput = (value: unknown): boolean => {
+  const { network, address, entryId } = (value ?? {}) as { network?: unknown; address?: unknown; entryId?: unknown };
+  return (
+    (address === undefined || typeof address === 'string') &&
+    (network === undefined || (USDT_NETWORKS as readonly unknown[]).includes(network)) &&
+    (entryId === undefined || (typeof entryId === 'number' && Number.isSafeInteger(entryId) && entryId > 0))
+  );
 };
 
 export const withdrawSchema = withdrawalSchema(amountTextSchema, { payPassword: payPasswordCheckSchema, secondFactor: secondFactorSchema.optional() });
@@ -281,20 +314,26 @@ export function isValidSwift(text: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(text.replace(/\s+/g, '').toUpperCase());
 }
 
-const requiredText = (key: Parameters<typeof z.string>[0] & string, max: number) =>
+/** An IBAN as people type it (spaces, any case), kept as its compact upper-case form. */
+export const ibanSchema = z
+  .string({ error: 'bank.ibanInvalid' })
+  .refine(isValidIban, 'bank.ibanInvalid')
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase());
+
+/** A BIC (SWIFT code), likewise. */
+export const swiftSchema = z
+  .string({ error: 'bank.swiftInvalid' })
+  .refine(isValidSwift, 'bank.swiftInvalid')
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase());
+
+export const requiredText = (key: Parameters<typeof z.string>[0] & string, max: number) =>
   z.string({ error: key }).trim().min(1, key).max(max, key);
 
 export const bankBindingSchema = z.strictObject({
   firstName: requiredText('bank.firstNameRequired', 60),
   lastName: requiredText('bank.lastNameRequired', 60),
-  iban: z
-    .string({ error: 'bank.ibanInvalid' })
-    .refine(isValidIban, 'bank.ibanInvalid')
-    .transform((value) => value.replace(/\s+/g, '').toUpperCase()),
-  swift: z
-    .string({ error: 'bank.swiftInvalid' })
-    .refine(isValidSwift, 'bank.swiftInvalid')
-    .transform((value) => value.replace(/\s+/g, '').toUpperCase()),
+  iban: ibanSchema,
+  swift: swiftSchema,
   bankName: requiredText('bank.nameRequired', 100),
   country: requiredText('bank.countryRequired', 60),
   address: requiredText('bank.addressRequired', 200),

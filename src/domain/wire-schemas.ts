@@ -392,3 +392,28 @@ export const passkeySchema = z.object({
   synced: z.boolean().describe('Backed up by its provider (a synced passkey), so it reaches the owner’s other devices'),
 });
 export const passkeyListSchema = z.array(passkeySchema);
+
+// ---- the withdrawal address book (src/domain/address-book.ts, docs/security.md) ----------------
+
+const addressEntryFields = {
+  id: z.number().int(),
+  label: z.string(),
+  createdAt: date,
+  usableAt: date.describe('From when a withdrawal may name it: 24 hours after it was added'),
+};
+/** One entry of the address book: a crypto address on its network, or a bank account. */
+export const addressEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('crypto'), ...addressEntryFields, network: z.enum(['TRC20', 'ERC20']), address: z.string() }),
+  z.object({ kind: z.literal('bank'), ...addressEntryFields, holder: z.string(), iban: z.string(), bic: z.string() }),
+]);
+/** "Only to my address book". */
+export const addressLockSchema = z.object({
+  on: z.boolean().describe('While on, a withdrawal must name a usable entry of the book'),
+  offAt: date.nullable().describe('Turning it off was asked: it holds until then (24 hours after the asking)'),
+});
+/** GET /wallet/address-book */
+export const addressBookSchema = z.object({
+  entries: z.array(addressEntrySchema).describe('Newest first'),
+  max: z.number().int().describe('How many entries a book keeps'),
+  lock: addressLockSchema,
+});

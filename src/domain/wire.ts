@@ -86,3 +86,9 @@ export type PasskeyCreationOptions = z.output<typeof wire.passkeyCreationOptions
 export type PasskeyRequestOptions = z.output<typeof wire.passkeyRequestOptionsSchema>;
 /** GET /safe/passkeys: one of the account's passkeys. */
 export type Passkey = z.output<typeof wire.passkeySchema>;
+/** One entry of the withdrawal address book. */
+export type AddressEntry = z.output<typeof wire.addressEntrySchema>;
+/** The address book's lock ("only to my address book"). */
+export type AddressLock = z.output<typeof wire.addressLockSchema>;
+/** GET /wallet/address-book */
+export type AddressBook = z.output<typeof wire.addressBookSchema>;

@@ -2,15 +2,29 @@
  * Account security in Chromium at 390×844, as a careful person sets it up (issue 37,
  * docs/security.md): a newcomer signs up with a phone number and links an e-mail address to it;
  * adds a passkey (Chromium's virtual authenticator, through the DevTools protocol) and signs in
- * with it alone; a second phone signs in with the password and the passkey as the second factor;
- * the devices list ends that phone's session; a password change pauses withdrawals for 24 hours
- * and ends the other sessions, and the alert e-mail read from the SMTP server carries the
- * anti-phishing code. English and Arabic screenshots.
+ * with it alone; sets up the authenticator app (the code computed from the key shown); a second
+ * phone signs in with the password and a code; a password change on the first ends that phone's
+ * session and pauses withdrawals for 24 hours, told by an e-mail read from the SMTP server; the
+ * anti-phishing code set in the security centre starts the next e-mail; a third phone's password
+ * alone opens no session, and the devices list ends the one its code opened.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { bodyText, browserSuite, phonePage, type RunningApp, screenshot, waitForCode, waitForText } from './harness';
+import { writeFileSync } from 'node:fs';
+import { totpCode } from '../../server/security/totp';
+import { browserSuite, type Mail, phonePage, type RunningApp, screenshot, waitForCode, waitForText } from './harness';
+
+/** The newest mail to `to` with `subject`, once it has arrived. */
+async function waitForMail(app: RunningApp, to: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = [...app.mails].reverse().find((each) => each.to.toLowerCase() === to.toLowerCase() && each.text.includes(`Subject: ${subject}`));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const NEWCOMER = { phone: '+14155552671', national: '4155552671', email: 'rania.haddad@example.org', username: 'raniahaddad', password: '739148', newPassword: '846219' };
 
@@ -41,9 +55,11 @@ describe('account security in Chromium at 390×844', () => {
   let browser: Browser;
   let page: Page;
   let origin: string;
+  let clockFile: string;
+  let offset = 0;
   // The SMS codes are written to the log at info level; passkeys need a host name (not an IP address).
-  browserSuite({ env: () => ({ LOG_LEVEL: 'info' }) }, (suite) => {
-    ({ app, browser, page } = suite);
+  browserSuite({ clock: true, env: () => ({ LOG_LEVEL: 'info' }) }, (suite) => {
+    ({ app, browser, page, clockFile } = suite);
     origin = app.baseUrl.replace('127.0.0.1', 'localhost');
   });
 
@@ -93,7 +109,36 @@ describe('account security in Chromium at 390×844', () => {
     await page.waitForURL((url) => url.pathname === '/h5/home', { timeout: 15_000 });
   });
 
-  it('a second phone: the password is not enough, the devices list shows it and ends its session', async () => {
+  let totpSecret = '';
+  /** The authenticator's code now, on the server's (moved) clock; the clock first moves past the last code used. */
+  async function nextCode(): Promise<string> {
+    offset += 31;
+    writeFileSync(clockFile, String(offset));
+    // The server reads the offset on its next call; a code of its new step.
+    return totpCode(totpSecret, new Date(Date.now() + offset * 1000));
+  }
+
+  it('sets up the authenticator app: the key shown once, a first code, ten recovery codes kept', async () => {
+    await page.goto(`${origin}/h5/setting/security`);
+    await page.getByText('Authenticator app', { exact: true }).click();
+    await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+    await page.getByLabel('Login password').fill(NEWCOMER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor({ timeout: 15_000 });
+    const key = await page.locator('bdi[dir="ltr"]').filter({ hasText: /^[A-Z2-7 ]{20,}$/ }).first().innerText();
+    totpSecret = key.replace(/\s/g, '');
+    await screenshot(page, 'security-authenticator-key');
+    // Six digits complete the code: it is sent at once.
+    await page.getByLabel('6-digit code from the app').fill(await nextCode());
+    const codes = page.getByRole('list', { name: 'Recovery codes' });
+    await codes.waitFor({ timeout: 15_000 });
+    assert.equal(await codes.getByRole('listitem').count(), 10);
+    await screenshot(page, 'security-recovery-codes');
+    await page.getByText('I have saved these codes somewhere safe').click();
+    await page.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('a second phone signs in with the password and a code; a password change on the first ends it and pauses withdrawals', async () => {
     const second = await phonePage(browser);
     try {
       await second.goto(`${origin}/h5/auth/login`);
@@ -101,16 +146,84 @@ describe('account security in Chromium at 390×844', () => {
       await second.getByLabel(/E-mail or username/).fill(NEWCOMER.username);
       await second.getByLabel('Password', { exact: true }).fill(NEWCOMER.password);
       await second.getByRole('button', { name: 'Log in' }).click();
-      // The account has a second factor (the passkey): the password alone opens no session.
-      await waitForText(second, /passkey/i, 'the second step');
-      assert.equal(new URL(second.url()).pathname, '/h5/auth/login');
-      await screenshot(second, 'security-second-step');
+      await second.getByLabel('Code from your authenticator app').fill(await nextCode());
+      await second.getByRole('button', { name: 'Log in' }).click({ timeout: 3_000 }).catch(() => undefined);
+      await second.waitForURL((url) => url.pathname === '/h5/home', { timeout: 15_000 });
+
+      // The first phone changes the password, with a code.
+      await page.goto(`${origin}/h5/setting`);
+      await page.getByText('Login password', { exact: true }).click();
+      await page.getByLabel('Current password').fill(NEWCOMER.password);
+      await page.getByLabel('New password', { exact: true }).fill(NEWCOMER.newPassword);
+      await page.getByLabel('Confirm new password').fill(NEWCOMER.newPassword);
+      await page.getByLabel('Code from your authenticator app').fill(await nextCode());
+      await page.getByRole('button', { name: 'Change password' }).click({ timeout: 3_000 }).catch(() => undefined);
+      await waitForText(page, /[Pp]assword changed/, 'the change');
+
+      // The second phone's session has ended: its next call goes to the login.
+      await second.goto(`${origin}/h5/mine`);
+      await second.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
     } finally {
       await second.context().close();
     }
-    await page.goto(`${origin}/h5/setting/security/devices`);
-    await waitForText(page, /This device/, 'the devices list');
-    await screenshot(page, 'security-devices');
-    assert.match(await bodyText(page), /Signed in/);
+    // Withdrawals pause for 24 hours, said before the form.
+    await page.goto(`${origin}/h5/withdraw`);
+    await waitForText(page, /Withdrawals resume on .*no money leaves it for 24 hours/, 'the withdrawal pause');
+    await screenshot(page, 'security-withdrawals-paused');
+    // The alert e-mail names the change.
+    const alert = await waitForMail(app, NEWCOMER.email, 'Security change on your Tessera account');
+    assert.match(alert.text, /Your login password was changed/);
+  });
+
+  it('sets an anti-phishing code: the next e-mail starts with it', async () => {
+    await page.goto(`${origin}/h5/setting/security`);
+    await page.getByRole('button', { name: /^Anti-phishing code/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anti-phishing code' });
+    await dialog.getByLabel('Your code').fill('Olive42');
+    await dialog.getByLabel('Login password').fill(NEWCOMER.newPassword);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Anti-phishing code saved. Our e-mails now start with it.').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'security-centre');
+    const mail = await waitForMail(app, NEWCOMER.email, 'Your anti-phishing code was set');
+    // The code comes first in the body, above what the mail says.
+    const body = mail.text.slice(mail.text.indexOf('Your anti-phishing code: Olive42'));
+    assert.ok(body.length < mail.text.length, mail.text);
+    assert.ok(body.indexOf('From now on every e-mail from Tessera') > 0, body);
+  });
+
+  it('a third phone: the password alone opens no session; with a code it does, and the devices list ends that session', async () => {
+    const third = await phonePage(browser);
+    try {
+      await third.goto(`${origin}/h5/auth/login`);
+      await third.getByRole('tab', { name: 'E-mail' }).click();
+      await third.getByLabel(/E-mail or username/).fill(NEWCOMER.username);
+      await third.getByLabel('Password', { exact: true }).fill(NEWCOMER.newPassword);
+      await third.getByRole('button', { name: 'Log in' }).click();
+      // The password was right; the account asks for its second factor before any session opens.
+      const code = third.getByLabel('Code from your authenticator app');
+      await code.waitFor({ timeout: 15_000 });
+      assert.equal(new URL(third.url()).pathname, '/h5/auth/login');
+      await screenshot(third, 'security-second-step');
+      await code.fill(await nextCode());
+      await third.getByRole('button', { name: 'Log in' }).click({ timeout: 3_000 }).catch(() => undefined);
+      await third.waitForURL((url) => url.pathname === '/h5/home', { timeout: 15_000 });
+
+      // The first phone sees it among the signed-in devices and ends its session.
+      await page.goto(`${origin}/h5/setting/security/devices`);
+      await waitForText(page, /This device/, 'the devices list');
+      const other = page.getByRole('button', { name: /^End the session of / }).first();
+      await other.waitFor({ timeout: 15_000 });
+      await screenshot(page, 'security-devices');
+      await other.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+      await page.getByText('Session ended').first().waitFor({ timeout: 15_000 });
+      await waitForText(page, /No other device is signed in/, 'the list without it');
+
+      // The third phone's next call finds its session ended: back to the login.
+      await third.goto(`${origin}/h5/mine`);
+      await third.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
+    } finally {
+      await third.context().close();
+    }
   });
 });

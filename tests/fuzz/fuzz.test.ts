@@ -88,6 +88,9 @@ const OPERATION_IDS = [
   'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
   'GET /api/safe/sessions', 'POST /api/safe/sessions/end', 'POST /api/safe/sessions/end_others', 'GET /api/safe/sign_ins',
   'POST /api/safe/second-factor/passkey-options', 'POST /api/user/login/second-factor/passkey-options',
+  // Last: turning the address book's lock on or off is a security change, which pauses the fuzz user's withdrawals.
+  'GET /api/wallet/address-book', 'POST /api/wallet/address-book/add', 'POST /api/wallet/address-book/rename', 'POST /api/wallet/address-book/remove',
+  'POST /api/wallet/address-book/lock',
 ];
 
 /** The fewest requests an operation must have sent for its test to mean anything. */
@@ -291,6 +294,8 @@ async function resolveLive(value: unknown): Promise<unknown> {
       return passkeyDevice.get(challenge, { credentialId: passkeyDevice.credentials.at(-1)!.id });
     }
     if (value.name === 'passkeyStepUp') return (await phoneStepUp()) ?? null;
+    // An Ethereum address no book holds yet (an address book keeps one entry per destination).
+    if (value.name === 'newErc20Address') return `0x${crypto.randomBytes(20).toString('hex')}`;
     if (value.name === 'ownSession') {
       // Another session of the fuzz user's, opened now (as a sign-in would, but past the login's
       // lockout, which the fuzz's wrong passwords may hold): ending it leaves the fuzz signed in.
@@ -594,6 +599,19 @@ beforeAll(async () => {
     passkeyIds.push(id);
   }
   const disposablePasskeyIds = passkeyIds.slice(1);
+
+  // The fuzz user's address book: two entries a withdrawal may name (usable once the day below
+  // passes), one its removal may take. Added with the phone's passkey as the second factor.
+  const bookEntry = async (entry: Record<string, unknown>): Promise<number> => {
+    const reply = await t.post<{ id: number }>('/wallet/address-book/add', { ...entry, payPassword: PAY_PASSWORD, secondFactor: await phoneStepUp() }, { token: user.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    if (reply.status !== 200) throw new Error(`address-book entry not added: ${JSON.stringify(reply.body)}`);
+    return reply.body.data!.id;
+  };
+  const bookIds = [
+    await bookEntry({ kind: 'crypto', label: 'Fuzz cold wallet', network: 'TRC20', address: TRC20 }),
+    await bookEntry({ kind: 'bank', label: 'Fuzz bank', holder: 'Mira Haddad', iban: 'DE89370400440532013000', bic: 'DEUTDEFF' }),
+  ];
+  const disposableBookId = await bookEntry({ kind: 'crypto', label: 'Fuzz spare', network: 'ERC20', address: ERC20 });
   // Adding them was a security change: the day of paused withdrawals passes before the fuzz.
   t.clock.advance(24 * 3600 + 60);
 
@@ -728,8 +746,22 @@ beforeAll(async () => {
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     // A real passkey made or used for a fresh challenge; the ids of the fuzz user's passkeys (the one it signs in with is never removed).
     'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key'), secondFactor: fc.constant(new Live('passkeyStepUp')) },
-    // The fuzz user has passkeys: a withdrawal and a new bank account ask for one.
-    'POST /api/wallet/out': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
+    // The fuzz user has passkeys: a withdrawal and a new bank account ask for one. A withdrawal
+    // names an entry of the fuzz user's book (crypto or bank), or none (another's id is not found).
+    'POST /api/wallet/out': { secondFactor: fc.constant(new Live('passkeyStepUp')), entryId: pick(...bookIds, 2 ** 31 - 1) },
+    // New destinations each time (the book keeps one entry per destination), and the phone's passkey.
+    'POST /api/wallet/address-book/add': {
+      label: pick('Exchange', 'Savings'),
+      network: pick('ERC20'),
+      address: fc.constant(new Live('newErc20Address')),
+      iban: pick('GB82WEST12345698765432', 'NL91ABNA0417164300', 'FR1420041010050500013M02606'),
+      holder: pick('Mira Haddad'),
+      bic: pick('DEUTDEFF', 'ABNANL2A'),
+      secondFactor: fc.constant(new Live('passkeyStepUp')),
+    },
+    'POST /api/wallet/address-book/rename': { id: pick(...bookIds, disposableBookId, 2 ** 31 - 1), label: pick('Renamed', 'Main wallet') },
+    'POST /api/wallet/address-book/remove': { id: pick(disposableBookId, 2 ** 31 - 1) },
+    'POST /api/wallet/address-book/lock': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
     'POST /api/user/cash_save': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
     'POST /api/user/login/passkey': { response: fc.constant(new Live('passkeyAssertion')) },
     'POST /api/safe/passkeys/rename': { id: pick(...passkeyIds, ...disposablePasskeyIds, 2 ** 31 - 1), name: pick('Renamed', 'Phone') },

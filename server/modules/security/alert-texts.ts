@@ -1,6 +1,6 @@
 /**
  * What the security alerts say (e-mail and push, in the user's language): a security change, a
- * withdrawal requested, a sign-in from a new device; and the anti-phishing line every e-mail to a
+ * withdrawal requested, an address added to the withdrawal address book, a sign-in from a new device; and the anti-phishing line every e-mail to a
  * user starts with. The type keeps every language complete. Times are written in UTC.
  */
 import { FALLBACK_LOCALE, isLocale, type Locale } from '../../../src/domain/locales';
@@ -12,6 +12,8 @@ interface AlertTexts {
   changeBody: string;
   withdrawalTitle: string;
   withdrawalBody: string;
+  addressTitle: string;
+  addressBody: string;
   signInTitle: string;
   signInBody: string;
   antiPhishing: string;
@@ -38,6 +40,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} on {time} (UTC). Your other sessions were signed out, and withdrawals are paused until {until} (UTC). If this was not you, reset your password and contact support at once.',
     withdrawalTitle: 'Withdrawal requested: {amount} {asset}',
     withdrawalBody: 'A withdrawal of {amount} {asset} to {destination} was requested on {time} (UTC). If this was not you, contact support at once.',
+    addressTitle: "Withdrawal address added: {label}",
+    addressBody: "\"{label}\" ({destination}) was added to your withdrawal address book on {time} (UTC). It can be used from {usable} (UTC). If this was not you, remove it in the address book, change your passwords and contact support at once.",
     signInTitle: 'New sign-in to your Tessera account',
     signInBody: 'Your account was signed in on {time} (UTC) from {device}, address {ip}. If this was not you, change your password and contact support.',
     antiPhishing: 'Your anti-phishing code: {code}',
@@ -62,6 +66,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what}，时间 {time}（UTC）。您的其他会话已退出，提现暂停至 {until}（UTC）。如果这不是您本人的操作，请立即重置密码并联系客服。',
     withdrawalTitle: '提现申请：{amount} {asset}',
     withdrawalBody: '{time}（UTC）申请了一笔 {amount} {asset} 的提现，目的地 {destination}。如果这不是您本人的操作，请立即联系客服。',
+    addressTitle: "已添加提现地址：{label}",
+    addressBody: "{time}（UTC）您的提现地址簿中添加了“{label}”（{destination}）。该地址自 {usable}（UTC）起可用。如果这不是您本人的操作，请立即在地址簿中删除它、修改密码并联系客服。",
     signInTitle: '您的 Tessera 账户有新的登录',
     signInBody: '您的账户于 {time}（UTC）在 {device} 上登录，地址 {ip}。如果这不是您本人，请更改密码并联系客服。',
     antiPhishing: '您的防钓鱼码：{code}',
@@ -86,6 +92,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what}, am {time} (UTC). Ihre anderen Sitzungen wurden abgemeldet, und Auszahlungen sind bis {until} (UTC) pausiert. Wenn Sie das nicht waren, setzen Sie Ihr Passwort zurück und kontaktieren Sie sofort den Support.',
     withdrawalTitle: 'Auszahlung beantragt: {amount} {asset}',
     withdrawalBody: 'Am {time} (UTC) wurde eine Auszahlung von {amount} {asset} an {destination} beantragt. Wenn Sie das nicht waren, kontaktieren Sie sofort den Support.',
+    addressTitle: "Auszahlungsadresse hinzugefügt: {label}",
+    addressBody: "„{label}“ ({destination}) wurde am {time} (UTC) zu Ihrem Auszahlungs-Adressbuch hinzugefügt. Sie kann ab {usable} (UTC) verwendet werden. Wenn Sie das nicht waren, entfernen Sie sie im Adressbuch, ändern Sie Ihre Passwörter und kontaktieren Sie sofort den Support.",
     signInTitle: 'Neue Anmeldung bei Ihrem Tessera-Konto',
     signInBody: 'Ihr Konto wurde am {time} (UTC) von {device} angemeldet, Adresse {ip}. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und kontaktieren Sie den Support.',
     antiPhishing: 'Ihr Anti-Phishing-Code: {code}',
@@ -110,6 +118,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} el {time} (UTC). Se cerraron sus otras sesiones y los retiros están en pausa hasta el {until} (UTC). Si no fue usted, restablezca su contraseña y contacte con soporte de inmediato.',
     withdrawalTitle: 'Retiro solicitado: {amount} {asset}',
     withdrawalBody: 'El {time} (UTC) se solicitó un retiro de {amount} {asset} a {destination}. Si no fue usted, contacte con soporte de inmediato.',
+    addressTitle: "Dirección de retiro añadida: {label}",
+    addressBody: "«{label}» ({destination}) se añadió a su libreta de direcciones de retiro el {time} (UTC). Podrá usarse desde el {usable} (UTC). Si no fue usted, elimínela en la libreta, cambie sus contraseñas y contacte con soporte de inmediato.",
     signInTitle: 'Nuevo inicio de sesión en su cuenta de Tessera',
     signInBody: 'Se inició sesión en su cuenta el {time} (UTC) desde {device}, dirección {ip}. Si no fue usted, cambie su contraseña y contacte con soporte.',
     antiPhishing: 'Su código antiphishing: {code}',
@@ -134,6 +144,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: "{what} il {time} (UTC). Le tue altre sessioni sono state chiuse e i prelievi sono sospesi fino al {until} (UTC). Se non sei stato tu, reimposta la password e contatta subito l'assistenza.",
     withdrawalTitle: 'Prelievo richiesto: {amount} {asset}',
     withdrawalBody: "Il {time} (UTC) è stato richiesto un prelievo di {amount} {asset} verso {destination}. Se non sei stato tu, contatta subito l'assistenza.",
+    addressTitle: "Indirizzo di prelievo aggiunto: {label}",
+    addressBody: "«{label}» ({destination}) è stato aggiunto alla tua rubrica di prelievo il {time} (UTC). Potrà essere usato dal {usable} (UTC). Se non sei stato tu, rimuovilo dalla rubrica, cambia le password e contatta subito l'assistenza.",
     signInTitle: 'Nuovo accesso al tuo account Tessera',
     signInBody: "Il tuo account ha effettuato l'accesso il {time} (UTC) da {device}, indirizzo {ip}. Se non sei stato tu, cambia la password e contatta l'assistenza.",
     antiPhishing: 'Il tuo codice anti-phishing: {code}',
@@ -158,6 +170,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} em {time} (UTC). As suas outras sessões foram terminadas e as retiradas estão em pausa até {until} (UTC). Se não foi você, redefina a palavra-passe e contacte o suporte de imediato.',
     withdrawalTitle: 'Retirada pedida: {amount} {asset}',
     withdrawalBody: 'Em {time} (UTC) foi pedida uma retirada de {amount} {asset} para {destination}. Se não foi você, contacte o suporte de imediato.',
+    addressTitle: "Endereço de retirada adicionado: {label}",
+    addressBody: "«{label}» ({destination}) foi adicionado ao seu livro de endereços de retirada em {time} (UTC). Pode ser usado a partir de {usable} (UTC). Se não foi você, remova-o no livro de endereços, altere as suas palavras-passe e contacte o suporte de imediato.",
     signInTitle: 'Novo início de sessão na sua conta Tessera',
     signInBody: 'A sua conta iniciou sessão em {time} (UTC) a partir de {device}, endereço {ip}. Se não foi você, altere a palavra-passe e contacte o suporte.',
     antiPhishing: 'O seu código antiphishing: {code}',
@@ -182,6 +196,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} g {time} (UTC). Tiɣimiyin nnek yaḍnin ttuḥebsent, asufeɣ n idrimen yettwaḥbes ar {until} (UTC). Ma ur d kečč ay t-iskern, ɛawd awal n uzray tmmesawaleḍ d tallalt imir-a.',
     withdrawalTitle: 'Tuttra n usufeɣ: {amount} {asset}',
     withdrawalBody: 'Yat tuttra n usufeɣ n {amount} {asset} ɣer {destination} tettusker g {time} (UTC). Ma ur d kečč ay t-iskern, mmesawal d tallalt imir-a.',
+    addressTitle: "Tansa n usufeɣ tettwarna: {label}",
+    addressBody: "\"{label}\" ({destination}) tettwarna ɣer ukamus n tansiwin n usufeɣ nnek g {time} (UTC). Ad tettusemres seg {usable} (UTC). Ma ur d kečč ay tt-yernan, kkes-tt g ukamus, beddel awalen n uzray nnek, tmmesawaleḍ d tallalt imir-a.",
     signInTitle: 'Akcam amaynu ɣer umiḍan nnek n Tessera',
     signInBody: 'Ittukcem ɣer umiḍan nnek g {time} (UTC) seg {device}, tansa {ip}. Ma ur d kečč, beddel awal n uzray tmmesawaleḍ d tallalt.',
     antiPhishing: 'Tangalt nnek mgal usgunfu: {code}',
@@ -206,6 +222,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} في {time} (UTC). تم تسجيل خروج جلساتك الأخرى، والسحب متوقف حتى {until} (UTC). إن لم تكن أنت، فأعد تعيين كلمة المرور وتواصل مع الدعم فورًا.',
     withdrawalTitle: 'طلب سحب: {amount} {asset}',
     withdrawalBody: 'طُلب سحب {amount} {asset} إلى {destination} في {time} (UTC). إن لم تكن أنت، فتواصل مع الدعم فورًا.',
+    addressTitle: "أُضيف عنوان سحب: {label}",
+    addressBody: "أُضيف «{label}» ({destination}) إلى دفتر عناوين السحب في {time} (UTC). يمكن استخدامه بدءًا من {usable} (UTC). إن لم تكن أنت، فاحذفه من الدفتر وغيّر كلمات المرور وتواصل مع الدعم فورًا.",
     signInTitle: 'تسجيل دخول جديد إلى حسابك على Tessera',
     signInBody: 'تم تسجيل الدخول إلى حسابك في {time} (UTC) من {device}، العنوان {ip}. إن لم تكن أنت، فغيّر كلمة المرور وتواصل مع الدعم.',
     antiPhishing: 'رمز مكافحة التصيّد الخاص بك: {code}',
@@ -230,6 +248,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} op {time} (UTC). Uw andere sessies zijn afgemeld en opnames zijn gepauzeerd tot {until} (UTC). Was u dit niet, stel dan uw wachtwoord opnieuw in en neem direct contact op met support.',
     withdrawalTitle: 'Opname aangevraagd: {amount} {asset}',
     withdrawalBody: 'Op {time} (UTC) is een opname van {amount} {asset} naar {destination} aangevraagd. Was u dit niet, neem dan direct contact op met support.',
+    addressTitle: "Opnameadres toegevoegd: {label}",
+    addressBody: "\"{label}\" ({destination}) is op {time} (UTC) aan uw adresboek voor opnames toegevoegd. Het kan vanaf {usable} (UTC) worden gebruikt. Was u dit niet, verwijder het dan in het adresboek, wijzig uw wachtwoorden en neem direct contact op met support.",
     signInTitle: 'Nieuwe aanmelding bij uw Tessera-account',
     signInBody: 'Er is op {time} (UTC) aangemeld bij uw account vanaf {device}, adres {ip}. Was u dit niet, wijzig dan uw wachtwoord en neem contact op met support.',
     antiPhishing: 'Uw antiphishingcode: {code}',
@@ -254,6 +274,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     changeBody: '{what} ב-{time} (UTC). החיבורים האחרים שלכם נותקו, והמשיכות מושהות עד {until} (UTC). אם לא אתם ביצעתם זאת, אפסו את הסיסמה ופנו לתמיכה מיד.',
     withdrawalTitle: 'התבקשה משיכה: {amount} {asset}',
     withdrawalBody: 'ב-{time} (UTC) התבקשה משיכה של {amount} {asset} אל {destination}. אם לא אתם ביצעתם זאת, פנו לתמיכה מיד.',
+    addressTitle: "נוספה כתובת משיכה: {label}",
+    addressBody: "\"{label}\" ({destination}) נוספה לפנקס כתובות המשיכה שלכם ב-{time} (UTC). אפשר להשתמש בה החל מ-{usable} (UTC). אם לא אתם הוספתם אותה, הסירו אותה בפנקס, שנו את הסיסמאות ופנו לתמיכה מיד.",
     signInTitle: 'כניסה חדשה לחשבון Tessera שלכם',
     signInBody: 'בוצעה כניסה לחשבון שלכם ב-{time} (UTC) מ-{device}, כתובת {ip}. אם לא אתם, שנו את הסיסמה ופנו לתמיכה.',
     antiPhishing: 'קוד האנטי-פישינג שלכם: {code}',

@@ -1,6 +1,7 @@
 /**
  * Security alerts (docs/security.md): an e-mail and a push on the `system` channel, in the user's
- * language, for every security change, every withdrawal requested and a sign-in from a new device.
+ * language, for every security change, every withdrawal requested, every address added to the
+ * withdrawal address book and a sign-in from a new device.
  * Sent after the commit of what they report; a failure is logged, never undoes it.
  *
  * Every e-mail to a user — these, the codes, the loan notices — starts with the user's
@@ -51,6 +52,16 @@ export interface WithdrawalAlert {
   at: Date;
 }
 
+export interface AddressAlert {
+  userId: string;
+  /** The entry's id in the address book. */
+  id: number;
+  label: string;
+  destination: string;
+  at: Date;
+  usableAt: Date;
+}
+
 export type Alerts = ReturnType<typeof createAlerts>;
 
 export function createAlerts({ db, clock, mailer, push, log }: { db: Db; clock: Clock; mailer: Mailer; push: Push; log: FastifyBaseLogger }) {
@@ -87,6 +98,15 @@ export function createAlerts({ db, clock, mailer, push, log }: { db: Db; clock: 
       return tell(withdrawal.userId, `withdrawal:${withdrawal.id}`, (locale) => {
         const texts = alertTexts(locale);
         return { title: fill(texts.withdrawalTitle, figures), body: fill(texts.withdrawalBody, figures) };
+      });
+    },
+
+    /** A destination added to the withdrawal address book: the owner has its 24 hours of cooling-off to remove it. */
+    addressAdded(entry: AddressAlert): Promise<void> {
+      const figures = { label: entry.label, destination: entry.destination, time: alertTime(entry.at), usable: alertTime(entry.usableAt) };
+      return tell(entry.userId, `address-book:${entry.id}`, (locale) => {
+        const texts = alertTexts(locale);
+        return { title: fill(texts.addressTitle, figures), body: fill(texts.addressBody, figures) };
       });
     },
 

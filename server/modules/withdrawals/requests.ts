@@ -1,6 +1,7 @@
 /**
  * Withdrawals (docs/api.md, "Money calls"): USDT to a TRC20 or ERC20 address, or EUR to the bound
- * bank account. The amount includes the fee. At request the whole amount moves from available to
+ * bank account; either to an entry of the address book instead (address-book.ts: its cooling-off
+ * and its lock are checked here, in the withdrawal's transaction). The amount includes the fee. At request the whole amount moves from available to
  * held in the same transaction as the record, so the money cannot be spent twice; an operator
  * then pays it out (held → platform withdrawals and fees) or cancels it (held → available).
  */
@@ -18,6 +19,7 @@ import { balanceOf } from '../../ledger/accounts';
 import { postTransfer } from '../../ledger/transfers';
 import { recordOf } from './rows';
 import { bankBindingOf, bankDestinationOf } from '../banking';
+import { bookedDestination, bookReadOf } from './address-book';
 import { withdrawalLimits } from '../settings';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
@@ -60,17 +62,26 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
   const asset = assetOfMethod(input.method);
   const amount = amountOrRefusal(input.amount, asset);
 
-  // What the checks need and the record's id, in one round trip (the connection pipelines).
-  const [binding, { minimum, fee }, id] = await Promise.all([
-    input.method === 'bank' ? bankBindingOf(tx, userId) : null,
+  // What the checks need and the record's id, in one round trip (the connection pipelines): the
+  // address book's lock and the entry named, the bound account when it is what the money goes to.
+  const [book, binding, { minimum, fee }, id] = await Promise.all([
+    bookReadOf(tx, userId, input.method, input.entryId),
+    input.method === 'bank' && input.entryId === undefined ? bankBindingOf(tx, userId) : null,
     withdrawalLimits(tx, asset),
     nextIdOf(tx, 'withdrawals'),
   ]);
+  const booked = bookedDestination(book, input.entryId, at);
+  let network: string | null = null;
   let destination: string;
-  if (input.method === 'bank') {
+  if (booked) {
+    ({ network, destination } = booked);
+  } else if (input.method === 'bank') {
     if (!binding) throw new Refusal('bank.required', 400);
     destination = bankDestinationOf(binding);
   } else {
+    // The schema gives a typed address its network (or an entry, handled above).
+    if (!input.network || !input.address) throw new Refusal('request.invalid', 400);
+    network = input.network;
     destination = input.address;
   }
   if (amount < minimum) {
@@ -89,7 +100,7 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
       userId,
       method: input.method,
       asset,
-      network: input.method === 'crypto' ? input.network : null,
+      network,
       destination,
       amount,
       fee,

@@ -26,11 +26,22 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
     method: 'POST',
     url: '/wallet/out',
-    refusals: [...PAID_CALL, SECOND_FACTOR, { 400: ['address.invalid', 'balance.insufficient', 'bank.required', 'withdraw.belowMinimum', 'withdraw.notAboveFee'], 403: ['withdraw.paused'] }],
+    refusals: [
+      ...PAID_CALL,
+      SECOND_FACTOR,
+      {
+        400: ['address.invalid', 'balance.insufficient', 'bank.required', 'withdraw.belowMinimum', 'withdraw.notAboveFee'],
+        403: ['withdraw.paused', 'addressBook.coolingOff', 'addressBook.locked'],
+        404: ['addressBook.notFound'],
+      },
+    ],
     tag: 'withdrawals',
     summary: 'Request a withdrawal; the amount includes the fee and is held at once (WithdrawalRecord, status processing)',
     description:
-      'Idempotency-Key header and payment password required, and the second factor (`secondFactor`) once the account has one. Refused with withdraw.paused for 24 hours after a security change. crypto: USDT to a TRC20 or ERC20 address; bank: EUR to the bound account.',
+      'Idempotency-Key header and payment password required, and the second factor (`secondFactor`) once the account has one. Refused with withdraw.paused for 24 hours after a security change. ' +
+      'crypto: USDT to a TRC20 or ERC20 address typed (`network`, `address`), or to an entry of the address book (`entryId`); bank: EUR to the bound account, or to a bank account of the book (`entryId`). ' +
+      'An entry is usable 24 hours after it was added (403 addressBook.coolingOff, data.usableAt); another user\'s, or one of the other method, is not found (404). ' +
+      'While "only to my address book" is on, a withdrawal must name an entry (403 addressBook.locked).',
     auth: 'required',
     body: withdrawSchema,
     reply: withdrawalRecordSchema,

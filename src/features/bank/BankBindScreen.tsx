@@ -1,6 +1,6 @@
 /**
  * Account binding (/mine/bind): the bank account EUR withdrawals are paid to. The
- * IBAN is shown in groups of four and its check digits are tested when the field is left; the
+ * IBAN is shown in groups of four and its check digits are tested when the field is left (IbanFields); the
  * shared bankBindingSchema checks everything before the payment password (and the second factor,
  * once the account has one) is asked for. After
  * saving, a ?redirect= (the bank withdrawal sends people here) is followed back.
@@ -19,7 +19,7 @@ import { postLoginTarget } from '../../app/guard';
 import { splitHref } from '../../ui/navigation';
 import { Screen } from '../../ui/Screen';
 import { useGoBack } from '../../ui/useGoBack';
-import { bankBindingSchema, isValidIban, isValidSwift } from '../../domain/payments';
+import { bankBindingSchema } from '../../domain/payments';
 import type { BankBinding } from '../../domain/wire';
 import { FAMILY_NAME_FIRST } from '../../domain/locales';
 import { errorMessage, localeAtom } from '../../i18n';
@@ -29,6 +29,7 @@ import { useZodForm } from '../../ui/form/form';
 import { TextField } from '../../ui/form/TextField';
 import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction';
 import { groupIban } from '../shared/money/iban';
+import { IbanFields } from '../shared/money/IbanFields';
 
 type Field = 'firstName' | 'lastName' | 'iban' | 'swift' | 'bankName' | 'country' | 'address';
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'iban', 'swift', 'bankName', 'country', 'address'];
@@ -113,16 +114,6 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
     error: form.formState.errors[name]?.message,
   });
 
-  /** The IBAN's check digits and the BIC's shape as soon as the field is left (an empty one waits for sending). */
-  function checkOnBlur(name: 'iban' | 'swift') {
-    const value = form.getValues(name).trim();
-    if (!value) return;
-    form.setValue(name, name === 'iban' ? groupIban(value) : value.replace(/\s+/g, '').toUpperCase());
-    // The schema's own rules, at once (the form's resolver answers a moment later).
-    const [valid, key] = name === 'iban' ? [isValidIban(value), 'bank.ibanInvalid' as const] : [isValidSwift(value), 'bank.swiftInvalid' as const];
-    if (!valid) form.setError(name, { type: 'validate', message: errorMessage(key) });
-  }
-
   const confirm = form.handleSubmit((request) => void action.confirm(request));
   const pendingIban = groupIban(action.pending?.iban ?? '');
   const boundOn = saved ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(Date.parse(saved.updatedAt)) : null;
@@ -147,30 +138,12 @@ function BankForm({ binding }: { binding: BankBinding | null }) {
             ),
           )}
         </div>
-        <TextField
-          label={t`IBAN`}
-          {...field('iban')}
-          onChange={(value) => field('iban').onChange(value.toUpperCase().replace(/[^A-Z0-9 ]/g, ''))}
-          onBlur={() => checkOnBlur('iban')}
-          placeholder="DE89 3704 0044 0532 0130 00"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          ltr
-          className="[&_input]:tracking-wide"
-        />
-        <TextField
-          label={t`SWIFT/BIC`}
-          {...field('swift')}
-          onChange={(value) => field('swift').onChange(value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
-          onBlur={() => checkOnBlur('swift')}
-          hint={t`8 or 11 letters and digits.`}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={11}
-          ltr
-          className="[&_input]:tracking-wide"
+        <IbanFields
+          iban={form.watch('iban')}
+          bic={form.watch('swift')}
+          errors={{ iban: form.formState.errors.iban?.message, bic: form.formState.errors.swift?.message }}
+          onChange={(name, value) => field(name === 'iban' ? 'iban' : 'swift').onChange(value)}
+          onProblem={(name, key) => form.setError(name === 'iban' ? 'iban' : 'swift', { type: 'validate', message: errorMessage(key) })}
         />
         <TextField label={t`Bank name`} {...field('bankName')} autoComplete="off" />
         <TextField label={t`Country or region`} {...field('country')} autoComplete="country-name" />

@@ -1,14 +1,14 @@
 /**
  * The security centre (/setting/security, from Settings; docs/security.md): what protects the
  * account — the authenticator app (on or off, how many recovery codes are left) and the passkeys —,
- * the account's contacts and devices, the withdrawal pause with the moment it ends while one runs,
+ * the account's contacts and devices, the way to the withdrawal address book, the withdrawal pause with the moment it ends while one runs,
  * and the last security changes, each named and timed. Each row leads to the screen that changes it.
  */
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { asOfTime } from '../../api/query';
 import { useSecurityOverview } from '../../api/queries';
 import type { SecurityChangeKind } from '../../domain/security';
@@ -16,12 +16,13 @@ import type { SecurityOverview } from '../../domain/wire';
 import { userInfoAtom } from '../../storage/session';
 import { AsOfLine } from '../../ui/AsOf';
 import { QueryFallback } from '../../ui/EmptyState';
-import { LockIcon } from '../../ui/icons';
+import { BookIcon, LockIcon } from '../../ui/icons';
 import { ClockIcon, KeyIcon, LinkIcon, PhoneIcon, ShieldIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
 import { Screen } from '../../ui/Screen';
 import { useWithdrawalPause, WithdrawalPauseNotice } from '../shared/money/WithdrawalPause';
 import { StatusBadge, useFormatTime } from '../shared/records';
+import { AntiPhishingDialog } from './AntiPhishingDialog';
 
 export default function SecurityScreen() {
   const { t } = useLingui();
@@ -47,7 +48,7 @@ export default function SecurityScreen() {
               ) : null}
             </div>
             <Protection overview={data} />
-            <AccountRows />
+            <AccountRows overview={data} />
             <Changes changes={data.changes} />
           </>
         ) : (
@@ -88,11 +89,12 @@ function Protection({ overview }: { overview: SecurityOverview }) {
   );
 }
 
-/** The account's contacts (linked or not) and its signed-in devices. */
-function AccountRows() {
+/** The account's contacts (linked or not), the anti-phishing code of its e-mails and its signed-in devices. */
+function AccountRows({ overview }: { overview: SecurityOverview }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const user = useAtomValue(userInfoAtom);
+  const [editingCode, setEditingCode] = useState(false);
   const contact = (value: string | null | undefined) =>
     value ? (
       <bdi dir="ltr" className="tabular-nums">
@@ -115,7 +117,15 @@ function AccountRows() {
         value={contact(user?.phone)}
         onClick={() => void navigate({ to: '/setting/security/contact', search: { which: 'phone' } })}
       />
+      <Row
+        label={t`Anti-phishing code`}
+        icon={<ShieldIcon size={22} />}
+        value={overview.antiPhishingCode ? <bdi>{overview.antiPhishingCode}</bdi> : t`Not set`}
+        onClick={() => setEditingCode(true)}
+      />
       <Row label={t`Devices and sign-ins`} icon={<LockIcon size={22} />} onClick={() => void navigate({ to: '/setting/security/devices' })} />
+      <Row label={t`Withdrawal address book`} icon={<BookIcon size={22} />} onClick={() => void navigate({ to: '/withdraw/address-book' })} />
+      <AntiPhishingDialog opened={editingCode} current={overview.antiPhishingCode} onClose={() => setEditingCode(false)} />
     </RowGroup>
   );
 }

@@ -22,7 +22,7 @@ import { localeAtom } from '../../i18n';
 import { userInfoAtom } from '../../storage/session';
 import { LogoutButton } from '../shared/LogoutButton';
 import { ChangePasswordSheet } from './ChangePasswordSheet';
-import { SwitchRow } from './SwitchRow';
+import { SwitchRow } from '../shared/SwitchRow';
 import { useAccountMutation } from '../shared/useAccountMutation';
 import type { PushChannelName } from '../../domain/push';
 

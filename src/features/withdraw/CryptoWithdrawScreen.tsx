@@ -1,95 +1,100 @@
 /**
- * Withdraw USDT to a crypto address (/withdraw/index11): the network, the address
- * (checked for the network when the field is left), the amount with its live preview, then the
- * payment password.
+ * Withdraw USDT to a crypto address (/withdraw/index11): an entry of the address book, or (while
+ * "only to my address book" is off) the network and the address typed (checked for the network
+ * when the field is left); the amount with its live preview, then the payment password.
  */
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { USDT_NETWORKS, type UsdtNetwork } from '../../domain/ledger';
-import { addressProblem } from '../../domain/payments';
+import type { AddressBook, WithdrawMethodInfo } from '../../domain/wire';
 import { errorMessage } from '../../i18n';
-import { TextField } from '../../ui/form/TextField';
-import { Choices } from '../../ui/Choices';
-import type { WithdrawMethodInfo } from '../../domain/wire';
-import { shortAddress, WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
-import { WithdrawMethodScreen } from './WithdrawMethodScreen';
+import { CryptoAddressFields } from './CryptoAddressFields';
+import { EntryDestination, shortAddress } from './entries';
+import { bookFor, EntryPicker, startingEntry, useBookForForm } from './EntryPicker';
+import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
+import { Waiting, WithdrawMethodScreen } from './WithdrawMethodScreen';
 
 export default function CryptoWithdrawScreen() {
   return <WithdrawMethodScreen method="crypto">{(crypto) => <CryptoWithdrawal crypto={crypto} />}</WithdrawMethodScreen>;
 }
 
 function CryptoWithdrawal({ crypto }: { crypto: WithdrawMethodInfo }) {
+  const { book, waiting } = useBookForForm();
   const networks = crypto.networks.filter((name): name is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(name));
   const firstNetwork: UsdtNetwork = networks.includes('TRC20') ? 'TRC20' : (networks[0] ?? 'TRC20');
+  const entryId = startingEntry(book, 'crypto');
+  if (waiting) return <Waiting />;
   return (
     <WithdrawForm
       info={crypto}
-      destination={{ method: 'crypto', network: firstNetwork, address: '' }}
-      shortName={(request) => (
-        <bdi dir="ltr" className="tabular-nums tracking-wide">
-          {shortAddress(request.method === 'crypto' ? request.address : '')}
-        </bdi>
-      )}
+      destination={entryId !== undefined ? { method: 'crypto', entryId } : { method: 'crypto', network: firstNetwork, address: '' }}
+      shortName={(request) => {
+        const entry = request.entryId === undefined ? undefined : book?.entries.find((each) => each.id === request.entryId);
+        return entry ? (
+          <>
+            <bdi dir="auto">“{entry.label}”</bdi> <EntryDestination entry={entry} />
+          </>
+        ) : (
+          <bdi dir="ltr" className="tabular-nums tracking-wide">
+            {shortAddress(request.method === 'crypto' ? (request.address ?? '') : '')}
+          </bdi>
+        );
+      }}
     >
-      {(form) => <CryptoDestination form={form} networks={networks} />}
+      {(form) => <CryptoDestinationChoice form={form} networks={networks} firstNetwork={firstNetwork} book={book} />}
     </WithdrawForm>
+  );
+}
+
+/** An entry of the book, or (while the lock is off) the network and the address typed. */
+function CryptoDestinationChoice({ form, networks, firstNetwork, book }: { form: WithdrawFormApi; networks: UsdtNetwork[]; firstNetwork: UsdtNetwork; book: AddressBook | undefined }) {
+  const { t } = useLingui();
+  const entryId = useWatch({ control: form.control, name: 'entryId' });
+  const { entries, locked } = bookFor(book, 'crypto');
+  const typing = entryId === undefined && !locked;
+  function choose(id: number | undefined) {
+    // An entry names its own network and address: the typed ones are not sent with it.
+    form.setValue('entryId', id);
+    form.setValue('network', id === undefined ? firstNetwork : undefined);
+    form.setValue('address', id === undefined ? '' : undefined);
+    form.clearErrors(['entryId', 'network', 'address']);
+  }
+  return (
+    <>
+      {entries.length > 0 || locked ? (
+        <EntryPicker kind="crypto" book={book} value={entryId} onChange={choose} other={t`Type an address`} error={form.formState.errors.entryId?.message} />
+      ) : null}
+      {typing ? <CryptoDestination form={form} networks={networks} /> : null}
+      {entries.length === 0 && !locked ? (
+        <Link to="/withdraw/address-book" className="inline-block text-sm font-semibold text-sea-700">
+          {t`Save addresses in your address book`}
+        </Link>
+      ) : null}
+    </>
   );
 }
 
 /** The network and the address, checked for the network when the field is left. */
 function CryptoDestination({ form, networks }: { form: WithdrawFormApi; networks: UsdtNetwork[] }) {
-  const { t } = useLingui();
   const chosenNetwork = useWatch({ control: form.control, name: 'network' }) ?? 'TRC20';
   const address = useWatch({ control: form.control, name: 'address' }) ?? '';
   const errors = form.formState.errors;
-
-  function checkAddress() {
-    const trimmed = address.trim();
-    // An empty field is only "required" when sending; leaving it empty is not yet a mistake.
-    const problem = trimmed ? addressProblem(trimmed, chosenNetwork) : null;
-    if (problem) form.setError('address', { type: 'validate', message: errorMessage(problem) });
-    else form.clearErrors('address');
-  }
-
   return (
-    <>
-      <div>
-        <p className="mb-1.5 text-sm font-medium text-ink" id="network-label">
-          {t`Network`}
-        </p>
-        <Choices
-          labelledBy="network-label"
-          options={networks.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))}
-          value={chosenNetwork}
-          onChange={(name) => {
-            form.setValue('network', name);
-            form.clearErrors(['network', 'address']);
-          }}
-        />
-        {errors.network ? (
-          <p role="alert" className="mt-1.5 text-xs text-rose-700">
-            {errors.network.message}
-          </p>
-        ) : null}
-      </div>
-      <TextField
-        label={t`Address (${chosenNetwork})`}
-        value={address}
-        onChange={(value) => {
-          form.setValue('address', value.replace(/\s+/g, ''));
-          form.clearErrors('address');
-        }}
-        onBlur={checkAddress}
-        error={errors.address?.message}
-        hint={chosenNetwork === 'TRC20' ? t`A TRON address: starts with T, 34 characters.` : t`An Ethereum address: starts with 0x, 42 characters.`}
-        placeholder={chosenNetwork === 'TRC20' ? 'T…' : '0x…'}
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        ltr
-        className="[&_input]:tracking-wide"
-      />
-    </>
+    <CryptoAddressFields
+      networks={networks}
+      network={chosenNetwork}
+      address={address}
+      onNetwork={(name) => {
+        form.setValue('network', name);
+        form.clearErrors(['network', 'address']);
+      }}
+      onAddress={(value) => {
+        form.setValue('address', value);
+        form.clearErrors('address');
+      }}
+      onChecked={(problem) => (problem ? form.setError('address', { type: 'validate', message: errorMessage(problem) }) : form.clearErrors('address'))}
+      errors={{ network: errors.network?.message, address: errors.address?.message }}
+    />
   );
 }

@@ -25,16 +25,18 @@ import { MoneyActionSheet, useMoneyAction } from '../shared/money/useMoneyAction
 import { PayPasswordNotice } from '../shared/money/PayPasswordNotice';
 import { notePausedWithdrawals, useWithdrawalPause, WithdrawalPauseNotice } from '../shared/money/WithdrawalPause';
 
-export type Destination = { method: 'crypto'; network: UsdtNetwork; address: string } | { method: 'bank' };
-type DestinationField = 'network' | 'address';
+/** Where the money goes: an address typed (crypto), the bound account (bank), or an entry of the address book (either). */
+export type Destination = { method: 'crypto'; network?: UsdtNetwork; address?: string; entryId?: number } | { method: 'bank'; entryId?: number };
+type DestinationField = 'network' | 'address' | 'entryId';
 type Field = DestinationField | 'amount';
-const FIELDS: readonly Field[] = ['network', 'address', 'amount'];
+const FIELDS: readonly Field[] = ['network', 'address', 'entryId', 'amount'];
 
-/** What the form holds: the destination's fields (none for the bank) and the amount. */
+/** What the form holds: the destination's fields (an entry, or for crypto the network and address typed) and the amount. */
 export interface WithdrawValues {
   method: Destination['method'];
   network?: UsdtNetwork;
   address?: string;
+  entryId?: number;
   amount: string;
 }
 type Request = WithdrawRequest extends infer W ? (W extends unknown ? Omit<W, 'payPassword'> : never) : never;
@@ -47,7 +49,7 @@ export interface WithdrawFormProps {
   children?: ReactNode | ((form: WithdrawFormApi) => ReactNode);
   /** How the summary names where the money goes ("T9yD…k3p", "DE89 … 3000"). */
   shortName(request: Request): ReactNode;
-  /** A refusal that is not about a field (bank.required: the binding went away meanwhile). */
+  /** A refusal that is not about a field (bank.required: the binding went away meanwhile), or about the entry (its wait, the lock). */
   onRefused?(key: string | undefined): void;
   disabled?: boolean;
 }
@@ -159,9 +161,3 @@ function WithdrawSummary({ amount: shown, fee, receive, asset, to }: { amount: s
     </div>
   );
 }
-
-/** "T9yDqf…k3pX": enough of an address to recognise it. */
-export function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
-

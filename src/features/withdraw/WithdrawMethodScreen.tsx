@@ -32,12 +32,20 @@ export function WithdrawMethodScreen({ method, children }: WithdrawMethodScreenP
       {reply && details ? (
         children(details, reply, info)
       ) : info.loading ? (
-        <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
-          <Preloader />
-        </div>
+        <Waiting />
       ) : (
         <LoadFailed text={info.failure ?? ''} onRetry={info.reload} />
       )}
     </Screen>
+  );
+}
+
+/** The spinner of a withdrawal screen still reading what it starts from. */
+export function Waiting() {
+  const { t } = useLingui();
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label={t`Loading`}>
+      <Preloader />
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * Withdraw (/withdraw and /assets/components/withdarw): the two ways out — USDT to a
  * crypto address, EUR to the bound bank account — each with its minimum, fee and available
- * balance before choosing; above them, while withdrawals are paused after a security change, until when.
+ * balance before choosing; above them, while withdrawals are paused after a security change, until
+ * when; below them, the way to the address book.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Preloader } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { BankIcon, ChevronEndIcon } from '../../ui/icons';
+import { BankIcon, BookIcon, ChevronEndIcon } from '../../ui/icons';
 import { WalletIcon } from '../../ui/moreIcons';
 import { Screen } from '../../ui/Screen';
 import type { WithdrawMethodInfo } from '../../domain/wire';
@@ -81,6 +82,18 @@ export default function WithdrawScreen() {
             ) : null}
           </>
         )}
+        {reply ? (
+          <Link to="/withdraw/address-book" className="flex items-center gap-3 rounded-3xl bg-surface p-4 transition-colors active:bg-canvas">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-sea-50 text-sea-700">
+              <BookIcon size={24} />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block text-base font-semibold text-ink">{t`Address book`}</span>
+              <span className="block text-sm text-muted">{t`Saved addresses and bank accounts, and “Only to my address book”`}</span>
+            </span>
+            <ChevronEndIcon size={20} className="shrink-0 text-muted" />
+          </Link>
+        ) : null}
         <Link to="/withdraw/records" className="block py-3 text-center text-sm font-semibold text-sea-700">
           <Trans>See your withdrawal records</Trans>
         </Link>

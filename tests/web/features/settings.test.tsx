@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SwitchRow } from '../../../src/features/settings/SwitchRow';
+import { SwitchRow } from '../../../src/features/shared/SwitchRow';
 import { queryClient } from '../../../src/api/query';
 import { renderScreen, renderUi } from '../app/render';
 import { signInForTest } from '../support/session';
