@@ -114,7 +114,8 @@ describe('account security in Chromium at 390×844', () => {
   async function nextCode(): Promise<string> {
     offset += 31;
     writeFileSync(clockFile, String(offset));
-    // The server reads the offset on its next call; a code of its new step.
+    // The server reads the offset twice a second (server/clock.ts): the code is typed once it has.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     return totpCode(totpSecret, new Date(Date.now() + offset * 1000));
   }
 

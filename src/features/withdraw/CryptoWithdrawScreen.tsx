@@ -67,7 +67,7 @@ function CryptoDestinationChoice({ form, networks, firstNetwork, book }: { form:
       ) : null}
       {typing ? <CryptoDestination form={form} networks={networks} /> : null}
       {entries.length === 0 && !locked ? (
-        <Link to="/withdraw/address-book" className="inline-block text-sm font-semibold text-sea-700">
+        <Link to="/withdraw/address-book" className="inline-flex min-h-11 items-center text-sm font-semibold text-sea-700">
           {t`Save addresses in your address book`}
         </Link>
       ) : null}

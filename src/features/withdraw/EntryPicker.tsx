@@ -97,7 +97,7 @@ export function EntryPicker({ kind, book, value, onChange, other, error }: Entry
           {error}
         </p>
       ) : null}
-      <Link to="/withdraw/address-book" className="inline-block py-1 text-sm font-semibold text-sea-700">
+      <Link to="/withdraw/address-book" className="inline-flex min-h-11 items-center text-sm font-semibold text-sea-700">
         {entries.length > 0 ? t`Manage saved addresses` : t`Save addresses in your address book`}
       </Link>
     </fieldset>
