@@ -21,18 +21,12 @@ export function isUsable(entry: AddressEntry, now: number = Date.now()): boolean
 
 /** The entry's destination, short: "TRC20 · TLa2f6…jU7" or "Mira Haddad · DE89 •••• 3000". */
 export function EntryDestination({ entry }: { entry: AddressEntry }) {
-  return entry.kind === 'crypto' ? (
+  const crypto = entry.kind === 'crypto';
+  return (
     <span className="text-sm text-muted">
-      <bdi dir="ltr">{entry.network}</bdi> ·{' '}
+      <bdi dir={crypto ? 'ltr' : 'auto'}>{crypto ? entry.network : entry.holder}</bdi> ·{' '}
       <bdi dir="ltr" className="tabular-nums tracking-wide" data-address>
-        {shortAddress(entry.address)}
-      </bdi>
-    </span>
-  ) : (
-    <span className="text-sm text-muted">
-      <bdi dir="auto">{entry.holder}</bdi> ·{' '}
-      <bdi dir="ltr" className="tabular-nums tracking-wide" data-address>
-        {maskedIban(entry.iban)}
+        {crypto ? shortAddress(entry.address) : maskedIban(entry.iban)}
       </bdi>
     </span>
   );
