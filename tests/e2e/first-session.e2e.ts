@@ -10,18 +10,12 @@
  * withdrawal with empty fields — the screen must say so before anything is sent.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { bodyText, browserSuite, idOfRow, pinSheet, type RunningApp, screenshot, waitForCode, waitForText, type Ops } from './harness';
+import { browserSuite, depositWithProof, idOfRow, pinSheet, type RunningApp, screenshot, waitForCode, waitForText, type Ops, OPERATOR, TRON_ADDRESS } from './harness';
 import { errorText } from '../../src/locales/errors';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const PROOF = join(root, 'public', 'icons', 'icon-192.png');
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const NEWCOMER = { email: 'lena.brandt@example.org', username: 'lena2026', password: '739164', payPassword: '318275' };
-const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 describe('a first session in Chromium at 390×844: sign up, deposit, convert, pledge, withdraw', () => {
   let app: RunningApp;
@@ -100,16 +94,7 @@ describe('a first session in Chromium at 390×844: sign up, deposit, convert, pl
   let depositOrder = '';
   it('deposits 300 USDT with a proof image from Home’s shortcut', async () => {
     await shortcut('Deposit', '/recharge');
-    await page.getByRole('radio', { name: 'USDT' }).click();
-    await page.getByRole('region', { name: 'Deposit address' }).waitFor({ timeout: 15_000 });
-    await page.getByLabel('Amount (USDT)').fill('300');
-    await page.getByLabel('Payment proof image').setInputFiles(PROOF);
-    await page.getByRole('img', { name: 'Chosen payment proof' }).waitFor();
-    await page.getByRole('button', { name: 'Submit deposit' }).click();
-    await page.getByText('Deposit submitted').waitFor({ timeout: 30_000 });
-    const text = await bodyText(page);
-    depositOrder = /\b([A-Z]\d{6,})\b/.exec(text.slice(text.indexOf('Order number')))?.[1] ?? '';
-    assert.ok(depositOrder, `an order number on: ${text}`);
+    depositOrder = await depositWithProof(page, '300');
     await screenshot(page, 'first-deposit-submitted');
     await assertNoRefusal('the deposit');
   });

@@ -21,6 +21,12 @@ import { catalogueTexts } from '../../scripts/catalogues.mjs';
 import { keepWordsTogether } from '../../src/i18n/words';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The demo operator the embedded default seeds (its TOTP the console computes itself in demo mode). */
+export const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
+/** An image a deposit's proof or an upload can be. */
+export const PROOF = join(root, 'public', 'icons', 'icon-192.png');
+/** A well-formed TRC20 address to withdraw to. */
+export const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 export const PHONE = { width: 390, height: 844 };
 /** The operator console's finance desk, and a tablet held upright. */
@@ -71,6 +77,24 @@ export async function pinSheet(page: Page, pin: string): Promise<void> {
   await input.fill(pin);
 }
 
+
+/**
+ * On the deposit screen: `amount` USDT with the proof image, submitted; the order number it shows.
+ * The operator approves it with `ops('deposit', 'approve', idOfRow(await ops('deposits'), order))`.
+ */
+export async function depositWithProof(page: Page, amount: string): Promise<string> {
+  await page.getByRole('radio', { name: 'USDT' }).click();
+  await page.getByRole('region', { name: 'Deposit address' }).waitFor({ timeout: 15_000 });
+  await page.getByLabel('Amount (USDT)').fill(amount);
+  await page.getByLabel('Payment proof image').setInputFiles(PROOF);
+  await page.getByRole('img', { name: 'Chosen payment proof' }).waitFor();
+  await page.getByRole('button', { name: 'Submit deposit' }).click();
+  await page.getByText('Deposit submitted').waitFor({ timeout: 30_000 });
+  const text = await bodyText(page);
+  const order = /\b([A-Z]\d{6,})\b/.exec(text.slice(text.indexOf('Order number')))?.[1];
+  assert.ok(order, `an order number on: ${text}`);
+  return order;
+}
 
 /** The screen's text on one line. */
 export async function bodyText(page: Page): Promise<string> {

@@ -12,14 +12,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningApp } from './harness';
-import { idOfRow } from './harness';
+import { idOfRow, TRON_ADDRESS } from './harness';
 import { collateralFor } from '../../src/domain/ltv';
 import { parseAmount, toDecimalString, type Asset } from '../../src/domain/money';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const IMAGE = readFileSync(join(root, 'public', 'icons', 'icon-192.png'));
 /** A well-formed TRON address (base58check) that belongs to nobody we know. */
-const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 export interface History {
   /** Ids the tour opens detail screens with. */

@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, idOfRow, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
+import { browserSuite, idOfRow, logInWithForm, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText, OPERATOR } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const ID_IMAGE = join(root, 'public', 'icons', 'icon-192.png');
 
 describe('a principal loan across assets in Chromium at 390×844, with the operator console', () => {

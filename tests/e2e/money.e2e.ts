@@ -7,18 +7,13 @@
  * exact balances, available and held.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bodyText, browserSuite, idOfRow, logInWithForm, OFFLINE, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun } from './harness';
+import { bodyText, browserSuite, idOfRow, logInWithForm, OFFLINE, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, OPERATOR, PROOF } from './harness';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
-const PROOF = join(root, 'public', 'icons', 'icon-192.png');
 const BANK = {
   firstName: 'Mira',
   lastName: 'Haddad',

@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, logInWithForm, type RunningApp, screenshot, uiText } from './harness';
+import { browserSuite, logInWithForm, type RunningApp, screenshot, uiText, OPERATOR } from './harness';
 
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const DEMO = { username: 'demo', password: '583927' };
 const logIn = (page: Page, baseUrl: string) => logInWithForm(page, baseUrl, DEMO);
 const SUNDAY = { title: 'Bank deposits pause on Sunday night', body: 'Bank transfers that arrive between 02:00 and 03:00 UTC on Sunday are credited after 03:00.\n\nCrypto deposits are not affected.' };

@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserSuite, type Ops, phonePage, profilePage, type RunningApp, screenshot } from './harness';
+import { browserSuite, type Ops, phonePage, profilePage, type RunningApp, screenshot, OPERATOR } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 
 describe('the service worker and push messages', () => {
   let app: RunningApp;

@@ -2,18 +2,19 @@
  * Account security in Chromium at 390×844, as a careful person sets it up (issue 37,
  * docs/security.md): a newcomer signs up with a phone number and links an e-mail address to it;
  * adds a passkey (Chromium's virtual authenticator, through the DevTools protocol) and signs in
- * with it alone; sets up the authenticator app (the code computed from the key shown); a second
- * phone signs in with the password and a code; a password change on the first ends that phone's
+ * with it alone; sets up the authenticator app (the code computed from the key shown); saves a
+ * withdrawal address that cannot be used for 24 hours and, a day later (the server's clock and the
+ * phone's moved), withdraws to it with a code; a second phone signs in with the password and a code; a password change on the first ends that phone's
  * session and pauses withdrawals for 24 hours, told by an e-mail read from the SMTP server; the
  * anti-phishing code set in the security centre starts the next e-mail; a third phone's password
- * alone opens no session, and the devices list ends the one its code opened.
+ * alone opens no session, and the devices list ends the one its code opened. The screens again in Arabic.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { totpCode } from '../../server/security/totp';
-import { bodyText, browserSuite, type Mail, phonePage, type RunningApp, screenshot, waitForCode, waitForText } from './harness';
+import { bodyText, browserSuite, depositWithProof, idOfRow, type Mail, type Ops, phonePage, pinSheet, type RunningApp, screenshot, uiText, waitForCode, waitForText, OPERATOR, TRON_ADDRESS } from './harness';
 
 /** The newest mail to `to` with `subject`, once it has arrived. */
 async function waitForMail(app: RunningApp, to: string, subject: string): Promise<Mail> {
@@ -26,7 +27,15 @@ async function waitForMail(app: RunningApp, to: string, subject: string): Promis
   }
 }
 
-const NEWCOMER = { phone: '+14155552671', national: '4155552671', email: 'rania.haddad@example.org', username: 'raniahaddad', password: '739148', newPassword: '846219' };
+const NEWCOMER = {
+  phone: '+14155552671',
+  national: '4155552671',
+  email: 'rania.haddad@example.org',
+  username: 'raniahaddad',
+  password: '739148',
+  newPassword: '846219',
+  payPassword: '582064',
+};
 
 /** The code texted to `phone`, read from the server's log (the 'log' SMS provider writes each text there). */
 async function waitForSms(app: RunningApp, phone: string): Promise<string> {
@@ -56,10 +65,11 @@ describe('account security in Chromium at 390×844', () => {
   let page: Page;
   let origin: string;
   let clockFile: string;
+  let ops: Ops;
   let offset = 0;
   // The SMS codes are written to the log at info level; passkeys need a host name (not an IP address).
   browserSuite({ clock: true, env: () => ({ LOG_LEVEL: 'info' }) }, (suite) => {
-    ({ app, browser, page, clockFile } = suite);
+    ({ app, browser, page, clockFile, ops } = suite);
     origin = app.baseUrl.replace('127.0.0.1', 'localhost');
   });
 
@@ -148,6 +158,62 @@ describe('account security in Chromium at 390×844', () => {
     await page.getByRole('button', { name: 'Done' }).click();
   });
 
+  it('saves a withdrawal address: refused for 24 hours, then a withdrawal to it asks for the authenticator code', async () => {
+    // Money to withdraw: 300 USDT deposited with a proof, approved by an operator; a payment password.
+    await page.goto(`${origin}/h5/recharge`);
+    const order = await depositWithProof(page, '300');
+    assert.match(await ops('login', '--user', OPERATOR.username, '--password', OPERATOR.password), /signed in as ops/);
+    assert.match(await ops('deposit', 'approve', idOfRow(await ops('deposits'), order)), /status success/);
+    await page.goto(`${origin}/h5/setting/pay-password`);
+    await page.getByLabel('Login password').fill(NEWCOMER.password);
+    await page.getByLabel('New payment password').fill(NEWCOMER.payPassword);
+    await page.getByLabel('Confirm payment password').fill(NEWCOMER.payPassword);
+    await page.getByRole('button', { name: 'Set payment password' }).click();
+    await page.getByText('Payment password set').first().waitFor({ timeout: 15_000 });
+
+    // A new address asks for the payment password and the code, as a withdrawal does.
+    await page.goto(`${origin}/h5/withdraw/address-book/add`);
+    await page.getByLabel('Name', { exact: true }).fill('My cold wallet');
+    await page.getByLabel('Address (TRC20)').fill(TRON_ADDRESS);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await pinSheet(page, NEWCOMER.payPassword);
+    await page.getByRole('dialog', { name: 'Payment password' }).getByLabel('Code from your authenticator app').fill(await nextCode());
+    await page.waitForURL((url) => url.pathname === '/h5/withdraw/address-book', { timeout: 15_000 });
+    await waitForText(page, /My cold wallet.*Usable from/, 'the new entry with the time it becomes usable');
+    await screenshot(page, 'security-address-book-new');
+    await waitForMail(app, NEWCOMER.email, 'Withdrawal address added: My cold wallet');
+
+    // For 24 hours the form shows it, not to be picked.
+    await page.goto(`${origin}/h5/withdraw/index11`);
+    const entry = page.getByRole('radio', { name: /My cold wallet/ });
+    await entry.waitFor({ timeout: 15_000 });
+    assert.equal(await entry.isDisabled(), true, 'a new entry cannot be picked');
+    await screenshot(page, 'security-withdraw-entry-waiting');
+
+    // A day later (the server's clock and the phone's), it can, and the withdrawal asks for the code.
+    offset += 25 * 3600;
+    writeFileSync(clockFile, String(offset));
+    await page.clock.setSystemTime(Date.now() + offset * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await page.goto(`${origin}/h5/withdraw/index11`);
+    await entry.waitFor({ timeout: 15_000 });
+    await waitForText(page, /My cold wallet/, 'the entry');
+    assert.equal(await entry.isDisabled(), false, 'the entry can be picked a day later');
+    await entry.check();
+    await page.getByLabel('Amount (USDT)').fill('50');
+    await page.getByTestId('net-amount').getByText(/\d/).waitFor();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await pinSheet(page, NEWCOMER.payPassword);
+    const sheet = page.getByRole('dialog', { name: 'Payment password' });
+    const code = sheet.getByLabel('Code from your authenticator app');
+    await code.waitFor();
+    await screenshot(page, 'security-withdraw-code');
+    await code.fill(await nextCode());
+    await page.waitForURL((url) => url.pathname === '/h5/withdraw/records', { timeout: 15_000 });
+    await waitForText(page, /50\.0{2,}\s?USDT/, 'the withdrawal in the records');
+    await waitForMail(app, NEWCOMER.email, 'Withdrawal requested: 50');
+  });
+
   it('a second phone signs in with the password and a code; a password change on the first ends it and pauses withdrawals', async () => {
     const second = await phonePage(browser);
     try {
@@ -234,6 +300,39 @@ describe('account security in Chromium at 390×844', () => {
       await third.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
     } finally {
       await third.context().close();
+    }
+  });
+
+  it('shows the security screens in Arabic, right to left', async () => {
+    await page.goto(`${origin}/h5/setting/language`);
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    const screens: [path: string, shows: string, name: string][] = [
+      ['/setting/security', 'Anti-phishing code', 'security-centre-ar'],
+      ['/setting/security/authenticator', 'The authenticator app is on', 'security-authenticator-ar'],
+      ['/setting/security/passkeys', 'Add a passkey', 'security-passkeys-ar'],
+      ['/setting/security/devices', 'This device', 'security-devices-ar'],
+      ['/withdraw/address-book', 'Only to my address book', 'security-address-book-ar'],
+      ['/withdraw/index11', 'Send to', 'security-withdraw-paused-ar'],
+    ];
+    for (const [path, shows, name] of screens) {
+      await page.goto(`${origin}/h5${path}`);
+      await page.getByText(uiText('ar', shows)).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+      assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+      await screenshot(page, name);
+    }
+    // A phone in Arabic: the password right, the second step asked for in Arabic.
+    const arabic = await phonePage(browser, 'ar');
+    try {
+      await arabic.goto(`${origin}/h5/auth/login`);
+      await arabic.getByRole('tab', { name: uiText('ar', 'E-mail') }).click();
+      await arabic.getByLabel(uiText('ar', 'E-mail or username')).fill(NEWCOMER.username);
+      await arabic.getByLabel(uiText('ar', 'Password'), { exact: true }).fill(NEWCOMER.newPassword);
+      await arabic.getByRole('button', { name: uiText('ar', 'Log in'), exact: true }).click();
+      await arabic.getByLabel(uiText('ar', 'Code from your authenticator app')).waitFor({ timeout: 15_000 });
+      await screenshot(arabic, 'security-second-step-ar');
+    } finally {
+      await arabic.context().close();
     }
   });
 });

@@ -30,7 +30,7 @@ import type { Browser, Page } from 'playwright-core';
 import { errorText } from '../../src/locales/errors';
 import type { Locale } from '../../src/domain/locales';
 import { keepWordsTogether } from '../../src/i18n/words';
-import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText } from './harness';
+import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText, OPERATOR } from './harness';
 import { giveHistory, type History } from './history';
 import { inspectScreen, overlapFindings } from './inspect';
 
@@ -251,7 +251,6 @@ const pass = (name: string) => (!PASSES || PASSES.includes(name) ? it : it.skip)
 const chosen = (visits: readonly Visit[], keep: (visit: Visit) => boolean = () => true) => visits.filter((visit) => keep(visit) && (!ONLY || ONLY.includes(visit.name)));
 
 const MERCHANT = { username: 'merchant', password: '749261', payPassword: '260418' };
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 const NEWCOMER = { username: 'demo', password: '583927' };
 const OUT = join(SCREENSHOT_DIR, 'tour');
 

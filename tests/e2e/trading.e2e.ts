@@ -11,11 +11,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bodyText, browserSuite, idOfRow, logInWithForm, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText } from './harness';
+import { bodyText, browserSuite, idOfRow, logInWithForm, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, waitForText, OPERATOR } from './harness';
 
 const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
 const TRADER = { username: 'trader', password: '830264', payPassword: '260418' };
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
 
 /** The available EUR on the assets screen, in cents. */
 async function availableEur(page: Page): Promise<number> {

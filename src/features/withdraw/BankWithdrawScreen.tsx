@@ -16,7 +16,7 @@ import { personName } from '../../domain/locales';
 import { errorMessage, localeAtom } from '../../i18n';
 import { maskedIban } from '../shared/money/iban';
 import { WithdrawForm, type WithdrawFormApi } from './WithdrawForm';
-import { EntryDestination, isUsable } from './entries';
+import { EntryDestination } from './entries';
 import { bookFor, EntryPicker, startingEntry, useBookForForm } from './EntryPicker';
 import { Waiting, WithdrawMethodScreen } from './WithdrawMethodScreen';
 
@@ -52,8 +52,7 @@ function BankWithdrawal({ bank, binding, reload }: { bank: WithdrawMethodInfo; b
     );
   }
   const bound = binding ? <BoundAccount binding={binding} /> : null;
-  // Without a bound account, a usable entry of the book is where the money can go.
-  const start = startingEntry(book, 'bank') ?? (binding ? undefined : entries.find((entry) => isUsable(entry))?.id);
+  const start = startingEntry(book, 'bank', Boolean(binding));
   return (
     <WithdrawForm
       info={bank}

@@ -38,10 +38,14 @@ export function bookFor(book: AddressBook | undefined, kind: AddressEntry['kind'
   return { entries: book?.entries.filter((entry) => entry.kind === kind) ?? [], locked: book?.lock.on ?? false };
 }
 
-/** The entry a form starts from: while the lock holds, the first usable one; otherwise none (today's way). */
-export function startingEntry(book: AddressBook | undefined, kind: AddressEntry['kind']): number | undefined {
+/**
+ * The entry a form starts from: the first usable one (a destination saved is one the person means
+ * to use), unless the lock is off and the other way already names a destination (`other`: the
+ * bound bank account), which then stays the start; none when no entry is usable yet.
+ */
+export function startingEntry(book: AddressBook | undefined, kind: AddressEntry['kind'], other = false): number | undefined {
   const { entries, locked } = bookFor(book, kind);
-  return locked ? entries.find((entry) => isUsable(entry))?.id : undefined;
+  return locked || !other ? entries.find((entry) => isUsable(entry))?.id : undefined;
 }
 
 export function EntryPicker({ kind, book, value, onChange, other, error }: EntryPickerProps) {

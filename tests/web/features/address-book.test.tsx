@@ -237,10 +237,12 @@ describe('withdrawing to an entry', () => {
     await waitFor(() => expect(sent('/api/wallet/out')).toEqual([{ method: 'crypto', entryId: 7, amount: '30', payPassword: '260418' }]));
   });
 
-  it('while the lock is off, an address can still be typed, and picking an entry puts it aside', async () => {
+  it('while the lock is off, the form starts from a usable entry; an address can still be typed, and picking the entry again puts it aside', async () => {
     await renderScreen(CryptoWithdrawScreen, '/withdraw/index11', cryptoRoute);
+    expect((await screen.findByRole('radio', { name: /Cold wallet/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('Address (TRC20)')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Type an address' }));
     expect(await screen.findByLabelText('Address (TRC20)')).toBeTruthy();
-    expect((screen.getByRole('radio', { name: 'Type an address' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /Cold wallet/ }));
     expect(screen.queryByLabelText('Address (TRC20)')).toBeNull();
     fireEvent.change(screen.getByLabelText('Amount (USDT)'), { target: { value: '30' } });
