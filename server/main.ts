@@ -13,7 +13,7 @@ import { rowsOf } from './db/rows';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
 import { createMailer } from './modules/mailer';
-import { DEMO_OPERATOR, hasActiveAdmin } from './modules/ops';
+import { DEMO_OPERATOR, hasActiveAdmin, openOperatorSecret, sealPlainOperatorSecrets } from './modules/ops';
 import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startMarketFeed } from './modules/market';
@@ -21,7 +21,8 @@ import { startLoanWatch } from './modules/loans';
 import { startPledgePayouts } from './modules/pledge';
 import { startRepeating } from './repeating';
 import { startTradeSweeps } from './modules/trading';
-import { resolveSecrets } from './security/secrets';
+import { createSealer, type Sealer } from './security/sealed';
+import { resolveSecrets, type Secrets } from './security/secrets';
 import { offsetClock, systemClock } from './clock';
 
 function readConfig(): Config {
@@ -89,22 +90,25 @@ function banner(config: Config, port: number, mail: string, sms: string, account
   return lines.join('\n');
 }
 
-/** The published demo operator, still able to sign in (seeded by an earlier start with demo data). */
-async function demoOperatorEnabled(db: Db): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
+/** The published demo operator, still able to sign in with the published secret (seeded by an earlier start with demo data). */
+async function demoOperatorEnabled(db: Db, sealer: Sealer): Promise<boolean> {
+  const rows = await rowsOf<{ id: string; sealed: Buffer | null }>(
     db,
-    sql`SELECT id FROM operators WHERE lower(username) = ${DEMO_OPERATOR.username} AND totp_secret = ${DEMO_OPERATOR.totpSecret} AND NOT disabled`,
+    sql`SELECT id::text, totp_sealed AS sealed FROM operators WHERE lower(username) = ${DEMO_OPERATOR.username} AND NOT disabled`,
   );
-  return rows.length > 0;
+  return rows.some((row) => openOperatorSecret(sealer, row.id, row.sealed) === DEMO_OPERATOR.totpSecret);
 }
 
 /** Migrates and seeds the database; says what the banner should about accounts. */
-async function prepareDatabase(database: Database, config: Config, secret: string): Promise<{ applied: string[]; accounts: AccountsNote }> {
+async function prepareDatabase(database: Database, config: Config, secrets: Secrets): Promise<{ applied: string[]; accounts: AccountsNote }> {
   const applied = await migrate(database.sql);
-  const seeded = await seed(database.db, config, secret);
+  // What an older version kept in the clear is sealed before anyone signs in (migration 0027).
+  const sealer = createSealer(secrets.secretsKey);
+  await sealPlainOperatorSecrets(database.db, sealer);
+  const seeded = await seed(database.db, config, secrets);
   const accounts: AccountsNote = seeded.demo
     ? { demo: true }
-    : { demo: false, adminExists: await hasActiveAdmin(database.db), demoOperatorEnabled: await demoOperatorEnabled(database.db) };
+    : { demo: false, adminExists: await hasActiveAdmin(database.db), demoOperatorEnabled: await demoOperatorEnabled(database.db, sealer) };
   return { applied, accounts };
 }
 
@@ -116,10 +120,11 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // The seed keys the demo payment passwords with it.
-  const { codePepper, secretsKey } = resolveSecrets(config, config.dataDir);
+  const secrets = resolveSecrets(config, config.dataDir);
+  const { codePepper, secretsKey } = secrets;
   // The server listens while the database opens, migrates and seeds (the embedded one takes a
   // second or more): the PWA's files are served at once, API requests wait for it (app.ts).
-  const prepared = prepareDatabase(database, config, codePepper);
+  const prepared = prepareDatabase(database, config, secrets);
   prepared.catch(() => undefined);
 
   // Providers log through the app's logger, which exists only once the app is built.

@@ -55,6 +55,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const { db, clock, config } = deps;
   const loanDocuments = loanDocumentStoreOf(config);
   const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
+  // Authenticator secrets, users' and operators', are sealed under SECRETS_KEY (security/sealed.ts).
+  const sealer = createSealer(deps.secretsKey);
   // Every e-mail to a user starts with their anti-phishing code (modules/security/alerts.ts).
   const mailer = withAntiPhishing(db, deps.mailer);
   const codes = createCodes({ db, clock, pepper: deps.codePepper, mailer, sms: deps.sms, log });
@@ -67,7 +69,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   const secondFactor = createSecondFactor({
     db,
     clock,
-    sealer: createSealer(deps.secretsKey),
+    sealer,
     lockout: secondFactorLockout,
     pepper: deps.codePepper,
     checkPasskey: (userId, response, tx) => late.passkeys!.verifyFor(userId, response, secondFactor.passkeyPurpose, tx),
@@ -106,7 +108,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     securityCentre: createSecurityCentre(db, clock, secondFactor, securityChanges, alerts),
     /** Passkeys: registering and signing in with them, and the step-up's check (modules/security). */
     passkeys,
-    operators: createOperators(db, clock, deps.codePepper),
+    operators: createOperators(db, clock, deps.codePepper, sealer),
     /** What operators configure and correct, and the audit trail (modules/ops). */
     ops: createOps(db),
     profiles: createProfiles(db, (userId) => secondFactor.methodsOf(db, userId)),

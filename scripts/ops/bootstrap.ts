@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../../server/config';
+import { assertServerSecrets, ConfigError, loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseTarget } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { bootstrapAdmin } from '../../server/modules/ops';
+import { createSealer } from '../../server/security/sealed';
+import { resolveSecrets } from '../../server/security/secrets';
 import { operatorCreateSchema } from '../../src/domain/ops-wire';
 import { operand, UsageError, type Args } from './args';
 import { serverIsUp } from '../local-server';
@@ -29,15 +31,18 @@ export async function bootstrapAdminCommand(args: Args): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    // The new admin's authenticator secret is sealed with the server's key (on PostgreSQL, SECRETS_KEY).
+    assertServerSecrets(config);
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const sealer = createSealer(resolveSecrets(config, config.dataDir).secretsKey);
   const database = await openDatabase(await targetOf(config));
   try {
     // A fresh database may not have met the server yet.
     await migrate(database.sql);
-    const result = await bootstrapAdmin(database.db, parsed.data);
+    const result = await bootstrapAdmin(database.db, sealer, parsed.data);
     if (!result.ok) {
       throw new UsageError(
         result.reason === 'adminExists'

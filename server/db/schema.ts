@@ -191,13 +191,17 @@ export const operators = pgTable('operators', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   username: requiredText('username'),
   passwordHash: requiredText('password_hash'),
-  totpSecret: requiredText('totp_secret'),
+  /** Before 0027 the secret in the clear; sealed into totp_sealed and emptied at the next start. */
+  totpSecret: text('totp_secret'),
+  /** The authenticator secret, sealed (ops/operator-secrets.ts); null only until that first start. */
+  totpSealed: bytea('totp_sealed'),
   role: text('role', { enum: ['finance', 'support', 'admin'] }).notNull(),
   disabled: boolean('disabled').notNull().default(false),
   lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull().default(0),
   createdAt: at('created_at').notNull(),
   /** A new secret while a rotation waits for a code from it (0019). */
   pendingTotpSecret: text('pending_totp_secret'),
+  pendingTotpSealed: bytea('pending_totp_sealed'),
   passwordChangedAt: at('password_changed_at'),
 });
 

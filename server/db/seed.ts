@@ -10,6 +10,8 @@ import { openUserAccounts } from '../ledger/accounts';
 import { newInviteCode } from '../modules/auth';
 import { seedContent } from '../modules/news';
 import { seedDemoOperator } from '../modules/ops';
+import { createSealer } from '../security/sealed';
+import type { Secrets } from '../security/secrets';
 import { seedDemoHall } from '../modules/trading';
 import { SETTING_KEYS, writeSetting } from '../modules/settings';
 import { hashPassword } from '../security/passwords';
@@ -93,18 +95,19 @@ export interface SeedOptions {
 
 /**
  * Returns whether the demo data was seeded (the start banner prints its credentials only then).
- * `secret` is the installation's (security/secrets.ts): the demo payment passwords are keyed with it.
+ * `secrets` are the installation's (security/secrets.ts): the demo payment passwords are keyed
+ * with its pepper, the demo operator's authenticator secret sealed with its key.
  */
-export async function seed(db: Db, config: Config, secret: string, { demo = config.seedDemo }: SeedOptions = {}): Promise<{ demo: boolean }> {
+export async function seed(db: Db, config: Config, secrets: Secrets, { demo = config.seedDemo }: SeedOptions = {}): Promise<{ demo: boolean }> {
   await seedCoins(db, config);
   await writeSetting(db, SETTING_KEYS.supportUrl, config.supportUrl, config.explicit.has('SUPPORT_URL'));
   await writeSetting(db, SETTING_KEYS.usdtEurRate, config.usdtEurRate, config.explicit.has('USDT_EUR_RATE'));
   // About, help, company profile, platform intro and the tutorials, where missing (operators' edits stay).
   await seedContent(db, new Date());
   if (!demo) return { demo: false };
-  await seedDemoAccounts(db, createPayPasswords(secret));
+  await seedDemoAccounts(db, createPayPasswords(secrets.codePepper));
   await seedDemoHall(db);
   // The operator side's demo admin (server/modules/ops/demo.ts): a published credential.
-  await seedDemoOperator(db);
+  await seedDemoOperator(db, createSealer(secrets.secretsKey));
   return { demo: true };
 }

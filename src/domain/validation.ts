@@ -15,7 +15,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './constants';
 import { isErrorKey, type ErrorKey } from './errors';
-import { passkeyAssertionSchema, passkeyRegisterSchema } from './passkeys';
+import { passkeyAssertionSchema } from './passkeys';
 import { LOCALES } from './locales';
 
 /** Passwords people pick first, which a guess list would try first. */
@@ -193,8 +193,14 @@ export const secondFactorSchema = z.discriminatedUnion(
 );
 export type SecondFactorProof = z.output<typeof secondFactorSchema>;
 
-/** POST /safe/passkeys/register: with a second factor set, adding a passkey (which signs in on its own) asks for it. */
-export const passkeyAddSchema = passkeyRegisterSchema.extend({ secondFactor: secondFactorSchema.optional() });
+/**
+ * POST /safe/passkeys/options: a passkey signs in on its own, so who is there is confirmed before
+ * the device makes one — with the second factor when the account has one, else the login password.
+ */
+export const passkeyBeginSchema = z.strictObject({
+  password: z.string({ error: 'password.required' }).max(128, 'password.wrongOld').optional(),
+  secondFactor: secondFactorSchema.optional(),
+});
 
 /** A sign-in's second step: the ticket the password gave and the second factor. */
 export const loginSecondFactorSchema = z.strictObject({

@@ -12,9 +12,7 @@ import type { ErrorKey, MessageParams } from '../../src/domain/errors';
 import type { Locale } from '../../src/domain/locales';
 import { errorText } from '../../src/locales/errors';
 import { rowsOf } from '../../server/db/rows';
-import { operators } from '../../server/db/schema';
 import { totpCode } from '../../server/security/totp';
-import { hashPassword } from '../../server/security/passwords';
 import { PNG, startTestApp, type Reply, type TestApp } from './harness';
 
 let t: TestApp;
@@ -22,17 +20,15 @@ let user: Awaited<ReturnType<TestApp['payingUser']>>;
 let adminToken: string;
 let usdtCoinId: number;
 
-const ADMIN = { username: 'inputadmin', password: 'input admin password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+const ADMIN = { username: 'inputadmin', password: 'input admin password' };
 
 beforeAll(async () => {
   t = await startTestApp();
   user = await t.payingUser();
   await t.fund(user.userId, 'USDT', 500_000_000n);
   await t.fund(user.userId, 'EUR', 500_00n);
-  await t.database.db
-    .insert(operators)
-    .values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), totpSecret: ADMIN.secret, role: 'admin', createdAt: t.clock.now() });
-  const login = await t.post<{ token: string }>('/ops/login', { username: ADMIN.username, password: ADMIN.password, totp: totpCode(ADMIN.secret, t.clock.now()), client: 'cli' });
+  const { secret } = await t.addOperator({ username: ADMIN.username, password: ADMIN.password, role: 'admin' });
+  const login = await t.post<{ token: string }>('/ops/login', { username: ADMIN.username, password: ADMIN.password, totp: totpCode(secret, t.clock.now()), client: 'cli' });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   adminToken = login.body.data!.token;
   usdtCoinId = (await t.coins()).find((coin) => coin.name === 'USDT')!.id;

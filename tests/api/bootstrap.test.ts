@@ -21,6 +21,8 @@ import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
 import { verifyLedger } from '../../server/ledger/verify';
 import { createMailer } from '../../server/modules/mailer/mailer';
 import { bootstrapAdmin } from '../../server/modules/ops';
+import { createSealer } from '../../server/security/sealed';
+import { resolveSecrets } from '../../server/security/secrets';
 import { DEMO_OPERATOR } from '../../server/modules/ops/demo';
 import { totpCode } from '../../server/security/totp';
 import { LogSmsProvider } from '../../server/modules/sms/provider';
@@ -29,7 +31,8 @@ import { root, startServerProcess } from './server-process';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** The installation's secret the seeded demo payment passwords are keyed with. */
-const SECRET = crypto.randomBytes(32).toString('base64url');
+const SECRETS = { codePepper: crypto.randomBytes(32).toString('base64url'), secretsKey: crypto.randomBytes(32) };
+const SEALER = createSealer(SECRETS.secretsKey);
 const opened: Array<{ close(): Promise<void> }> = [];
 const dirs: string[] = [];
 
@@ -66,7 +69,11 @@ function childEnv(database: TestDatabase | null, dataDir: string, extra: Record<
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;
-  if (database?.url) env.DATABASE_URL = database.url;
+  // The installation's key: the CLI seals the new admin's secret with it, the server opens it.
+  if (database?.url) {
+    env.DATABASE_URL = database.url;
+    env.SECRETS_KEY = SECRETS.secretsKey.toString('base64');
+  }
   // An unused port, so the "is the server up" check of the embedded database finds nothing.
   env.PORT ??= '1';
   return env;
@@ -93,14 +100,14 @@ describe('seed', () => {
 
   test('with DATABASE_URL and no SEED_DEMO: coins and settings, no user, no operator', async () => {
     const database = await freshDatabase();
-    const result = await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera' }), SECRET);
+    const result = await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera' }), SECRETS);
     expect(result.demo).toBe(false);
     expect(await counts(database.db)).toMatchObject({ users: 0, operators: 0, coins: 4 });
   });
 
   test('with DATABASE_URL and SEED_DEMO=true: the demo users and the demo operator', async () => {
     const database = await freshDatabase();
-    expect((await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera', SEED_DEMO: 'true' }), SECRET)).demo).toBe(true);
+    expect((await seed(database.db, config({ DATABASE_URL: 'postgres://db.example/tessera', SEED_DEMO: 'true' }), SECRETS)).demo).toBe(true);
     expect(await counts(database.db)).toMatchObject({ users: DEMO_ACCOUNTS.length, operators: 1, admins: 1 });
     const names = await rowsOf<{ username: string }>(database.db, sql`SELECT username FROM users ORDER BY username`);
     expect(names.map((r) => r.username)).toEqual(DEMO_ACCOUNTS.map((d) => d.username).sort());
@@ -108,10 +115,10 @@ describe('seed', () => {
 
   test('on the embedded default (no DATABASE_URL) the demo data is there for a newcomer; SEED_DEMO=false turns it off', async () => {
     const embedded = await freshDatabase();
-    expect((await seed(embedded.db, config({}), SECRET)).demo).toBe(true);
+    expect((await seed(embedded.db, config({}), SECRETS)).demo).toBe(true);
     expect(await counts(embedded.db)).toMatchObject({ users: DEMO_ACCOUNTS.length, operators: 1 });
     // The demo hall: both demo merchants funded once and four offers, also when seeded again.
-    await seed(embedded.db, config({}), SECRET);
+    await seed(embedded.db, config({}), SECRETS);
     const [hall] = await rowsOf<{ offers: number; funds: number }>(
       embedded.db,
       sql`SELECT (SELECT count(*)::int FROM trade_offers WHERE status = 'open') AS offers,
@@ -120,7 +127,7 @@ describe('seed', () => {
     expect(hall).toEqual({ offers: 4, funds: 4 });
     expect((await verifyLedger(embedded.db)).ok).toBe(true);
     const off = await freshDatabase();
-    expect((await seed(off.db, config({ SEED_DEMO: 'false' }), SECRET)).demo).toBe(false);
+    expect((await seed(off.db, config({ SEED_DEMO: 'false' }), SECRETS)).demo).toBe(false);
     expect(await counts(off.db)).toMatchObject({ users: 0, operators: 0 });
   });
 });
@@ -158,7 +165,9 @@ describe('bootstrap-admin', () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_DIR: path.join(dataDir, 'no-pwa'), SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAITING: '0' });
     const log = { info: () => undefined };
     const mailer = createMailer(null, config.mailFrom, log);
-    const app = await buildApp({ config, db: target.db, clock: () => new Date(), codePepper: crypto.randomBytes(32).toString('base64url'), secretsKey: crypto.randomBytes(32), mailer, sms: new LogSmsProvider(log) });
+    // The secrets the command used: SECRETS_KEY on PostgreSQL, else the ones it kept in DATA_DIR.
+    const secrets = database ? SECRETS : resolveSecrets(config, dataDir);
+    const app = await buildApp({ config, db: target.db, clock: () => new Date(), ...secrets, mailer, sms: new LogSmsProvider(log) });
     try {
       const wrong = await app.inject({ method: 'POST', url: '/api/ops/login', payload: { username: 'root', password: `${password}x`, totp: totpCode(secret!, new Date()) } });
       expect(wrong.statusCode).toBe(401);
@@ -180,15 +189,15 @@ describe('bootstrap-admin', () => {
     expect(invalid.stderr).toMatch(/the name/);
 
     const database = await freshDatabase();
-    await seed(database.db, loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true' }), SECRET);
-    expect(await bootstrapAdmin(database.db, 'root')).toEqual({ ok: false, reason: 'adminExists' });
+    await seed(database.db, loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true' }), SECRETS);
+    expect(await bootstrapAdmin(database.db, SEALER, 'root')).toEqual({ ok: false, reason: 'adminExists' });
     expect(await counts(database.db)).toMatchObject({ operators: 1 });
   }, 60_000);
 
   test('runs at the same moment create exactly one admin', async () => {
     const database = await freshDatabase();
     const names = ['anna', 'ben', 'cara', 'dora', 'emil'];
-    const results = await heldTogether(database, names.length, () => Promise.all(names.map((name) => bootstrapAdmin(database.db, name))));
+    const results = await heldTogether(database, names.length, () => Promise.all(names.map((name) => bootstrapAdmin(database.db, SEALER, name))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(Array(4).fill('adminExists'));
     expect(await counts(database.db)).toMatchObject({ operators: 1, admins: 1 });

@@ -40,7 +40,7 @@ async function operator(role: 'support' | 'finance' | 'admin'): Promise<Operator
   const username = `${role}${crypto.randomBytes(3).toString('hex')}`;
   const [row] = await t.database.db
     .insert(operators)
-    .values({ username, passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role, createdAt: t.clock.now() })
+    .values({ username, passwordHash: 'not-used-here', role, createdAt: t.clock.now() })
     .returning({ id: operators.id });
   return { id: row.id, username, token: await t.operatorToken(row.id) };
 }

@@ -5,7 +5,11 @@
  * moves. Nothing of ours is mocked.
  */
 import crypto from 'node:crypto';
-import { totpCode } from '../../server/security/totp';
+import { newTotpSecret, totpCode } from '../../server/security/totp';
+import { hashPassword } from '../../server/security/passwords';
+import { createSealer } from '../../server/security/sealed';
+import { sealOperatorSecret } from '../../server/modules/ops/operator-secrets';
+import type { OperatorRole } from '../../src/domain/operators';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,7 +112,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   // One installation, one secret: payment passwords set through either app verify in both.
   const codePepper = shared ? shared.codePepper : crypto.randomBytes(32).toString('base64url');
   const secretsKey = shared ? shared.secretsKey : crypto.randomBytes(32);
-  if (!shared) await seed(database.db, config, codePepper, { demo: true });
+  if (!shared) await seed(database.db, config, { codePepper, secretsKey }, { demo: true });
   const clock = shared ? shared.clock : new TestClock();
   const sms = new LogSmsProvider(silentLog);
   const mailer = createMailer(config.smtpUrl, config.mailFrom, silentLog);
@@ -302,13 +306,25 @@ export async function startTestApp(options: TestAppOptions = {}) {
     async financeOperator(): Promise<string> {
       financeOperatorId ??= database.db
         .insert(operators)
-        .values({ username: 'finance1', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'finance', createdAt: clock.now() })
+        .values({ username: 'finance1', passwordHash: 'not-used-here', role: 'finance', createdAt: clock.now() })
         .returning({ id: operators.id })
         .then(([operator]) => operator.id);
       return financeOperatorId;
     },
 
     /** POST /wallet/charge_req as the PWA sends it: text fields first, then the file (a PNG unless told). */
+    /**
+     * An operator written straight into the table with a fresh authenticator secret, sealed as the
+     * server seals it (ops/operator-secrets.ts): for tests that sign in at /ops/login.
+     */
+    async addOperator(input: { username: string; password: string; role: OperatorRole }): Promise<{ id: string; secret: string }> {
+      const id = crypto.randomUUID();
+      const secret = newTotpSecret();
+      const passwordHash = await hashPassword(input.password);
+      await database.db.insert(operators).values({ id, username: input.username, role: input.role, passwordHash, totpSealed: sealOperatorSecret(createSealer(secretsKey), id, secret), createdAt: clock.now() });
+      return { id, secret };
+    },
+
     /** A session of an operator written straight into the table: for tests about a decision, not the sign-in. */
     async operatorToken(operatorId: string): Promise<string> {
       const token = newSessionToken();

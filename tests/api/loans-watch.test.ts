@@ -27,7 +27,7 @@ beforeAll(async () => {
   financeToken = await t.operatorToken(await t.financeOperator());
   const [admin] = await t.database.db
     .insert(operators)
-    .values({ username: 'admin-watch', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'admin', createdAt: t.clock.now() })
+    .values({ username: 'admin-watch', passwordHash: 'not-used-here', role: 'admin', createdAt: t.clock.now() })
     .returning({ id: operators.id });
   adminToken = await t.operatorToken(admin.id);
   // docs/loans.md's example: a EUR principal product, 30 days at 0.03 % a day.

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorText } from '../../src/locales/errors';
 import { eq } from 'drizzle-orm';
-import { operators, users } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
 import { totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
 import { OTHER_PASSWORD, startTestApp, type TestApp } from './harness';
@@ -106,8 +106,7 @@ describe('operator login lockout', () => {
   test('per operator account; an unknown name gets the same answers', async () => {
     const username = `oplock${crypto.randomBytes(3).toString('hex')}`;
     const password = 'correct horse battery';
-    const secret = 'JBSWY3DPEHPK3PXP';
-    await t.database.db.insert(operators).values({ username, passwordHash: await hashPassword(password), totpSecret: secret, role: 'support', createdAt: t.clock.now() });
+    const { secret } = await t.addOperator({ username, password, role: 'support' });
     const opsLogin = (name: string, pass: string) => t.post('/ops/login', { username: name, password: pass, totp: totpCode(secret, t.clock.now()), client: 'cli' });
     const answers = async (name: string) => {
       const replies = [];

@@ -124,7 +124,7 @@ describe('content pages', () => {
 
     const [admin] = await t.database.db
       .insert(operators)
-      .values({ username: 'content-admin', passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role: 'admin', createdAt: t.clock.now() })
+      .values({ username: 'content-admin', passwordHash: 'not-used-here', role: 'admin', createdAt: t.clock.now() })
       .returning({ id: operators.id });
     const changed = await t.post('/ops/content', { id: 19, locale: 'de', title: 'Über Tessera (bearbeitet)', body: 'Von einem Operator geschrieben.', reason: 'The legal name changed' }, { token: await t.operatorToken(admin.id) });
     expect(changed.status).toBe(200);

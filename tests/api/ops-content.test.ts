@@ -20,7 +20,7 @@ let support: string;
 async function operator(username: string, role: 'admin' | 'support'): Promise<string> {
   const [row] = await t.database.db
     .insert(operators)
-    .values({ username, passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role, createdAt: t.clock.now() })
+    .values({ username, passwordHash: 'not-used-here', role, createdAt: t.clock.now() })
     .returning({ id: operators.id });
   return t.operatorToken(row.id);
 }

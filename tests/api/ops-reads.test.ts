@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const role of ['support', 'finance', 'admin'] as const) {
     const [row] = await t.database.db
       .insert(operators)
-      .values({ username: `reads-${role}`, passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role, createdAt: t.clock.now() })
+      .values({ username: `reads-${role}`, passwordHash: 'not-used-here', role, createdAt: t.clock.now() })
       .returning({ id: operators.id });
     operatorId[role] = row.id;
     token[role] = await t.operatorToken(row.id);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   for (const role of OPERATOR_ROLES) {
     const [row] = await t.database.db
       .insert(operators)
-      .values({ username: `roles-${role}`, passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role, createdAt: t.clock.now() })
+      .values({ username: `roles-${role}`, passwordHash: 'not-used-here', role, createdAt: t.clock.now() })
       .returning({ id: operators.id });
     operatorId[role] = row.id;
   }

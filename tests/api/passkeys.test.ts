@@ -29,13 +29,14 @@ afterAll(() => t?.close());
 interface Person {
   token: string;
   userId: string;
+  password: string;
   /** The authenticators holding the person's passkeys, first registered first. */
   devices: Authenticator[];
 }
 
 async function person(): Promise<Person> {
   const user = await t.signedInUser();
-  return { token: user.token, userId: await t.userIdOf(user.token), devices: [] };
+  return { token: user.token, userId: await t.userIdOf(user.token), password: user.password, devices: [] };
 }
 
 /** A step-up with one of the person's passkeys: the answer of `device` to a fresh step-up challenge. */
@@ -47,8 +48,13 @@ async function stepUp(who: Person, device: Authenticator) {
 
 const phone = () => new Authenticator({ origin });
 
+/**
+ * The options for a new passkey, confirmed as the app confirms them: once the account has a
+ * passkey (its second factor), with one of them; before, with the login password.
+ */
 async function registrationOptions(who: Person): Promise<PasskeyCreationOptions> {
-  const reply = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: who.token });
+  const proof = who.devices.length > 0 ? { secondFactor: await stepUp(who, who.devices[0]) } : { password: who.password };
+  const reply = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', proof, { token: who.token });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body.data!;
 }
@@ -56,9 +62,7 @@ async function registrationOptions(who: Person): Promise<PasskeyCreationOptions>
 /** Registers a passkey of `device` for `who` under `name`; the passkey as listed. */
 async function register(who: Person, device: Authenticator, name: string): Promise<Passkey> {
   const response = device.create(await registrationOptions(who));
-  // A passkey signs in on its own: once the account has one, adding another asks for it.
-  const secondFactor = who.devices.length > 0 ? await stepUp(who, who.devices[0]) : undefined;
-  const reply = await t.post<Passkey>('/safe/passkeys/register', { name, response, secondFactor }, { token: who.token });
+  const reply = await t.post<Passkey>('/safe/passkeys/register', { name, response }, { token: who.token });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   who.devices.push(device);
   return reply.body.data!;
@@ -91,6 +95,11 @@ describe('a user’s passkeys', () => {
     const first = await register(ada, ownPhone, 'My phone');
     expect(first).toMatchObject({ name: 'My phone', lastUsedAt: null, synced: false });
 
+    // A passkey signs in on its own: once the account has one, the next is confirmed with it
+    // before the device makes anything — the password alone does not do.
+    const unconfirmed = await t.post('/safe/passkeys/options', { password: ada.password }, { token: ada.token });
+    expect(unconfirmed.status).toBe(403);
+    expect(unconfirmed.body.key).toBe('secondFactor.required');
     const options = await registrationOptions(ada);
     // The relying party is the configured origin; discoverable, user verification required.
     expect(options.rp.id).toBe(new URL(origin).hostname);
@@ -99,10 +108,7 @@ describe('a user’s passkeys', () => {
     // The phone already holds a passkey of this account: a real authenticator refuses to make another.
     expect(() => ownPhone.create(options)).toThrow(/InvalidStateError/);
     const laptopsPasskey = laptop.create(options);
-    const unconfirmed = await t.post('/safe/passkeys/register', { name: '  Work laptop ', response: laptopsPasskey }, { token: ada.token });
-    expect(unconfirmed.status).toBe(403);
-    expect(unconfirmed.body.key).toBe('secondFactor.required');
-    const second = await t.post<Passkey>('/safe/passkeys/register', { name: '  Work laptop ', response: laptopsPasskey, secondFactor: await stepUp(ada, ownPhone) }, { token: ada.token });
+    const second = await t.post<Passkey>('/safe/passkeys/register', { name: '  Work laptop ', response: laptopsPasskey }, { token: ada.token });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
 
     const listed = await list(ada);
@@ -154,7 +160,7 @@ describe('a user’s passkeys', () => {
   test(`an account keeps at most ${PASSKEYS_MAX} passkeys`, async () => {
     const ada = await person();
     for (let i = 0; i < PASSKEYS_MAX; i++) await register(ada, phone(), `Key ${i + 1}`);
-    const options = await t.post('/safe/passkeys/options', {}, { token: ada.token });
+    const options = await t.post('/safe/passkeys/options', { secondFactor: await stepUp(ada, ada.devices[0]) }, { token: ada.token });
     expect(options.status).toBe(409);
     expect(options.body.key).toBe('passkey.tooMany');
     expect(options.body.message).toContain(String(PASSKEYS_MAX));
@@ -162,6 +168,22 @@ describe('a user’s passkeys', () => {
 });
 
 describe('registration refused', () => {
+  test('without a second factor, a new passkey is confirmed with the login password first: none, or a wrong one, gives no challenge', async () => {
+    const ada = await person();
+    const none = await t.post('/safe/passkeys/options', {}, { token: ada.token });
+    expect({ status: none.status, key: none.body.key, field: none.body.field }).toEqual({ status: 400, key: 'password.required', field: 'password' });
+    const wrong = await t.post('/safe/passkeys/options', { password: `${ada.password}0` }, { token: ada.token });
+    expect({ status: wrong.status, key: wrong.body.key }).toEqual({ status: 400, key: 'password.wrongOld' });
+    // No challenge was issued: an answer made up for one is not registered.
+    const made = phone().create({ ...(await registrationOptions(ada)), challenge: 'bm90LWlzc3VlZC1jaGFsbGVuZ2U' });
+    expect((await t.post('/safe/passkeys/register', { name: 'Phone', response: made }, { token: ada.token })).body.key).toBe('passkey.challengeGone');
+    expect(await list(ada)).toEqual([]);
+    // Five wrong passwords in a row (the right one above started the count again) lock it as the sign-in is locked.
+    for (let i = 0; i < 5; i++) await t.post('/safe/passkeys/options', { password: `${ada.password}${i}` }, { token: ada.token });
+    const locked = await t.post('/safe/passkeys/options', { password: ada.password }, { token: ada.token });
+    expect({ status: locked.status, key: locked.body.key }).toEqual({ status: 429, key: 'login.locked' });
+  });
+
   test('another origin, another RP ID, no user verification, the challenge of another account or used twice: nothing registered', async () => {
     const [ada, ben] = [await person(), await person()];
     const attempt = async (who: Person, response: unknown) => t.post('/safe/passkeys/register', { name: 'Phone', response }, { token: who.token });
@@ -187,7 +209,7 @@ describe('registration refused', () => {
     const rightPhone = phone();
     const right = rightPhone.create(options);
     expect((await attempt(ada, right)).status).toBe(200);
-    const again = await t.post('/safe/passkeys/register', { name: 'Phone', response: right, secondFactor: await stepUp(ada, rightPhone) }, { token: ada.token });
+    const again = await attempt(ada, right);
     expect(again.status).toBe(400);
     expect(again.body.key).toBe('passkey.challengeGone');
     expect(await list(ada)).toHaveLength(1);

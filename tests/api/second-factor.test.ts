@@ -323,7 +323,7 @@ describe('a passkey as the second factor', () => {
     const user = await t.payingUser();
     await t.fund(user.userId, 'USDT', USDT(500));
     const device = new Authenticator({ origin: t.config.publicOrigin });
-    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
+    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', { password: user.password }, { token: user.token });
     const added = await t.post('/safe/passkeys/register', { name: 'Phone', response: device.create(options.body.data!) }, { token: user.token });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     t.clock.advance(DAY + 60);
@@ -340,7 +340,7 @@ describe('a passkey as the second factor', () => {
     const user = await t.payingUser();
     const otherPhone = await t.login(user.username, user.password);
     const device = new Authenticator({ origin: t.config.publicOrigin });
-    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
+    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', { password: user.password }, { token: user.token });
     expect((await t.post('/safe/passkeys/register', { name: 'Phone', response: device.create(options.body.data!) }, { token: user.token })).status).toBe(200);
     expect((await t.get('/user/info', { token: otherPhone })).status).toBe(401);
     const overview = await t.get<Overview>('/safe/security', { token: user.token });
@@ -348,13 +348,15 @@ describe('a passkey as the second factor', () => {
     expect(overview.body.data!.changes[0].kind).toBe('passkeyAdded');
   });
 
-  test('with the authenticator on, adding a passkey asks for a code', async () => {
+  test('with the authenticator on, adding a passkey asks for a code before the device makes it (the password does not do)', async () => {
     const user = await guardedUser();
     const device = new Authenticator({ origin: t.config.publicOrigin });
-    const response = device.create((await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token })).body.data!);
-    const without = await t.post('/safe/passkeys/register', { name: 'Phone', response }, { token: user.token });
+    const without = await t.post('/safe/passkeys/options', { password: user.password }, { token: user.token });
     expect(without.body.key).toBe('secondFactor.required');
-    expect((await t.post('/safe/passkeys/register', { name: 'Phone', response, secondFactor: t.nextTotp(user.secret) }, { token: user.token })).status).toBe(200);
+    const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', { secondFactor: t.nextTotp(user.secret) }, { token: user.token });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    const response = device.create(options.body.data!);
+    expect((await t.post('/safe/passkeys/register', { name: 'Phone', response }, { token: user.token })).status).toBe(200);
   });
 
   test('an account with a passkey: the password gives a ticket, and the passkey answers its second step', async () => {

@@ -28,7 +28,7 @@ async function mailsTo(address: string, count: number) {
 async function operatorToken(role: 'admin' | 'support' | 'finance'): Promise<string> {
   const [operator] = await t.database.db
     .insert(operators)
-    .values({ username: `${role}-${crypto.randomBytes(3).toString('hex')}`, passwordHash: 'not-used-here', totpSecret: 'JBSWY3DPEHPK3PXP', role, createdAt: t.clock.now() })
+    .values({ username: `${role}-${crypto.randomBytes(3).toString('hex')}`, passwordHash: 'not-used-here', role, createdAt: t.clock.now() })
     .returning({ id: operators.id });
   return t.operatorToken(operator.id);
 }

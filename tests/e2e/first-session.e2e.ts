@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, depositWithProof, idOfRow, pinSheet, type RunningApp, screenshot, waitForCode, waitForText, type Ops, OPERATOR, TRON_ADDRESS } from './harness';
+import { browserSuite, completeSignUp, depositWithProof, idOfRow, pinSheet, type RunningApp, screenshot, waitForCode, waitForText, type Ops, OPERATOR, TRON_ADDRESS } from './harness';
 import { errorText } from '../../src/locales/errors';
 
 const NEWCOMER = { email: 'lena.brandt@example.org', username: 'lena2026', password: '739164', payPassword: '318275' };
@@ -74,14 +74,7 @@ describe('a first session in Chromium at 390×844: sign up, deposit, convert, pl
     await page.waitForURL((url) => url.pathname === '/h5/auth/register');
     await page.getByRole('tab', { name: 'E-mail' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(NEWCOMER.email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Verification code').fill(await waitForCode(app.mails, NEWCOMER.email));
-    await page.getByLabel('Password', { exact: true }).fill(NEWCOMER.password);
-    await page.getByLabel('Confirm password').fill(NEWCOMER.password);
-    await page.getByLabel('Username').fill(NEWCOMER.username);
-    await page.locator('input[type="checkbox"]').locator('..').click();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
+    await completeSignUp(page, () => waitForCode(app.mails, NEWCOMER.email), NEWCOMER);
     // The login form has the new account in it: only the password is left to type.
     assert.equal(await page.getByLabel(/E-mail or username/).inputValue(), NEWCOMER.email);
     await page.getByLabel('Password', { exact: true }).fill(NEWCOMER.password);

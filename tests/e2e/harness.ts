@@ -21,8 +21,8 @@ import { catalogueTexts } from '../../scripts/catalogues.mjs';
 import { keepWordsTogether } from '../../src/i18n/words';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The demo operator the embedded default seeds (its TOTP the console computes itself in demo mode). */
-export const OPERATOR = { username: 'ops', password: 'tessera-ops-demo' };
+/** The demo operator the embedded default seeds (the console computes its code from the demo secret). */
+export { DEMO_OPERATOR as OPERATOR } from '../../server/modules/ops/demo';
 /** An image a deposit's proof or an upload can be. */
 export const PROOF = join(root, 'public', 'icons', 'icon-192.png');
 /** A well-formed TRC20 address to withdraw to. */
@@ -94,6 +94,22 @@ export async function depositWithProof(page: Page, amount: string): Promise<stri
   const order = /\b([A-Z]\d{6,})\b/.exec(text.slice(text.indexOf('Order number')))?.[1];
   assert.ok(order, `an order number on: ${text}`);
   return order;
+}
+
+/**
+ * On the sign-up form, once the contact is typed: the code sent to it (`code`, read from the mail
+ * or the SMS), the password twice, the username, the agreement; the account created, the login
+ * screen opens.
+ */
+export async function completeSignUp(page: Page, code: () => Promise<string>, account: { username: string; password: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await code());
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByLabel('Username').fill(account.username);
+  await page.locator('input[type="checkbox"]').locator('..').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
 }
 
 /** The screen's text on one line. */

@@ -29,10 +29,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { operators } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { totpCode } from '../../server/security/totp';
-import { hashPassword } from '../../server/security/passwords';
 import { depositRequestSchema } from '../../src/domain/payments';
 import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions } from '../../src/domain/wire';
 import { z } from 'zod';
@@ -188,12 +186,12 @@ const fuzzDevices: Authenticator[] = [];
 
 /** Adds a passkey of `device` to the fuzz user's account through the API: its id, or null when refused (the account has its most). */
 async function addPasskey(device: Authenticator, name: string): Promise<number | null> {
-  const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', {}, { token: user.token });
-  if (options.status !== 200) return null;
-  // Once the account has a passkey, adding another asks for one (its second factor).
+  // Confirmed first: once the account has a passkey, with one (its second factor); before, with the password.
   const held = await rowsOf(t.database.db, sql`SELECT 1 FROM passkeys WHERE user_id = ${user.userId}::uuid`);
-  const secondFactor = held.length > 0 ? await phoneStepUp() : undefined;
-  const added = await t.post<Passkey>('/safe/passkeys/register', { name, response: device.create(options.body.data!), secondFactor }, { token: user.token });
+  const proof = held.length > 0 ? { secondFactor: await phoneStepUp() } : { password: user.password };
+  const options = await t.post<PasskeyCreationOptions>('/safe/passkeys/options', proof, { token: user.token });
+  if (options.status !== 200) return null;
+  const added = await t.post<Passkey>('/safe/passkeys/register', { name, response: device.create(options.body.data!) }, { token: user.token });
   return added.status === 200 ? added.body.data!.id : null;
 }
 
@@ -206,13 +204,8 @@ async function phoneStepUp(): Promise<{ method: 'passkey'; response: Assertion }
 }
 let configuration: { settings: Array<{ key: string; value: string }>; coins: Array<Record<string, unknown>>; vip: Array<Record<string, unknown>> };
 
-/** A base32 TOTP secret for the operators written straight into the table. */
-const newSecret = () => Array.from(crypto.randomBytes(32), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join('');
-
 async function insertOperator(username: string, password: string, role: 'support' | 'finance' | 'admin'): Promise<string> {
-  const secret = newSecret();
-  await t.database.db.insert(operators).values({ username, passwordHash: await hashPassword(password), totpSecret: secret, role, createdAt: t.clock.now() });
-  return secret;
+  return (await t.addOperator({ username, password, role })).secret;
 }
 
 let adminCount = 0;
@@ -282,7 +275,9 @@ async function resolveLive(value: unknown): Promise<unknown> {
     if (value.name === 'passkeyAttestation' || value.name === 'passkeyAssertion') {
       const registering = value.name === 'passkeyAttestation';
       const path = registering ? '/api/safe/passkeys/options' : '/api/user/login/passkey/options';
-      const options = await send({ what: 'passkey options', path, query: '', auth: { kind: registering ? 'user' : 'none' }, headers: {}, body: { kind: 'json', value: {} } }, 'POST');
+      // Registering is confirmed with the phone's passkey (the account's second factor).
+      const proof = registering ? { secondFactor: await phoneStepUp() } : {};
+      const options = await send({ what: 'passkey options', path, query: '', auth: { kind: registering ? 'user' : 'none' }, headers: {}, body: { kind: 'json', value: proof } }, 'POST');
       const data = options.json?.data as (PasskeyCreationOptions & PasskeyRequestOptions) | undefined;
       // Refused (an account with its most passkeys): an answer to no challenge, refused in turn.
       const challenge = data ?? { challenge: crypto.randomBytes(32).toString('base64url'), rp: { id: 'localhost', name: 'Tessera' }, user: { id: 'AA', name: 'x', displayName: 'x' }, pubKeyCredParams: [{ alg: -7, type: 'public-key' as const }], excludeCredentials: [], authenticatorSelection: {} };
@@ -745,7 +740,8 @@ beforeAll(async () => {
     },
     'POST /api/push/device': { endpoint: pick('https://fcm.googleapis.com/fcm/send/fuzz-device-1') },
     // A real passkey made or used for a fresh challenge; the ids of the fuzz user's passkeys (the one it signs in with is never removed).
-    'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key'), secondFactor: fc.constant(new Live('passkeyStepUp')) },
+    'POST /api/safe/passkeys/options': { secondFactor: fc.constant(new Live('passkeyStepUp')) },
+    'POST /api/safe/passkeys/register': { response: fc.constant(new Live('passkeyAttestation')), name: pick('Fuzz laptop', 'Security key') },
     // The fuzz user has passkeys: a withdrawal and a new bank account ask for one. A withdrawal
     // names an entry of the fuzz user's book (crypto or bank), or none (another's id is not found).
     'POST /api/wallet/out': { secondFactor: fc.constant(new Live('passkeyStepUp')), entryId: pick(...bookIds, 2 ** 31 - 1) },

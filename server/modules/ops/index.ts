@@ -3,5 +3,6 @@ export { opsModule } from './routes';
 export { opsSessionModule } from './session-routes';
 export { createOps,  } from './service';
 export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator,   } from './operators';
+export { openOperatorSecret, sealPlainOperatorSecrets } from './operator-secrets';
 export { DEMO_OPERATOR } from './demo';
 export { secondsLeftInStep, totpCode } from '../../security/totp';

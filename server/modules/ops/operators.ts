@@ -19,6 +19,8 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security
 import { newSessionToken, tokenDigest } from '../../security/tokens';
 import { createLockout } from '../auth';
 import { DEMO_OPERATOR } from './demo';
+import { openOperatorSecret, sealOperatorSecret } from './operator-secrets';
+import type { Sealer } from '../../security/sealed';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../security/totp';
 
 export {  type OperatorRole, type OperatorViewer } from '../../http/auth';
@@ -68,7 +70,7 @@ const idleEnd = (lastSeenAt: Date) => addSeconds(lastSeenAt, OPERATOR_IDLE_MINUT
 /** How long a ticket for the live queues (the socket's `ops` channel) may be shown: long enough to connect. */
 const LIVE_TICKET_SECONDS = 60;
 
-export function createOperators(db: Db, clock: Clock, pepper: string) {
+export function createOperators(db: Db, clock: Clock, pepper: string, sealer: Sealer) {
   const ticketMac = (body: string) => crypto.createHmac('sha256', pepper).update(`ops-live:${body}`).digest('base64url');
 
   const lockout = createLockout(db, clock, { table: 'login_failures', keyColumn: 'login_key' }, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
@@ -155,7 +157,8 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
               : await verifyAgainstDecoy(input.password);
           if (!operator || !passwordOk) return false;
           failure = 'totp';
-          const step = matchingStep(operator.totpSecret, totp, clock(), operator.lastTotpStep);
+          const secret = openOperatorSecret(sealer, operator.id, operator.totpSealed);
+          const step = secret === null ? null : matchingStep(secret, totp, clock(), operator.lastTotpStep);
           return step !== null && (await takeStep(tx, operator.id, step));
         },
         {
@@ -317,20 +320,21 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
       await recheck(
         viewer.operatorId,
         async (tx) => {
-          const step = matchingStep(row.totpSecret, input.totp.trim(), clock(), row.lastTotpStep);
+          const secret = openOperatorSecret(sealer, row.id, row.totpSealed);
+          const step = secret === null ? null : matchingStep(secret, input.totp.trim(), clock(), row.lastTotpStep);
           return step !== null && (await takeStep(tx, row.id, step));
         },
         () => new Refusal('ops.totpWrong', 401, { field: 'totp' }),
       );
       const totpSecret = newTotpSecret();
-      await db.update(operators).set({ pendingTotpSecret: totpSecret }).where(eq(operators.id, row.id));
+      await db.update(operators).set({ pendingTotpSealed: sealOperatorSecret(sealer, row.id, totpSecret) }).where(eq(operators.id, row.id));
       return { totpSecret, otpauthUrl: otpauthUrl(TOTP_ISSUER, row.username, totpSecret) };
     },
 
     /** Ends a rotation with a code of the new secret, which then replaces the old one. Audited. */
     async confirmRotation(viewer: OperatorViewer, input: { totp: string }): Promise<{ rotated: true }> {
       const row = await operatorRow(viewer.operatorId);
-      const pending = row.pendingTotpSecret;
+      const pending = openOperatorSecret(sealer, row.id, row.pendingTotpSealed);
       if (!pending) throw new AppError('record.notFound', 404);
       let step: number | null = null;
       await recheck(
@@ -346,8 +350,8 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
         // The confirming code counts as used: it cannot sign in a second time.
         await tx
           .update(operators)
-          .set({ totpSecret: pending, pendingTotpSecret: null, lastTotpStep: sql`greatest(${operators.lastTotpStep}, ${step})` })
-          .where(and(eq(operators.id, row.id), eq(operators.pendingTotpSecret, pending)));
+          .set({ totpSealed: row.pendingTotpSealed, pendingTotpSealed: null, lastTotpStep: sql`greatest(${operators.lastTotpStep}, ${step})` })
+          .where(and(eq(operators.id, row.id), eq(operators.pendingTotpSealed, row.pendingTotpSealed!)));
         await recordAudit(tx, { operatorId: viewer.operatorId, at: now }, { action: 'operator.totp', subject: `operator:${viewer.operatorId}` });
       });
       return { rotated: true };
@@ -364,11 +368,12 @@ export function createOperators(db: Db, clock: Clock, pepper: string) {
       const totpSecret = newTotpSecret();
       const passwordHash = await hashPassword(input.password);
       const now = clock();
+      const newId = crypto.randomUUID();
       try {
         const id = await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(operators)
-            .values({ username: input.username, passwordHash, totpSecret, role: input.role, createdAt: now })
+            .values({ id: newId, username: input.username, passwordHash, totpSealed: sealOperatorSecret(sealer, newId, totpSecret), role: input.role, createdAt: now })
             .returning({ id: operators.id });
           await recordAudit(tx, { operatorId: by.operatorId, at: now }, {
             action: 'operator.create',
@@ -501,10 +506,11 @@ const generatedPassword = () => crypto.randomBytes(24).toString('base64url');
  * lock makes two runs at once wait for each other, so the second sees the first's admin and
  * refuses. The audit row names the new admin as its own creator (there is no other actor).
  */
-export async function bootstrapAdmin(db: Db, username: string, now = new Date()): Promise<BootstrapResult> {
+export async function bootstrapAdmin(db: Db, sealer: Sealer, username: string, now = new Date()): Promise<BootstrapResult> {
   const password = generatedPassword();
   const totpSecret = newTotpSecret();
   const passwordHash = await hashPassword(password);
+  const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE operators IN SHARE ROW EXCLUSIVE MODE`);
     if (await hasActiveAdmin(tx)) return { ok: false as const, reason: 'adminExists' as const };
@@ -512,7 +518,7 @@ export async function bootstrapAdmin(db: Db, username: string, now = new Date())
     if (taken.length > 0) return { ok: false as const, reason: 'nameTaken' as const };
     const [created] = await tx
       .insert(operators)
-      .values({ username, passwordHash, totpSecret, role: 'admin', createdAt: now })
+      .values({ id, username, passwordHash, totpSealed: sealOperatorSecret(sealer, id, totpSecret), role: 'admin', createdAt: now })
       .returning({ id: operators.id });
     await recordAudit(tx, { operatorId: created.id, at: now }, {
       action: 'operator.bootstrap',
@@ -524,15 +530,17 @@ export async function bootstrapAdmin(db: Db, username: string, now = new Date())
 }
 
 /** Seeds the demo operator once (see demo.ts); a disabled or changed one is left as it is. */
-export async function seedDemoOperator(db: Db): Promise<void> {
+export async function seedDemoOperator(db: Db, sealer: Sealer): Promise<void> {
   const existing = await rowsOf<{ id: string }>(db, sql`SELECT id FROM operators WHERE lower(username) = lower(${DEMO_OPERATOR.username})`);
   if (existing.length > 0) return;
+  const id = crypto.randomUUID();
   await db
     .insert(operators)
     .values({
+      id,
       username: DEMO_OPERATOR.username,
       passwordHash: await hashPassword(DEMO_OPERATOR.password),
-      totpSecret: DEMO_OPERATOR.totpSecret,
+      totpSealed: sealOperatorSecret(sealer, id, DEMO_OPERATOR.totpSecret),
       role: DEMO_OPERATOR.role,
       createdAt: new Date(),
     })

@@ -4,8 +4,8 @@
  * /user/login/passkey, counted by the same per-address limit as password sign-ins.
  */
 import type { FastifyInstance } from 'fastify';
-import { passkeyAddSchema } from '../../../src/domain/validation';
-import { PASSKEYS_MAX, passkeyLoginSchema, passkeyRemoveSchema, passkeyRenameSchema } from '../../../src/domain/passkeys';
+import { passkeyBeginSchema } from '../../../src/domain/validation';
+import { PASSKEYS_MAX, passkeyLoginSchema, passkeyRegisterSchema, passkeyRemoveSchema, passkeyRenameSchema } from '../../../src/domain/passkeys';
 import { passkeyCreationOptionsSchema, passkeyListSchema, passkeyRequestOptionsSchema, passkeySchema, sessionReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
@@ -13,6 +13,7 @@ import { byIp, limitBy } from '../../http/rate-limits';
 import { SECOND_FACTOR, type Refusals } from '../../http/refusals';
 import { CHALLENGE_SECONDS } from './passkeys-challenges';
 import { signInOriginOf } from '../auth';
+import { Refusal } from '../../errors';
 
 const FOR_ONE_ANSWER = `The challenge is good for ${CHALLENGE_SECONDS / 60} minutes and one answer.`;
 
@@ -20,42 +21,45 @@ const FOR_ONE_ANSWER = `The challenge is good for ${CHALLENGE_SECONDS / 60} minu
 const ANSWER: Refusals = { 400: ['passkey.invalid', 'passkey.challengeGone'], 404: ['passkey.notFound'] };
 
 export async function passkeysModule(app: FastifyInstance): Promise<void> {
-  const { passkeys, secondFactor } = app.services;
+  const { passkeys, secondFactor, accounts } = app.services;
   const signIns = [limitBy(app, 'login-ip', app.deps.rateLimits.loginsPerIp, byIp)];
 
   apiRoute(app, {
     method: 'POST',
     url: '/safe/passkeys/options',
-    refusals: { 409: ['passkey.tooMany'] },
+    refusals: [SECOND_FACTOR, { 400: ['password.required', 'password.wrongOld'], 409: ['passkey.tooMany'], 429: ['login.locked'] }],
     tag: 'security',
-    summary: 'Start adding a passkey: the options for navigator.credentials.create()',
+    summary: 'Start adding a passkey, confirmed with the second factor (or, where none is set, the login password): the options for navigator.credentials.create()',
     description:
+      'A passkey signs in on its own, so who is there is confirmed before the device makes one: an account with a second factor gives it (`secondFactor`: a code, a recovery code or one of its passkeys), ' +
+      'one without gives its login password (`password`, under the sign-in lockout). The challenge is issued only then, so the second call needs no proof of its own. ' +
       `A discoverable passkey with user verification, for the relying party of PUBLIC_ORIGIN; the account's passkeys are excluded. ${FOR_ONE_ANSWER} ` +
       `An account keeps at most ${PASSKEYS_MAX} passkeys (409 passkey.tooMany).`,
     auth: 'required',
-    body: noInput,
+    body: passkeyBeginSchema,
     reply: passkeyCreationOptionsSchema,
-    handler: ({ request }) => passkeys.registrationOptions(viewerOf(request).userId),
+    handler: async ({ body, request }) => {
+      const viewer = viewerOf(request);
+      if (await secondFactor.isSet(app.deps.db, viewer.userId)) await secondFactor.require(viewer.userId, body.secondFactor);
+      else if (body.password === undefined) throw new Refusal('password.required', 400, { field: 'password' });
+      else await accounts.confirmPassword(viewer, body.password);
+      return passkeys.registrationOptions(viewer.userId);
+    },
   });
 
   apiRoute(app, {
     method: 'POST',
     url: '/safe/passkeys/register',
-    refusals: [ANSWER, SECOND_FACTOR, { 409: ['passkey.tooMany', 'passkey.exists'] }],
+    refusals: [ANSWER, { 409: ['passkey.tooMany', 'passkey.exists'] }],
     tag: 'security',
-    summary: 'Add the passkey the browser made for the options, under a name (with the second factor when one is set); a security change',
+    summary: 'Add the passkey the browser made for the options (confirmed when they were asked for), under a name; a security change',
     description:
       'The attestation is checked (challenge, origin, RP ID hash, user presence and verification, algorithm); attestation statements are not asked for. ' +
       'Only the public key, the counter and the transports are kept.',
     auth: 'required',
-    body: passkeyAddSchema,
+    body: passkeyRegisterSchema,
     reply: passkeySchema,
-    handler: async ({ body, request }) => {
-      const viewer = viewerOf(request);
-      // A passkey signs in on its own: with a second factor set, adding one asks for it.
-      await secondFactor.require(viewer.userId, body.secondFactor);
-      return passkeys.register(viewer, body);
-    },
+    handler: ({ body, request }) => passkeys.register(viewerOf(request), body),
   });
 
   apiRoute(app, {

@@ -13,7 +13,6 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { getDefaultStore, useAtomValue } from 'jotai';
-import { Sheet } from 'konsta/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { useSecurityOverview } from '../../api/queries';
@@ -30,8 +29,8 @@ import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form
 import { PasswordField } from '../../ui/form/PasswordField';
 import { PinInput } from '../../ui/form/PinInput';
 import { ShieldIcon } from '../../ui/moreIcons';
-import { useOverlay } from '../../ui/overlays';
 import { QrCode } from '../../ui/QrCode';
+import { ModalSheet } from '../../ui/ModalSheet';
 import { Screen } from '../../ui/Screen';
 import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 import { useAccountMutation } from '../shared/useAccountMutation';
@@ -361,7 +360,6 @@ const THE_APP = ['totp', 'recovery'] as const;
 /** Turning the app off, or new recovery codes: a current code (or a recovery code) first. */
 function CodeSheet({ opened, mode, onClose, onRenewed }: { opened: boolean; mode: CodeSheetMode; onClose(): void; onRenewed(codes: string[]): void }) {
   const { t } = useLingui();
-  const modal = useOverlay(opened);
   const code = useSecondFactor(THE_APP);
   const [wasOpened, setWasOpened] = useState(opened);
   if (wasOpened !== opened) {
@@ -407,29 +405,14 @@ function CodeSheet({ opened, mode, onClose, onRenewed }: { opened: boolean; mode
   }
 
   return (
-    <Sheet
-      ref={modal}
-      opened={opened}
-      role="dialog"
-      aria-modal={opened || undefined}
-      inert={!opened || undefined}
-      onBackdropClick={() => !busy && onClose()}
-      className="pb-safe w-full"
-      aria-label={texts.title}
-    >
-      <form onSubmit={submit} noValidate className="mx-auto max-w-md space-y-4 px-5 pt-5 pb-8">
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-ink">{texts.title}</h2>
-          <button type="button" onClick={onClose} disabled={busy} className="-my-2 -me-3 min-h-11 shrink-0 rounded-full px-3 text-sm font-medium text-sea-700">
-            {t`Cancel`}
-          </button>
-        </div>
+    <ModalSheet opened={opened} title={texts.title} busy={busy} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm leading-relaxed text-muted">{texts.text}</p>
         {opened ? <SecondFactorField {...code.field} disabled={busy} autoFocus /> : null}
         <Button type="submit" busy={busy} kind={mode === 'off' ? 'secondary' : 'primary'} danger={mode === 'off'}>
           {texts.action}
         </Button>
       </form>
-    </Sheet>
+    </ModalSheet>
   );
 }

@@ -20,14 +20,17 @@ import { Screen } from '../../ui/Screen';
 import { StatusBadge, useFormatTime } from '../shared/records';
 import { browserHasPasskeys } from '../shared/passkeys';
 import { useAccountMutation } from '../shared/useAccountMutation';
-import { passkeyCreationOptions, registerPasskey, removePasskey, renamePasskey } from './api/calls';
+import { passkeyCreationOptions, registerPasskey, removePasskey, renamePasskey, type PasskeyConfirmation } from './api/calls';
 import { usePasskeys } from './api/queries';
 import { PasskeyNameDialog } from './PasskeyNameDialog';
 import { deviceName } from './deviceName';
 
-/** The browser's passkey dialog makes the passkey for the registration challenge; then it is registered under `name`. */
-async function addPasskey(name: string): Promise<Passkey> {
-  const [optionsJSON, { startRegistration }] = await Promise.all([passkeyCreationOptions(), import('@simplewebauthn/browser')]);
+/**
+ * Once who is there is confirmed (the challenge is given only then), the browser's passkey dialog
+ * makes the passkey for it; then it is registered under `name`.
+ */
+async function addPasskey(name: string, confirmation: PasskeyConfirmation = {}): Promise<Passkey> {
+  const [optionsJSON, { startRegistration }] = await Promise.all([passkeyCreationOptions(confirmation), import('@simplewebauthn/browser')]);
   const response = await startRegistration({ optionsJSON });
   return registerPasskey({ name, response });
 }
@@ -85,6 +88,7 @@ export default function PasskeysScreen() {
         initial={deviceName() ?? t`My device`}
         confirmText={t`Continue`}
         busyText={t`Waiting for your device…`}
+        confirming
         save={addPasskey}
         onSaved={() => toast.success(t`Passkey added. You can now sign in with it.`, 4000)}
         onClose={() => setAdding(false)}

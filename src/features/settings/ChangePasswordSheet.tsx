@@ -5,7 +5,6 @@
  * pauses withdrawals for 24 hours; this one stays signed in.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Sheet } from 'konsta/react';
 import { changePassword } from './api/calls';
 import { toast } from '../../ui/feedback/toast';
 import { changePasswordSchema } from '../../domain/validation';
@@ -14,7 +13,7 @@ import { setServerError, submitOnce, textField, useZodForm } from '../../ui/form
 import { NewPasswordFields } from '../../ui/form/NewPasswordFields';
 import { PasswordField } from '../../ui/form/PasswordField';
 import { Button } from '../../ui/Button';
-import { useOverlay } from '../../ui/overlays';
+import { ModalSheet } from '../../ui/ModalSheet';
 import { SecondFactorField, useSecondFactor } from '../shared/secondFactor/SecondFactorField';
 import { useAccountMutation } from '../shared/useAccountMutation';
 
@@ -26,7 +25,6 @@ export interface ChangePasswordSheetProps {
 }
 
 export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProps) {
-  const modal = useOverlay(opened);
   const { t } = useLingui();
   const form = useZodForm<typeof changePasswordSchema>(changePasswordSchema, {
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
@@ -59,19 +57,13 @@ export function ChangePasswordSheet({ opened, onClose }: ChangePasswordSheetProp
   });
 
   return (
-    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} onBackdropClick={() => !busy && close()} className="w-full" aria-label={t`Change login password`}>
-      <form onSubmit={submit} noValidate className="mx-auto max-w-md space-y-4 px-5 pt-5 pb-[calc(var(--k-safe-area-bottom)+1.5rem)]">
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold text-ink">{t`Change login password`}</h2>
-          <button type="button" onClick={close} disabled={busy} className="-my-2 -me-3 min-h-11 rounded-full px-3 text-sm font-medium text-sea-700">
-            {t`Cancel`}
-          </button>
-        </div>
+    <ModalSheet opened={opened} title={t`Change login password`} busy={busy} onClose={close}>
+      <form onSubmit={submit} noValidate className="space-y-4">
         <PasswordField label={t`Current password`} {...textField(form, 'oldPassword')} autoComplete="current-password" />
         <NewPasswordFields form={form} />
         {code.asked ? <SecondFactorField {...code.field} disabled={busy} /> : null}
         <Button type="submit" busy={busy}>{t`Change password`}</Button>
       </form>
-    </Sheet>
+    </ModalSheet>
   );
 }

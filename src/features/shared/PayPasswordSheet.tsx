@@ -11,11 +11,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Preloader, Sheet } from 'konsta/react';
+import { Preloader } from 'konsta/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SecondFactorMethod } from '../../domain/security';
 import type { SecondFactorProof } from '../../domain/validation';
-import { useOverlay } from '../../ui/overlays';
+import { ModalSheet } from '../../ui/ModalSheet';
 import { isApiError } from '../../api/client';
 import { PinInput } from '../../ui/form/PinInput';
 import { PAY_PASSWORD_LENGTH } from '../../domain/constants';
@@ -47,7 +47,6 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
 
   const pinRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const modal = useOverlay(opened);
 
   // Closing forgets what was typed and the last refusal: the next opening starts empty. Done
   // while rendering the change, so the closed sheet never shows the old digits for a frame.
@@ -105,49 +104,41 @@ export function PayPasswordSheet({ opened, summary, onSubmit, onClose, hasPayPas
   }
 
   return (
-    <Sheet ref={modal} opened={opened} role="dialog" aria-modal={opened || undefined} inert={!opened || undefined} onBackdropClick={() => !working && onClose()} className="pb-safe w-full" aria-label={t`Payment password`}>
-      <div className="mx-auto max-w-md px-5 pt-5 pb-8">
-        <div className="mb-4 flex items-center justify-between">
-          <h2 className="text-lg font-semibold text-ink">{t`Payment password`}</h2>
-          <button type="button" onClick={onClose} disabled={working} className="-my-2 -me-3 min-h-11 rounded-full px-3 text-sm font-medium text-sea-700">
-            {t`Cancel`}
-          </button>
-        </div>
-        <div className="mb-5 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">{summary}</div>
-        {hasPayPassword ? (
-          <>
-            <PinInput
-              label={t`Enter your 6-digit payment password`}
-              value={pin}
-              onChange={setPin}
-              onComplete={pinComplete}
-              error={error}
-              disabled={working}
-              inputRef={pinRef}
-            />
-            <div className="mt-2 flex min-h-11 items-center justify-between text-sm">
-              {working ? (
-                <span className="flex items-center gap-2 text-muted">
-                  <Preloader className="size-4" />
-                  {t`Checking…`}
-                </span>
-              ) : (
-                <span />
-              )}
-              <Link to="/setting/pay-password" className="-me-3 flex min-h-11 items-center px-3 font-medium text-sea-700">
-                <Trans>Forgot it?</Trans>
-              </Link>
+    <ModalSheet opened={opened} title={t`Payment password`} busy={working} onClose={onClose}>
+      <div className="mb-5 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">{summary}</div>
+      {hasPayPassword ? (
+        <>
+          <PinInput
+            label={t`Enter your 6-digit payment password`}
+            value={pin}
+            onChange={setPin}
+            onComplete={pinComplete}
+            error={error}
+            disabled={working}
+            inputRef={pinRef}
+          />
+          <div className="mt-2 flex min-h-11 items-center justify-between text-sm">
+            {working ? (
+              <span className="flex items-center gap-2 text-muted">
+                <Preloader className="size-4" />
+                {t`Checking…`}
+              </span>
+            ) : (
+              <span />
+            )}
+            <Link to="/setting/pay-password" className="-me-3 flex min-h-11 items-center px-3 font-medium text-sea-700">
+              <Trans>Forgot it?</Trans>
+            </Link>
+          </div>
+          {code.asked ? (
+            <div className="mt-2 border-t border-line pt-4">
+              <SecondFactorField {...code.field} onComplete={codeComplete} disabled={working} inputRef={codeRef} />
             </div>
-            {code.asked ? (
-              <div className="mt-2 border-t border-line pt-4">
-                <SecondFactorField {...code.field} onComplete={codeComplete} disabled={working} inputRef={codeRef} />
-              </div>
-            ) : null}
-          </>
-        ) : (
-          <PayPasswordMissing />
-        )}
-      </div>
-    </Sheet>
+          ) : null}
+        </>
+      ) : (
+        <PayPasswordMissing />
+      )}
+    </ModalSheet>
   );
 }

@@ -110,6 +110,9 @@ async function openPasskeys() {
 const dialog = (title: 'Add a passkey' | 'Rename passkey') => within(screen.getByRole('dialog', { name: title }));
 const nameField = (title: 'Add a passkey' | 'Rename passkey') => dialog(title).getByLabelText<HTMLInputElement>('Passkey name');
 const typeName = (title: 'Add a passkey' | 'Rename passkey', value: string) => fireEvent.change(nameField(title), { target: { value } });
+/** The profile (TEST_USER) has no second factor: a new passkey is confirmed with the login password. */
+const typePassword = () => fireEvent.change(dialog('Add a passkey').getByLabelText('Login password'), { target: { value: TEST_PASSWORD } });
+const TEST_PASSWORD = '583927';
 
 describe('the passkeys screen', () => {
   it('lists each passkey with its name, when it was added and last used, and whether it is synced', async () => {
@@ -127,9 +130,13 @@ describe('the passkeys screen', () => {
     await openPasskeys();
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
     typeName('Add a passkey', 'Work laptop');
+    typePassword();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(sent('/safe/passkeys/register')).toHaveLength(1));
+    // Who is there was confirmed before the browser was asked: the options came for the password.
+    expect(bodyOf(sent('/safe/passkeys/options')[0])).toMatchObject({ password: TEST_PASSWORD });
     const registered = bodyOf(sent('/safe/passkeys/register')[0]);
+    expect(registered).not.toHaveProperty('password');
     expect(registered.name).toBe('Work laptop');
     const response = registered.response as { id: string; response: { clientDataJSON: string; attestationObject: string } };
     // What the browser's authenticator made for this challenge, as the browser sends it.
@@ -144,6 +151,7 @@ describe('the passkeys screen', () => {
     browser.failWith = 'NotAllowedError';
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
     typeName('Add a passkey', 'Work laptop');
+    typePassword();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(toasts()).toContain(en('passkey.cancelled')));
     expect(sent('/safe/passkeys/register')).toHaveLength(0);
@@ -157,14 +165,43 @@ describe('the passkeys screen', () => {
   it('says which device already holds a passkey of the account', async () => {
     await openPasskeys();
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    typePassword();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(sent('/safe/passkeys/register')).toHaveLength(1));
     // The same authenticator asked again with its own passkey excluded.
     refusals['/api/safe/passkeys/options'] = ok({ ...CREATION_OPTIONS, excludeCredentials: [{ id: browser.authenticator.credentials[0].id, type: 'public-key' }] });
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    typePassword();
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(toasts()).toContain(en('passkey.onThisDevice')));
     expect(sent('/safe/passkeys/register')).toHaveLength(1);
+  });
+
+  it('with the authenticator app on, a new passkey is confirmed with a code (no password asked), sent for the options', async () => {
+    signInForTest({ hasSecondFactor: true, secondFactorMethods: ['totp', 'recovery'] });
+    await renderScreen(PasskeysScreen, '/setting/security/passkeys', passkeysRoute);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    expect(dialog('Add a passkey').queryByLabelText('Login password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // Nothing is asked of the browser or the server before the code is there.
+    expect(await dialog('Add a passkey').findByText(en('secondFactor.required'))).toBeTruthy();
+    expect(sent('/safe/passkeys/options')).toHaveLength(0);
+    fireEvent.change(dialog('Add a passkey').getByLabelText('Code from your authenticator app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(sent('/safe/passkeys/register')).toHaveLength(1));
+    expect(bodyOf(sent('/safe/passkeys/options')[0])).toMatchObject({ secondFactor: { method: 'totp', code: '123456' } });
+    expect(bodyOf(sent('/safe/passkeys/options')[0])).not.toHaveProperty('password');
+  });
+
+  it('a wrong login password is said under its field, and no passkey is made', async () => {
+    await openPasskeys();
+    refusals['/api/safe/passkeys/options'] = { status: 400, body: { type: 'error', code: 0, message: en('password.wrongOld'), data: null, key: 'password.wrongOld', field: 'password' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    typePassword();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await dialog('Add a passkey').findByText(en('password.wrongOld'))).toBeTruthy();
+    expect(browser.asked).toEqual([]);
+    expect(sent('/safe/passkeys/register')).toHaveLength(0);
   });
 
   it('checks the name before anything is asked of the browser or the server', async () => {
@@ -181,6 +218,7 @@ describe('the passkeys screen', () => {
     await openPasskeys();
     refusals['/api/safe/passkeys/register'] = { status: 400, body: { type: 'error', code: 0, message: en('passkey.challengeGone'), data: null, key: 'passkey.challengeGone' } };
     fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    typePassword();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(toasts()).toContain(en('passkey.challengeGone')));
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['My phone', 'Blue key']);
