@@ -10,6 +10,7 @@ import { DEPOSIT_PROOF_MAX_BYTES, DEPOSIT_PROOF_TYPES, USDT_NETWORKS, type UsdtN
 import { ASSETS, ASSET_CODES, exceedsMaximumAmount, MAX_AMOUNT_UNITS, maxAmountMinor, parseAmount, type Asset } from './money';
 import { PAY_PASSWORD_LENGTH, DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
 import { secondFactorSchema } from './validation';
+import { isEthereumAddress, isTronAddress } from './crypto-addresses';
 
 const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -185,11 +186,10 @@ export function depositFormSchema(asset: Asset) {
 
 // ---- withdrawals ----------------------------------------------------------------------------
 
-/** Crypto addresses: letters and digits only (TRON base58 "T…", Ethereum "0x…"), checked per network. */
+/** Crypto addresses, checked per network with their checksums (TRON Base58Check "T…", Ethereum "0x…" with EIP-55): crypto-addresses.ts. */
 export function addressProblem(address: string, network: UsdtNetwork): 'address.required' | 'address.invalid' | null {
   if (address.length === 0) return 'address.required';
-  if (network === 'TRC20') return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) ? null : 'address.invalid';
-  return /^0x[0-9a-fA-F]{40}$/.test(address) ? null : 'address.invalid';
+  return (network === 'TRC20' ? isTronAddress(address) : isEthereumAddress(address)) ? null : 'address.invalid';
 }
 
 const BTC_ADDRESS = /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;

@@ -145,7 +145,7 @@ interface MoneyCallResult {
 }
 
 /** A well-formed TRON address: where the bench's withdrawals go (nothing is paid out). */
-const TRC20_ADDRESS = `T${'1'.repeat(33)}`;
+const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
   const database = await openDatabase({ kind: 'postgres', url });
