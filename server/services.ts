@@ -31,6 +31,7 @@ import { createVip } from './modules/vip';
 import { createAddressBook, createWithdrawals } from './modules/withdrawals';
 import { createTradeFeed, createTrading } from './modules/trading';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
+import { createLiabilities } from './modules/liabilities';
 import { createSealer } from './security/sealed';
 import { avatarStoreOf, createProfiles, createUserLookup } from './modules/user';
 
@@ -136,6 +137,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     trading: createTrading(db, clock),
     /** Pledge orders, their daily interest and maturities (modules/pledge). */
     pledge: createPledge(db, clock),
+    /** Snapshots of what users are owed, their signed Merkle sum trees and each user's proof (modules/liabilities). */
+    liabilities: createLiabilities({ db, clock, sealer }),
     /** Identity images of loan applications: never public (modules/loans). */
     loanDocuments,
     /** Loan applications, their review, disbursement and repayment (modules/loans). */

@@ -14,7 +14,7 @@
  *    loans not yet repaid, in the collateral's asset (docs/loans.md).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 export interface LedgerProblem {
@@ -29,7 +29,7 @@ export interface LedgerReport {
   problems: LedgerProblem[];
 }
 
-export async function verifyLedger(db: Db): Promise<LedgerReport> {
+export async function verifyLedger(db: Db | Tx): Promise<LedgerReport> {
   // Bigints travel as text: PGlite would hand back JavaScript numbers.
   const sums = await rowsOf<{ asset: string; total: string }>(
     db,

@@ -1,0 +1,266 @@
+/**
+ * Snapshots of what the platform owes its users (issue 38; docs/liabilities.md): every user's
+ * balances per asset and ledger purpose, read in one repeatable-read transaction at one ledger
+ * position, made into the Merkle sum tree of src/domain/liabilities.ts (leaves shuffled, a fresh
+ * nonce each), its root and totals signed with the platform's Ed25519 key. In the same transaction
+ * the ledger's own check (`verifyLedger`) runs, and the user balances' totals are computed again
+ * from the postings: a snapshot either does not confirm is kept unpublished, with why.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  LIABILITY_ASSETS,
+  LIABILITY_PURPOSES,
+  leafNode,
+  pathOf,
+  proofFile,
+  signedMessage,
+  toHex,
+  treeLevels,
+  type LeafBalances,
+  type ProofFile,
+  type PublishedSnapshot,
+  type Sums,
+  type TreeNode,
+} from '../../../src/domain/liabilities';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { verifyLedger } from '../../ledger/verify';
+import type { Sealer } from '../../security/sealed';
+
+const KEY_OWNER = 'liabilities-signing-key';
+const sha256 = (bytes: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(bytes).digest());
+
+interface SnapshotSummary {
+  id: string;
+  takenAt: string;
+  ledgerPosition: string;
+  leafCount: number;
+  root: string;
+  totals: Record<(typeof LIABILITY_ASSETS)[number], string>;
+  signature: string;
+  publicKey: string;
+  published: boolean;
+  problem: string | null;
+}
+
+interface SnapshotRow {
+  id: string;
+  taken_at: Date | string;
+  ledger_position: string;
+  leaf_count: number;
+  root: Uint8Array;
+  totals: Record<string, string>;
+  signature: Uint8Array;
+  public_key: Uint8Array;
+  published: boolean;
+  problem: string | null;
+}
+
+const bytesOf = (value: Uint8Array) => new Uint8Array(value);
+
+function emptyBalances(): LeafBalances {
+  const balances = {} as LeafBalances;
+  for (const asset of LIABILITY_ASSETS) balances[asset] = Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, 0n])) as LeafBalances[typeof asset];
+  return balances;
+}
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function summaryOf(row: SnapshotRow): SnapshotSummary {
+  return {
+    id: row.id,
+    takenAt: iso(row.taken_at),
+    ledgerPosition: row.ledger_position,
+    leafCount: row.leaf_count,
+    root: toHex(bytesOf(row.root)),
+    totals: { EUR: row.totals.EUR, USDT: row.totals.USDT },
+    signature: Buffer.from(row.signature).toString('base64url'),
+    publicKey: toHex(bytesOf(row.public_key)),
+    published: row.published,
+    problem: row.problem,
+  };
+}
+
+function publishedOf(row: SnapshotRow): PublishedSnapshot {
+  return {
+    root: {
+      snapshotId: row.id,
+      takenAt: iso(row.taken_at),
+      leafCount: row.leaf_count,
+      root: bytesOf(row.root),
+      totals: { EUR: BigInt(row.totals.EUR), USDT: BigInt(row.totals.USDT) },
+    },
+    signature: bytesOf(row.signature),
+    publicKey: bytesOf(row.public_key),
+  };
+}
+
+const SNAPSHOT_COLUMNS = sql`id::text, taken_at, ledger_position::text, leaf_count, root, totals, signature, public_key, published, problem`;
+
+export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock; sealer: Sealer }) {
+  let signingKey: Promise<{ publicKey: Uint8Array; privateKey: crypto.KeyObject }> | null = null;
+
+  /** The platform's key: read, or made and kept (sealed) by the first process to need it. */
+  function key() {
+    signingKey ??= (async () => {
+      const made = crypto.generateKeyPairSync('ed25519');
+      const publicRaw = made.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+      const privateDer = made.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+      await db.execute(
+        sql`INSERT INTO liability_keys (id, public_key, private_sealed, created_at)
+            VALUES (1, ${publicRaw}, ${sealer.seal(privateDer, KEY_OWNER)}, ${clock().toISOString()}) ON CONFLICT (id) DO NOTHING`,
+      );
+      const [row] = await rowsOf<{ public_key: Uint8Array; private_sealed: Uint8Array }>(db, sql`SELECT public_key, private_sealed FROM liability_keys WHERE id = 1`);
+      const privateKey = crypto.createPrivateKey({ key: Buffer.from(sealer.open(Buffer.from(row.private_sealed), KEY_OWNER), 'base64'), format: 'der', type: 'pkcs8' });
+      return { publicKey: bytesOf(row.public_key), privateKey };
+    })().catch((error: unknown) => {
+      signingKey = null;
+      throw error;
+    });
+    return signingKey;
+  }
+
+  /** Every user's balances with any amount, per asset and purpose, as the transaction sees them. */
+  async function balancesOf(tx: Tx): Promise<Map<string, LeafBalances>> {
+    const rows = await rowsOf<{ user_id: string; asset: string; purpose: string; balance: string }>(
+      tx,
+      sql`SELECT user_id, asset, purpose, balance::text FROM ledger_accounts WHERE owner_kind = 'user' AND balance <> 0 ORDER BY user_id`,
+    );
+    const users = new Map<string, LeafBalances>();
+    for (const row of rows) {
+      let balances = users.get(row.user_id);
+      if (!balances) {
+        balances = emptyBalances();
+        users.set(row.user_id, balances);
+      }
+      balances[row.asset as (typeof LIABILITY_ASSETS)[number]][row.purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(row.balance);
+    }
+    return users;
+  }
+
+  /** The users' totals per asset from the postings themselves (credits minus debits of user accounts). */
+  async function postedTotals(tx: Tx): Promise<Sums> {
+    const rows = await rowsOf<{ asset: string; total: string }>(
+      tx,
+      sql`SELECT asset, (coalesce(sum(amount) FILTER (WHERE credit_user_id IS NOT NULL), 0) - coalesce(sum(amount) FILTER (WHERE debit_user_id IS NOT NULL), 0))::text AS total
+          FROM ledger_transfers GROUP BY asset`,
+    );
+    const totals: Sums = { EUR: 0n, USDT: 0n };
+    for (const row of rows) totals[row.asset as keyof Sums] = BigInt(row.total);
+    return totals;
+  }
+
+  function shuffled<T>(items: T[]): T[] {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = crypto.randomInt(i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+
+  return {
+    /** The key's public half, 32 bytes as hex (the page shows it; every file carries it). */
+    async publicKey(): Promise<string> {
+      return toHex((await key()).publicKey);
+    },
+
+    /**
+     * Takes a snapshot: the daily one for `day` (null when another process has already taken it),
+     * or an operator's. Returns its summary; an unpublished one says why in `problem`.
+     */
+    async take(input: { day?: string; operatorId?: string } = {}): Promise<SnapshotSummary | null> {
+      const signer = await key();
+      const takenAt = clock();
+      try {
+        return await db.transaction(
+          async (tx) => {
+            if (input.day) {
+              const [taken] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM liability_snapshots WHERE day = ${input.day}::date`);
+              if (taken) return null;
+            }
+            const [{ position }] = await rowsOf<{ position: string }>(tx, sql`SELECT coalesce(max(id), 0)::text AS position FROM ledger_transfers`);
+            const users: Array<[string | null, LeafBalances]> = shuffled([...(await balancesOf(tx)).entries()]);
+            // A snapshot of nobody still has a root: one leaf of zeros, nobody's.
+            if (users.length === 0) users.push([null, emptyBalances()]);
+            const leaves = users.map(([userId, balances]) => ({ userId, balances, nonce: new Uint8Array(crypto.randomBytes(32)) }));
+            const nodes: TreeNode[] = await Promise.all(leaves.map((leaf) => leafNode(sha256, leaf.nonce, leaf.balances)));
+            const levels = await treeLevels(sha256, nodes);
+            const top = levels[levels.length - 1][0];
+            const report = await verifyLedger(tx);
+            const posted = await postedTotals(tx);
+            const problems = [
+              ...report.problems.map((problem) => `${problem.check}: ${problem.detail}`),
+              ...LIABILITY_ASSETS.filter((asset) => posted[asset] !== top.sums[asset]).map((asset) => `totals: ${asset} ${top.sums[asset]} in the tree, ${posted[asset]} by the postings`),
+            ];
+            const [{ id }] = await rowsOf<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('liability_snapshots', 'id'))::text AS id`);
+            const root = { snapshotId: id, takenAt: takenAt.toISOString(), leafCount: nodes.length, root: top.hash, totals: top.sums };
+            const signature = crypto.sign(null, signedMessage(root), signer.privateKey);
+            const totals = { EUR: String(top.sums.EUR), USDT: String(top.sums.USDT) };
+            const [row] = await rowsOf<SnapshotRow>(
+              tx,
+              sql`INSERT INTO liability_snapshots (id, day, taken_at, ledger_position, leaf_count, root, totals, signature, public_key, published, problem, requested_by)
+                  VALUES (${id}::bigint, ${input.day ?? null}::date, ${takenAt.toISOString()}, ${position}::bigint, ${nodes.length}, ${Buffer.from(top.hash)},
+                          ${JSON.stringify(totals)}::jsonb, ${signature}, ${Buffer.from(signer.publicKey)}, ${problems.length === 0}, ${problems.length === 0 ? null : problems.slice(0, 20).join('\n')},
+                          ${input.operatorId ?? null}::uuid)
+                  RETURNING ${SNAPSHOT_COLUMNS}`,
+            );
+            for (const [position, leaf] of leaves.entries()) {
+              const node = nodes[position];
+              const balances = Object.fromEntries(LIABILITY_ASSETS.map((asset) => [asset, Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, String(leaf.balances[asset][purpose])]))]));
+              await tx.execute(
+                sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances, hash, sums)
+                    VALUES (${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balances)}::jsonb, ${Buffer.from(node.hash)},
+                            ${JSON.stringify({ EUR: String(node.sums.EUR), USDT: String(node.sums.USDT) })}::jsonb)`,
+              );
+            }
+            return summaryOf(row);
+          },
+          { isolationLevel: 'repeatable read' },
+        );
+      } catch (error) {
+        // Another process took the same day's snapshot at the same moment (unique day, or its
+        // insert not visible to this repeatable read): that one stands.
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (input.day && (code === '23505' || code === '40001')) return null;
+        throw error;
+      }
+    },
+
+    /** The published snapshots, newest first. */
+    async published(limit = 30): Promise<SnapshotSummary[]> {
+      const rows = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY taken_at DESC, id DESC LIMIT ${limit}`);
+      return rows.map(summaryOf);
+    },
+
+    /**
+     * A user's proof in a published snapshot (the newest holding them when none is named): their
+     * leaf and its path, as the documented file. Null when they had no balance in it.
+     */
+    async proofOf(userId: string, snapshotId?: string): Promise<ProofFile | null> {
+      const [row] = await rowsOf<SnapshotRow>(
+        db,
+        snapshotId === undefined
+          ? sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots s WHERE published AND EXISTS (SELECT 1 FROM liability_leaves l WHERE l.snapshot_id = s.id AND l.user_id = ${userId}::uuid)
+                ORDER BY taken_at DESC, id DESC LIMIT 1`
+          : sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`,
+      );
+      if (!row) return null;
+      const leaves = await rowsOf<{ position: number; user_id: string | null; nonce: Uint8Array; balances: Record<string, Record<string, string>>; hash: Uint8Array; sums: Record<string, string> }>(
+        db,
+        sql`SELECT position, user_id, nonce, balances, hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint ORDER BY position`,
+      );
+      const mine = leaves.find((leaf) => leaf.user_id === userId);
+      if (!mine) return null;
+      const levels = await treeLevels(
+        sha256,
+        leaves.map((leaf) => ({ hash: bytesOf(leaf.hash), sums: { EUR: BigInt(leaf.sums.EUR), USDT: BigInt(leaf.sums.USDT) } })),
+      );
+      const balances = {} as LeafBalances;
+      for (const asset of LIABILITY_ASSETS) balances[asset] = Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, BigInt(mine.balances[asset][purpose])])) as LeafBalances[typeof asset];
+      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances }, pathOf(levels, mine.position));
+    },
+  };
+}
+
