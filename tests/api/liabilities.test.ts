@@ -54,6 +54,27 @@ describe('a snapshot', () => {
     expect(await verifyProof(webCryptoSha256, webCryptoSignatureCheck(bens!.snapshot), proofFromFile(bens!))).toEqual({ ok: true });
   });
 
+  test('every leaf’s proof verifies, whatever its place in a tree of an odd number of leaves (read from the stored nodes)', async () => {
+    for (let i = 0; i < 6; i++) {
+      const user = await t.payingUser();
+      await t.fund(user.userId, i % 2 ? 'EUR' : 'USDT', BigInt(1_000 + i * 17));
+    }
+    let snapshot = await liabilities().take();
+    // An odd number of leaves, so that one node goes up a level alone.
+    if (snapshot!.leafCount % 2 === 0) {
+      const one = await t.payingUser();
+      await t.fund(one.userId, 'EUR', 5n);
+      snapshot = await liabilities().take();
+    }
+    expect(snapshot!.leafCount % 2).toBe(1);
+    const owners = await rowsOf<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM liability_leaves WHERE snapshot_id = ${snapshot!.id}::bigint ORDER BY position`);
+    expect(owners).toHaveLength(snapshot!.leafCount);
+    for (const { user_id } of owners) {
+      const file = await liabilities().proofOf(user_id, snapshot!.id);
+      expect(await verifyProof(webCryptoSha256, webCryptoSignatureCheck(file!.snapshot), proofFromFile(file!)), user_id).toEqual({ ok: true });
+    }
+  });
+
   test('a user with nothing at the time has no leaf; money after the snapshot is not in it', async () => {
     const cara = await t.payingUser();
     const before = await liabilities().take();

@@ -7,17 +7,17 @@
  * from the postings: a snapshot either does not confirm is kept unpublished, with why.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LIABILITY_ASSETS,
   LIABILITY_PURPOSES,
   leafNode,
-  pathOf,
   proofFile,
   signedMessage,
   toHex,
   treeLevels,
   type LeafBalances,
+  type PathStep,
   type ProofFile,
   type PublishedSnapshot,
   type Sums,
@@ -94,6 +94,17 @@ function publishedOf(row: SnapshotRow): PublishedSnapshot {
     signature: bytesOf(row.signature),
     publicKey: bytesOf(row.public_key),
   };
+}
+
+const sumsJson = (sums: Sums) => JSON.stringify({ EUR: String(sums.EUR), USDT: String(sums.USDT) });
+
+/** Rows a statement: 7 parameters a row stays far below PostgreSQL's 65,535. */
+const ROWS_PER_STATEMENT = 1000;
+
+async function insertRows(tx: Tx, head: SQL, rows: SQL[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    await tx.execute(sql`${head} VALUES ${sql.join(rows.slice(from, from + ROWS_PER_STATEMENT), sql`, `)}`);
+  }
 }
 
 const SNAPSHOT_COLUMNS = sql`id::text, taken_at, ledger_position::text, leaf_count, root, totals, signature, public_key, published, problem`;
@@ -206,15 +217,20 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
                           ${input.operatorId ?? null}::uuid)
                   RETURNING ${SNAPSHOT_COLUMNS}`,
             );
-            for (const [position, leaf] of leaves.entries()) {
-              const node = nodes[position];
-              const balances = Object.fromEntries(LIABILITY_ASSETS.map((asset) => [asset, Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, String(leaf.balances[asset][purpose])]))]));
-              await tx.execute(
-                sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances, hash, sums)
-                    VALUES (${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balances)}::jsonb, ${Buffer.from(node.hash)},
-                            ${JSON.stringify({ EUR: String(node.sums.EUR), USDT: String(node.sums.USDT) })}::jsonb)`,
-              );
-            }
+            // Set-based: many rows a statement (a snapshot of 100,000 users is 200 statements, not 200,000).
+            await insertRows(
+              tx,
+              sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances, hash, sums)`,
+              leaves.map((leaf, position) => {
+                const balances = Object.fromEntries(LIABILITY_ASSETS.map((asset) => [asset, Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, String(leaf.balances[asset][purpose])]))]));
+                return sql`(${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balances)}::jsonb, ${Buffer.from(nodes[position].hash)}, ${sumsJson(nodes[position].sums)}::jsonb)`;
+              }),
+            );
+            await insertRows(
+              tx,
+              sql`INSERT INTO liability_nodes (snapshot_id, level, position, hash, sums)`,
+              levels.slice(1).flatMap((level, index) => level.map((node, position) => sql`(${id}::bigint, ${index + 1}, ${position}, ${Buffer.from(node.hash)}, ${sumsJson(node.sums)}::jsonb)`)),
+            );
             return summaryOf(row);
           },
           { isolationLevel: 'repeatable read' },
@@ -247,19 +263,36 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
           : sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`,
       );
       if (!row) return null;
-      const leaves = await rowsOf<{ position: number; user_id: string | null; nonce: Uint8Array; balances: Record<string, Record<string, string>>; hash: Uint8Array; sums: Record<string, string> }>(
+      const [mine] = await rowsOf<{ position: number; nonce: Uint8Array; balances: Record<string, Record<string, string>> }>(
         db,
-        sql`SELECT position, user_id, nonce, balances, hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint ORDER BY position`,
+        sql`SELECT position, nonce, balances FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND user_id = ${userId}::uuid`,
       );
-      const mine = leaves.find((leaf) => leaf.user_id === userId);
       if (!mine) return null;
-      const levels = await treeLevels(
-        sha256,
-        leaves.map((leaf) => ({ hash: bytesOf(leaf.hash), sums: { EUR: BigInt(leaf.sums.EUR), USDT: BigInt(leaf.sums.USDT) } })),
-      );
+      // One sibling per level, where the level has one (a node alone at a level's end has none).
+      const wanted: Array<{ level: number; position: number; side: 'left' | 'right' }> = [];
+      for (let level = 0, size = row.leaf_count, at = mine.position; size > 1; level++, size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
+        const sibling = at ^ 1;
+        if (sibling < size) wanted.push({ level, position: sibling, side: sibling < at ? 'left' : 'right' });
+      }
+      const found = new Map<string, { hash: Uint8Array; sums: Record<string, string> }>();
+      if (wanted.length > 0) {
+        const rows = await rowsOf<{ level: number; position: number; hash: Uint8Array; sums: Record<string, string> }>(
+          db,
+          sql`SELECT 0 AS level, position, hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND position = ${wanted[0].level === 0 ? wanted[0].position : -1}
+              UNION ALL
+              SELECT level, position, hash, sums FROM liability_nodes WHERE snapshot_id = ${row.id}::bigint
+                AND (level, position) IN (${sql.join(wanted.map((step) => sql`(${step.level}, ${step.position})`), sql`, `)})`,
+        );
+        for (const each of rows) found.set(`${Number(each.level)}:${Number(each.position)}`, each);
+      }
+      const path: PathStep[] = wanted.map((step) => {
+        const node = found.get(`${step.level}:${step.position}`);
+        if (!node) throw new Error(`snapshot ${row.id}: no node at level ${step.level}, position ${step.position}`);
+        return { side: step.side, hash: bytesOf(node.hash), sums: { EUR: BigInt(node.sums.EUR), USDT: BigInt(node.sums.USDT) } };
+      });
       const balances = {} as LeafBalances;
       for (const asset of LIABILITY_ASSETS) balances[asset] = Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, BigInt(mine.balances[asset][purpose])])) as LeafBalances[typeof asset];
-      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances }, pathOf(levels, mine.position));
+      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances }, path);
     },
   };
 }
