@@ -109,6 +109,7 @@ describe('account security in Chromium at 390×844', () => {
     await page.getByRole('dialog', { name: 'Add a passkey' }).getByLabel('Passkey name').fill('Rania’s phone');
     // A passkey signs in on its own: without a second factor yet, the login password confirms who is there.
     await page.getByRole('dialog', { name: 'Add a passkey' }).getByLabel('Login password').fill(NEWCOMER.password);
+    await screenshot(page, 'security-add-passkey');
     await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Passkey added. You can now sign in with it.').first().waitFor({ timeout: 15_000 });
     await waitForText(page, /Rania’s phone/, 'the passkey in the list');
@@ -318,6 +319,14 @@ describe('account security in Chromium at 390×844', () => {
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       await screenshot(page, name);
     }
+    // With the authenticator on, a new passkey is confirmed with a code (no password asked).
+    await page.goto(`${origin}/h5/setting/security/passkeys`);
+    await page.getByRole('button', { name: uiText('ar', 'Add a passkey') }).first().click();
+    const adding = page.getByRole('dialog', { name: uiText('ar', 'Add a passkey') });
+    await adding.getByLabel(uiText('ar', 'Code from your authenticator app')).waitFor({ timeout: 15_000 });
+    assert.equal(await adding.getByLabel(uiText('ar', 'Login password')).count(), 0);
+    await screenshot(page, 'security-add-passkey-ar');
+    await adding.getByRole('button', { name: uiText('ar', 'Cancel') }).click();
     // A phone in Arabic: the password right, the second step asked for in Arabic.
     const arabic = await phonePage(browser, 'ar');
     try {
