@@ -36,6 +36,28 @@ export type Sums = Record<(typeof LIABILITY_ASSETS)[number], bigint>;
 /** A user's balances per asset and purpose, minor units. */
 export type LeafBalances = Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], bigint>>;
 
+/** Amounts as the files and the database write them: decimal text of minor units. */
+type SumsText = Record<(typeof LIABILITY_ASSETS)[number], string>;
+type BalancesText = Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], string>>;
+
+export const sumsFromText = (sums: SumsText): Sums => ({ EUR: BigInt(sums.EUR), USDT: BigInt(sums.USDT) });
+export const sumsAsText = (sums: Sums): SumsText => ({ EUR: String(sums.EUR), USDT: String(sums.USDT) });
+
+/** Each amount of `from` through `each`, asset by asset and purpose by purpose. */
+function mapBalances<A, B>(from: Record<string, Record<string, A>>, each: (amount: A) => B): Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], B>> {
+  const out = {} as Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], B>>;
+  for (const asset of LIABILITY_ASSETS) {
+    out[asset] = {} as Record<(typeof LIABILITY_PURPOSES)[number], B>;
+    for (const purpose of LIABILITY_PURPOSES) out[asset][purpose] = each(from[asset][purpose]);
+  }
+  return out;
+}
+
+export const balancesFromText = (balances: Record<string, Record<string, string>>): LeafBalances => mapBalances(balances, BigInt);
+export const balancesAsText = (balances: LeafBalances): BalancesText => mapBalances(balances, String);
+/** Every amount zero. */
+export const emptyBalances = (): LeafBalances => mapBalances(Object.fromEntries(LIABILITY_ASSETS.map((asset) => [asset, {}])), () => 0n);
+
 export interface TreeNode {
   hash: Uint8Array;
   sums: Sums;
@@ -221,24 +243,18 @@ export const leavesFileSchema = z.strictObject({
 });
 export type LeavesFile = z.infer<typeof leavesFileSchema>;
 
-const sumsOf = (sums: z.infer<typeof sumsFile>): Sums => ({ EUR: BigInt(sums.EUR), USDT: BigInt(sums.USDT) });
 
 export function signedRootOf(snapshot: z.infer<typeof snapshotFile>): SignedRoot {
-  return { snapshotId: snapshot.id, takenAt: snapshot.takenAt, leafCount: snapshot.leafCount, root: fromHex(snapshot.root), totals: sumsOf(snapshot.totals) };
+  return { snapshotId: snapshot.id, takenAt: snapshot.takenAt, leafCount: snapshot.leafCount, root: fromHex(snapshot.root), totals: sumsFromText(snapshot.totals) };
 }
 
 /** A proof file as `verifyProof` takes it. */
 export function proofFromFile(file: ProofFile) {
-  const balances = {} as LeafBalances;
-  for (const asset of LIABILITY_ASSETS) {
-    balances[asset] = {} as LeafBalances[typeof asset];
-    for (const purpose of LIABILITY_PURPOSES) balances[asset][purpose] = BigInt(file.leaf.balances[asset][purpose]);
-  }
   return {
     root: signedRootOf(file.snapshot),
     nonce: fromHex(file.leaf.nonce),
-    balances,
-    path: file.path.map((step) => ({ side: step.side, hash: fromHex(step.hash), sums: sumsOf(step.sums) })),
+    balances: balancesFromText(file.leaf.balances),
+    path: file.path.map((step) => ({ side: step.side, hash: fromHex(step.hash), sums: sumsFromText(step.sums) })),
   };
 }
 
@@ -248,7 +264,7 @@ export function proofFromFile(file: ProofFile) {
  */
 export async function verifyLeaves(sha256: Sha256, verifySignature: (message: Uint8Array) => Promise<boolean>, file: LeavesFile): Promise<ProofVerdict> {
   const root = signedRootOf(file.snapshot);
-  const leaves = file.leaves.map((leaf) => ({ hash: fromHex(leaf.hash), sums: sumsOf(leaf.sums) }));
+  const leaves = file.leaves.map((leaf) => ({ hash: fromHex(leaf.hash), sums: sumsFromText(leaf.sums) }));
   const negative = leaves.findIndex((leaf) => LIABILITY_ASSETS.some((asset) => leaf.sums[asset] < 0n || leaf.sums[asset] >= LIMIT));
   if (negative >= 0) return { ok: false, failed: 'leafAmounts', step: negative };
   if (leaves.length !== root.leafCount) return { ok: false, failed: 'format' };
@@ -284,8 +300,6 @@ export interface PublishedSnapshot {
   publicKey: Uint8Array;
 }
 
-const sumsText = (sums: Sums) => ({ EUR: String(sums.EUR), USDT: String(sums.USDT) });
-
 function snapshotText(published: PublishedSnapshot): ProofFile['snapshot'] {
   const { root } = published;
   return {
@@ -293,7 +307,7 @@ function snapshotText(published: PublishedSnapshot): ProofFile['snapshot'] {
     takenAt: root.takenAt,
     leafCount: root.leafCount,
     root: toHex(root.root),
-    totals: sumsText(root.totals),
+    totals: sumsAsText(root.totals),
     signature: base64url(published.signature),
     publicKey: toHex(published.publicKey),
   };
@@ -301,17 +315,12 @@ function snapshotText(published: PublishedSnapshot): ProofFile['snapshot'] {
 
 /** A user's proof file: their leaf (nonce and balances) and its path, with the snapshot. */
 export function proofFile(published: PublishedSnapshot, leaf: { nonce: Uint8Array; balances: LeafBalances }, path: PathStep[]): ProofFile {
-  const balances = {} as ProofFile['leaf']['balances'];
-  for (const asset of LIABILITY_ASSETS) {
-    balances[asset] = {} as ProofFile['leaf']['balances'][typeof asset];
-    for (const purpose of LIABILITY_PURPOSES) balances[asset][purpose] = String(leaf.balances[asset][purpose]);
-  }
   return {
     format: 'tessera-liabilities-proof',
     version: LIABILITIES_VERSION,
     snapshot: snapshotText(published),
-    leaf: { nonce: toHex(leaf.nonce), balances },
-    path: path.map((step) => ({ side: step.side, hash: toHex(step.hash), sums: sumsText(step.sums) })),
+    leaf: { nonce: toHex(leaf.nonce), balances: balancesAsText(leaf.balances) },
+    path: path.map((step) => ({ side: step.side, hash: toHex(step.hash), sums: sumsAsText(step.sums) })),
   };
 }
 
@@ -321,7 +330,7 @@ export function leavesFile(published: PublishedSnapshot, leaves: TreeNode[]): Le
     format: 'tessera-liabilities-leaves',
     version: LIABILITIES_VERSION,
     snapshot: snapshotText(published),
-    leaves: leaves.map((leaf) => ({ hash: toHex(leaf.hash), sums: sumsText(leaf.sums) })),
+    leaves: leaves.map((leaf) => ({ hash: toHex(leaf.hash), sums: sumsAsText(leaf.sums) })),
   };
 }
 

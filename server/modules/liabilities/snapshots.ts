@@ -16,6 +16,11 @@ import {
   signedMessage,
   toHex,
   treeLevels,
+  balancesAsText,
+  balancesFromText,
+  emptyBalances,
+  sumsAsText,
+  sumsFromText,
   type LeafBalances,
   type PathStep,
   type ProofFile,
@@ -51,7 +56,7 @@ interface SnapshotRow {
   ledger_position: string;
   leaf_count: number;
   root: Uint8Array;
-  totals: Record<string, string>;
+  totals: { EUR: string; USDT: string };
   signature: Uint8Array;
   public_key: Uint8Array;
   published: boolean;
@@ -60,11 +65,7 @@ interface SnapshotRow {
 
 const bytesOf = (value: Uint8Array) => new Uint8Array(value);
 
-function emptyBalances(): LeafBalances {
-  const balances = {} as LeafBalances;
-  for (const asset of LIABILITY_ASSETS) balances[asset] = Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, 0n])) as LeafBalances[typeof asset];
-  return balances;
-}
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function summaryOf(row: SnapshotRow): SnapshotSummary {
@@ -74,7 +75,7 @@ function summaryOf(row: SnapshotRow): SnapshotSummary {
     ledgerPosition: row.ledger_position,
     leafCount: row.leaf_count,
     root: toHex(bytesOf(row.root)),
-    totals: { EUR: row.totals.EUR, USDT: row.totals.USDT },
+    totals: row.totals,
     signature: Buffer.from(row.signature).toString('base64url'),
     publicKey: toHex(bytesOf(row.public_key)),
     published: row.published,
@@ -89,14 +90,14 @@ function publishedOf(row: SnapshotRow): PublishedSnapshot {
       takenAt: iso(row.taken_at),
       leafCount: row.leaf_count,
       root: bytesOf(row.root),
-      totals: { EUR: BigInt(row.totals.EUR), USDT: BigInt(row.totals.USDT) },
+      totals: sumsFromText(row.totals),
     },
     signature: bytesOf(row.signature),
     publicKey: bytesOf(row.public_key),
   };
 }
 
-const sumsJson = (sums: Sums) => JSON.stringify({ EUR: String(sums.EUR), USDT: String(sums.USDT) });
+const sumsJson = (sums: Sums) => JSON.stringify(sumsAsText(sums));
 
 /** Rows a statement: 7 parameters a row stays far below PostgreSQL's 65,535. */
 const ROWS_PER_STATEMENT = 1000;
@@ -208,7 +209,7 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
             const [{ id }] = await rowsOf<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('liability_snapshots', 'id'))::text AS id`);
             const root = { snapshotId: id, takenAt: takenAt.toISOString(), leafCount: nodes.length, root: top.hash, totals: top.sums };
             const signature = crypto.sign(null, signedMessage(root), signer.privateKey);
-            const totals = { EUR: String(top.sums.EUR), USDT: String(top.sums.USDT) };
+            const totals = sumsAsText(top.sums);
             const [row] = await rowsOf<SnapshotRow>(
               tx,
               sql`INSERT INTO liability_snapshots (id, day, taken_at, ledger_position, leaf_count, root, totals, signature, public_key, published, problem, requested_by)
@@ -222,8 +223,7 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
               tx,
               sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances, hash, sums)`,
               leaves.map((leaf, position) => {
-                const balances = Object.fromEntries(LIABILITY_ASSETS.map((asset) => [asset, Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, String(leaf.balances[asset][purpose])]))]));
-                return sql`(${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balances)}::jsonb, ${Buffer.from(nodes[position].hash)}, ${sumsJson(nodes[position].sums)}::jsonb)`;
+                return sql`(${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balancesAsText(leaf.balances))}::jsonb, ${Buffer.from(nodes[position].hash)}, ${sumsJson(nodes[position].sums)}::jsonb)`;
               }),
             );
             await insertRows(
@@ -274,9 +274,9 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
         const sibling = at ^ 1;
         if (sibling < size) wanted.push({ level, position: sibling, side: sibling < at ? 'left' : 'right' });
       }
-      const found = new Map<string, { hash: Uint8Array; sums: Record<string, string> }>();
+      const found = new Map<string, { hash: Uint8Array; sums: { EUR: string; USDT: string } }>();
       if (wanted.length > 0) {
-        const rows = await rowsOf<{ level: number; position: number; hash: Uint8Array; sums: Record<string, string> }>(
+        const rows = await rowsOf<{ level: number; position: number; hash: Uint8Array; sums: { EUR: string; USDT: string } }>(
           db,
           sql`SELECT 0 AS level, position, hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND position = ${wanted[0].level === 0 ? wanted[0].position : -1}
               UNION ALL
@@ -288,11 +288,9 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
       const path: PathStep[] = wanted.map((step) => {
         const node = found.get(`${step.level}:${step.position}`);
         if (!node) throw new Error(`snapshot ${row.id}: no node at level ${step.level}, position ${step.position}`);
-        return { side: step.side, hash: bytesOf(node.hash), sums: { EUR: BigInt(node.sums.EUR), USDT: BigInt(node.sums.USDT) } };
+        return { side: step.side, hash: bytesOf(node.hash), sums: sumsFromText(node.sums) };
       });
-      const balances = {} as LeafBalances;
-      for (const asset of LIABILITY_ASSETS) balances[asset] = Object.fromEntries(LIABILITY_PURPOSES.map((purpose) => [purpose, BigInt(mine.balances[asset][purpose])])) as LeafBalances[typeof asset];
-      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances }, path);
+      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances: balancesFromText(mine.balances) }, path);
     },
   };
 }
