@@ -18,6 +18,7 @@ import { createSmsProvider, type InfoLog } from './modules/sms';
 import { startHousekeeping } from './housekeeping';
 import { startMarketFeed } from './modules/market';
 import { startLoanWatch } from './modules/loans';
+import { startLiabilitySnapshots } from './modules/liabilities';
 import { startPledgePayouts } from './modules/pledge';
 import { startRepeating } from './repeating';
 import { startTradeSweeps } from './modules/trading';
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
   let housekeeping: { stop(): void } | null = null;
   let tradeSweeps: { stop(): void } | null = null;
   let pledgePayouts: { stop(): void } | null = null;
+  let liabilitySnapshots: { stop(): void } | null = null;
   let loanDocumentPurge: { stop(): void } | null = null;
   let loanWatch: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
@@ -162,6 +164,7 @@ async function main(): Promise<void> {
     housekeeping?.stop();
     tradeSweeps?.stop();
     pledgePayouts?.stop();
+    liabilitySnapshots?.stop();
     loanDocumentPurge?.stop();
     loanWatch?.stop();
     await marketFeed?.stop();
@@ -209,6 +212,8 @@ async function main(): Promise<void> {
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
   // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
   pledgePayouts = startPledgePayouts(app.services.pledge, app.log);
+  // The day's proof-of-liabilities snapshot, soon after 00:00 UTC (or the first minute after a start that missed it), once per cluster.
+  liabilitySnapshots = startLiabilitySnapshots(app.services.liabilities, clock, app.log);
   // Identity images of loans, deleted a stated time after their loan ended (hourly).
   loanDocumentPurge = startRepeating(
     () =>

@@ -41,7 +41,9 @@ export type AuditAction =
   | 'user.endSessions'
   | 'user.liftLockout'
   | 'user.resetSecondFactor'
-  | 'ledger.verify';
+  | 'ledger.verify'
+  | 'liabilities.snapshot'
+  | 'liabilities.reserves';
 
 /** The system acting (the LTV watch's liquidations): no operator. */
 export interface SystemActor {

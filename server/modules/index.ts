@@ -13,6 +13,7 @@ import { depositsModule, depositsOpsModule } from './deposits';
 import { healthModule } from './health';
 import { marketModule } from './market';
 import { newsModule, newsOpsModule } from './news';
+import { liabilitiesModule, liabilitiesOpsModule } from './liabilities';
 import { loansModule, loansOpsModule } from './loans';
 import { pledgeModule, pledgeOpsModule } from './pledge';
 import { pushModule, pushOpsModule } from './push';
@@ -53,6 +54,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: marketModule },
   { plugin: newsModule },
   { plugin: pushModule },
+  { plugin: liabilitiesModule },
   { plugin: opsSessionModule, prefix: '/ops' },
   { plugin: opsModule, prefix: '/ops' },
   { plugin: depositsOpsModule, prefix: '/ops' },
@@ -66,4 +68,5 @@ export const API_MODULES: readonly ApiModule[] = [
   { plugin: securityOpsModule, prefix: '/ops' },
   { plugin: recordsOpsModule, prefix: '/ops' },
   { plugin: pushOpsModule, prefix: '/ops' },
+  { plugin: liabilitiesOpsModule, prefix: '/ops' },
 ];

@@ -212,6 +212,9 @@ export const ERROR_KEYS = [
   'loan.liquidated',
   'loan.partNotRepayable',
   'loan.partTooLarge',
+  // proof of liabilities
+  'liabilities.evidenceRequired',
+  'liabilities.snapshotNotFound',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

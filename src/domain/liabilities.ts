@@ -37,7 +37,7 @@ export type Sums = Record<(typeof LIABILITY_ASSETS)[number], bigint>;
 export type LeafBalances = Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], bigint>>;
 
 /** Amounts as the files and the database write them: decimal text of minor units. */
-type SumsText = Record<(typeof LIABILITY_ASSETS)[number], string>;
+export type SumsText = Record<(typeof LIABILITY_ASSETS)[number], string>;
 type BalancesText = Record<(typeof LIABILITY_ASSETS)[number], Record<(typeof LIABILITY_PURPOSES)[number], string>>;
 
 export const sumsFromText = (sums: SumsText): Sums => ({ EUR: BigInt(sums.EUR), USDT: BigInt(sums.USDT) });
@@ -212,7 +212,8 @@ const hex32 = z.string().regex(/^[0-9a-f]{64}$/, 'lower-case hex of 32 bytes');
 const amountText = z.string().regex(/^-?\d{1,40}$/, 'an integer of minor units');
 const sumsFile = z.strictObject({ EUR: amountText, USDT: amountText });
 
-const snapshotFile = z.strictObject({
+/** A published snapshot as the files, the public page and the operator show it. */
+export const snapshotFileSchema = z.strictObject({
   id: z.string().min(1).max(40),
   takenAt: z.string().min(1).max(40),
   leafCount: z.number().int().positive(),
@@ -229,7 +230,7 @@ const purposesFile = z.strictObject(Object.fromEntries(LIABILITY_PURPOSES.map((p
 export const proofFileSchema = z.strictObject({
   format: z.literal('tessera-liabilities-proof'),
   version: z.literal(LIABILITIES_VERSION),
-  snapshot: snapshotFile,
+  snapshot: snapshotFileSchema,
   leaf: z.strictObject({ nonce: hex32, balances: z.strictObject({ EUR: purposesFile, USDT: purposesFile }) }),
   path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash: hex32, sums: sumsFile })).max(64),
 });
@@ -238,13 +239,13 @@ export type ProofFile = z.infer<typeof proofFileSchema>;
 export const leavesFileSchema = z.strictObject({
   format: z.literal('tessera-liabilities-leaves'),
   version: z.literal(LIABILITIES_VERSION),
-  snapshot: snapshotFile,
+  snapshot: snapshotFileSchema,
   leaves: z.array(z.strictObject({ hash: hex32, sums: sumsFile })).min(1),
 });
 export type LeavesFile = z.infer<typeof leavesFileSchema>;
 
 
-export function signedRootOf(snapshot: z.infer<typeof snapshotFile>): SignedRoot {
+export function signedRootOf(snapshot: z.infer<typeof snapshotFileSchema>): SignedRoot {
   return { snapshotId: snapshot.id, takenAt: snapshot.takenAt, leafCount: snapshot.leafCount, root: fromHex(snapshot.root), totals: sumsFromText(snapshot.totals) };
 }
 
@@ -300,7 +301,8 @@ export interface PublishedSnapshot {
   publicKey: Uint8Array;
 }
 
-function snapshotText(published: PublishedSnapshot): ProofFile['snapshot'] {
+/** A snapshot's published facts as the files (and the public page) write them. */
+export function snapshotFile(published: PublishedSnapshot): ProofFile['snapshot'] {
   const { root } = published;
   return {
     id: root.snapshotId,
@@ -318,7 +320,7 @@ export function proofFile(published: PublishedSnapshot, leaf: { nonce: Uint8Arra
   return {
     format: 'tessera-liabilities-proof',
     version: LIABILITIES_VERSION,
-    snapshot: snapshotText(published),
+    snapshot: snapshotFile(published),
     leaf: { nonce: toHex(leaf.nonce), balances: balancesAsText(leaf.balances) },
     path: path.map((step) => ({ side: step.side, hash: toHex(step.hash), sums: sumsAsText(step.sums) })),
   };
@@ -329,7 +331,7 @@ export function leavesFile(published: PublishedSnapshot, leaves: TreeNode[]): Le
   return {
     format: 'tessera-liabilities-leaves',
     version: LIABILITIES_VERSION,
-    snapshot: snapshotText(published),
+    snapshot: snapshotFile(published),
     leaves: leaves.map((leaf) => ({ hash: toHex(leaf.hash), sums: sumsAsText(leaf.sums) })),
   };
 }

@@ -508,3 +508,33 @@ export const contentPagesSchema = z.object({
 export const contentChangeSchema = z.strictObject({ id: recordIdSchema, ...newsTextShape, reason: reasonSchema });
 export type OpsContentPages = z.output<typeof contentPagesSchema>;
 export type OpsContentChange = z.input<typeof contentChangeSchema>;
+
+// ---- proof of liabilities (docs/liabilities.md) --------------------------------------------------
+
+/** A snapshot as the operator sees it: published or not, and why not. */
+export const opsLiabilitySnapshotSchema = z.object({
+  id: z.string(),
+  day: day.nullable().describe('The daily snapshot’s day; null for one an operator asked for'),
+  takenAt: date,
+  ledgerPosition: z.string().describe('The last ledger transfer it includes'),
+  leafCount: z.number().int(),
+  root: z.string(),
+  totals: z.object({ EUR: z.string(), USDT: z.string() }).describe('Minor units'),
+  published: z.boolean(),
+  problem: z.string().nullable().describe('Why it was not published: what the ledger’s check or the postings’ totals disagreed on'),
+});
+export const liabilitySnapshotQuerySchema = z.strictObject({ id: z.string().regex(/^\d{1,18}$/, 'record.notFound') });
+
+/** POST /ops/liabilities/reserves: what the operator holds for an asset, with its evidence. */
+export const reserveDeclarationSchema = z.strictObject({
+  asset: assetSchema,
+  amount: z
+    .string({ error: 'amount.required' })
+    .trim()
+    .min(1, 'amount.required')
+    .max(32, 'amount.invalid')
+    .regex(/^\d{1,24}(\.\d+)?$/, 'amount.invalid'),
+  evidence: z.string({ error: 'liabilities.evidenceRequired' }).trim().min(3, 'liabilities.evidenceRequired').max(500, 'liabilities.evidenceRequired'),
+});
+/** A snapshot as the operator sees it. */
+export type OpsLiabilitySnapshot = z.output<typeof opsLiabilitySnapshotSchema>;

@@ -5,6 +5,7 @@
  * with the asset's full precision; dates are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { proofFileSchema, snapshotFileSchema } from './liabilities';
 import { LOCALES } from './locales';
 import { CANDLE_PERIODS } from './market';
 import { SECOND_FACTOR_METHODS, SECURITY_CHANGES } from './security';
@@ -416,4 +417,35 @@ export const addressBookSchema = z.object({
   entries: z.array(addressEntrySchema).describe('Newest first'),
   max: z.number().int().describe('How many entries a book keeps'),
   lock: addressLockSchema,
+});
+
+// ---- proof of liabilities (src/domain/liabilities.ts, docs/liabilities.md) -----------------------
+
+/** What the operator declares it holds for one asset: its word and its evidence, not proven by the app. */
+export const declaredReserveSchema = z.object({
+  asset,
+  amount,
+  evidence: z.string().describe('What the operator gives as evidence: a wallet address, a bank statement reference'),
+  declaredAt: date,
+});
+/** GET /liabilities: the published snapshots (signed roots), the key, and the operator's declared reserves. */
+export const liabilitiesReplySchema = z.object({
+  publicKey: z.string().describe('The platform’s Ed25519 public key (32 bytes, hex) that signs every root'),
+  snapshots: z.array(snapshotFileSchema).describe('Published snapshots, newest first (at most 30); each as the proof files carry it, totals in minor units'),
+  ledgerPositions: z.array(z.string()).describe('The last ledger transfer each snapshot includes, in the order of `snapshots`'),
+  reserves: z.array(declaredReserveSchema).describe('The newest declaration per asset; declared, not verified'),
+  coverage: z
+    .array(
+      z.object({
+        asset,
+        owed: amount.describe('The users’ balances in the newest snapshot (proven: its signed total)'),
+        declared: amount.nullable().describe('The reserves declared for the asset; null when none were'),
+        percent: z.string().nullable().describe('Declared reserves over what is owed, in percent, cut (never rounded up) to two decimals; null without a declaration or with nothing owed'),
+      }),
+    )
+    .describe('Against the newest snapshot; empty before the first one'),
+});
+/** GET /liabilities/mine: the user's proof in the newest published snapshot that holds them (or the one named). */
+export const myLiabilityProofSchema = z.object({
+  proof: proofFileSchema.nullable().describe('Null when the user had no balance at the time of the snapshot, or none is published yet'),
 });

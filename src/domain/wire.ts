@@ -92,3 +92,5 @@ export type AddressEntry = z.output<typeof wire.addressEntrySchema>;
 export type AddressLock = z.output<typeof wire.addressLockSchema>;
 /** GET /wallet/address-book */
 export type AddressBook = z.output<typeof wire.addressBookSchema>;
+/** GET /liabilities: the published roots, the key, the declared reserves. */
+export type LiabilitiesReply = z.output<typeof wire.liabilitiesReplySchema>;

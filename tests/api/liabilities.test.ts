@@ -6,7 +6,20 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIABILITY_PURPOSES, proofFromFile, verifyProof, webCryptoSha256, webCryptoSignatureCheck } from '../../src/domain/liabilities';
+import crypto from 'node:crypto';
+import {
+  LIABILITY_ASSETS,
+  LIABILITY_PURPOSES,
+  leavesFileSchema,
+  proofFromFile,
+  verifyLeaves,
+  verifyProof,
+  webCryptoSha256,
+  webCryptoSignatureCheck,
+  type ProofFile,
+} from '../../src/domain/liabilities';
+import type { OpsLiabilitySnapshot } from '../../src/domain/ops-wire';
+import type { LiabilitiesReply } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
 import { startTestApp, type TestApp } from './harness';
 
@@ -122,9 +135,168 @@ describe('a snapshot', () => {
       expect(snapshot!.problem).toMatch(/balance-postings/);
       expect(snapshot!.problem).toMatch(/totals: USDT/);
       expect((await liabilities().published()).map((each) => each.id)).not.toContain(snapshot!.id);
-      expect(await liabilities().proofOf(eve.userId, snapshot!.id)).toBeNull();
+      await expect(liabilities().proofOf(eve.userId, snapshot!.id)).rejects.toMatchObject({ key: 'liabilities.snapshotNotFound', status: 404 });
     } finally {
       await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE user_id = ${eve.userId}::uuid AND asset = 'USDT' AND purpose = 'available'`);
     }
+  });
+});
+
+describe('while money moves', () => {
+  test('no snapshot is torn: each one’s balances per asset and purpose are exactly the postings its transaction saw, however many money calls run', async () => {
+    const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    const users = await Promise.all(Array.from({ length: 4 }, () => t.payingUser()));
+    for (const user of users) {
+      await t.fund(user.userId, 'USDT', 500_000_000n);
+      await t.fund(user.userId, 'EUR', 500_00n);
+    }
+    const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+    const moneyCalls = users.map(async (user, index) => {
+      for (let round = 0; round < 6; round++) {
+        // available → held (a withdrawal waiting), EUR → USDT (a conversion), and a credit from outside.
+        const out = await t.post('/wallet/out', { payPassword: user.payPassword, method: 'crypto', network: 'TRC20', address: TRC20, amount: '10' }, { token: user.token, headers: key() });
+        expect(out.status, JSON.stringify(out.body)).toBe(200);
+        const quote = await t.post<{ quoteId: string }>('/transfer/quote', { from: 'EUR', to: 'USDT', amount: '1.50' }, { token: user.token });
+        expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+        const done = await t.post('/transfer', { quoteId: quote.body.data!.quoteId, payPassword: user.payPassword }, { token: user.token, headers: key() });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        await t.fund(user.userId, index % 2 ? 'EUR' : 'USDT', BigInt(1 + round));
+      }
+    });
+    const snapshots: string[] = [];
+    const taking = (async () => {
+      for (let i = 0; i < 5; i++) {
+        const taken = await liabilities().take();
+        expect(taken!.problem).toBeNull();
+        snapshots.push(taken!.id);
+      }
+    })();
+    await Promise.all([...moneyCalls, taking]);
+    snapshots.push((await liabilities().take())!.id);
+
+    for (const id of snapshots) {
+      const counted = await rowsOf<{ asset: string; purpose: string; total: string }>(
+        t.database.db,
+        sql`SELECT b.asset, p.purpose, sum((l.balances -> b.asset ->> p.purpose)::numeric)::text AS total
+            FROM liability_leaves l CROSS JOIN (VALUES ('EUR'), ('USDT')) b (asset) CROSS JOIN (VALUES ${sql.join(LIABILITY_PURPOSES.map((purpose) => sql`(${purpose})`), sql`, `)}) p (purpose)
+            WHERE l.snapshot_id = ${id}::bigint GROUP BY b.asset, p.purpose`,
+      );
+      // The transfers its transaction saw, from the snapshot of that transaction kept with it.
+      const posted = await rowsOf<{ asset: string; purpose: string; total: string }>(
+        t.database.db,
+        sql`SELECT a.asset, a.purpose, sum(CASE WHEN x.credit_account_id = a.id THEN x.amount ELSE -x.amount END)::text AS total
+            FROM ledger_transfers x JOIN ledger_accounts a ON a.id = x.credit_account_id OR a.id = x.debit_account_id
+            JOIN liability_snapshots s ON s.id = ${id}::bigint
+            WHERE a.owner_kind = 'user' AND pg_visible_in_snapshot(x.xmin::text::xid8, s.ledger_snapshot::pg_snapshot)
+            GROUP BY a.asset, a.purpose`,
+      );
+      const asMap = (rows: Array<{ asset: string; purpose: string; total: string }>) =>
+        Object.fromEntries(rows.filter((row) => BigInt(row.total) !== 0n).map((row) => [`${row.asset}.${row.purpose}`, row.total]));
+      expect(asMap(counted), `snapshot ${id}`).toEqual(asMap(posted));
+      const [row] = await rowsOf<{ totals: { EUR: string; USDT: string } }>(t.database.db, sql`SELECT totals FROM liability_snapshots WHERE id = ${id}::bigint`);
+      for (const asset of LIABILITY_ASSETS) {
+        expect(row.totals[asset]).toBe(String(posted.filter((each) => each.asset === asset).reduce((sum, each) => sum + BigInt(each.total), 0n)));
+      }
+    }
+    // The money calls were seen partly: later snapshots hold more of them.
+    const held = await rowsOf<{ id: string; held: string }>(
+      t.database.db,
+      sql`SELECT snapshot_id::text AS id, sum((balances -> 'USDT' ->> 'held')::numeric)::text AS held FROM liability_leaves WHERE snapshot_id IN (${sql.join(snapshots.map((id) => sql`${id}::bigint`), sql`, `)}) GROUP BY snapshot_id ORDER BY snapshot_id`,
+    );
+    expect(BigInt(held[held.length - 1].held)).toBeGreaterThan(BigInt(held[0].held));
+    await t.assertLedgerClean();
+  });
+});
+
+describe('the calls', () => {
+  test('the public page, before a first snapshot or a declaration, claims nothing', async () => {
+    const fresh = await startTestApp();
+    try {
+      const page = await fresh.get<LiabilitiesReply>('/liabilities');
+      expect(page.status).toBe(200);
+      expect(page.body.data).toMatchObject({ snapshots: [], ledgerPositions: [], reserves: [], coverage: [] });
+      expect(page.body.data!.publicKey).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a user reads their own proof, which verifies as the phone verifies it; the file names nobody, a snapshot they were not in gives none', async () => {
+    const fay = await t.payingUser();
+    await t.fund(fay.userId, 'USDT', 42_000_000n);
+    const snapshot = await liabilities().take();
+    const mine = await t.get<{ proof: ProofFile | null }>('/liabilities/mine', { token: fay.token });
+    expect(mine.status).toBe(200);
+    const proof = mine.body.data!.proof!;
+    expect(proof.snapshot.id).toBe(snapshot!.id);
+    expect(proof.leaf.balances.USDT.available).toBe('42000000');
+    expect(JSON.stringify(proof)).not.toContain(fay.userId);
+    expect(await verifyProof(webCryptoSha256, webCryptoSignatureCheck(proof.snapshot), proofFromFile(proof))).toEqual({ ok: true });
+
+    const page = await t.get<LiabilitiesReply>('/liabilities');
+    expect(page.body.data!.snapshots[0]).toEqual(proof.snapshot);
+    expect(page.body.data!.publicKey).toBe(proof.snapshot.publicKey);
+
+    // Someone with nothing at the time: no proof, not an error.
+    const gil = await t.signedInUser();
+    expect((await t.get<{ proof: null }>('/liabilities/mine', { token: gil.token })).body.data).toEqual({ proof: null });
+    // A snapshot that does not exist, or is not a number: refused in the user's language.
+    const unknown = await t.get('/liabilities/mine', { token: fay.token, query: { snapshot: '999999999', lang: 'de' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ key: 'liabilities.snapshotNotFound', message: 'Kein veröffentlichter Snapshot hat diese Nummer.' });
+    expect((await t.get('/liabilities/mine', { token: fay.token, query: { snapshot: '1; DROP' } })).status).toBe(400);
+    // Signed out: no proof at all.
+    expect((await t.get('/liabilities/mine')).status).toBe(401);
+  });
+
+  test('an operator of finance takes a snapshot (audited), fetches its leaves file, which verifies, and declares reserves; support may not', async () => {
+    const finance = await t.operatorToken(await t.financeOperator());
+    const { id: supportId } = await t.addOperator({ username: `support${crypto.randomInt(1e6)}`, password: 'a-long-support-password', role: 'support' });
+    const support = await t.operatorToken(supportId);
+    expect((await t.post('/ops/liabilities/snapshot', {}, { token: support })).status).toBe(403);
+    expect((await t.post('/ops/liabilities/reserves', { asset: 'USDT', amount: '1', evidence: 'wallet TXYZ' }, { token: support })).status).toBe(403);
+
+    const hal = await t.payingUser();
+    await t.fund(hal.userId, 'EUR', 12_34n);
+    const taken = await t.post<OpsLiabilitySnapshot>('/ops/liabilities/snapshot', {}, { token: finance });
+    expect(taken.status).toBe(200);
+    expect(taken.body.data).toMatchObject({ published: true, problem: null, day: null });
+    const audit = await rowsOf<{ action: string }>(t.database.db, sql`SELECT action FROM audit_log WHERE subject = ${`liability_snapshot:${taken.body.data!.id}`}`);
+    expect(audit.map((row) => row.action)).toEqual(['liabilities.snapshot']);
+    const listed = await t.get<OpsLiabilitySnapshot[]>('/ops/liabilities/snapshots', { token: finance });
+    expect(listed.body.data![0].id).toBe(taken.body.data!.id);
+
+    const leaves = await t.app.inject({ method: 'GET', url: '/api/ops/liabilities/leaves', query: { id: taken.body.data!.id }, headers: { authorization: finance } });
+    expect(leaves.statusCode).toBe(200);
+    expect(leaves.headers['content-disposition']).toContain('attachment');
+    const file = leavesFileSchema.parse(JSON.parse(leaves.body));
+    expect(file.leaves).toHaveLength(taken.body.data!.leafCount);
+    expect(await verifyLeaves(webCryptoSha256, webCryptoSignatureCheck(file.snapshot), file)).toEqual({ ok: true });
+    expect((await t.get('/ops/liabilities/leaves', { token: finance, query: { id: '99999999' } })).status).toBe(404);
+
+    // Reserves: bad input changes nothing; a declaration is audited and shown as declared.
+    for (const bad of [
+      { asset: 'USDT', amount: '12.1234567', evidence: 'wallet TXYZ' },
+      { asset: 'EUR', amount: '-5', evidence: 'statement 2026-11' },
+      { asset: 'USDT', amount: '5', evidence: ' ' },
+      { asset: 'BTC', amount: '5', evidence: 'wallet' },
+    ]) {
+      expect((await t.post('/ops/liabilities/reserves', bad, { token: finance })).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await t.get<LiabilitiesReply>('/liabilities')).body.data!.reserves).toEqual([]);
+    const totals = taken.body.data!.totals;
+    // Declares exactly a third of what is owed in EUR: the percentage is cut, never rounded up.
+    const third = BigInt(totals.EUR) / 3n;
+    const declared = await t.post('/ops/liabilities/reserves', { asset: 'EUR', amount: `${third / 100n}.${String(third % 100n).padStart(2, '0')}`, evidence: 'Bank statement 2026-11 ref. 4471' }, { token: finance });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+    const page = (await t.get<LiabilitiesReply>('/liabilities')).body.data!;
+    expect(page.reserves).toEqual([expect.objectContaining({ asset: 'EUR', evidence: 'Bank statement 2026-11 ref. 4471' })]);
+    const eur = page.coverage.find((each) => each.asset === 'EUR')!;
+    const expected = (third * 10_000n) / BigInt(totals.EUR);
+    expect(eur.percent).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
+    expect(Number(eur.percent)).toBeLessThanOrEqual(33.34);
+    expect(page.coverage.find((each) => each.asset === 'USDT')).toMatchObject({ declared: null, percent: null });
+    const reserveAudit = await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'liabilities.reserves'`);
+    expect(Number(reserveAudit[0].n)).toBe(1);
   });
 });

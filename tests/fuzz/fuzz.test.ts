@@ -86,6 +86,8 @@ const OPERATION_IDS = [
   'POST /api/safe/passkeys/remove', 'POST /api/user/login/passkey/options', 'POST /api/user/login/passkey',
   'GET /api/safe/sessions', 'POST /api/safe/sessions/end', 'POST /api/safe/sessions/end_others', 'GET /api/safe/sign_ins',
   'POST /api/safe/second-factor/passkey-options', 'POST /api/user/login/second-factor/passkey-options',
+  'GET /api/liabilities', 'GET /api/liabilities/mine', 'GET /api/ops/liabilities/snapshots', 'POST /api/ops/liabilities/snapshot',
+  'GET /api/ops/liabilities/leaves', 'POST /api/ops/liabilities/reserves',
   // Last: turning the address book's lock on or off is a security change, which pauses the fuzz user's withdrawals.
   'GET /api/wallet/address-book', 'POST /api/wallet/address-book/add', 'POST /api/wallet/address-book/rename', 'POST /api/wallet/address-book/remove',
   'POST /api/wallet/address-book/lock',
@@ -665,7 +667,13 @@ beforeAll(async () => {
     maxAmount: pick('10', '100'),
     tab: pick('all', 'review', 'expired', 'completed'),
   };
+  // A published snapshot of what users are owed, so that the proof and the leaves file can be read.
+  const liabilitySnapshot = await t.app.services.liabilities.take();
+  if (!liabilitySnapshot?.published) throw new Error(`the fuzz's snapshot of liabilities was not published: ${liabilitySnapshot?.problem}`);
   const byOperation: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
+    'GET /api/liabilities/mine': { snapshot: pick(liabilitySnapshot.id, '99999999') },
+    'GET /api/ops/liabilities/leaves': { id: pick(liabilitySnapshot.id, '99999999') },
+    'POST /api/ops/liabilities/reserves': { asset: pick('USDT', 'EUR'), amount: pick('1000', '12.5', '0'), evidence: pick('Wallet TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'Statement 2026-11') },
     'POST /api/user/login': { password: pick(victim.password) },
     'POST /api/safe/update_password': { password: pick(user.password), confirmPassword: pick(user.password) },
     'POST /api/safe/pay_password': { password: pick(PAY_PASSWORD), confirmPassword: pick(PAY_PASSWORD) },

@@ -12,7 +12,9 @@ import {
   LIABILITY_ASSETS,
   LIABILITY_PURPOSES,
   leafNode,
+  leavesFile,
   proofFile,
+  snapshotFile,
   signedMessage,
   toHex,
   treeLevels,
@@ -25,20 +27,27 @@ import {
   type PathStep,
   type ProofFile,
   type PublishedSnapshot,
+  type LeavesFile,
   type Sums,
+  type SumsText,
   type TreeNode,
 } from '../../../src/domain/liabilities';
+import { toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { verifyLedger } from '../../ledger/verify';
+import { recordAudit } from '../../ledger/audit';
 import type { Sealer } from '../../security/sealed';
+import { Refusal } from '../../errors';
 
 const KEY_OWNER = 'liabilities-signing-key';
 const sha256 = (bytes: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(bytes).digest());
 
-interface SnapshotSummary {
+export interface SnapshotSummary {
   id: string;
+  /** The daily snapshot's day; null for an operator's. */
+  day: string | null;
   takenAt: string;
   ledgerPosition: string;
   leafCount: number;
@@ -52,6 +61,7 @@ interface SnapshotSummary {
 
 interface SnapshotRow {
   id: string;
+  day: string | null;
   taken_at: Date | string;
   ledger_position: string;
   leaf_count: number;
@@ -71,6 +81,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 function summaryOf(row: SnapshotRow): SnapshotSummary {
   return {
     id: row.id,
+    day: row.day,
     takenAt: iso(row.taken_at),
     ledgerPosition: row.ledger_position,
     leafCount: row.leaf_count,
@@ -97,6 +108,12 @@ function publishedOf(row: SnapshotRow): PublishedSnapshot {
   };
 }
 
+/** `part` over `whole` in percent, cut (never rounded up) to two decimals: "102.34". */
+function percentCut(part: bigint, whole: bigint): string {
+  const hundredths = (part * 10_000n) / whole;
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+}
+
 const sumsJson = (sums: Sums) => JSON.stringify(sumsAsText(sums));
 
 /** Rows a statement: 7 parameters a row stays far below PostgreSQL's 65,535. */
@@ -108,7 +125,8 @@ async function insertRows(tx: Tx, head: SQL, rows: SQL[]): Promise<void> {
   }
 }
 
-const SNAPSHOT_COLUMNS = sql`id::text, taken_at, ledger_position::text, leaf_count, root, totals, signature, public_key, published, problem`;
+/** Its columns as the rows read them (the id as text: a bigint; an ORDER BY names the table's id, not this text). */
+const SNAPSHOT_COLUMNS = sql`id::text, day::text, taken_at, ledger_position::text, leaf_count, root, totals, signature, public_key, published, problem`;
 
 export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock; sealer: Sealer }) {
   let signingKey: Promise<{ publicKey: Uint8Array; privateKey: crypto.KeyObject }> | null = null;
@@ -151,15 +169,23 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     return users;
   }
 
-  /** The users' totals per asset from the postings themselves (credits minus debits of user accounts). */
-  async function postedTotals(tx: Tx): Promise<Sums> {
-    const rows = await rowsOf<{ asset: string; total: string }>(
+  /** The users' totals per asset and purpose from the postings themselves (credits minus debits of user accounts). */
+  async function postedTotals(tx: Tx): Promise<LeafBalances> {
+    const rows = await rowsOf<{ asset: string; purpose: string; total: string }>(
       tx,
-      sql`SELECT asset, (coalesce(sum(amount) FILTER (WHERE credit_user_id IS NOT NULL), 0) - coalesce(sum(amount) FILTER (WHERE debit_user_id IS NOT NULL), 0))::text AS total
-          FROM ledger_transfers GROUP BY asset`,
+      sql`SELECT a.asset, a.purpose, sum(CASE WHEN t.credit_account_id = a.id THEN t.amount ELSE -t.amount END)::text AS total
+          FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id OR a.id = t.debit_account_id
+          WHERE a.owner_kind = 'user' GROUP BY a.asset, a.purpose`,
     );
-    const totals: Sums = { EUR: 0n, USDT: 0n };
-    for (const row of rows) totals[row.asset as keyof Sums] = BigInt(row.total);
+    const totals = emptyBalances();
+    for (const row of rows) totals[row.asset as (typeof LIABILITY_ASSETS)[number]][row.purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(row.total);
+    return totals;
+  }
+
+  /** The tree's totals per asset and purpose (the root's sums add the purposes up). */
+  function purposeTotals(leaves: Array<{ balances: LeafBalances }>): LeafBalances {
+    const totals = emptyBalances();
+    for (const { balances } of leaves) for (const asset of LIABILITY_ASSETS) for (const purpose of LIABILITY_PURPOSES) totals[asset][purpose] += balances[asset][purpose];
     return totals;
   }
 
@@ -172,11 +198,11 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     return out;
   }
 
+  const publicKeyHex = async (): Promise<string> => toHex((await key()).publicKey);
+
   return {
     /** The key's public half, 32 bytes as hex (the page shows it; every file carries it). */
-    async publicKey(): Promise<string> {
-      return toHex((await key()).publicKey);
-    },
+    publicKey: publicKeyHex,
 
     /**
      * Takes a snapshot: the daily one for `day` (null when another process has already taken it),
@@ -192,7 +218,10 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
               const [taken] = await rowsOf<{ id: string }>(tx, sql`SELECT id::text FROM liability_snapshots WHERE day = ${input.day}::date`);
               if (taken) return null;
             }
-            const [{ position }] = await rowsOf<{ position: string }>(tx, sql`SELECT coalesce(max(id), 0)::text AS position FROM ledger_transfers`);
+            const [{ position, visible }] = await rowsOf<{ position: string; visible: string }>(
+              tx,
+              sql`SELECT coalesce(max(id), 0)::text AS position, pg_current_snapshot()::text AS visible FROM ledger_transfers`,
+            );
             const users: Array<[string | null, LeafBalances]> = shuffled([...(await balancesOf(tx)).entries()]);
             // A snapshot of nobody still has a root: one leaf of zeros, nobody's.
             if (users.length === 0) users.push([null, emptyBalances()]);
@@ -202,9 +231,14 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
             const top = levels[levels.length - 1][0];
             const report = await verifyLedger(tx);
             const posted = await postedTotals(tx);
+            const counted = purposeTotals(leaves);
             const problems = [
               ...report.problems.map((problem) => `${problem.check}: ${problem.detail}`),
-              ...LIABILITY_ASSETS.filter((asset) => posted[asset] !== top.sums[asset]).map((asset) => `totals: ${asset} ${top.sums[asset]} in the tree, ${posted[asset]} by the postings`),
+              ...LIABILITY_ASSETS.flatMap((asset) =>
+                LIABILITY_PURPOSES.filter((purpose) => posted[asset][purpose] !== counted[asset][purpose]).map(
+                  (purpose) => `totals: ${asset} ${purpose} ${counted[asset][purpose]} in the tree, ${posted[asset][purpose]} by the postings`,
+                ),
+              ),
             ];
             const [{ id }] = await rowsOf<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('liability_snapshots', 'id'))::text AS id`);
             const root = { snapshotId: id, takenAt: takenAt.toISOString(), leafCount: nodes.length, root: top.hash, totals: top.sums };
@@ -212,8 +246,8 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
             const totals = sumsAsText(top.sums);
             const [row] = await rowsOf<SnapshotRow>(
               tx,
-              sql`INSERT INTO liability_snapshots (id, day, taken_at, ledger_position, leaf_count, root, totals, signature, public_key, published, problem, requested_by)
-                  VALUES (${id}::bigint, ${input.day ?? null}::date, ${takenAt.toISOString()}, ${position}::bigint, ${nodes.length}, ${Buffer.from(top.hash)},
+              sql`INSERT INTO liability_snapshots (id, day, taken_at, ledger_position, ledger_snapshot, leaf_count, root, totals, signature, public_key, published, problem, requested_by)
+                  VALUES (${id}::bigint, ${input.day ?? null}::date, ${takenAt.toISOString()}, ${position}::bigint, ${visible}, ${nodes.length}, ${Buffer.from(top.hash)},
                           ${JSON.stringify(totals)}::jsonb, ${signature}, ${Buffer.from(signer.publicKey)}, ${problems.length === 0}, ${problems.length === 0 ? null : problems.slice(0, 20).join('\n')},
                           ${input.operatorId ?? null}::uuid)
                   RETURNING ${SNAPSHOT_COLUMNS}`,
@@ -231,6 +265,13 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
               sql`INSERT INTO liability_nodes (snapshot_id, level, position, hash, sums)`,
               levels.slice(1).flatMap((level, index) => level.map((node, position) => sql`(${id}::bigint, ${index + 1}, ${position}, ${Buffer.from(node.hash)}, ${sumsJson(node.sums)}::jsonb)`)),
             );
+            if (input.operatorId) {
+              await recordAudit(tx, { operatorId: input.operatorId, at: takenAt }, {
+                action: 'liabilities.snapshot',
+                subject: `liability_snapshot:${id}`,
+                details: { published: row.published, leafCount: row.leaf_count, ledgerPosition: row.ledger_position },
+              });
+            }
             return summaryOf(row);
           },
           { isolationLevel: 'repeatable read' },
@@ -246,8 +287,71 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
 
     /** The published snapshots, newest first. */
     async published(limit = 30): Promise<SnapshotSummary[]> {
-      const rows = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY taken_at DESC, id DESC LIMIT ${limit}`);
+      const rows = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY liability_snapshots.id DESC LIMIT ${limit}`);
       return rows.map(summaryOf);
+    },
+
+    /** Every snapshot, unpublished ones with why, newest first (the operator's list). */
+    async all(limit = 60): Promise<SnapshotSummary[]> {
+      const rows = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots ORDER BY liability_snapshots.id DESC LIMIT ${limit}`);
+      return rows.map(summaryOf);
+    },
+
+    /**
+     * The public page: the published snapshots as their files carry them, the key, the newest
+     * declaration of reserves per asset, and the declared reserves over the newest snapshot's
+     * totals (cut to two decimals of a percent, never rounded up).
+     */
+    async overview() {
+      const snapshots = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY liability_snapshots.id DESC LIMIT 30`);
+      const reserves = await rowsOf<{ asset: Asset; amount: string; evidence: string; declared_at: Date | string }>(
+        db,
+        sql`SELECT DISTINCT ON (asset) asset, amount::text, evidence, declared_at FROM liability_reserves ORDER BY asset, declared_at DESC, id DESC`,
+      );
+      const newest = snapshots[0];
+      return {
+        publicKey: await publicKeyHex(),
+        snapshots: snapshots.map((row) => snapshotFile(publishedOf(row))),
+        ledgerPositions: snapshots.map((row) => row.ledger_position),
+        reserves: reserves.map((row) => ({ asset: row.asset, amount: toDecimalString(BigInt(row.amount), row.asset), evidence: row.evidence, declaredAt: iso(row.declared_at) })),
+        coverage: newest
+          ? LIABILITY_ASSETS.map((asset) => {
+              const owed = BigInt(newest.totals[asset]);
+              const declared = reserves.find((row) => row.asset === asset);
+              return {
+                asset,
+                owed: toDecimalString(owed, asset),
+                declared: declared ? toDecimalString(BigInt(declared.amount), asset) : null,
+                percent: declared && owed > 0n ? percentCut(BigInt(declared.amount), owed) : null,
+              };
+            })
+          : [],
+      };
+    },
+
+    /** An operator declares the reserves of an asset, with its evidence (audited). Declared, not proven. */
+    async declareReserve(input: { asset: Asset; amount: bigint; evidence: string }, actor: { operatorId: string; at: Date }) {
+      return db.transaction(async (tx) => {
+        const [row] = await rowsOf<{ id: string }>(
+          tx,
+          sql`INSERT INTO liability_reserves (asset, amount, evidence, declared_at, operator_id)
+              VALUES (${input.asset}, ${input.amount.toString()}::numeric, ${input.evidence}, ${actor.at.toISOString()}, ${actor.operatorId}::uuid) RETURNING id::text`,
+        );
+        const amount = toDecimalString(input.amount, input.asset);
+        await recordAudit(tx, actor, { action: 'liabilities.reserves', subject: `liability_reserve:${row.id}`, details: { asset: input.asset, amount, evidence: input.evidence } });
+        return { asset: input.asset, amount, evidence: input.evidence, declaredAt: actor.at.toISOString() };
+      });
+    },
+
+    /** A published snapshot's whole list of leaves, hashes and sums in the tree's order (the leaves file). */
+    async leavesOf(snapshotId: string): Promise<LeavesFile> {
+      const [row] = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`);
+      if (!row) throw new Refusal('liabilities.snapshotNotFound', 404);
+      const leaves = await rowsOf<{ hash: Uint8Array; sums: SumsText }>(db, sql`SELECT hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint ORDER BY position`);
+      return leavesFile(
+        publishedOf(row),
+        leaves.map((leaf) => ({ hash: bytesOf(leaf.hash), sums: sumsFromText(leaf.sums) })),
+      );
     },
 
     /**
@@ -259,10 +363,13 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
         db,
         snapshotId === undefined
           ? sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots s WHERE published AND EXISTS (SELECT 1 FROM liability_leaves l WHERE l.snapshot_id = s.id AND l.user_id = ${userId}::uuid)
-                ORDER BY taken_at DESC, id DESC LIMIT 1`
+                ORDER BY s.id DESC LIMIT 1`
           : sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`,
       );
-      if (!row) return null;
+      if (!row) {
+        if (snapshotId !== undefined) throw new Refusal('liabilities.snapshotNotFound', 404);
+        return null;
+      }
       const [mine] = await rowsOf<{ position: number; nonce: Uint8Array; balances: Record<string, Record<string, string>> }>(
         db,
         sql`SELECT position, nonce, balances FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND user_id = ${userId}::uuid`,
@@ -295,3 +402,5 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
   };
 }
 
+
+export type Liabilities = ReturnType<typeof createLiabilities>;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "تمت تصفية هذا القرض: سدّده ضمانه، وعاد ما تبقى إلى رصيدك.",
   'loan.partNotRepayable': "لا يمكن سداد جزء إلا من قرض بضمان العملة الأخرى تم صرفه وليس قيد السداد.",
   'loan.partTooLarge': "يجب أن يكون الجزء أقل من {left} {asset} المتبقية من القرض. لسداده كله، استخدم «سدّد الآن».",
+  'liabilities.evidenceRequired': "أدخل دليل الاحتياطيات: عنوان محفظة أو مرجع كشف حساب بنكي (من 3 إلى 500 حرف).",
+  'liabilities.snapshotNotFound': "لا توجد لقطة منشورة بهذا الرقم.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Dieser Kredit wurde verwertet: Die Sicherheit hat ihn zurückgezahlt, der Rest ist wieder in Ihrem Guthaben.",
   'loan.partNotRepayable': "Einen Teil zurückzahlen kann man nur bei einem ausgezahlten Kredit gegen die andere Währung, der nicht gerade zurückgezahlt wird.",
   'loan.partTooLarge': "Ein Teil ist weniger als die noch geschuldeten {left} {asset} des Kredits. Um alles zurückzuzahlen, nutzen Sie „Jetzt zurückzahlen“.",
+  'liabilities.evidenceRequired': "Geben Sie den Nachweis der Reserven an: eine Wallet-Adresse oder die Referenz eines Kontoauszugs (3 bis 500 Zeichen).",
+  'liabilities.snapshotNotFound': "Kein veröffentlichter Snapshot hat diese Nummer.",
 } satisfies ErrorCatalogue;

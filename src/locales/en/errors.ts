@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "This loan was liquidated: its collateral repaid it, and what was left is back in your balance.",
   'loan.partNotRepayable': "Part of a loan can be repaid only on a loan against the other currency that is paid out and not being repaid.",
   'loan.partTooLarge': "A part is less than the {left} {asset} of the loan still owed. To repay it all, use “Repay now”.",
+  'liabilities.evidenceRequired': "Give the evidence for the reserves: a wallet address or a bank statement reference (3 to 500 characters).",
+  'liabilities.snapshotNotFound': "No published snapshot has this number.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Este préstamo fue liquidado: su garantía lo reembolsó y lo que sobró ha vuelto a su saldo.",
   'loan.partNotRepayable': "Solo se puede devolver una parte de un préstamo contra la otra moneda que esté desembolsado y no se esté devolviendo.",
   'loan.partTooLarge': "Una parte es menos que los {left} {asset} del préstamo que aún se deben. Para devolverlo todo, usa «Devolver ahora».",
+  'liabilities.evidenceRequired': "Indica la prueba de las reservas: una dirección de monedero o la referencia de un extracto bancario (de 3 a 500 caracteres).",
+  'liabilities.snapshotNotFound': "Ninguna instantánea publicada tiene este número.",
 } satisfies ErrorCatalogue;

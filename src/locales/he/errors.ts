@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "הלוואה זו מומשה: הבטוחה פרעה אותה, והיתרה חזרה ליתרה שלכם.",
   'loan.partNotRepayable': "אפשר לפרוע חלק רק מהלוואה כנגד המטבע השני ששולמה ואינה בתהליך פירעון.",
   'loan.partTooLarge': "חלק הוא פחות מ־{left} {asset} של ההלוואה שעדיין חייבים. כדי לפרוע הכול, השתמשו ב„לפרוע עכשיו”.",
+  'liabilities.evidenceRequired': "ציינו את ההוכחה לעתודות: כתובת ארנק או אסמכתה של דף חשבון בנק (3 עד 500 תווים).",
+  'liabilities.snapshotNotFound': "אין תמונת מצב שפורסמה במספר הזה.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Questo prestito è stato liquidato: la garanzia lo ha rimborsato e ciò che restava è tornato nel tuo saldo.",
   'loan.partNotRepayable': "Si può rimborsare una parte solo di un prestito contro l'altra valuta già erogato e non in fase di rimborso.",
   'loan.partTooLarge': "Una parte è meno dei {left} {asset} del prestito ancora dovuti. Per rimborsare tutto, usa «Rimborsa ora».",
+  'liabilities.evidenceRequired': "Indica la prova delle riserve: un indirizzo di wallet o il riferimento di un estratto conto (da 3 a 500 caratteri).",
+  'liabilities.snapshotNotFound': "Nessuna istantanea pubblicata ha questo numero.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Deze lening is geliquideerd: het onderpand heeft haar afgelost en de rest staat weer op uw saldo.",
   'loan.partNotRepayable': "Een deel terugbetalen kan alleen bij een uitbetaalde lening tegen de andere munt die niet wordt terugbetaald.",
   'loan.partTooLarge': "Een deel is minder dan de {left} {asset} van de lening die nog openstaat. Om alles terug te betalen, gebruikt u ‘Nu terugbetalen’.",
+  'liabilities.evidenceRequired': "Geef het bewijs van de reserves: een walletadres of de referentie van een bankafschrift (3 tot 500 tekens).",
+  'liabilities.snapshotNotFound': "Geen gepubliceerde momentopname heeft dit nummer.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Este empréstimo foi liquidado: a garantia reembolsou-o e o que sobrou voltou ao seu saldo.",
   'loan.partNotRepayable': "Só é possível reembolsar uma parte de um empréstimo contra a outra moeda que já foi pago e não está a ser reembolsado.",
   'loan.partTooLarge': "Uma parte é menos do que os {left} {asset} do empréstimo ainda em dívida. Para reembolsar tudo, use «Reembolsar agora».",
+  'liabilities.evidenceRequired': "Indique a prova das reservas: um endereço de carteira ou a referência de um extrato bancário (de 3 a 500 caracteres).",
+  'liabilities.snapshotNotFound': "Nenhum instantâneo publicado tem este número.",
 } satisfies ErrorCatalogue;

@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "Aṛeṭṭal-a yettwazenz: taṭṭanant-is terra-t, ayen d-yeqqimen yuɣal ɣer udrim-nnek.",
   'loan.partNotRepayable': "Tzemreḍ ad terreḍ aḥric kan n uṛeṭṭal s tedrimt-nniḍen i yettwaxelṣen ur yettwarra ara tura.",
   'loan.partTooLarge': "Aḥric yessefk ad yili drus n {left} {asset} n uṛeṭṭal i d-yeqqimen. Akken ad t-terreḍ akk, seqdec «Err tura».",
+  'liabilities.evidenceRequired': "Efk-d aseḍfer n yiḥraz: tansa n tcekkart neɣ tamatart n usmizzwer n lbanka (seg 3 ɣer 500 n yisekkilen).",
+  'liabilities.snapshotNotFound': "Ulac tawlaft yettwasuffɣen s wuṭṭun-a.",
 } satisfies ErrorCatalogue;

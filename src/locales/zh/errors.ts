@@ -189,4 +189,6 @@ export default {
   'loan.liquidated': "该贷款已被清算：抵押品已用于还款，剩余部分已退回您的余额。",
   'loan.partNotRepayable': "只有以另一种货币作抵押、已放款且未在还款中的贷款才能部分还款。",
   'loan.partTooLarge': "部分还款须少于仍欠的 {left} {asset} 贷款本金。如要全部还清，请使用“立即还款”。",
+  'liabilities.evidenceRequired': "请提供储备的证据：钱包地址或银行对账单编号（3 到 500 个字符）。",
+  'liabilities.snapshotNotFound': "没有此编号的已发布快照。",
 } satisfies ErrorCatalogue;
