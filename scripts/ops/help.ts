@@ -54,6 +54,15 @@ Pledge (terms apply to orders started afterwards)
   pledge product [--id N] --asset USDT --min X --daily-rate PERCENT --days N --penalty PERCENT [--active no]
   pledge run                                       Pays every due day now and matures ended orders.
 
+Proof of liabilities (docs/liabilities.md; a snapshot is also taken every day at 00:00 UTC)
+  liabilities                                      Every snapshot; an unpublished one says what did not agree.
+  liabilities snapshot                             Takes one now: signed and published, or kept with why not.
+  liabilities leaves ID [--out FILE]               Saves a published snapshot's leaves (hashes and sums) as the
+                                                   documented file: npm run liabilities:verify FILE checks it.
+  liabilities reserves EUR|USDT AMOUNT --evidence TEXT
+                                                   Declares the reserves held, with their evidence (a wallet
+                                                   address, a bank statement reference): shown as declared.
+
 News (the home's announcements; every published piece needs its English version)
   news [--status ${statuses(NEWS_STATUSES)}] [--page N] [--page-size N]
   news write --title TEXT (--body TEXT | --body-file FILE) [--locale en] [--category 4]

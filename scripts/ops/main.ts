@@ -12,6 +12,7 @@ import { bootstrapAdminCommand } from './bootstrap';
 import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
 import { HELP } from './help';
+import { liabilitiesCommand } from './liabilities';
 import { decideLoan, listLoans } from './loans';
 import { decideMerchantApplication, listMerchantApplications } from './merchants';
 import { listNews, newsCommand } from './news';
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   loans: listLoans,
   loan: decideLoan,
   pledge: pledgeCommand,
+  liabilities: liabilitiesCommand,
   news: (args) => (args.positional.length > 1 ? newsCommand(args) : listNews(args)),
   adjust,
   proposals: listProposals,

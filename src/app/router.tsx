@@ -11,6 +11,7 @@ import { bankRoutes } from '../features/bank/routes';
 import { contentRoutes } from '../features/content/routes';
 import { depositRoutes } from '../features/deposit/routes';
 import { homeRoute } from '../features/home/routes';
+import { liabilitiesRoute, myProofRoute } from '../features/liabilities/routes';
 import { marketRoutes } from '../features/market/routes';
 import { mineRoutes } from '../features/mine/routes';
 import { newsRoutes } from '../features/news/routes';
@@ -47,6 +48,7 @@ const routeTree = rootRoute.addChildren([
   ...authRoutes,
   languageRoute,
   ...newsRoutes,
+  liabilitiesRoute,
   membersRoute.addChildren([
     ...mineRoutes,
     ...serviceRoutes,
@@ -64,6 +66,7 @@ const routeTree = rootRoute.addChildren([
     ...contactRoutes,
     ...contentRoutes,
     ...loanRoutes,
+    myProofRoute,
   ]),
   ...aliasRoutes,
 ]);

@@ -70,28 +70,28 @@ export interface PathStep {
   sums: Sums;
 }
 
-function amountBytes(amount: bigint): Uint8Array {
+const LOW_64 = (1n << 64n) - 1n;
+
+/** Writes `amount` as 16 unsigned big-endian bytes at `at`; refuses a negative or too large one. */
+function putAmount(view: DataView, at: number, amount: bigint): void {
   if (amount < 0n || amount >= LIMIT) throw new RangeError('an amount of the tree is negative or too large');
-  const bytes = new Uint8Array(AMOUNT_BYTES);
-  let rest = amount;
-  for (let i = AMOUNT_BYTES - 1; i >= 0; i--) {
-    bytes[i] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return bytes;
+  view.setBigUint64(at, amount >> 64n);
+  view.setBigUint64(at + 8, amount & LOW_64);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+const LEAF_BYTES = 1 + 32 + LIABILITY_ASSETS.length * LIABILITY_PURPOSES.length * AMOUNT_BYTES;
+const NODE_BYTES = 1 + 2 * (32 + LIABILITY_ASSETS.length * AMOUNT_BYTES);
 
-const sumsBytes = (sums: Sums) => LIABILITY_ASSETS.map((asset) => amountBytes(sums[asset]));
+/** A child's part of its parent's input: its hash, then its sums per asset. */
+function putChild(bytes: Uint8Array, view: DataView, at: number, node: TreeNode): number {
+  bytes.set(node.hash, at);
+  let next = at + 32;
+  for (const asset of LIABILITY_ASSETS) {
+    putAmount(view, next, node.sums[asset]);
+    next += AMOUNT_BYTES;
+  }
+  return next;
+}
 
 export function leafSums(balances: LeafBalances): Sums {
   const sums = {} as Sums;
@@ -99,17 +99,42 @@ export function leafSums(balances: LeafBalances): Sums {
   return sums;
 }
 
-export async function leafNode(sha256: Sha256, nonce: Uint8Array, balances: LeafBalances): Promise<TreeNode> {
+/** The bytes a leaf's hash is taken over: 0x00, the nonce, the 12 amounts (each asset's purposes in order). */
+export function leafInput(nonce: Uint8Array, balances: LeafBalances): Uint8Array {
   if (nonce.length !== 32) throw new RangeError('a leaf nonce is 32 bytes');
-  const amounts = LIABILITY_ASSETS.flatMap((asset) => LIABILITY_PURPOSES.map((purpose) => amountBytes(balances[asset][purpose])));
-  return { hash: await sha256(concat([Uint8Array.of(LEAF), nonce, ...amounts])), sums: leafSums(balances) };
+  const bytes = new Uint8Array(LEAF_BYTES);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = LEAF;
+  bytes.set(nonce, 1);
+  let at = 33;
+  for (const asset of LIABILITY_ASSETS) {
+    for (const purpose of LIABILITY_PURPOSES) {
+      putAmount(view, at, balances[asset][purpose]);
+      at += AMOUNT_BYTES;
+    }
+  }
+  return bytes;
+}
+
+export async function leafNode(sha256: Sha256, nonce: Uint8Array, balances: LeafBalances): Promise<TreeNode> {
+  return { hash: await sha256(leafInput(nonce, balances)), sums: leafSums(balances) };
+}
+
+/** The bytes an inner node's hash is taken over: 0x01, the left child's hash and sums, the right one's. */
+function parentInput(left: TreeNode, right: TreeNode): Uint8Array {
+  const bytes = new Uint8Array(NODE_BYTES);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = NODE;
+  putChild(bytes, view, putChild(bytes, view, 1, left), right);
+  return bytes;
 }
 
 export async function parentNode(sha256: Sha256, left: TreeNode, right: TreeNode): Promise<TreeNode> {
   const sums = {} as Sums;
   for (const asset of LIABILITY_ASSETS) sums[asset] = left.sums[asset] + right.sums[asset];
-  const hash = await sha256(concat([Uint8Array.of(NODE), left.hash, ...sumsBytes(left.sums), right.hash, ...sumsBytes(right.sums)]));
-  return { hash, sums };
+  // The children's sums are checked (not negative, not too large) as they are written.
+  const input = parentInput(left, right);
+  return { hash: await sha256(input), sums };
 }
 
 /** Every level of the tree over `leaves` (in their order), the leaves first and the root last. */

@@ -94,3 +94,5 @@ export type AddressLock = z.output<typeof wire.addressLockSchema>;
 export type AddressBook = z.output<typeof wire.addressBookSchema>;
 /** GET /liabilities: the published roots, the key, the declared reserves. */
 export type LiabilitiesReply = z.output<typeof wire.liabilitiesReplySchema>;
+/** GET /liabilities/mine */
+export type MyLiabilityProof = z.output<typeof wire.myLiabilityProofSchema>;

@@ -22,10 +22,11 @@ export const PAY_PASSWORD = '250917';
  * hashes must be made with it), with load shedding off: a shed request would count as a refused
  * call, not as a slower one. BENCH_PROFILE=<dir> has it write a CPU profile there when it stops.
  */
-export function startBenchServer(url: string, dataDir: string, secret: string): Promise<ServerProcess> {
+export function startBenchServer(url: string, dataDir: string, secret: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   return startServerProcess(
     {
       ...process.env,
+      ...env,
       DATABASE_URL: url,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -7,7 +7,7 @@
  * from the postings: a snapshot either does not confirm is kept unpublished, with why.
  */
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   LIABILITY_ASSETS,
   LIABILITY_PURPOSES,
@@ -18,8 +18,6 @@ import {
   signedMessage,
   toHex,
   treeLevels,
-  balancesAsText,
-  balancesFromText,
   emptyBalances,
   sumsAsText,
   sumsFromText,
@@ -28,15 +26,12 @@ import {
   type ProofFile,
   type PublishedSnapshot,
   type LeavesFile,
-  type Sums,
-  type SumsText,
   type TreeNode,
 } from '../../../src/domain/liabilities';
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { verifyLedger } from '../../ledger/verify';
 import { recordAudit } from '../../ledger/audit';
 import type { Sealer } from '../../security/sealed';
 import { Refusal } from '../../errors';
@@ -114,15 +109,41 @@ function percentCut(part: bigint, whole: bigint): string {
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }
 
-const sumsJson = (sums: Sums) => JSON.stringify(sumsAsText(sums));
+/** Leaves a statement: each column travels as one text (14 parameters a statement, whatever the count). */
+const LEAVES_PER_STATEMENT = 20_000;
 
-/** Rows a statement: 7 parameters a row stays far below PostgreSQL's 65,535. */
-const ROWS_PER_STATEMENT = 1000;
+/** A node in a level's bytes (liability_levels): its hash, then its sums per asset, 16 bytes each. */
+const NODE_BYTES = 32 + 16 * LIABILITY_ASSETS.length;
 
-async function insertRows(tx: Tx, head: SQL, rows: SQL[]): Promise<void> {
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    await tx.execute(sql`${head} VALUES ${sql.join(rows.slice(from, from + ROWS_PER_STATEMENT), sql`, `)}`);
-  }
+/** A level's nodes as stored: NODE_BYTES each, in order. */
+function levelBytes(level: TreeNode[]): Buffer {
+  const out = Buffer.alloc(level.length * NODE_BYTES);
+  level.forEach((node, index) => {
+    const at = index * NODE_BYTES;
+    out.set(node.hash, at);
+    LIABILITY_ASSETS.forEach((asset, k) => {
+      out.writeBigUInt64BE(node.sums[asset] >> 64n, at + 32 + 16 * k);
+      out.writeBigUInt64BE(node.sums[asset] & 0xffffffffffffffffn, at + 40 + 16 * k);
+    });
+  });
+  return out;
+}
+
+/** The node at `at` of a level's bytes. */
+function nodeAt(bytes: Buffer, at: number): TreeNode {
+  const sums = {} as TreeNode['sums'];
+  LIABILITY_ASSETS.forEach((asset, k) => {
+    sums[asset] = (bytes.readBigUInt64BE(at + 32 + 16 * k) << 64n) | bytes.readBigUInt64BE(at + 40 + 16 * k);
+  });
+  return { hash: new Uint8Array(bytes.subarray(at, at + 32)), sums };
+}
+
+/** A leaf's 12 amounts as stored (bigint[]: each asset's purposes in order), and back. */
+const amountsOf = (balances: LeafBalances): bigint[] => LIABILITY_ASSETS.flatMap((asset) => LIABILITY_PURPOSES.map((purpose) => balances[asset][purpose]));
+function balancesOfAmounts(amounts: string[]): LeafBalances {
+  const balances = emptyBalances();
+  LIABILITY_ASSETS.forEach((asset, a) => LIABILITY_PURPOSES.forEach((purpose, p) => (balances[asset][purpose] = BigInt(amounts[a * LIABILITY_PURPOSES.length + p]))));
+  return balances;
 }
 
 /** Its columns as the rows read them (the id as text: a bigint; an ORDER BY names the table's id, not this text). */
@@ -151,35 +172,63 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     return signingKey;
   }
 
-  /** Every user's balances with any amount, per asset and purpose, as the transaction sees them. */
+  /**
+   * Every user's balances with any amount, per asset and purpose, as the transaction sees them:
+   * one row per user, its amounts as "ASSET:purpose:amount" items (a 100,000-user snapshot reads
+   * 100,000 rows, not one per account).
+   */
   async function balancesOf(tx: Tx): Promise<Map<string, LeafBalances>> {
-    const rows = await rowsOf<{ user_id: string; asset: string; purpose: string; balance: string }>(
+    const rows = await rowsOf<{ user_id: string; amounts: string }>(
       tx,
-      sql`SELECT user_id, asset, purpose, balance::text FROM ledger_accounts WHERE owner_kind = 'user' AND balance <> 0 ORDER BY user_id`,
+      sql`SELECT user_id::text, string_agg(asset || ':' || purpose || ':' || balance::text, ',') AS amounts
+          FROM ledger_accounts WHERE owner_kind = 'user' AND balance <> 0 GROUP BY user_id`,
     );
     const users = new Map<string, LeafBalances>();
     for (const row of rows) {
-      let balances = users.get(row.user_id);
-      if (!balances) {
-        balances = emptyBalances();
-        users.set(row.user_id, balances);
+      const balances = emptyBalances();
+      for (const item of row.amounts.split(',')) {
+        const [asset, purpose, amount] = item.split(':');
+        balances[asset as (typeof LIABILITY_ASSETS)[number]][purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(amount);
       }
-      balances[row.asset as (typeof LIABILITY_ASSETS)[number]][row.purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(row.balance);
+      users.set(row.user_id, balances);
     }
     return users;
   }
 
-  /** The users' totals per asset and purpose from the postings themselves (credits minus debits of user accounts). */
-  async function postedTotals(tx: Tx): Promise<LeafBalances> {
-    const rows = await rowsOf<{ asset: string; purpose: string; total: string }>(
+  /**
+   * The ledger's own accounting of the users' money in the same transaction, in one pass over the
+   * accounts and the postings: per asset and purpose what the postings to users' accounts add up
+   * to, and the problems of `npm run ledger:verify` that bear on those totals — an account whose
+   * balance is not its postings (balance-postings), an asset whose balances do not sum to zero
+   * (asset-sum), a user's balance below zero (user-negative). The business checks of the holds
+   * (orders, offers, pledges, loans) are the command's and the console's, not the snapshot's.
+   */
+  async function ledgerTotals(tx: Tx): Promise<{ posted: LeafBalances; problems: string[] }> {
+    const rows = await rowsOf<{ owner_kind: string; asset: string; purpose: string; posted: string; balance: string; drifted: number; negative: number }>(
       tx,
-      sql`SELECT a.asset, a.purpose, sum(CASE WHEN t.credit_account_id = a.id THEN t.amount ELSE -t.amount END)::text AS total
-          FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id OR a.id = t.debit_account_id
-          WHERE a.owner_kind = 'user' GROUP BY a.asset, a.purpose`,
+      sql`WITH posted AS (
+            SELECT account, sum(amount) AS total FROM (
+              SELECT credit_account_id AS account, amount FROM ledger_transfers
+              UNION ALL
+              SELECT debit_account_id, -amount FROM ledger_transfers
+            ) moves GROUP BY account
+          )
+          SELECT a.owner_kind, a.asset, a.purpose, sum(coalesce(p.total, 0))::text AS posted, sum(a.balance)::text AS balance,
+                 count(*) FILTER (WHERE a.balance <> coalesce(p.total, 0))::int AS drifted, count(*) FILTER (WHERE a.balance < 0 AND a.owner_kind = 'user')::int AS negative
+          FROM ledger_accounts a LEFT JOIN posted p ON p.account = a.id
+          GROUP BY a.owner_kind, a.asset, a.purpose`,
     );
-    const totals = emptyBalances();
-    for (const row of rows) totals[row.asset as (typeof LIABILITY_ASSETS)[number]][row.purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(row.total);
-    return totals;
+    const posted = emptyBalances();
+    const problems: string[] = [];
+    const assetSums = new Map<string, bigint>();
+    for (const row of rows) {
+      assetSums.set(row.asset, (assetSums.get(row.asset) ?? 0n) + BigInt(row.balance));
+      if (Number(row.drifted) > 0) problems.push(`balance-postings: ${row.drifted} ${row.owner_kind} ${row.asset} ${row.purpose} account(s) whose balance is not their postings`);
+      if (Number(row.negative) > 0) problems.push(`user-negative: ${row.negative} ${row.asset} ${row.purpose} account(s) below zero`);
+      if (row.owner_kind === 'user') posted[row.asset as (typeof LIABILITY_ASSETS)[number]][row.purpose as (typeof LIABILITY_PURPOSES)[number]] = BigInt(row.posted);
+    }
+    for (const [asset, sum] of assetSums) if (sum !== 0n) problems.push(`asset-sum: ${asset}: balances sum to ${sum}, not 0`);
+    return { posted, problems };
   }
 
   /** The tree's totals per asset and purpose (the root's sums add the purposes up). */
@@ -225,15 +274,16 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
             const users: Array<[string | null, LeafBalances]> = shuffled([...(await balancesOf(tx)).entries()]);
             // A snapshot of nobody still has a root: one leaf of zeros, nobody's.
             if (users.length === 0) users.push([null, emptyBalances()]);
-            const leaves = users.map(([userId, balances]) => ({ userId, balances, nonce: new Uint8Array(crypto.randomBytes(32)) }));
+            // Fresh random nonces, drawn at once (one call for all, not one per leaf).
+            const random = new Uint8Array(crypto.randomBytes(32 * users.length));
+            const leaves = users.map(([userId, balances], index) => ({ userId, balances, nonce: random.subarray(32 * index, 32 * index + 32) }));
             const nodes: TreeNode[] = await Promise.all(leaves.map((leaf) => leafNode(sha256, leaf.nonce, leaf.balances)));
             const levels = await treeLevels(sha256, nodes);
             const top = levels[levels.length - 1][0];
-            const report = await verifyLedger(tx);
-            const posted = await postedTotals(tx);
+            const { posted, problems: ledgerProblems } = await ledgerTotals(tx);
             const counted = purposeTotals(leaves);
             const problems = [
-              ...report.problems.map((problem) => `${problem.check}: ${problem.detail}`),
+              ...ledgerProblems,
               ...LIABILITY_ASSETS.flatMap((asset) =>
                 LIABILITY_PURPOSES.filter((purpose) => posted[asset][purpose] !== counted[asset][purpose]).map(
                   (purpose) => `totals: ${asset} ${purpose} ${counted[asset][purpose]} in the tree, ${posted[asset][purpose]} by the postings`,
@@ -252,19 +302,25 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
                           ${input.operatorId ?? null}::uuid)
                   RETURNING ${SNAPSHOT_COLUMNS}`,
             );
-            // Set-based: many rows a statement (a snapshot of 100,000 users is 200 statements, not 200,000).
-            await insertRows(
-              tx,
-              sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances, hash, sums)`,
-              leaves.map((leaf, position) => {
-                return sql`(${id}::bigint, ${position}, ${leaf.userId}::uuid, ${Buffer.from(leaf.nonce)}, ${JSON.stringify(balancesAsText(leaf.balances))}::jsonb, ${Buffer.from(nodes[position].hash)}, ${sumsJson(nodes[position].sums)}::jsonb)`;
-              }),
-            );
-            await insertRows(
-              tx,
-              sql`INSERT INTO liability_nodes (snapshot_id, level, position, hash, sums)`,
-              levels.slice(1).flatMap((level, index) => level.map((node, position) => sql`(${id}::bigint, ${index + 1}, ${position}, ${Buffer.from(node.hash)}, ${sumsJson(node.sums)}::jsonb)`)),
-            );
+            // Set-based: the leaves' rows travel as one text per column a statement (20,000 rows
+            // each); the tree as one value per level (about 18 for 100,000 users).
+            const columns = LIABILITY_ASSETS.length * LIABILITY_PURPOSES.length;
+            for (let from = 0; from < leaves.length; from += LEAVES_PER_STATEMENT) {
+              const chunk = leaves.slice(from, from + LEAVES_PER_STATEMENT);
+              const amounts = chunk.map((leaf) => amountsOf(leaf.balances));
+              const amountColumns = Array.from({ length: columns }, (_, k) => sql`string_to_array(${amounts.map((each) => each[k]).join(',')}, ',')::bigint[]`);
+              await tx.execute(
+                sql`INSERT INTO liability_leaves (snapshot_id, position, user_id, nonce, balances)
+                    SELECT ${id}::bigint, ${from}::int + (r.i - 1)::int, nullif(r.u, '')::uuid, decode(r.n, 'hex'),
+                           ARRAY[${sql.join(Array.from({ length: columns }, (_, k) => sql.raw(`r.b${k}`)), sql`, `)}]
+                    FROM unnest(string_to_array(${chunk.map((leaf) => leaf.userId ?? '').join(',')}, ','), string_to_array(${chunk.map((leaf) => toHex(leaf.nonce)).join(',')}, ','),
+                                ${sql.join(amountColumns, sql`, `)})
+                         WITH ORDINALITY AS r (u, n, ${sql.raw(Array.from({ length: columns }, (_, k) => `b${k}`).join(', '))}, i)`,
+              );
+            }
+            for (const [level, nodesOfLevel] of levels.entries()) {
+              await tx.execute(sql`INSERT INTO liability_levels (snapshot_id, level, nodes) VALUES (${id}::bigint, ${level}, ${levelBytes(nodesOfLevel)})`);
+            }
             if (input.operatorId) {
               await recordAudit(tx, { operatorId: input.operatorId, at: takenAt }, {
                 action: 'liabilities.snapshot',
@@ -347,10 +403,11 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     async leavesOf(snapshotId: string): Promise<LeavesFile> {
       const [row] = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`);
       if (!row) throw new Refusal('liabilities.snapshotNotFound', 404);
-      const leaves = await rowsOf<{ hash: Uint8Array; sums: SumsText }>(db, sql`SELECT hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint ORDER BY position`);
+      const [level] = await rowsOf<{ nodes: Uint8Array }>(db, sql`SELECT nodes FROM liability_levels WHERE snapshot_id = ${row.id}::bigint AND level = 0`);
+      const bytes = Buffer.from(level.nodes);
       return leavesFile(
         publishedOf(row),
-        leaves.map((leaf) => ({ hash: bytesOf(leaf.hash), sums: sumsFromText(leaf.sums) })),
+        Array.from({ length: bytes.length / NODE_BYTES }, (_, index) => nodeAt(bytes, index * NODE_BYTES)),
       );
     },
 
@@ -359,45 +416,47 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
      * leaf and its path, as the documented file. Null when they had no balance in it.
      */
     async proofOf(userId: string, snapshotId?: string): Promise<ProofFile | null> {
-      const [row] = await rowsOf<SnapshotRow>(
+      // The snapshot and the user's leaf in one read: the newest published snapshot holding them
+      // (the leaves' index on user and snapshot, read backwards), or the one named.
+      const [row] = await rowsOf<SnapshotRow & { position: number; nonce: Uint8Array; amounts: string[] }>(
         db,
-        snapshotId === undefined
-          ? sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots s WHERE published AND EXISTS (SELECT 1 FROM liability_leaves l WHERE l.snapshot_id = s.id AND l.user_id = ${userId}::uuid)
-                ORDER BY s.id DESC LIMIT 1`
-          : sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`,
+        sql`SELECT ${SNAPSHOT_COLUMNS}, l.position, l.nonce, l.balances::text[] AS amounts
+            FROM liability_leaves l JOIN liability_snapshots s ON s.id = l.snapshot_id
+            WHERE l.user_id = ${userId}::uuid AND s.published ${snapshotId === undefined ? sql`` : sql`AND l.snapshot_id = ${snapshotId}::bigint`}
+            ORDER BY l.snapshot_id DESC LIMIT 1`,
       );
       if (!row) {
-        if (snapshotId !== undefined) throw new Refusal('liabilities.snapshotNotFound', 404);
+        if (snapshotId === undefined) return null;
+        const [published] = await rowsOf<{ id: string }>(db, sql`SELECT id::text FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`);
+        if (!published) throw new Refusal('liabilities.snapshotNotFound', 404);
         return null;
       }
-      const [mine] = await rowsOf<{ position: number; nonce: Uint8Array; balances: Record<string, Record<string, string>> }>(
-        db,
-        sql`SELECT position, nonce, balances FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND user_id = ${userId}::uuid`,
-      );
-      if (!mine) return null;
       // One sibling per level, where the level has one (a node alone at a level's end has none).
       const wanted: Array<{ level: number; position: number; side: 'left' | 'right' }> = [];
-      for (let level = 0, size = row.leaf_count, at = mine.position; size > 1; level++, size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
+      for (let level = 0, size = row.leaf_count, at = Number(row.position); size > 1; level++, size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
         const sibling = at ^ 1;
         if (sibling < size) wanted.push({ level, position: sibling, side: sibling < at ? 'left' : 'right' });
       }
-      const found = new Map<string, { hash: Uint8Array; sums: { EUR: string; USDT: string } }>();
+      const found = new Map<number, Buffer>();
       if (wanted.length > 0) {
-        const rows = await rowsOf<{ level: number; position: number; hash: Uint8Array; sums: { EUR: string; USDT: string } }>(
+        // Each level is stored out of line and uncompressed: a substring reads only its slice.
+        const slices = await rowsOf<{ level: number; node: Uint8Array }>(
           db,
-          sql`SELECT 0 AS level, position, hash, sums FROM liability_leaves WHERE snapshot_id = ${row.id}::bigint AND position = ${wanted[0].level === 0 ? wanted[0].position : -1}
-              UNION ALL
-              SELECT level, position, hash, sums FROM liability_nodes WHERE snapshot_id = ${row.id}::bigint
-                AND (level, position) IN (${sql.join(wanted.map((step) => sql`(${step.level}, ${step.position})`), sql`, `)})`,
+          sql`SELECT v.level, substring(v.nodes FROM w.at FOR ${NODE_BYTES}) AS node
+              FROM liability_levels v JOIN (VALUES ${sql.join(
+                wanted.map((step) => sql`(${step.level}::smallint, ${step.position * NODE_BYTES + 1}::int)`),
+                sql`, `,
+              )}) AS w (level, at) ON w.level = v.level
+              WHERE v.snapshot_id = ${row.id}::bigint`,
         );
-        for (const each of rows) found.set(`${Number(each.level)}:${Number(each.position)}`, each);
+        for (const slice of slices) found.set(Number(slice.level), Buffer.from(slice.node));
       }
       const path: PathStep[] = wanted.map((step) => {
-        const node = found.get(`${step.level}:${step.position}`);
-        if (!node) throw new Error(`snapshot ${row.id}: no node at level ${step.level}, position ${step.position}`);
-        return { side: step.side, hash: bytesOf(node.hash), sums: sumsFromText(node.sums) };
+        const bytes = found.get(step.level);
+        if (!bytes || bytes.length !== NODE_BYTES) throw new Error(`snapshot ${row.id}: no node at level ${step.level}, position ${step.position}`);
+        return { side: step.side, ...nodeAt(bytes, 0) };
       });
-      return proofFile(publishedOf(row), { nonce: bytesOf(mine.nonce), balances: balancesFromText(mine.balances) }, path);
+      return proofFile(publishedOf(row), { nonce: bytesOf(row.nonce), balances: balancesOfAmounts(row.amounts) }, path);
     },
   };
 }

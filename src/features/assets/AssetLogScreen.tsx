@@ -19,7 +19,8 @@ import { Screen } from '../../ui/Screen';
 import { ASSET_CODES, toDecimalString, type Asset } from '../../domain/money';
 import { ltrInText } from '../../domain/format';
 import { summarizeMovement, type AssetAmount, type MovementSummary, type MovementTopic } from '../../domain/movements';
-import type { Movement, MovementLeg, UserAccount } from '../../domain/wire';
+import type { Movement, MovementLeg } from '../../domain/wire';
+import { useAccountLabels } from '../shared/accountLabels';
 import { localeAtom } from '../../i18n';
 import { Amount, useFormatAmount } from '../../ui/Amount';
 import { AsOf } from '../../ui/AsOf';
@@ -264,14 +265,7 @@ function MovementDetail({ id, movement, summary }: { id: string; movement: Movem
   const labels = useKindLabels();
   const locale = useAtomValue(localeAtom);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(movement.createdAt));
-  const accounts: Record<UserAccount, string> = {
-    available: t`Available`,
-    held: t`Held`,
-    interest: t`Interest wallet`,
-    trading: t`In trade`,
-    pledged: t`Pledged`,
-    collateral: t`Collateral`,
-  };
+  const accounts = useAccountLabels();
   const path = (leg: MovementLeg) =>
     leg.from && leg.to ? `${accounts[leg.from]} → ${accounts[leg.to]}` : leg.to ? t`Into ${accounts[leg.to]}` : leg.from ? t`Out of ${accounts[leg.from]}` : '';
   return (

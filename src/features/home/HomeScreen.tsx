@@ -1,6 +1,6 @@
 /**
  * Home: the total and the balances (or the way in), the first deposit for someone who has
- * nothing yet, quick buy and sell, shortcuts (the fund record among them), announcements and the merchant notice. Support is the round button
+ * nothing yet, quick buy and sell, shortcuts (the fund record among them), announcements, the merchant notice and the way to the proof of liabilities. Support is the round button
  * docked in the tab bar (app/SupportButton.tsx), not a card of its own. The first screen of the app, so it is part of the first chunk.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -34,6 +34,9 @@ export default function HomeScreen() {
         <QuickActions />
         <NoticeTicker />
         {newcomer ? null : <MerchantNotice />}
+        <Link to="/liabilities" className="block rounded-2xl px-2 py-3 text-center text-sm font-medium text-sea-700 underline-offset-4 hover:underline">
+          {t`Proof of liabilities: check that your balances are counted`}
+        </Link>
       </div>
     </div>
   );

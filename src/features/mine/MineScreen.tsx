@@ -9,7 +9,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { usePledgeOverview } from '../../api/queries';
 import { ChevronEndIcon, DepositIcon, HeadsetIcon, LockIcon, WithdrawIcon } from '../../ui/icons';
-import { BuildingIcon, ClockIcon, HelpIcon, LinkIcon, PercentIcon, SettingsIcon, WalletIcon } from '../../ui/moreIcons';
+import { BuildingIcon, ClockIcon, HelpIcon, LinkIcon, PercentIcon, SettingsIcon, ShieldIcon, WalletIcon } from '../../ui/moreIcons';
 import { Row, RowGroup } from '../../ui/Rows';
 import type { AppPath } from '../../ui/navigation';
 import { Screen } from '../../ui/Screen';
@@ -54,6 +54,7 @@ export default function MineScreen() {
         </RowGroup>
         <RowGroup title={t`Help`}>
           <Row label={t`Platform intro`} icon={<BuildingIcon size={22} />} onClick={go('/mine/platform-intro')} />
+          <Row label={t`Proof of liabilities`} icon={<ShieldIcon size={22} />} onClick={go('/liabilities')} />
           <Row label={t`Help centre`} icon={<HelpIcon size={22} />} onClick={go('/setting/help')} />
           <Row label={t`Customer service`} icon={<HeadsetIcon size={22} />} onClick={go('/home/service')} />
         </RowGroup>

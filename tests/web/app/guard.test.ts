@@ -17,9 +17,9 @@ const screenPaths = () =>
     .map((route) => route.fullPath);
 
 describe('who may open what: the members-only layout', () => {
-  it('lets a visitor open exactly the public screens: home, the way in, the language and the news', () => {
+  it('lets a visitor open exactly the public screens: home, the way in, the language, the news and the proof of liabilities', () => {
     const open = screenPaths().filter((path) => !membersOnly(path));
-    expect(open.sort()).toEqual(['/auth/forgot', '/auth/login', '/auth/register', '/home', '/news', '/news/detail', '/setting/language']);
+    expect(open.sort()).toEqual(['/auth/forgot', '/auth/login', '/auth/register', '/home', '/liabilities', '/news', '/news/detail', '/setting/language']);
   });
 
   it('asks a visitor to log in for every other screen, tabs included', () => {

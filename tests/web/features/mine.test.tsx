@@ -41,7 +41,7 @@ describe('Me', () => {
     expect(await groups()).toEqual({
       Money: ['My assets', 'Deposit records', 'Withdrawal records'],
       Account: ['Account binding', 'Settings'],
-      Help: ['Platform intro', 'Help centre', 'Customer service'],
+      Help: ['Platform intro', 'Proof of liabilities', 'Help centre', 'Customer service'],
     });
     // Home's grid has these; Settings is one row, not also a gear.
     for (const name of ['Deposit', 'Withdraw', 'Convert', 'Fund record', 'VIP levels', 'Platform loan']) {
