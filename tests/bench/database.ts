@@ -33,7 +33,7 @@ export interface Rate {
   perSecond: number;
 }
 
-/** A database on BENCH_SERVER_URL's server that exists for the duration of `work` only. */
+/** A database on BENCH_SERVER_URL's server that exists for the duration of `work` only (BENCH_KEEP_DATABASE=1 keeps it, for EXPLAIN, and prints its name). */
 export async function withThrowawayDatabase<T>(label: string, work: (url: string) => Promise<T>): Promise<T> {
   const name = `tessera_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
   await adminQuery(BENCH_SERVER_URL, `CREATE DATABASE ${name}`);
@@ -42,7 +42,8 @@ export async function withThrowawayDatabase<T>(label: string, work: (url: string
   try {
     return await work(url.toString());
   } finally {
-    await adminQuery(BENCH_SERVER_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await adminQuery(BENCH_SERVER_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

@@ -80,12 +80,13 @@ await withThrowawayDatabase('liabilities', async (url) => {
     const liabilities = createLiabilities({ db: database.db, clock: () => new Date(), sealer: createSealer(secretsKey) });
     await liabilities.publicKey(); // the key made once, as the first snapshot of an installation makes it
     const started = performance.now();
-    const snapshot = await liabilities.take({ day: '2030-03-01' });
+    // Today's: the server started below finds the day's snapshot taken and does not take another during the load.
+    const snapshot = await liabilities.take({ day: new Date().toISOString().slice(0, 10) });
     const took = (performance.now() - started) / 1000;
     if (!snapshot?.published) throw new Error(`the snapshot was not published: ${snapshot?.problem}`);
     if (snapshot.leafCount !== USERS) throw new Error(`${snapshot.leafCount} leaves for ${USERS} users`);
     console.log(
-      `liabilities snapshot of ${USERS.toLocaleString('en')} users (repeatable read, ledger check, tree, signature, ${USERS.toLocaleString('en')} leaves + nodes stored; PostgreSQL): ${took.toFixed(2)} s ${targets.verdict(took < TARGET.snapshotSeconds, `< ${TARGET.snapshotSeconds} s`, `${took.toFixed(2)} s`)}`,
+      `liabilities snapshot of ${USERS.toLocaleString('en')} users (repeatable read, ledger check, tree, signature, leaves and levels stored; PostgreSQL): ${took.toFixed(2)} s ${targets.verdict(took < TARGET.snapshotSeconds, `< ${TARGET.snapshotSeconds} s`, `${took.toFixed(2)} s`)}`,
     );
 
     const [someone] = await rowsOf<{ id: string }>(database.db, sql`SELECT id::text FROM users WHERE username = 'bench1'`);

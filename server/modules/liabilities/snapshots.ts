@@ -247,7 +247,11 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     return out;
   }
 
-  const publicKeyHex = async (): Promise<string> => toHex((await key()).publicKey);
+  /** The key's public half: read as it is (a process that cannot open the private half still shows it), made when there is none. */
+  const publicKeyHex = async (): Promise<string> => {
+    const [row] = await rowsOf<{ public_key: Uint8Array }>(db, sql`SELECT public_key FROM liability_keys WHERE id = 1`);
+    return toHex(row ? bytesOf(row.public_key) : (await key()).publicKey);
+  };
 
   return {
     /** The key's public half, 32 bytes as hex (the page shows it; every file carries it). */
@@ -416,14 +420,27 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
      * leaf and its path, as the documented file. Null when they had no balance in it.
      */
     async proofOf(userId: string, snapshotId?: string): Promise<ProofFile | null> {
-      // The snapshot and the user's leaf in one read: the newest published snapshot holding them
-      // (the leaves' index on user and snapshot, read backwards), or the one named.
-      const [row] = await rowsOf<SnapshotRow & { position: number; nonce: Uint8Array; amounts: string[] }>(
+      // One read: the newest published snapshot holding the user (the leaves' index on user and
+      // snapshot, read backwards) or the one named, the user's leaf, and the sibling at each level
+      // where there is one (the walk up: a node's parent is at half its position, a level half
+      // the size below, rounded up), each a 64-byte slice of its level — stored out of line and
+      // uncompressed, so that a substring reads only its slice — in order, as one value.
+      const [row] = await rowsOf<SnapshotRow & { position: number; nonce: Uint8Array; amounts: string[]; path: Uint8Array | null }>(
         db,
-        sql`SELECT ${SNAPSHOT_COLUMNS}, l.position, l.nonce, l.balances::text[] AS amounts
-            FROM liability_leaves l JOIN liability_snapshots s ON s.id = l.snapshot_id
-            WHERE l.user_id = ${userId}::uuid AND s.published ${snapshotId === undefined ? sql`` : sql`AND l.snapshot_id = ${snapshotId}::bigint`}
-            ORDER BY l.snapshot_id DESC LIMIT 1`,
+        sql`WITH RECURSIVE mine AS (
+              SELECT ${SNAPSHOT_COLUMNS}, l.position, l.nonce, l.balances::text[] AS amounts
+              FROM liability_leaves l JOIN liability_snapshots s ON s.id = l.snapshot_id
+              WHERE l.user_id = ${userId}::uuid AND s.published ${snapshotId === undefined ? sql`` : sql`AND l.snapshot_id = ${snapshotId}::bigint`}
+              ORDER BY l.snapshot_id DESC LIMIT 1
+            ), walk AS (
+              SELECT 0 AS level, position AS at, leaf_count AS size FROM mine
+              UNION ALL
+              SELECT level + 1, at / 2, (size + 1) / 2 FROM walk WHERE size > 1
+            )
+            SELECT m.*, (SELECT string_agg(substring(v.nodes FROM (w.at # 1) * ${NODE_BYTES} + 1 FOR ${NODE_BYTES}), ''::bytea ORDER BY w.level)
+                         FROM walk w JOIN liability_levels v ON v.snapshot_id = m.id::bigint AND v.level = w.level
+                         WHERE (w.at # 1) < w.size) AS path
+            FROM mine m`,
       );
       if (!row) {
         if (snapshotId === undefined) return null;
@@ -431,31 +448,14 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
         if (!published) throw new Refusal('liabilities.snapshotNotFound', 404);
         return null;
       }
-      // One sibling per level, where the level has one (a node alone at a level's end has none).
-      const wanted: Array<{ level: number; position: number; side: 'left' | 'right' }> = [];
-      for (let level = 0, size = row.leaf_count, at = Number(row.position); size > 1; level++, size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
-        const sibling = at ^ 1;
-        if (sibling < size) wanted.push({ level, position: sibling, side: sibling < at ? 'left' : 'right' });
+      // The same walk here gives each sibling's side.
+      const sides: Array<'left' | 'right'> = [];
+      for (let size = row.leaf_count, at = Number(row.position); size > 1; size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
+        if ((at ^ 1) < size) sides.push((at ^ 1) < at ? 'left' : 'right');
       }
-      const found = new Map<number, Buffer>();
-      if (wanted.length > 0) {
-        // Each level is stored out of line and uncompressed: a substring reads only its slice.
-        const slices = await rowsOf<{ level: number; node: Uint8Array }>(
-          db,
-          sql`SELECT v.level, substring(v.nodes FROM w.at FOR ${NODE_BYTES}) AS node
-              FROM liability_levels v JOIN (VALUES ${sql.join(
-                wanted.map((step) => sql`(${step.level}::smallint, ${step.position * NODE_BYTES + 1}::int)`),
-                sql`, `,
-              )}) AS w (level, at) ON w.level = v.level
-              WHERE v.snapshot_id = ${row.id}::bigint`,
-        );
-        for (const slice of slices) found.set(Number(slice.level), Buffer.from(slice.node));
-      }
-      const path: PathStep[] = wanted.map((step) => {
-        const bytes = found.get(step.level);
-        if (!bytes || bytes.length !== NODE_BYTES) throw new Error(`snapshot ${row.id}: no node at level ${step.level}, position ${step.position}`);
-        return { side: step.side, ...nodeAt(bytes, 0) };
-      });
+      const bytes = Buffer.from(row.path ?? new Uint8Array(0));
+      if (bytes.length !== sides.length * NODE_BYTES) throw new Error(`snapshot ${row.id}: ${bytes.length / NODE_BYTES} siblings stored for a path of ${sides.length}`);
+      const path: PathStep[] = sides.map((side, index) => ({ side, ...nodeAt(bytes, index * NODE_BYTES) }));
       return proofFile(publishedOf(row), { nonce: bytesOf(row.nonce), balances: balancesOfAmounts(row.amounts) }, path);
     },
   };
