@@ -176,10 +176,34 @@ describe('npm run liabilities:verify', () => {
 
     const changedSibling = { ...mine, path: mine.path.map((step, i) => (i === 2 ? { ...step, hash: `${step.hash[0] === '0' ? '1' : '0'}${step.hash.slice(1)}` } : step)) };
     const negativeLeaf = { ...all, leaves: all.leaves.map((leaf, i) => (i === 3 ? { ...leaf, sums: { ...leaf.sums, EUR: '-1' } } : leaf)) };
-    const bad = run({ 'sibling.json': changedSibling, 'negative.json': negativeLeaf, 'other.json': { hello: 'world' } });
+    // Any leaf, sum, order or signature changed: the command finds it.
+    const swapped = { ...all, leaves: all.leaves.map((leaf, i) => (i === 1 ? all.leaves[2] : i === 2 ? all.leaves[1] : leaf)) };
+    const leafSum = { ...all, leaves: all.leaves.map((leaf, i) => (i === 5 ? { ...leaf, sums: { ...leaf.sums, USDT: String(BigInt(leaf.sums.USDT) + 1n) } } : leaf)) };
+    const leafHash = { ...all, leaves: all.leaves.map((leaf, i) => (i === 0 ? { ...leaf, hash: `${leaf.hash.slice(0, 63)}${leaf.hash[63] === 'a' ? 'b' : 'a'}` } : leaf)) };
+    const myBalance = { ...mine, leaf: { ...mine.leaf, balances: { ...mine.leaf.balances, USDT: { ...mine.leaf.balances.USDT, available: String(BigInt(mine.leaf.balances.USDT.available) + 1n) } } } };
+    const otherSignature = { ...mine, snapshot: { ...mine.snapshot, signature: `${mine.snapshot.signature[0] === 'A' ? 'B' : 'A'}${mine.snapshot.signature.slice(1)}` } };
+    const moreTotal = { ...all, snapshot: { ...all.snapshot, totals: { ...all.snapshot.totals, EUR: String(BigInt(all.snapshot.totals.EUR) + 1n) } } };
+    const bad = run({
+      'sibling.json': changedSibling,
+      'negative.json': negativeLeaf,
+      'other.json': { hello: 'world' },
+      'swapped.json': swapped,
+      'leaf-sum.json': leafSum,
+      'leaf-hash.json': leafHash,
+      'my-balance.json': myBalance,
+      'signature.json': otherSignature,
+      'total.json': moreTotal,
+    });
     expect(bad.code).toBe(1);
     expect(bad.lines[0]).toMatch(/sibling\.json: FAILED — the path does not end at the signed root/);
     expect(bad.lines[1]).toMatch(/negative\.json: FAILED — an amount of a leaf is negative or impossibly large \(at leaf 4\)/);
     expect(bad.lines[2]).toMatch(/other\.json: not a proof of the documented format/);
+    expect(bad.lines[3]).toMatch(/swapped\.json: FAILED — the path does not end at the signed root/);
+    expect(bad.lines[4]).toMatch(/leaf-sum\.json: FAILED — the path does not end at the signed root/);
+    expect(bad.lines[5]).toMatch(/leaf-hash\.json: FAILED — the path does not end at the signed root/);
+    expect(bad.lines[6]).toMatch(/my-balance\.json: FAILED — the path does not end at the signed root/);
+    expect(bad.lines[7]).toMatch(/signature\.json: FAILED — the signature is not the platform key’s/);
+    expect(bad.lines[8]).toMatch(/total\.json: FAILED — the sums do not add up to the signed totals/);
+    expect(bad.lines).toHaveLength(9);
   }, 60_000);
 });
