@@ -249,6 +249,28 @@ describe('the calls', () => {
     expect((await t.get('/liabilities/mine')).status).toBe(401);
   });
 
+  test('many users asking at once (one statement for all) each get their own proof, in the newest snapshot or the one they name', async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => t.signedInUser()));
+    const ids = await Promise.all(users.map((user) => t.userIdOf(user.token)));
+    for (const [i, id] of ids.entries()) await t.fund(id, 'USDT', BigInt(1_000_000 + i));
+    const first = await liabilities().take();
+    await t.fund(ids[0], 'USDT', 5n);
+    const second = await liabilities().take();
+    const replies = await Promise.all([
+      ...users.map((user) => t.get<{ proof: ProofFile }>('/liabilities/mine', { token: user.token })),
+      t.get<{ proof: ProofFile }>('/liabilities/mine', { token: users[0].token, query: { snapshot: first!.id } }),
+    ]);
+    for (const [i, reply] of replies.slice(0, users.length).entries()) {
+      expect(reply.status).toBe(200);
+      expect(reply.body.data!.proof.snapshot.id).toBe(second!.id);
+      expect(reply.body.data!.proof.leaf.balances.USDT.available).toBe(String(1_000_000 + i + (i === 0 ? 5 : 0)));
+      expect(await verifyProof(webCryptoSha256, webCryptoSignatureCheck(reply.body.data!.proof.snapshot), proofFromFile(reply.body.data!.proof))).toEqual({ ok: true });
+    }
+    const named = replies[users.length].body.data!.proof;
+    expect(named.snapshot.id).toBe(first!.id);
+    expect(named.leaf.balances.USDT.available).toBe('1000000');
+  });
+
   test('an operator of finance takes a snapshot (audited), fetches its leaves file, which verifies, and declares reserves; support may not', async () => {
     const finance = await t.operatorToken(await t.financeOperator());
     const { id: supportId } = await t.addOperator({ username: `support${crypto.randomInt(1e6)}`, password: 'a-long-support-password', role: 'support' });

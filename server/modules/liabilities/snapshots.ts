@@ -31,6 +31,7 @@ import {
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { batchedRead } from '../../db/batched-reads';
 import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../../ledger/audit';
 import type { Sealer } from '../../security/sealed';
@@ -247,6 +248,45 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     return out;
   }
 
+  /**
+   * Users' proofs, every user asking at once in one statement (server/db/batched-reads.ts): for
+   * each, the newest published snapshot holding them (the leaves' index on user and snapshot,
+   * read backwards) or the one named, their leaf, and the sibling at each level where there is one
+   * (the walk up: a node's parent is at half its position, a level half the size below, rounded
+   * up), each a 64-byte slice of its level — stored out of line and uncompressed, so that a
+   * substring reads only its slice — in order, as one value.
+   */
+  const proofRows = batchedRead<{ userId: string; snapshotId: string }, ProofRow | null>({
+    keyOf: (question) => `${question.userId}:${question.snapshotId}`,
+    async answer(questions) {
+      const rows = await rowsOf<ProofRow>(
+        db,
+        sql`WITH RECURSIVE asked AS (
+              SELECT q.n::int AS n, q.u::uuid AS user_id, nullif(q.s, '')::bigint AS snapshot
+              FROM unnest(string_to_array(${questions.map((question) => question.userId).join(',')}, ','), string_to_array(${questions.map((question) => question.snapshotId).join(',')}, ','))
+                   WITH ORDINALITY AS q (u, s, n)
+            ), mine AS (
+              SELECT a.n, found.* FROM asked a CROSS JOIN LATERAL (
+                SELECT ${SNAPSHOT_COLUMNS}, l.position, l.nonce, l.balances::text[] AS amounts
+                FROM liability_leaves l JOIN liability_snapshots s ON s.id = l.snapshot_id
+                WHERE l.user_id = a.user_id AND s.published AND (a.snapshot IS NULL OR l.snapshot_id = a.snapshot)
+                ORDER BY l.snapshot_id DESC LIMIT 1
+              ) found
+            ), walk AS (
+              SELECT n, 0 AS level, position AS at, leaf_count AS size FROM mine
+              UNION ALL
+              SELECT n, level + 1, at / 2, (size + 1) / 2 FROM walk WHERE size > 1
+            )
+            SELECT m.*, (SELECT string_agg(substring(v.nodes FROM (w.at # 1) * ${NODE_BYTES} + 1 FOR ${NODE_BYTES}), ''::bytea ORDER BY w.level)
+                         FROM walk w JOIN liability_levels v ON v.snapshot_id = m.id::bigint AND v.level = w.level
+                         WHERE w.n = m.n AND (w.at # 1) < w.size) AS path
+            FROM mine m`,
+      );
+      const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
+      return new Map(questions.map((question, index) => [`${question.userId}:${question.snapshotId}`, byIndex.get(index + 1) ?? null]));
+    },
+  });
+
   /** The key's public half: read as it is (a process that cannot open the private half still shows it), made when there is none. */
   const publicKeyHex = async (): Promise<string> => {
     const [row] = await rowsOf<{ public_key: Uint8Array }>(db, sql`SELECT public_key FROM liability_keys WHERE id = 1`);
@@ -420,46 +460,30 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
      * leaf and its path, as the documented file. Null when they had no balance in it.
      */
     async proofOf(userId: string, snapshotId?: string): Promise<ProofFile | null> {
-      // One read: the newest published snapshot holding the user (the leaves' index on user and
-      // snapshot, read backwards) or the one named, the user's leaf, and the sibling at each level
-      // where there is one (the walk up: a node's parent is at half its position, a level half
-      // the size below, rounded up), each a 64-byte slice of its level — stored out of line and
-      // uncompressed, so that a substring reads only its slice — in order, as one value.
-      const [row] = await rowsOf<SnapshotRow & { position: number; nonce: Uint8Array; amounts: string[]; path: Uint8Array | null }>(
-        db,
-        sql`WITH RECURSIVE mine AS (
-              SELECT ${SNAPSHOT_COLUMNS}, l.position, l.nonce, l.balances::text[] AS amounts
-              FROM liability_leaves l JOIN liability_snapshots s ON s.id = l.snapshot_id
-              WHERE l.user_id = ${userId}::uuid AND s.published ${snapshotId === undefined ? sql`` : sql`AND l.snapshot_id = ${snapshotId}::bigint`}
-              ORDER BY l.snapshot_id DESC LIMIT 1
-            ), walk AS (
-              SELECT 0 AS level, position AS at, leaf_count AS size FROM mine
-              UNION ALL
-              SELECT level + 1, at / 2, (size + 1) / 2 FROM walk WHERE size > 1
-            )
-            SELECT m.*, (SELECT string_agg(substring(v.nodes FROM (w.at # 1) * ${NODE_BYTES} + 1 FOR ${NODE_BYTES}), ''::bytea ORDER BY w.level)
-                         FROM walk w JOIN liability_levels v ON v.snapshot_id = m.id::bigint AND v.level = w.level
-                         WHERE (w.at # 1) < w.size) AS path
-            FROM mine m`,
-      );
-      if (!row) {
+      const found = await proofRows({ userId, snapshotId: snapshotId ?? '' });
+      if (!found) {
         if (snapshotId === undefined) return null;
         const [published] = await rowsOf<{ id: string }>(db, sql`SELECT id::text FROM liability_snapshots WHERE published AND id = ${snapshotId}::bigint`);
         if (!published) throw new Refusal('liabilities.snapshotNotFound', 404);
         return null;
       }
-      // The same walk here gives each sibling's side.
-      const sides: Array<'left' | 'right'> = [];
-      for (let size = row.leaf_count, at = Number(row.position); size > 1; size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
-        if ((at ^ 1) < size) sides.push((at ^ 1) < at ? 'left' : 'right');
-      }
-      const bytes = Buffer.from(row.path ?? new Uint8Array(0));
-      if (bytes.length !== sides.length * NODE_BYTES) throw new Error(`snapshot ${row.id}: ${bytes.length / NODE_BYTES} siblings stored for a path of ${sides.length}`);
-      const path: PathStep[] = sides.map((side, index) => ({ side, ...nodeAt(bytes, index * NODE_BYTES) }));
-      return proofFile(publishedOf(row), { nonce: bytesOf(row.nonce), balances: balancesOfAmounts(row.amounts) }, path);
+      return proofFromRow(found);
     },
   };
 }
 
+type ProofRow = SnapshotRow & { n: number; position: number; nonce: Uint8Array; amounts: string[]; path: Uint8Array | null };
+
+/** A user's proof file from its row: the leaf, and the siblings' slices in order, each side from the same walk up. */
+function proofFromRow(row: ProofRow): ProofFile {
+  const sides: Array<'left' | 'right'> = [];
+  for (let size = row.leaf_count, at = Number(row.position); size > 1; size = Math.ceil(size / 2), at = Math.floor(at / 2)) {
+    if ((at ^ 1) < size) sides.push((at ^ 1) < at ? 'left' : 'right');
+  }
+  const bytes = Buffer.from(row.path ?? new Uint8Array(0));
+  if (bytes.length !== sides.length * NODE_BYTES) throw new Error(`snapshot ${row.id}: ${bytes.length / NODE_BYTES} siblings stored for a path of ${sides.length}`);
+  const path: PathStep[] = sides.map((side, index) => ({ side, ...nodeAt(bytes, index * NODE_BYTES) }));
+  return proofFile(publishedOf(row), { nonce: bytesOf(row.nonce), balances: balancesOfAmounts(row.amounts) }, path);
+}
 
 export type Liabilities = ReturnType<typeof createLiabilities>;
