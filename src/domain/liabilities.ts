@@ -317,7 +317,8 @@ export function webCryptoSignatureCheck(snapshot: { publicKey: string; signature
 
 export const webCryptoSha256: Sha256 = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
 
-function base64urlBytes(text: string): Uint8Array {
+/** Bytes of base64url text (the signature in the files). */
+export function base64urlBytes(text: string): Uint8Array {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

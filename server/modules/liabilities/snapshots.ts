@@ -287,6 +287,10 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
     },
   });
 
+  /** The published snapshots, newest first. */
+  const publishedRows = (limit: number) =>
+    rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY liability_snapshots.id DESC LIMIT ${limit}`);
+
   /** The key's public half: read as it is (a process that cannot open the private half still shows it), made when there is none. */
   const publicKeyHex = async (): Promise<string> => {
     const [row] = await rowsOf<{ public_key: Uint8Array }>(db, sql`SELECT public_key FROM liability_keys WHERE id = 1`);
@@ -387,8 +391,7 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
 
     /** The published snapshots, newest first. */
     async published(limit = 30): Promise<SnapshotSummary[]> {
-      const rows = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY liability_snapshots.id DESC LIMIT ${limit}`);
-      return rows.map(summaryOf);
+      return (await publishedRows(limit)).map(summaryOf);
     },
 
     /** Every snapshot, unpublished ones with why, newest first (the operator's list). */
@@ -403,7 +406,7 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
      * totals (cut to two decimals of a percent, never rounded up).
      */
     async overview() {
-      const snapshots = await rowsOf<SnapshotRow>(db, sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots WHERE published ORDER BY liability_snapshots.id DESC LIMIT 30`);
+      const snapshots = await publishedRows(30);
       const reserves = await rowsOf<{ asset: Asset; amount: string; evidence: string; declared_at: Date | string }>(
         db,
         sql`SELECT DISTINCT ON (asset) asset, amount::text, evidence, declared_at FROM liability_reserves ORDER BY asset, declared_at DESC, id DESC`,

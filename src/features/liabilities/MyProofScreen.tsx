@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState, QueryFallback } from '../../ui/EmptyState';
 import { CheckIcon, CloseIcon } from '../../ui/icons';
 import { ShieldIcon } from '../../ui/moreIcons';
+import { saveFile } from '../../ui/saveFile';
 import { Screen } from '../../ui/Screen';
 import { useAccountLabels } from '../shared/accountLabels';
 import { Fact, useFormatTime } from '../shared/records';
@@ -218,12 +219,5 @@ function Balances({ proof }: { proof: ProofFile }) {
 
 /** The proof as the documented file (tessera-liabilities-proof-<snapshot>.json). */
 function downloadProof(proof: ProofFile): void {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(proof, null, 2)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `tessera-liabilities-proof-${proof.snapshot.id}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(`tessera-liabilities-proof-${proof.snapshot.id}.json`, `${JSON.stringify(proof, null, 2)}\n`, 'application/json');
 }

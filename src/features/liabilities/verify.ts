@@ -4,8 +4,7 @@
  * the browser has it, else @noble/curves (audited, small; loaded only then). Every check is named,
  * so that the screen says which one failed.
  */
-import { proofFromFile, verifyProof, webCryptoSha256, webCryptoSignatureCheck, type ProofCheck, type ProofFile } from '../../domain/liabilities';
-import { fromHex } from '../../domain/liabilities';
+import { base64urlBytes, fromHex, proofFromFile, verifyProof, webCryptoSha256, webCryptoSignatureCheck, type ProofCheck, type ProofFile } from '../../domain/liabilities';
 
 /** The checks in the order they run (a failed one stops the rest). */
 export const PROOF_CHECKS: readonly ProofCheck[] = ['format', 'leafAmounts', 'siblingSums', 'root', 'totals', 'signature'];
@@ -16,11 +15,6 @@ export interface ProofResult {
   step?: number;
   /** Who checked the signature: the browser's Web Crypto, or the library. */
   signatureBy: 'webCrypto' | 'library' | null;
-}
-
-function base64urlBytes(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** Ed25519 with Web Crypto, or, where the browser has none (it throws), with @noble/curves. */

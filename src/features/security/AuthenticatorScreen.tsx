@@ -15,6 +15,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
+import { saveFile } from '../../ui/saveFile';
 import { useSecurityOverview } from '../../api/queries';
 import type { SecondFactorMethod } from '../../domain/security';
 import { totpBeginSchema, totpConfirmSchema } from '../../domain/validation';
@@ -288,14 +289,7 @@ function useRecoveryFile(codes: string[]): () => void {
       t`Each code works once, in place of a code from your authenticator app. Keep them somewhere safe, away from your phone.`,
       '',
     ].join('\r\n');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `tessera-recovery-codes-${today}.txt`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(`tessera-recovery-codes-${today}.txt`, text, 'text/plain;charset=utf-8');
   };
 }
 
