@@ -254,7 +254,9 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
    * read backwards) or the one named, their leaf, and the sibling at each level where there is one
    * (the walk up: a node's parent is at half its position, a level half the size below, rounded
    * up), each a 64-byte slice of its level — stored out of line and uncompressed, so that a
-   * substring reads only its slice — in order, as one value.
+   * substring reads only its slice — in order, as one value. The slices are gathered for the
+   * whole batch at once (GROUP BY the asker): a subquery per asker would scan every asker's walk
+   * for each, a cost growing with the square of the batch (64 askers: 72–100 ms against 4–5 ms).
    */
   const proofRows = batchedRead<{ userId: string; snapshotId: string }, ProofRow | null>({
     keyOf: (question) => `${question.userId}:${question.snapshotId}`,
@@ -276,11 +278,13 @@ export function createLiabilities({ db, clock, sealer }: { db: Db; clock: Clock;
               SELECT n, 0 AS level, position AS at, leaf_count AS size FROM mine
               UNION ALL
               SELECT n, level + 1, at / 2, (size + 1) / 2 FROM walk WHERE size > 1
+            ), paths AS (
+              SELECT w.n, string_agg(substring(v.nodes FROM (w.at # 1) * ${NODE_BYTES} + 1 FOR ${NODE_BYTES}), ''::bytea ORDER BY w.level) AS path
+              FROM walk w JOIN mine m ON m.n = w.n JOIN liability_levels v ON v.snapshot_id = m.id::bigint AND v.level = w.level
+              WHERE (w.at # 1) < w.size
+              GROUP BY w.n
             )
-            SELECT m.*, (SELECT string_agg(substring(v.nodes FROM (w.at # 1) * ${NODE_BYTES} + 1 FOR ${NODE_BYTES}), ''::bytea ORDER BY w.level)
-                         FROM walk w JOIN liability_levels v ON v.snapshot_id = m.id::bigint AND v.level = w.level
-                         WHERE w.n = m.n AND (w.at # 1) < w.size) AS path
-            FROM mine m`,
+            SELECT m.*, p.path FROM mine m LEFT JOIN paths p ON p.n = m.n`,
       );
       const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
       return new Map(questions.map((question, index) => [`${question.userId}:${question.snapshotId}`, byIndex.get(index + 1) ?? null]));
