@@ -168,6 +168,8 @@ async function main(): Promise<void> {
     loanDocumentPurge?.stop();
     loanWatch?.stop();
     await marketFeed?.stop();
+    // Deliveries under way finish; what is left stays in the outbox for the next process.
+    await app.services.outbox.stop();
     try {
       // Closes socket.io too (server/realtime/socket.ts).
       await app.close();
@@ -209,7 +211,9 @@ async function main(): Promise<void> {
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(banner(config, port, mailer.name, sms.name, accounts));
   housekeeping = startHousekeeping(database.db, clock, app.log);
-  tradeSweeps = startTradeSweeps(app.services.trading, app.services.tradeFeed, app.realtime, app.log);
+  // What a process that stopped left in the outbox (server/outbox.ts), at once and then every 2 s.
+  app.services.outbox.start();
+  tradeSweeps = startTradeSweeps(app.services.trading, app.services.outbox, app.log);
   // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
   pledgePayouts = startPledgePayouts(app.services.pledge, app.log);
   // The day's proof-of-liabilities snapshot, soon after 00:00 UTC (or the first minute after a start that missed it), once per cluster.

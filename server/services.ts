@@ -29,7 +29,8 @@ import { createBanking } from './modules/banking';
 import { contentNames, createNews } from './modules/news';
 import { createVip } from './modules/vip';
 import { createAddressBook, createWithdrawals } from './modules/withdrawals';
-import { createTradeFeed, createTrading } from './modules/trading';
+import { createTrading } from './modules/trading';
+import { createOutbox } from './outbox';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createLiabilities } from './modules/liabilities';
 import { createSealer } from './security/sealed';
@@ -143,8 +144,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     loanDocuments,
     /** Loan applications, their review, disbursement and repayment (modules/loans). */
     loans: createLoans(db, clock, loanDocuments),
-    /** Settled trades, for whoever builds prices from them (the market data). */
-    tradeFeed: createTradeFeed(),
+    /** What committed changes must still cause (sockets, pushes, candles), delivered after COMMIT or after a crash (server/outbox.ts). */
+    outbox: createOutbox({ db, log }),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */
     market: createMarketData({ db, clock, symbols: config.market.symbols, log }),
     /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */

@@ -29,6 +29,7 @@ import type { Asset } from '../../src/domain/money';
 import { inTransaction } from '../../server/db/transaction';
 import { postTransfer } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
+import { writeOutbox } from '../../server/outbox';
 import { Mailbox } from './mailbox';
 
 export class TestClock {
@@ -189,6 +190,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
     secretsKey,
     get: <T = unknown>(url: string, opts?: CallOptions) => call<T>('GET', url, undefined, opts),
     post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => call<T>('POST', url, body ?? {}, opts),
+
+    /** Rows written into the outbox as a committed transaction writes them, then delivered (server/outbox.ts); the handlers' results by id. */
+    async throughOutbox(rows: Parameters<typeof writeOutbox>[1]): Promise<Map<string, unknown>> {
+      return app.services.outbox.deliver(await writeOutbox(database.db, rows));
+    },
 
     uniqueEmail: () => `u${unique()}@example.com`,
     uniquePhone: () => `+49176${crypto.randomInt(10_000_000, 100_000_000)}`,

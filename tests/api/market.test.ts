@@ -74,7 +74,7 @@ describe('candles', () => {
   });
 
   test("a settled trade of the hall is a tick of the USDT/EUR candles: its price and its USDT", async () => {
-    t.app.services.tradeFeed.emitSettled({ orderId: 1, side: 'buy', amount: 25_000_000n, total: 2_330n, price: 9_320n, at: new Date('2030-01-15T12:00:05Z') });
+    await t.throughOutbox([{ topic: 'trade.tick', payload: { orderId: 1, amount: '25000000', price: '9320', at: '2030-01-15T12:00:05Z' } }]);
     let candles: Candle[] = [];
     for (let attempt = 0; attempt < 50 && candles.length === 0; attempt++) {
       candles = (await history({ symbol: HALL_SYMBOL, period: '1min', from: seconds('2030-01-15T12:00:00Z'), to: seconds('2030-01-15T12:00:00Z') })).body.data!;
@@ -100,7 +100,7 @@ describe('candles', () => {
     const hall = await open({ period: '5min' });
     const other = await open({ period: '5min', symbol: 'btcusdt' });
     try {
-      t.app.services.tradeFeed.emitSettled({ orderId: 2, side: 'sell', amount: 10_000_000n, total: 910n, price: 9_100n, at: new Date('2030-01-15T13:02:00Z') });
+      await t.throughOutbox([{ topic: 'trade.tick', payload: { orderId: 2, amount: '10000000', price: '9100', at: '2030-01-15T13:02:00Z' } }]);
       await expect.poll(() => hall.events.length).toBe(1);
       expect(hall.events[0]).toMatchObject({ symbol: HALL_SYMBOL, period: '5min', time: seconds('2030-01-15T13:00:00Z'), close: '0.91', volume: '10' });
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -205,7 +205,7 @@ describe('quotations and the daymarket channel', () => {
     const hall = async () => (await q.get<Quotation[]>('/currency/quotation_new')).body.data!.find((quote) => quote.symbol === HALL_SYMBOL)!;
     await writeSetting(q.database.db, SETTING_KEYS.usdtEurRate, '0.9150', true);
     expect(await hall()).toMatchObject({ price: '0.915', reference: true, time: null });
-    q.app.services.tradeFeed.emitSettled({ orderId: 7, side: 'buy', amount: 10_000_000n, total: 931n, price: 9_310n, at: new Date('2030-01-15T08:59:00Z') });
+    await q.throughOutbox([{ topic: 'trade.tick', payload: { orderId: 7, amount: '10000000', price: '9310', at: '2030-01-15T08:59:00Z' } }]);
     await expect.poll(async () => (await hall()).reference, { timeout: 3000 }).toBe(false);
     expect(await hall()).toMatchObject({ price: '0.931', reference: false, time: seconds('2030-01-15T08:59:00Z'), volume24h: '10' });
   });

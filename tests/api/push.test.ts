@@ -163,7 +163,7 @@ describe('web push', () => {
     await subscribe(maker.token, makerPhone, ['trade']);
     await subscribe(taker.token, newsOnly, ['system']);
     received.length = 0;
-    t.app.services.tradeFeed.emitChanged({ orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) });
+    await t.throughOutbox([{ topic: 'trade.push', payload: { orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) } }]);
     await until(() => received.length >= 2, 'both parties notified');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const payloads = Object.fromEntries(received.map((r) => [r.device, JSON.parse(decrypt(r.body, r.device === 'taker-phone' ? takerPhone : makerPhone))]));
@@ -171,7 +171,7 @@ describe('web push', () => {
     expect(payloads['taker-phone']).toMatchObject({ kind: 'trade', title: 'Order 77 is matched', body: 'Confirm it within 15 minutes to settle the trade.', url: '/h5/order' });
     expect(payloads['maker-phone']).toMatchObject({ kind: 'trade', title: 'Auftrag 77 trifft Ihr Angebot' });
     // The same change told again (a retried transaction): nobody hears it twice.
-    t.app.services.tradeFeed.emitChanged({ orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) });
+    await t.throughOutbox([{ topic: 'trade.push', payload: { orderId: 77, status: 'matched', takerId: await t.userIdOf(taker.token), makerId: await t.userIdOf(maker.token) } }]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toHaveLength(2);
   });

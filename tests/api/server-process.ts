@@ -21,6 +21,8 @@ export interface ServerProcess {
   url: string;
   /** SIGTERM, resolved once it has exited (PGlite closes its files). */
   stop(): Promise<void>;
+  /** SIGKILL (a crash: nothing of the process runs after it), resolved once it has exited. */
+  kill(): Promise<void>;
 }
 
 /** `nodeArgs`: options for node itself (the benches' --cpu-prof). */
@@ -28,12 +30,13 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: strin
   await buildServerIfStale();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
   return new Promise<ServerProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
@@ -45,7 +48,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: strin
       const banner = /Tessera is running at (http:\/\/\S+?)\/h5\/[\s\S]*\n\n/.exec(output);
       if (banner) {
         clearTimeout(timer);
-        resolve({ output, url: banner[1], stop });
+        resolve({ output, url: banner[1], stop, kill: () => end('SIGKILL') });
       }
     };
     child.stdout.on('data', read);

@@ -14,7 +14,8 @@ import type { MerchantApplication, Page, TradeOffer, TradeOrder, TradeSummary } 
 import { rowsOf } from '../../server/db/rows';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { balanceOf } from '../../server/ledger/accounts';
-import { Outbox, type SettledTrade } from '../../server/modules/trading';
+import { HALL_SYMBOL } from '../../src/domain/market';
+import { TradeNotices } from '../../server/modules/trading';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
@@ -38,7 +39,7 @@ async function setDailyOrders(level: number, orders: number): Promise<void> {
 async function emptyBook(): Promise<void> {
   const { trading } = t.app.services;
   const orders = await rowsOf<{ id: string; user_id: string }>(t.database.db, sql`SELECT id::text, user_id FROM trade_orders WHERE status IN ('matching', 'matched')`);
-  for (const order of orders) await trading.cancelOrder(order.user_id, Number(order.id), new Outbox());
+  for (const order of orders) await trading.cancelOrder(order.user_id, Number(order.id), new TradeNotices());
   const offers = await rowsOf<{ id: string; user_id: string }>(t.database.db, sql`SELECT id::text, user_id FROM trade_offers WHERE status = 'open'`);
   for (const offer of offers) await trading.withdrawOffer(offer.user_id, Number(offer.id));
 }
@@ -263,16 +264,18 @@ describe('orders, matching and settlement', () => {
     const makerView = await detail(early, order.id);
     expect(makerView.body.data).toMatchObject({ role: 'maker', side: 'sell', receive: '9.30', receiveAsset: 'EUR', fee: '0.00', hold: '10.000000' });
 
-    const trades: SettledTrade[] = [];
-    const stop = t.app.services.tradeFeed.onSettled((trade) => trades.push(trade));
+    const hallCandles = () =>
+      rowsOf<{ volume: string }>(t.database.db, sql`SELECT volume::text FROM market_candles WHERE symbol = ${HALL_SYMBOL} AND period = '1min' ORDER BY open_time`);
+    const volumeBefore = (await hallCandles()).reduce((sum, candle) => sum + Number(candle.volume), 0);
     const done = await confirm(buyer, order.id);
-    stop();
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toMatchObject({ status: 'completed', hold: '0.00' });
     expect(await balances(buyer)).toMatchObject({ usdt: 9_980_000n, eur: EUR(90.7), tradingEur: 0n });
     expect(await balances(early)).toMatchObject({ usdt: USDT(50), tradingUsdt: USDT(40), eur: EUR(9.3) });
     expect((await platformFees('USDT')) - feesBefore).toBe(20_000n);
-    expect(trades).toEqual([expect.objectContaining({ orderId: order.id, side: 'buy', amount: USDT(10), total: EUR(9.3), price: 9300n })]);
+    // The trade is a tick of the hall's candles (through the outbox, once it committed): its USDT, its price.
+    await expect.poll(async () => (await hallCandles()).reduce((sum, candle) => sum + Number(candle.volume), 0) - volumeBefore).toBe(10);
+    await expect.poll(async () => (await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).length).toBe(0);
     const offer = (await t.get<Page<TradeOffer>>('/trade/offers', { token: early.token })).body.data!.list.find((o) => o.id === best.id);
     expect(offer).toMatchObject({ remaining: '40.000000', pending: '0.000000', status: 'open' });
     // The merchant's record in the hall: one completed order of one matched and ended.
@@ -334,12 +337,12 @@ describe('orders, matching and settlement', () => {
     const lonely = await placeOrder(buyer, { side: 'buy', amount: '5', price: '0.5000' });
     expect(lonely.status).toBe('matching');
     t.clock.advance(59 * 60);
-    await t.app.services.trading.sweep(new Outbox());
+    await t.app.services.trading.sweep(new TradeNotices());
     expect((await detail(buyer, lonely.id)).body.data!.status).toBe('matching');
     t.clock.advance(61);
     // Run twice, as two processes after downtime would: it ends once.
-    await Promise.all([t.app.services.trading.sweep(new Outbox()), t.app.services.trading.sweep(new Outbox())]);
-    await t.app.services.trading.sweep(new Outbox());
+    await Promise.all([t.app.services.trading.sweep(new TradeNotices()), t.app.services.trading.sweep(new TradeNotices())]);
+    await t.app.services.trading.sweep(new TradeNotices());
     expect((await detail(buyer, lonely.id)).body.data).toMatchObject({ status: 'expired', hold: '0.00' });
     // The first order (matched 60 minutes ago, never confirmed) has expired too, its quantity back on the offer.
     expect((await detail(buyer, waiting.id)).body.data!.status).toBe('expired');
@@ -355,7 +358,7 @@ describe('orders, matching and settlement', () => {
     const late = await confirm(buyer, order.id);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('The time to confirm this order has passed; everything it held has been released.');
-    await t.app.services.trading.sweep(new Outbox());
+    await t.app.services.trading.sweep(new TradeNotices());
     expect((await detail(buyer, order.id)).body.data!.status).toBe('expired');
     const mine = (await t.get<Page<TradeOffer>>('/trade/offers', { token: seller.token })).body.data!.list.find((o) => o.id === offer.id);
     expect(mine).toMatchObject({ remaining: '20.000000', pending: '0.000000' });
@@ -498,9 +501,10 @@ describe('privacy', () => {
       expect(forged.joined).toEqual({ ok: false, error: 'session.required' });
 
       const order = await placeOrder(buyer, { side: 'buy', amount: '10', price: '0.9' });
-      await expect.poll(() => buyerSocket.events.length).toBeGreaterThan(0);
+      // Each change of the order is told, in order: placed (matching), then matched.
+      await expect.poll(() => buyerSocket.events.at(-1)).toEqual({ orderId: order.id, status: 'matched' });
       await expect.poll(() => sellerSocket.events.length).toBeGreaterThan(0);
-      expect(buyerSocket.events.at(-1)).toEqual({ orderId: order.id, status: 'matched' });
+      expect(buyerSocket.events).toEqual([{ orderId: order.id, status: 'matching' }, { orderId: order.id, status: 'matched' }]);
 
       for (const reply of [
         await detail(stranger, order.id),

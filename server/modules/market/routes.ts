@@ -1,7 +1,7 @@
 /**
  * Market data's calls and events: GET /currency/new_timeshar answers candles from the store,
  * GET /currency/quotation_new the quoted symbols with their 24-hour figures. The trading hall's
- * settled trades become ticks of the USDT/EUR candles (HALL_SYMBOL) as they happen; every candle
+ * settled trades become ticks of the USDT/EUR candles (HALL_SYMBOL) through the outbox; every candle
  * a tick changes is published as `kline` in its room (symbol and period), and each symbol's
  * 24-hour figures as `daymarket` (at most once a second per symbol).
  */
@@ -14,6 +14,7 @@ import type { DayMarket, Quotation } from '../../../src/domain/wire';
 import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas';
 import { apiRoute } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
+import type { TradeTickPayload } from '../trading';
 import { MAX_CANDLES } from './candles';
 
 /** The category of coins shown in the app's market list (the only one the app keeps). */
@@ -53,9 +54,20 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     handler: async ({ request }) => (await market.days()).map((day) => quotationOf(day, originOf(request))),
   });
 
-  // Every settled trade is a tick of the hall's USDT/EUR candles: its price, its USDT as volume.
-  const stopTrades = app.services.tradeFeed.onSettled((trade) => {
-    void market.ingest({ symbol: HALL_SYMBOL, price: priceText(trade.price), volume: toDecimalString(trade.amount, 'USDT'), at: trade.at, simulated: false });
+  // Every settled trade is a tick of the hall's USDT/EUR candles: its price, its USDT as volume;
+  // recorded in the transaction that takes it out of the outbox, so exactly once (server/outbox.ts).
+  app.services.outbox.handle('trade.tick', {
+    kind: 'write',
+    run: (tx, payload) => {
+      const trade = payload as unknown as TradeTickPayload;
+      return market.recordIn(tx, {
+        symbol: HALL_SYMBOL,
+        price: priceText(BigInt(trade.price)),
+        volume: toDecimalString(BigInt(trade.amount), 'USDT'),
+        at: new Date(trade.at),
+        simulated: false,
+      });
+    },
   });
   // What changed goes to the subscribers of its room.
   const stopEvents = market.onEvent((event) => {
@@ -63,7 +75,6 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     else app.realtime?.publish('daymarket', 'daymarket', event.day);
   });
   app.addHook('onClose', async () => {
-    stopTrades();
     stopEvents();
     market.close();
   });

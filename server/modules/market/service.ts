@@ -1,7 +1,7 @@
 /**
- * Market data of one server: ticks in (from a feed, or the trading hall's settled trades), candles
- * and 24-hour figures out. Ticks are recorded one after another, in the order they arrived (one
- * upsert per tick, candles.ts); every candle a tick changed is announced as a `kline` event, and
+ * Market data of one server: ticks in (from a feed, or the trading hall's settled trades, which come
+ * through the outbox), candles and 24-hour figures out. A feed's ticks are recorded one after
+ * another, in the order they arrived (one upsert per tick, candles.ts); every candle a tick changed is announced as a `kline` event, and
  * the symbol's 24-hour figures as a `daymarket` event at most once a second per symbol. Whoever
  * listens (the market plugin) publishes them on the socket. Until the hall has traded, its USDT/EUR
  * figures carry the conversion's reference rate as their price, marked as such (`reference`).
@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { HALL_SYMBOL, type CandlePeriod } from '../../../src/domain/market';
 import type { Candle, DayMarket } from '../../../src/domain/wire';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { readSetting, SETTING_KEYS } from '../settings';
 import { candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
@@ -137,6 +137,12 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
     dayTimers.set(symbol, timer);
   }
 
+  /** Every candle a tick changed as a kline event; the symbol's 24-hour figures soon after. */
+  function announce(symbol: string, candles: Candle[]): void {
+    for (const candle of candles) emit({ kind: 'kline', candle });
+    scheduleDay(symbol);
+  }
+
   return {
     /** The symbols of the quotation list, the hall's first. */
     quoted,
@@ -151,9 +157,7 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
       if (backlog === BACKLOG_WARNING) log.warn({ backlog }, 'market: ticks arrive faster than the database records them');
       const done = queue.then(async () => {
         try {
-          const candles = await recordTick(db, tick);
-          for (const candle of candles) emit({ kind: 'kline', candle });
-          scheduleDay(tick.symbol);
+          announce(tick.symbol, await recordTick(db, tick));
         } catch (error) {
           log.error({ err: error, symbol: tick.symbol }, 'market: a tick was not recorded');
         } finally {
@@ -162,6 +166,14 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
       });
       queue = done;
       return done;
+    },
+    /**
+     * Records a tick in `tx` (a settled trade's, delivered from the outbox in the transaction that
+     * deletes its row: server/outbox.ts); returns what announces the changed candles once it commits.
+     */
+    async recordIn(tx: Tx, tick: Tick): Promise<() => void> {
+      const candles = await recordTick(tx, tick);
+      return () => announce(tick.symbol, candles);
     },
     days,
     /** Listens to kline and daymarket events; returns the way to stop. */

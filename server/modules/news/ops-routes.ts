@@ -39,18 +39,21 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     handler: ({ query }) => news.opsPiece(query.id),
   });
 
-  /** Once committed: to every device on the system channel, each in its owner's language, once; how many it reached. */
-  const announce = (id: number): Promise<number> =>
-    app.services.push
-      .broadcast('system', `news:${id}`, async (locale) => {
+  /**
+   * Once committed: to every device on the system channel, each in its owner's language, once; how
+   * many it reached. Written with the publication into the outbox, so that a process stopping in
+   * between leaves it for the next (server/outbox.ts).
+   */
+  app.services.outbox.handle('news.push', {
+    kind: 'effect',
+    run: (payload) => {
+      const id = Number(payload.id);
+      return app.services.push.broadcast('system', `news:${id}`, async (locale) => {
         const piece = await news.detail(id, locale);
         return { title: piece.title, body: piece.summary, url: `/h5/news/detail?id=${id}`, kind: 'news', tag: `news-${id}` };
-      })
-      .catch((error: unknown) => {
-        // Published all the same: the operator reads that no device was reached.
-        app.log.error({ err: error, news: id }, 'news: the push notifications could not be sent');
-        return 0;
       });
+    },
+  });
   const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).operatorId, at: clock() });
 
   apiRoute(app, {
@@ -86,8 +89,10 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
     body: newsIdSchema,
     reply: opsNewsPublishedSchema,
     handler: async ({ body, request }) => {
-      const published = await news.publish(body.id, actorOf(request));
-      return { ...published, pushed: await announce(published.id) };
+      const { published, notices } = await news.publish(body.id, actorOf(request));
+      // Published all the same when the push fails: the operator reads that no device was reached (the outbox tries again).
+      const delivered = await app.services.outbox.deliver(notices);
+      return { ...published, pushed: Number(delivered.get(notices[0]) ?? 0) };
     },
   });
 

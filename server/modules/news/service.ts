@@ -12,6 +12,7 @@ import type { OpsContentPages } from '../../../src/domain/ops-wire';
 import { FALLBACK_LOCALE, type Locale } from '../../../src/domain/locales';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { writeOutbox } from '../../outbox';
 import { rowsOf } from '../../db/rows';
 import { alreadyDecided } from '../../decided';
 import { recordAudit } from '../../ledger/audit';
@@ -276,7 +277,12 @@ export function createNews(db: Db, contentNames: ReadonlyMap<number, string> = n
     opsPiece: (id: number) => opsNewsPiece(db, id),
     draft: (input: { categoryId: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => draftNews(tx, input, actor)),
     translate: (input: { id: number; locale: string; title: string; body: string }, actor: Actor) => inTransaction(db, (tx) => translateNews(tx, input, actor)),
-    publish: (id: number, actor: Actor) => inTransaction(db, (tx) => publishNews(tx, id, actor)),
+    /** Publishes, and writes its push notices into the outbox in the same transaction (server/outbox.ts): their row ids. */
+    publish: (id: number, actor: Actor) =>
+      inTransaction(db, async (tx) => {
+        const published = await publishNews(tx, id, actor);
+        return { published, notices: await writeOutbox(tx, [{ topic: 'news.push', payload: { id: published.id } }]) };
+      }),
     withdraw: (id: number, actor: Actor) => inTransaction(db, (tx) => withdrawNews(tx, id, actor)),
     /** GET /ops/content. */
     contentPages: () => contentPages(db, contentNames),

@@ -9,30 +9,34 @@ import { z } from 'zod';
 import { PUSH_CHANNELS, PUSH_DEVICES_MAX, pushEndpointSchema, pushSubscribeSchema } from '../../../src/domain/push';
 import { apiRoute } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
+import type { OrderPushPayload } from '../trading';
 import { tradeNotice, type TradeNotice } from './texts';
 
 const channelsReply = z.object({ channels: z.array(z.enum(PUSH_CHANNELS)) });
 
 export async function pushModule(app: FastifyInstance): Promise<void> {
-  const { push, tradeFeed } = app.services;
+  const { push, outbox } = app.services;
 
-  // A trade order that changed: its parties' devices on the trade channel, each in its owner's language.
-  const stopTrades = tradeFeed.onChanged((change) => {
-    if (change.status === 'matching') return;
-    const parties: Array<[string, TradeNotice]> = [[change.takerId, change.status === 'matched' ? 'matchedTaker' : change.status]];
-    if (change.makerId) parties.push([change.makerId, change.status === 'matched' ? 'matchedMaker' : change.status]);
-    for (const [userId, notice] of parties) {
-      push
-        .broadcast(
+  // A trade order that changed: its parties' devices on the trade channel, each in its owner's
+  // language; written by the order's transaction and delivered from the outbox (server/outbox.ts).
+  // A repeat after a crash sends nothing twice: each device is claimed per message.
+  outbox.handle('trade.push', {
+    kind: 'effect',
+    run: async (payload) => {
+      const change = payload as unknown as OrderPushPayload;
+      if (change.status === 'matching') return;
+      const parties: Array<[string, TradeNotice]> = [[change.takerId, change.status === 'matched' ? 'matchedTaker' : change.status]];
+      if (change.makerId) parties.push([change.makerId, change.status === 'matched' ? 'matchedMaker' : change.status]);
+      for (const [userId, notice] of parties) {
+        await push.broadcast(
           'trade',
           `trade:${change.orderId}:${change.status}`,
           (locale) => ({ ...tradeNotice(locale, notice, change.orderId), url: '/h5/order', kind: 'trade', tag: `order-${change.orderId}` }),
           userId,
-        )
-        .catch((error: unknown) => app.log.error({ err: error, orderId: change.orderId }, 'push: a trade notification could not be sent'));
-    }
+        );
+      }
+    },
   });
-  app.addHook('onClose', async () => stopTrades());
 
   apiRoute(app, {
     method: 'GET',

@@ -21,14 +21,14 @@ import { tradeOffers, tradeOrders, users } from '../../db/schema';
 import { postTransfers, type TransferInput } from '../../ledger/transfers';
 import type { OfferRow, OrderRow } from './views';
 
-/** What changed in one transaction, told to the parties and the market once it commits (outbox.ts). */
+/** What changed, written in the same transaction and told to the parties and the market once it commits (outbox.ts). */
 export interface BookEvents {
   /** A new attempt of the transaction begins: forget what an attempt that rolled back recorded. */
   reset(): void;
   /** An order changed: its user and, once matched, its merchant are told. */
-  orderChanged(order: OrderRow): void;
-  /** An order settled: a trade at a price, for the market's feed. */
-  settled(order: OrderRow): void;
+  orderChanged(tx: Tx, order: OrderRow): Promise<void>;
+  /** An order settled: its parties are told, and it is a trade at a price for the market's candles. */
+  settled(tx: Tx, order: OrderRow): Promise<void>;
 }
 
 const trading = (userId: string) => ({ userId, purpose: 'trading' as const });
@@ -247,7 +247,7 @@ export async function matchWaitingFor(tx: Tx, offer: OfferRow, now: Date, feeHun
       .for('update', { skipLocked: true });
     if (waiting.length === 0) return current;
     const matched = await matchOrder(tx, waiting[0], current, now, feeHundredths, feePercent);
-    events.orderChanged(matched.order);
+    await events.orderChanged(tx, matched.order);
     current = matched.offer;
   }
   return current;

@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { postTransfer } from '../../ledger/transfers';
 import { readSettings, SETTING_KEYS } from '../settings';
-import { Outbox } from './outbox';
+import { TradeNotices } from './outbox';
 import { createTrading } from './service';
 
 interface DemoMerchant {
@@ -75,7 +75,7 @@ export async function seedDemoHall(db: Db): Promise<void> {
     for (const offer of merchant.offers) {
       const price = priceText(reference + offer.spread);
       await inTransaction(db, (tx) =>
-        trading.postOffer(tx, user.id, { side: offer.side, quantity: offer.quantity, price, minAmount: offer.min, maxAmount: offer.max }, new Outbox()),
+        trading.postOffer(tx, user.id, { side: offer.side, quantity: offer.quantity, price, minAmount: offer.min, maxAmount: offer.max }, new TradeNotices()),
       );
     }
   }

@@ -4,25 +4,24 @@
  * gets the round (an advisory lock), the others skip it. A failed round is logged and tried again.
  */
 import { startRepeating, type Repeating } from '../../repeating';
-import type { Publisher, TradeFeed } from './outbox';
-import { Outbox } from './outbox';
+import type { Outbox } from '../../outbox';
+import { TradeNotices } from './outbox';
 import type { Trading } from './service';
 
 export type TradeSweeps = Repeating;
 
 export function startTradeSweeps(
   trading: Trading,
-  feed: TradeFeed,
-  realtime: Publisher | undefined,
+  outbox: Outbox,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   { firstDelayMs = 0, everyMs = 15_000 } = {},
 ): TradeSweeps {
   return startRepeating(
     async () => {
-      const outbox = new Outbox();
+      const notices = new TradeNotices();
       try {
-        const report = await trading.sweep(outbox);
-        outbox.deliver(realtime, feed);
+        const report = await trading.sweep(notices);
+        await outbox.deliver(notices.ids);
         if (report && report.expired + report.matched > 0) log.info({ trades: report }, 'trading: orders expired or matched');
       } catch (error) {
         log.error({ err: error }, 'trading sweep failed');

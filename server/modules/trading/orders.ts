@@ -79,11 +79,11 @@ export function orderCalls({ db, clock }: TradingDeps) {
           .execute(),
         moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now }),
       ]);
-      events.orderChanged(order);
+      await events.orderChanged(tx, order);
       const best = await lockBestOfferFor(tx, order);
       if (!best) return orderView(order, userId, null, null);
       const matched = await matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text);
-      events.orderChanged(matched.order);
+      await events.orderChanged(tx, matched.order);
       return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
     },
 
@@ -103,7 +103,7 @@ export function orderCalls({ db, clock }: TradingDeps) {
         .for('update', { of: tradeOffers });
       if (!locked) throw new AppError('trade.offerGone', 409);
       const settled = await settleOrder(tx, order, locked.offer, now);
-      events.settled(settled);
+      await events.settled(tx, settled);
       return orderView(settled, userId, locked.ownerName, null);
     },
 
@@ -115,7 +115,7 @@ export function orderCalls({ db, clock }: TradingDeps) {
         if (order.status !== 'matching' && order.status !== 'matched') throw new AppError('trade.orderEnded', 409);
         const now = clock();
         const ended = await endOrder(tx, order, await lockOffer(tx, order.status === 'matched' ? order.offerId : null), 'cancelled', now);
-        events.orderChanged(ended.order);
+        await events.orderChanged(tx, ended.order);
         if (ended.offer?.status === 'open') {
           const fee = await feeNow(tx);
           await matchWaitingFor(tx, ended.offer, now, fee.hundredths, fee.text, events);

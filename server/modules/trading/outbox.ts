@@ -1,103 +1,73 @@
 /**
- * What a transaction of the hall changed, told once it has committed: each party of a changed
- * order gets a `trade` event in their own socket room (account:<userId>, joined with their session
- * token), carrying only the order's id and status; the app fetches what it shows. Changed orders
- * go to the trade feed too (their parties' devices are notified from it, modules/push), and settled
- * ones, from which the market's USDT/EUR price and candles are built.
+ * What a transaction of the hall changed, written into the outbox in that very transaction
+ * (server/outbox.ts) and delivered once it has committed — or, after a crash in between, by the
+ * next process: each party of a changed order gets a `trade` event in their own socket room
+ * (account:<userId>, joined with their session token), carrying only the order's id and status
+ * (the app fetches what it shows), and a push on their devices' trade channel (modules/push); a
+ * settled order is a tick of the market's USDT/EUR candles (modules/market).
  *
- * A transaction that rolls back tells nothing: the outbox is dropped with it. A transaction run
- * again (after a serialization failure) records the same orders again; they are kept by id, last
- * state wins.
+ * A transaction that rolls back tells nothing: its rows go with it. `reset` forgets the ids an
+ * attempt that rolled back wrote (the transaction is run again after a serialization failure).
  */
-import { EventEmitter } from 'node:events';
-import { accountRoom } from '../../realtime/socket';
+import type { Tx } from '../../db/client';
+import { writeOutbox, type OutboxTopic } from '../../outbox';
 import type { BookEvents } from './book';
 import type { OrderRow } from './views';
 
-/** A settled trade: the taker's side, its amount in USDT and total in EUR (minor units), its price in ten-thousandths. */
-export interface SettledTrade {
+/** A trade.socket row: the order's parties are told it changed. */
+export interface OrderNoticePayload {
   orderId: number;
-  side: 'buy' | 'sell';
-  amount: bigint;
-  total: bigint;
-  price: bigint;
-  at: Date;
+  status: OrderRow['status'];
+  userIds: string[];
 }
 
-/** An order that changed, with the users it concerns: its taker and the merchant whose offer it met. */
-export interface OrderChange {
+/** A trade.push row: the order's taker and the merchant whose offer it met. */
+export interface OrderPushPayload {
   orderId: number;
   status: OrderRow['status'];
   takerId: string;
   makerId: string | null;
 }
 
-/** The internal feed of settled trades and changed orders: any module may listen. */
-export interface TradeFeed {
-  onSettled(listener: (trade: SettledTrade) => void): () => void;
-  emitSettled(trade: SettledTrade): void;
-  onChanged(listener: (change: OrderChange) => void): () => void;
-  emitChanged(change: OrderChange): void;
+/** A trade.tick row: a settled trade, its USDT (minor units) and price in ten-thousandths as text, its time. */
+export interface TradeTickPayload {
+  orderId: number;
+  amount: string;
+  price: string;
+  at: string;
 }
 
-export function createTradeFeed(): TradeFeed {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  return {
-    onSettled(listener) {
-      emitter.on('settled', listener);
-      return () => emitter.off('settled', listener);
-    },
-    emitSettled(trade) {
-      emitter.emit('settled', trade);
-    },
-    onChanged(listener) {
-      emitter.on('changed', listener);
-      return () => emitter.off('changed', listener);
-    },
-    emitChanged(change) {
-      emitter.emit('changed', change);
-    },
-  };
-}
+export class TradeNotices implements BookEvents {
+  /** The outbox rows this transaction wrote, for `outbox.deliver` once it has committed. */
+  readonly ids: string[] = [];
 
-export interface Publisher {
-  publish(room: string, event: string, payload: unknown): void;
-}
-
-export class Outbox implements BookEvents {
-  private readonly orders = new Map<number, OrderRow>();
-  private readonly trades = new Map<number, OrderRow>();
-
-  /** A new attempt of the transaction: what an attempt that rolled back recorded is forgotten. */
   reset(): this {
-    this.orders.clear();
-    this.trades.clear();
+    this.ids.length = 0;
     return this;
   }
 
-  orderChanged(order: OrderRow): void {
-    this.orders.set(order.id, order);
+  async orderChanged(tx: Tx, order: OrderRow): Promise<void> {
+    this.ids.push(...(await writeOutbox(tx, changeRows(order))));
   }
 
-  settled(order: OrderRow): void {
-    this.orders.set(order.id, order);
-    this.trades.set(order.id, order);
+  async settled(tx: Tx, order: OrderRow): Promise<void> {
+    const rows = changeRows(order);
+    if (order.price !== null && order.endedAt) {
+      const tick: TradeTickPayload = { orderId: order.id, amount: String(order.amount), price: String(order.price), at: order.endedAt.toISOString() };
+      rows.push({ topic: 'trade.tick', payload: { ...tick } });
+    }
+    this.ids.push(...(await writeOutbox(tx, rows)));
   }
+}
 
-  /** After COMMIT: tell both parties of every changed order, and the feed of every settled one. */
-  deliver(realtime: Publisher | undefined, feed: TradeFeed): void {
-    for (const order of this.orders.values()) {
-      const payload = { orderId: order.id, status: order.status };
-      realtime?.publish(accountRoom(order.userId), 'trade', payload);
-      if (order.merchantId) realtime?.publish(accountRoom(order.merchantId), 'trade', payload);
-      feed.emitChanged({ orderId: order.id, status: order.status, takerId: order.userId, makerId: order.merchantId });
-    }
-    for (const order of this.trades.values()) {
-      if (order.price === null || order.total === null || !order.endedAt) continue;
-      feed.emitSettled({ orderId: order.id, side: order.side, amount: order.amount, total: order.total, price: order.price, at: order.endedAt });
-    }
-    this.orders.clear();
-    this.trades.clear();
-  }
+function changeRows(order: OrderRow): Array<{ topic: OutboxTopic; payload: Record<string, unknown> }> {
+  const notice: OrderNoticePayload = { orderId: order.id, status: order.status, userIds: order.merchantId ? [order.userId, order.merchantId] : [order.userId] };
+  const push: OrderPushPayload = { orderId: order.id, status: order.status, takerId: order.userId, makerId: order.merchantId };
+  // A placed order still looking for an offer is no news for anyone's device.
+  return order.status === 'matching'
+    ? [{ topic: 'trade.socket', payload: { ...notice } }]
+    : [
+        { topic: 'trade.socket', payload: { ...notice } },
+        { topic: 'trade.push', payload: { ...push } },
+      ];
 }

@@ -2,8 +2,9 @@
  * The trading hall's calls (docs/api.md, "Trading hall"): merchant application, the hall, offers
  * and orders. Posting or changing an offer and placing or confirming an order move money: they
  * need an Idempotency-Key and the payment password (payWithBody). Withdrawing an offer and
- * cancelling an order only give money back. After each commit, both parties of every changed order
- * are told over the socket and settled trades go to the trade feed (outbox.ts).
+ * cancelling an order only give money back. What each transaction changed is written into the
+ * outbox with it (outbox.ts) and delivered once it commits: both parties of every changed order
+ * told over the socket and on their devices, settled trades as ticks of the market's candles.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,18 +16,28 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { NOT_FOUND, PAID_CALL, type Refusals } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
-import { Outbox } from './outbox';
+import { accountRoom } from '../../realtime/socket';
+import { TradeNotices, type OrderNoticePayload } from './outbox';
 
 const TAG = 'trading';
 
 export async function tradingModule(app: FastifyInstance): Promise<void> {
-  const { trading, tradeFeed } = app.services;
+  const { trading, outbox } = app.services;
 
-  /** Runs `work` with an outbox (emptied at each attempt of its transaction) and delivers it once committed. */
-  async function told<T>(work: (outbox: Outbox) => Promise<T>): Promise<T> {
-    const outbox = new Outbox();
-    const result = await work(outbox);
-    outbox.deliver(app.realtime, tradeFeed);
+  // A changed order's parties told on their socket rooms (written by the transaction, delivered from the outbox).
+  outbox.handle('trade.socket', {
+    kind: 'effect',
+    run: async (payload) => {
+      const notice = payload as unknown as OrderNoticePayload;
+      for (const userId of notice.userIds) app.realtime?.publish(accountRoom(userId), 'trade', { orderId: notice.orderId, status: notice.status });
+    },
+  });
+
+  /** Runs `work` with what its transaction tells (emptied at each attempt) and delivers it once committed, not waited for. */
+  async function told<T>(work: (notices: TradeNotices) => Promise<T>): Promise<T> {
+    const notices = new TradeNotices();
+    const result = await work(notices);
+    void outbox.deliver(notices.ids);
     return result;
   }
 
@@ -38,7 +49,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     body: B,
     reply: z.ZodType,
     refusals: Refusals,
-    work: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, outbox: Outbox) => Promise<unknown>,
+    work: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, notices: TradeNotices) => Promise<unknown>,
   ): void {
     apiRoute<B, undefined, z.ZodType>(app, {
       method: 'POST',
@@ -51,7 +62,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       reply,
       refusals: [...PAID_CALL, refusals],
       handler: ({ body: input, request }) =>
-        told((outbox) => payWithBody(request, input as z.output<B>, (tx, userId, rest) => work(tx, userId, rest, outbox.reset()))),
+        told((notices) => payWithBody(request, input as z.output<B>, (tx, userId, rest) => work(tx, userId, rest, notices.reset()))),
     });
   }
 
@@ -122,7 +133,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     offerInputSchema,
     tradeOfferSchema,
     { 400: ['balance.insufficient', 'trade.limitsInvalid', 'trade.priceInvalid'], 403: ['trade.merchantRequired'] },
-    (tx, userId, input, outbox) => trading.postOffer(tx, userId, input, outbox),
+    (tx, userId, input, notices) => trading.postOffer(tx, userId, input, notices),
   );
 
   paidTradeCall(
@@ -132,7 +143,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     offerEditSchema,
     tradeOfferSchema,
     { 400: ['balance.insufficient', 'trade.limitsInvalid', 'trade.priceInvalid'], 404: ['record.notFound'], 409: ['trade.offerBusy', 'trade.offerGone'] },
-    (tx, userId, input, outbox) => trading.editOffer(tx, userId, input, outbox),
+    (tx, userId, input, notices) => trading.editOffer(tx, userId, input, notices),
   );
 
   apiRoute(app, {
@@ -155,7 +166,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     orderInputSchema,
     tradeOrderSchema,
     { 400: ['balance.insufficient', 'trade.amountTooSmall', 'trade.priceInvalid'], 403: ['trade.merchantRequired', 'trade.dailyLimit', 'trade.cancelBlocked'] },
-    (tx, userId, input, outbox) => trading.placeOrder(tx, userId, input, outbox),
+    (tx, userId, input, notices) => trading.placeOrder(tx, userId, input, notices),
   );
 
   paidTradeCall(
@@ -166,7 +177,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     orderConfirmSchema,
     tradeOrderSchema,
     { 404: ['record.notFound'], 409: ['trade.infoIncomplete', 'trade.orderEnded', 'trade.confirmExpired'] },
-    (tx, userId, input, outbox) => trading.confirmOrder(tx, userId, input.id, outbox),
+    (tx, userId, input, notices) => trading.confirmOrder(tx, userId, input.id, notices),
   );
 
   apiRoute(app, {
@@ -179,7 +190,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: tradeRecordSchema,
     reply: tradeOrderSchema,
-    handler: ({ body, request }) => told((outbox) => trading.cancelOrder(viewerOf(request).userId, body.id, outbox.reset())),
+    handler: ({ body, request }) => told((notices) => trading.cancelOrder(viewerOf(request).userId, body.id, notices.reset())),
   });
 
   apiRoute(app, {

@@ -36,7 +36,7 @@ export function sweepCalls({ db, clock }: TradingDeps) {
         const fee = unconfirmed.length > 0 ? await feeNow(tx) : null;
         for (const order of unconfirmed) {
           const ended = await endOrder(tx, order, await lockOffer(tx, order.offerId), 'expired', now);
-          events.orderChanged(ended.order);
+          await events.orderChanged(tx, ended.order);
           expired++;
           if (ended.offer?.status === 'open' && fee) await matchWaitingFor(tx, ended.offer, now, fee.hundredths, fee.text, events);
         }
@@ -48,7 +48,7 @@ export function sweepCalls({ db, clock }: TradingDeps) {
           .limit(batch)
           .for('update', { skipLocked: true });
         for (const order of unmatched) {
-          events.orderChanged((await endOrder(tx, order, null, 'expired', now)).order);
+          await events.orderChanged(tx, (await endOrder(tx, order, null, 'expired', now)).order);
           expired++;
         }
         const waiting = await tx
@@ -62,7 +62,7 @@ export function sweepCalls({ db, clock }: TradingDeps) {
         for (const order of waiting) {
           const best = await lockBestOfferFor(tx, order);
           if (!best || !matchFee) continue;
-          events.orderChanged((await matchOrder(tx, order, best.offer, now, matchFee.hundredths, matchFee.text)).order);
+          await events.orderChanged(tx, (await matchOrder(tx, order, best.offer, now, matchFee.hundredths, matchFee.text)).order);
           matched++;
         }
         return { expired, matched };

@@ -1,0 +1,84 @@
+/**
+ * The outbox's delivery rules (server/outbox.ts), on PGlite and on PostgreSQL: rows left behind
+ * are delivered by whichever process sweeps, a `write` row exactly once however many sweep at
+ * once; a row whose handler keeps failing is tried ATTEMPTS times, then waits for an operator
+ * without holding back the rows after it.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { rowsOf } from '../../server/db/rows';
+import { ATTEMPTS, createOutbox, GRACE_SECONDS } from '../../server/outbox';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const quiet = () => {
+  const logged: string[] = [];
+  return { logged, log: { warn: (_: object, msg: string) => void logged.push(`warn ${msg}`), error: (_: object, msg: string) => void logged.push(`error ${msg}`) } };
+};
+
+/** Rows as a process that stopped before delivering leaves them: written longer ago than the grace period. */
+async function leftBehind(topic: string, payloads: object[]): Promise<void> {
+  await t.database.db.execute(sql`
+    INSERT INTO outbox (topic, payload, created_at)
+    SELECT ${topic}, p, now() - make_interval(secs => ${GRACE_SECONDS + 5}) FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) AS p`);
+}
+
+describe('the outbox', () => {
+  test('rows left behind are written once however many processes sweep at once', async () => {
+    await t.database.db.execute(sql`CREATE TABLE IF NOT EXISTS outbox_test_written (n integer NOT NULL)`);
+    await leftBehind('trade.tick', Array.from({ length: 30 }, (_, n) => ({ n })));
+    const processes = [0, 1, 2].map(() => {
+      const outbox = createOutbox({ db: t.database.db, log: quiet().log });
+      outbox.handle('trade.tick', {
+        kind: 'write',
+        run: async (tx, payload) => void (await tx.execute(sql`INSERT INTO outbox_test_written (n) VALUES (${Number(payload.n)})`)),
+      });
+      return outbox;
+    });
+    await Promise.all(processes.flatMap((outbox) => [outbox.sweep(), outbox.sweep()]));
+    const written = await rowsOf<{ n: number; times: number }>(t.database.db, sql`SELECT n, count(*)::int AS times FROM outbox_test_written GROUP BY n ORDER BY n`);
+    expect(written).toEqual(Array.from({ length: 30 }, (_, n) => ({ n, times: 1 })));
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox WHERE topic = 'trade.tick'`)).toEqual([]);
+  });
+
+  test('a row that keeps failing is tried ATTEMPTS times, then waits for an operator; the others go through', async () => {
+    await leftBehind('news.push', [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const { logged, log } = quiet();
+    const outbox = createOutbox({ db: t.database.db, log });
+    const calls: number[] = [];
+    outbox.handle('news.push', {
+      kind: 'effect',
+      run: async (payload) => {
+        calls.push(Number(payload.id));
+        if (payload.id === 2) throw new Error('the push service refused it');
+      },
+    });
+    for (let round = 0; round < ATTEMPTS + 2; round++) await outbox.sweep();
+    expect(calls.filter((id) => id === 1)).toHaveLength(1);
+    expect(calls.filter((id) => id === 3)).toHaveLength(1);
+    expect(calls.filter((id) => id === 2)).toHaveLength(ATTEMPTS);
+    const [stuck] = await rowsOf<{ attempts: number; last_error: string }>(t.database.db, sql`SELECT attempts, last_error FROM outbox WHERE topic = 'news.push'`);
+    expect(stuck).toEqual({ attempts: ATTEMPTS, last_error: 'the push service refused it' });
+    expect(logged.filter((line) => line.startsWith('error'))).toEqual(['error outbox: a row could not be delivered and waits for an operator']);
+    await t.database.db.execute(sql`DELETE FROM outbox`);
+  });
+
+  test('rows just written are not the sweep’s: the process that committed them delivers them', async () => {
+    await t.database.db.execute(sql`INSERT INTO outbox (topic, payload) VALUES ('news.push', '{"id": 9}')`);
+    const outbox = createOutbox({ db: t.database.db, log: quiet().log });
+    const calls: unknown[] = [];
+    outbox.handle('news.push', { kind: 'effect', run: async (payload) => void calls.push(payload) });
+    await outbox.sweep();
+    expect(calls).toEqual([]);
+    const [row] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT id::text FROM outbox`);
+    const results = await outbox.deliver([row.id]);
+    expect(calls).toEqual([{ id: 9 }]);
+    expect([...results.keys()]).toEqual([row.id]);
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+  });
+});
