@@ -23,6 +23,8 @@ import { createSessionCache } from './modules/auth';
 import { registerQueueNotices } from './realtime/queues';
 import { registerSessionSweeps } from './realtime/sessions';
 import { registerRealtime } from './realtime/socket';
+import { registerMetrics } from './metrics';
+import { operatorQueues } from './modules/ops';
 import { createServices, type AppDeps } from './services';
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
@@ -39,6 +41,8 @@ export interface AppOptions extends Omit<AppDeps, 'rateLimits'> {
   rateLimits?: RateLimits;
   /** Queries waiting for a database connection (Database.waiting): sheds load when too many. */
   dbWaiting?: () => number;
+  /** The database pool's connections (Database.pool), for the metrics. */
+  dbPool?: () => { total: number; idle: number; waiting: number };
   /**
    * Settles when the database is migrated and seeded (main.ts listens before that: the PWA's files
    * need no database). Until then API requests wait for it; only the liveness probe answers at once.
@@ -50,7 +54,7 @@ export interface AppOptions extends Omit<AppDeps, 'rateLimits'> {
 const LIVENESS_PATH = '/api/health/live';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, dbWaiting, databaseReady, ...rest } = options;
+  const { config, logger, rateLimits = DEFAULT_RATE_LIMITS, dbWaiting, dbPool, databaseReady, ...rest } = options;
   const deps: AppDeps = { config, rateLimits, ...rest };
   const serverOptions: FastifyServerOptions = {
     logger: logger ?? { level: config.logLevel },
@@ -78,6 +82,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => sessionCache.close());
   app.decorate('services', createServices(deps, app.log, sessionCache));
   registerRealtime(app);
+  app.services.metrics.attach({
+    db: deps.db,
+    now: () => deps.clock().getTime(),
+    pool: () => dbPool?.() ?? null,
+    queues: operatorQueues(app),
+    sockets: () => app.realtime?.io.engine.clientsCount ?? 0,
+    feedSource: () => config.market.feed,
+  });
+  registerMetrics(app, app.services.metrics, config.metricsToken);
   registerQueueNotices(app);
   await registerSessionSweeps(app);
 

@@ -11,6 +11,7 @@ import { assertServerSecrets, ConfigError, loadConfig, type Config } from './con
 import { openDatabase, type Database, type Db } from './db/client';
 import { rowsOf } from './db/rows';
 import { migrate } from './db/migrate';
+import { verifyLedger } from './ledger/verify';
 import { DEMO_ACCOUNTS, seed } from './db/seed';
 import { createMailer } from './modules/mailer';
 import { DEMO_OPERATOR, hasActiveAdmin, openOperatorSecret, sealPlainOperatorSecrets } from './modules/ops';
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     dbWaiting: database.waiting,
+    dbPool: database.pool,
     listen: database.listen,
     databaseReady: prepared,
     clock,
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
   let liabilitySnapshots: { stop(): void } | null = null;
   let loanDocumentPurge: { stop(): void } | null = null;
   let loanWatch: { stop(): void } | null = null;
+  let ledgerChecks: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
   /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
@@ -167,6 +170,7 @@ async function main(): Promise<void> {
     liabilitySnapshots?.stop();
     loanDocumentPurge?.stop();
     loanWatch?.stop();
+    ledgerChecks?.stop();
     await marketFeed?.stop();
     // Deliveries under way finish; what is left stays in the outbox for the next process.
     await app.services.outbox.stop();
@@ -212,23 +216,42 @@ async function main(): Promise<void> {
   console.log(banner(config, port, mailer.name, sms.name, accounts));
   housekeeping = startHousekeeping(database.db, clock, app.log);
   // What a process that stopped left in the outbox (server/outbox.ts), at once and then every 2 s.
-  app.services.outbox.start();
-  tradeSweeps = startTradeSweeps(app.services.trading, app.services.outbox, app.log);
+  const { metrics } = app.services;
+  app.services.outbox.start(metrics.job('outbox_sweep'));
+  tradeSweeps = startTradeSweeps(app.services.trading, app.services.outbox, app.log, { record: metrics.job('trade_sweep') });
   // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
-  pledgePayouts = startPledgePayouts(app.services.pledge, app.log);
+  pledgePayouts = startPledgePayouts(app.services.pledge, app.log, { record: metrics.job('pledge_payout') });
   // The day's proof-of-liabilities snapshot, soon after 00:00 UTC (or the first minute after a start that missed it), once per cluster.
-  liabilitySnapshots = startLiabilitySnapshots(app.services.liabilities, clock, app.log);
+  liabilitySnapshots = startLiabilitySnapshots(app.services.liabilities, clock, app.log, { record: metrics.job('liability_snapshot') });
   // Identity images of loans, deleted a stated time after their loan ended (hourly).
   loanDocumentPurge = startRepeating(
     () =>
       app.services.loans.purgeDocuments(config.loanDocumentRetentionDays).then(
         (removed) => void (removed > 0 && app.log.info({ removed }, 'loans: identity images deleted')),
-        (error: unknown) => app.log.error({ err: error }, 'loans: deleting identity images failed'),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'loans: deleting identity images failed');
+          return false as const;
+        },
       ),
-    { firstDelayMs: 60_000, everyMs: 3_600_000 },
+    { firstDelayMs: 60_000, everyMs: 3_600_000, record: metrics.job('loan_document_purge') },
+  );
+  // The ledger's own check (the one `npm run ledger:verify` prints) every 15 minutes, for the
+  // metrics and the alert on a ledger that does not verify (docs/alerts.yml).
+  ledgerChecks = startRepeating(
+    async () => {
+      try {
+        const report = await verifyLedger(database.db);
+        metrics.ledgerChecked(report.problems.length);
+        if (!report.ok) app.log.error({ problems: report.problems.slice(0, 20) }, 'ledger: the check found problems (npm run ledger:verify)');
+      } catch (error) {
+        app.log.error({ err: error }, 'ledger: the check could not run');
+        return false;
+      }
+    },
+    { firstDelayMs: 60_000, everyMs: 15 * 60_000, record: metrics.job('ledger_verify') },
   );
   // The LTV of loans across assets: margin calls and liquidations, at every change of the rate and at least every minute.
-  loanWatch = startLoanWatch(app.services.loanWatch, app.log);
+  loanWatch = startLoanWatch(app.services.loanWatch, app.log, { record: metrics.job('loan_watch') });
   // Reference quotes (MARKET_FEED): the exchange's stream, or on the embedded default, which has no
   // network, the simulated feed flagged as such in every candle; one process of a cluster runs it.
   marketFeed = startMarketFeed(app, clock);

@@ -164,7 +164,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     return rows.length;
   }
 
-  /** One topic's rows; never rejects (what failed is recorded, or left for the sweep). */
+  /** One topic's rows; never rejects (what failed is recorded, or left for the sweep): how many, or -1 when the delivery itself failed. */
   async function deliverTopic(topic: OutboxTopic, ids: readonly string[] | null, results: Map<string, unknown>): Promise<number> {
     const handler = handlers.get(topic);
     if (!handler) return 0;
@@ -172,7 +172,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
       return handler.kind === 'write' ? await deliverWrites(topic, handler.run, ids) : await deliverEffects(topic, handler.run, ids, results);
     } catch (error) {
       log.error({ err: error, topic }, 'outbox: delivery failed; the sweep tries again');
-      return 0;
+      return -1;
     }
   }
 
@@ -189,14 +189,17 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     }
   }
 
-  /** Every row left behind longer than the grace period, a batch per topic at a time. */
+  /** Every row left behind longer than the grace period, a batch per topic at a time; false when a delivery failed. */
   const sweep = () =>
     counted(async () => {
-      await Promise.all(
+      const rounds = await Promise.all(
         [...handlers.keys()].map(async (topic) => {
-          while ((await deliverTopic(topic, null, new Map())) === BATCH);
+          let delivered: number;
+          while ((delivered = await deliverTopic(topic, null, new Map())) === BATCH);
+          return delivered >= 0;
         }),
       );
+      return rounds.every(Boolean) ? undefined : (false as const);
     });
 
   return {
@@ -223,9 +226,9 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     /** Delivers every row left behind longer than the grace period (the sweep's round; tests). */
     sweep,
 
-    /** Starts the sweep: at once (rows a stopped process left), then every `sweepMs`. */
-    start(): void {
-      sweeps ??= startRepeating(sweep, { firstDelayMs: 0, everyMs: sweepMs });
+    /** Starts the sweep: at once (rows a stopped process left), then every `sweepMs`; `record` is told each round's result. */
+    start(record?: (ok: boolean) => void): void {
+      sweeps ??= startRepeating(sweep, { firstDelayMs: 0, everyMs: sweepMs, record });
     },
 
     /** Stops the sweep and waits for the deliveries under way (the process stops). */

@@ -9,14 +9,29 @@ export interface Repeating {
   runNow(): Promise<void>;
 }
 
-export function startRepeating(round: () => Promise<void>, { firstDelayMs = 0, everyMs }: { firstDelayMs?: number; everyMs: number }): Repeating {
+/**
+ * `record` is told each round's result (the metrics' job runs and last success): a round says it
+ * failed by resolving to false (rounds catch and log their own errors).
+ */
+export function startRepeating(
+  round: () => Promise<void | false>,
+  { firstDelayMs = 0, everyMs, record }: { firstDelayMs?: number; everyMs: number; record?: (ok: boolean) => void },
+): Repeating {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<void> | null = null;
   const runNow = () => {
-    running ??= round().finally(() => {
-      running = null;
-    });
+    running ??= round()
+      .then(
+        (result) => record?.(result !== false),
+        (error: unknown) => {
+          record?.(false);
+          throw error;
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
     return running;
   };
   const schedule = (delay: number) => {

@@ -31,6 +31,7 @@ import { createVip } from './modules/vip';
 import { createAddressBook, createWithdrawals } from './modules/withdrawals';
 import { createTrading } from './modules/trading';
 import { createOutbox } from './outbox';
+import { createMetrics } from './metrics';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createLiabilities } from './modules/liabilities';
 import { createSealer } from './security/sealed';
@@ -78,7 +79,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
   });
   const securityChanges = createSecurityChanges(db, clock, sessions);
   const loginTickets = createLoginTickets(db, clock, secondFactor);
-  const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log });
+  const metrics = createMetrics();
+  const push = createPush({ db, clock, serviceHosts: config.push.serviceHosts, contact: config.push.contact, log, counted: metrics.push });
   const alerts = createAlerts({ db, clock, mailer, push, log });
   securityChanges.onChange((change) => alerts.securityChange(change));
   const accounts = createAccounts({
@@ -144,6 +146,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     loanDocuments,
     /** Loan applications, their review, disbursement and repayment (modules/loans). */
     loans: createLoans(db, clock, loanDocuments),
+    /** Counters, histograms and gauges for Prometheus (server/metrics.ts; GET /metrics with METRICS_TOKEN). */
+    metrics,
     /** What committed changes must still cause (sockets, pushes, candles), delivered after COMMIT or after a crash (server/outbox.ts). */
     outbox: createOutbox({ db, log }),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */

@@ -35,6 +35,8 @@ export interface Database {
   sql: SqlRunner;
   /** Queries waiting for a free pool connection now (load shedding); PostgreSQL only. */
   waiting?: () => number;
+  /** The pool's connections now: open, idle, and queries waiting for one (metrics); PostgreSQL only. */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** LISTEN on a channel of its own connection (PostgreSQL only); see Listen. */
   listen?: Listen;
   close(): Promise<void>;
@@ -152,6 +154,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     waiting: () => pool.waitingCount,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: listenerOf(url, listeners),
     sql: {
       kind: 'postgres',

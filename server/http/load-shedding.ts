@@ -35,8 +35,9 @@ export async function registerLoadShedding(app: FastifyInstance, shed: Config['s
   // count from the first sample taken wholly after it.
   let armed = !startup;
   void startup?.finally(() => setTimeout(() => (armed = true), SAMPLE_INTERVAL_MS * 2).unref());
-  const busy = (request: FastifyRequest, reply: FastifyReply, reason: object) => {
+  const busy = (request: FastifyRequest, reply: FastifyReply, reason: { type: string; value?: unknown }) => {
     request.log.debug(reason, 'request shed');
+    app.services.metrics.shed(reason.type);
     reply.header('Retry-After', String(shed.retryAfterSeconds));
     // Thrown to the error handler, which answers in the caller's language.
     return new AppError('server.busy', 503, { seconds: shed.retryAfterSeconds });

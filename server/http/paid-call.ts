@@ -43,12 +43,14 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
   const running = `${userId}\0${key}`;
   if (keysUnderWay.has(running)) throw new AppError('idempotency.inProgress', 409);
   keysUnderWay.add(running);
+  let replayed = false;
   try {
-    return await accounts.payingSerially(userId, () =>
+    const result = await accounts.payingSerially(userId, () =>
       idempotency.run(
         { userId, key, route, input: call.input },
         (tx) => work(tx, userId),
         async (tx, replay) => {
+          replayed = replay;
           const paid = await accounts.payPasswordGate(tx, userId, call.payPassword);
           // A replay returns the first answer and moves nothing: its code was spent by the first.
           if (paid.kind !== 'open' || !call.stepUp || replay) return paid;
@@ -56,6 +58,11 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
         },
       ),
     );
+    request.server.services.metrics.moneyCall(route, replayed ? 'replayed' : 'done');
+    return result;
+  } catch (error) {
+    request.server.services.metrics.moneyCall(route, 'refused');
+    throw error;
   } finally {
     keysUnderWay.delete(running);
   }

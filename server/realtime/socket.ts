@@ -216,6 +216,7 @@ export function registerRealtime(app: FastifyInstance): void {
     io,
     publish: (room: string, event: string, payload: unknown) => {
       io.to(room).emit(event, payload);
+      app.services.metrics.socketMessage(event);
     },
     sweepSessions: () => sweepSessionSockets(io, OPS_ROOM, { users: (ids) => app.services.sessions.openOf(ids), operators: (ids) => app.services.operators.openSessions(ids) }),
   });

@@ -121,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config,
     db: database.db,
     dbWaiting: database.waiting,
+    dbPool: database.pool,
     listen: database.listen,
     clock: clock.now,
     codePepper,

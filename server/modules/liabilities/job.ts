@@ -13,7 +13,7 @@ export function startLiabilitySnapshots(
   liabilities: Liabilities,
   clock: Clock,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { firstDelayMs = 30_000, everyMs = 60_000 } = {},
+  { firstDelayMs = 30_000, everyMs = 60_000, record }: { firstDelayMs?: number; everyMs?: number; record?: (ok: boolean) => void } = {},
 ): Repeating {
   return startRepeating(
     async () => {
@@ -21,11 +21,15 @@ export function startLiabilitySnapshots(
         const taken = await liabilities.take({ day: clock().toISOString().slice(0, 10) });
         if (!taken) return;
         if (taken.published) log.info({ snapshot: taken.id, leaves: taken.leafCount, totals: taken.totals }, 'liabilities: daily snapshot published');
-        else log.error({ snapshot: taken.id, problem: taken.problem }, 'liabilities: daily snapshot NOT published, the ledger does not confirm it');
+        else {
+          log.error({ snapshot: taken.id, problem: taken.problem }, 'liabilities: daily snapshot NOT published, the ledger does not confirm it');
+          return false;
+        }
       } catch (error) {
         log.error({ err: error }, 'liabilities: daily snapshot failed');
+        return false;
       }
     },
-    { firstDelayMs, everyMs },
+    { firstDelayMs, everyMs, record },
   );
 }

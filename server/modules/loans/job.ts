@@ -11,7 +11,7 @@ import type { LoanWatch } from './watch';
 export function startLoanWatch(
   watch: LoanWatch,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { firstDelayMs = 0, pollMs = 2_000, everyMs = 60_000 } = {},
+  { firstDelayMs = 0, pollMs = 2_000, everyMs = 60_000, record }: { firstDelayMs?: number; pollMs?: number; everyMs?: number; record?: (ok: boolean) => void } = {},
 ): Repeating {
   let lastTerms: string | null = null;
   let lastRound = 0;
@@ -26,8 +26,9 @@ export function startLoanWatch(
         if (report.marginCalls + report.liquidated + report.failed > 0) log.info({ loans: report }, 'loans: margin calls sent or loans liquidated');
       } catch (error) {
         log.error({ err: error }, 'loans: LTV watch round failed');
+        return false;
       }
     },
-    { firstDelayMs, everyMs: pollMs },
+    { firstDelayMs, everyMs: pollMs, record },
   );
 }

@@ -1,5 +1,6 @@
 /** The operator module's public surface: the plugin, the operator accounts and the demo operator the seed creates. */
 export { opsModule } from './routes';
+export { operatorQueues } from './queues';
 export { opsSessionModule } from './session-routes';
 export { createOps,  } from './service';
 export { bootstrapAdmin, createOperators, hasActiveAdmin, seedDemoOperator,   } from './operators';

@@ -9,8 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { QueueLength } from '../../db/pages';
-import type { OpsQueue } from '../../../src/domain/operators';
+import { operatorQueues } from './queues';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   adjustmentReplySchema,
@@ -164,15 +163,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
 
   // ---- queues ----------------------------------------------------------------------------------
 
-  /** Each queue's length, read by the module that owns its rows; a queue without a reader yet is left out. */
-  const queueReaders: Record<OpsQueue, () => Promise<QueueLength>> = {
-    deposits: app.services.deposits.waiting,
-    withdrawals: app.services.withdrawals.waiting,
-    merchants: app.services.trading.applicationsWaiting,
-    loans: app.services.loans.applicationsWaiting,
-    repayments: app.services.loans.repaymentsWaiting,
-    adjustments: desk.proposalsWaiting,
-  };
+  const queues = operatorQueues(app);
 
   apiRoute(app, {
     method: 'GET',
@@ -182,7 +173,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     auth: support,
     query: noInput,
     reply: queueLengthSchema.array(),
-    handler: () => Promise.all(Object.entries(queueReaders).map(async ([queue, read]) => ({ queue: queue as OpsQueue, ...(await read()) }))),
+    handler: queues,
   });
 
   // ---- audit and operators ---------------------------------------------------------------------

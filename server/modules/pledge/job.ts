@@ -10,7 +10,7 @@ import type { Pledge } from './service';
 export function startPledgePayouts(
   pledge: Pledge,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { firstDelayMs = 0, everyMs = 15_000 } = {},
+  { firstDelayMs = 0, everyMs = 15_000, record }: { firstDelayMs?: number; everyMs?: number; record?: (ok: boolean) => void } = {},
 ): Repeating {
   return startRepeating(
     async () => {
@@ -19,8 +19,9 @@ export function startPledgePayouts(
         if (report.paid + report.matured > 0) log.info({ pledge: report }, 'pledge: interest paid or orders matured');
       } catch (error) {
         log.error({ err: error }, 'pledge payout round failed');
+        return false;
       }
     },
-    { firstDelayMs, everyMs },
+    { firstDelayMs, everyMs, record },
   );
 }

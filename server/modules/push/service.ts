@@ -58,6 +58,8 @@ export interface PushOptions {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Sends one request to a push service (tests may pass their own); fetch by default. */
   post?: (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null }) => Promise<{ status: number }>;
+  /** Told each message's result (the metrics). */
+  counted?: (result: 'delivered' | 'failed' | 'gone') => void;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -108,7 +110,7 @@ interface SubscriptionRow {
   locale: string;
 }
 
-export function createPush({ db, clock, serviceHosts, contact, log, post }: PushOptions) {
+export function createPush({ db, clock, serviceHosts, contact, log, post, counted = () => undefined }: PushOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
   const send =
     post ??
@@ -152,22 +154,27 @@ export function createPush({ db, clock, serviceHosts, contact, log, post }: Push
       );
     } catch (error) {
       log.error({ err: error, subscription: subscription.id }, 'push: a message could not be made for a device');
+      counted('failed');
       return false;
     }
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
     try {
       const { status } = await send(details.endpoint, { method: details.method, headers, body: (details.body as Buffer | null) ?? null });
       if (status === 404 || status === 410) {
+        counted('gone');
         await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${subscription.id}`);
         return false;
       }
       if (status < 200 || status >= 300) {
         log.warn({ status, subscription: subscription.id }, 'push: the push service refused a message');
+        counted('failed');
         return false;
       }
+      counted('delivered');
       return true;
     } catch (error) {
       log.warn({ err: error, subscription: subscription.id }, 'push: the push service could not be reached');
+      counted('failed');
       return false;
     }
   }

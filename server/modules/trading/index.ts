@@ -2,6 +2,6 @@
 export { tradingModule } from './routes';
 export { tradingOpsModule } from './ops-routes';
 export { createTrading,   } from './service';
-export { TradeNotices, type OrderNoticePayload, type OrderPushPayload, type TradeTickPayload } from './outbox';
+export { TradeNotices, type OrderPushPayload, type TradeTickPayload } from './outbox';
 export { startTradeSweeps } from './job';
 export { seedDemoHall } from './demo';

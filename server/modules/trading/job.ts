@@ -14,7 +14,7 @@ export function startTradeSweeps(
   trading: Trading,
   outbox: Outbox,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { firstDelayMs = 0, everyMs = 15_000 } = {},
+  { firstDelayMs = 0, everyMs = 15_000, record }: { firstDelayMs?: number; everyMs?: number; record?: (ok: boolean) => void } = {},
 ): TradeSweeps {
   return startRepeating(
     async () => {
@@ -25,8 +25,9 @@ export function startTradeSweeps(
         if (report && report.expired + report.matched > 0) log.info({ trades: report }, 'trading: orders expired or matched');
       } catch (error) {
         log.error({ err: error }, 'trading sweep failed');
+        return false;
       }
     },
-    { firstDelayMs, everyMs },
+    { firstDelayMs, everyMs, record },
   );
 }
