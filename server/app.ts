@@ -2,6 +2,7 @@
  * Builds the Fastify app from its plugins, without listening on a port, so tests drive it with
  * inject(). socket.io is attached here too; main.ts adds the port and the signals.
  */
+import { AppError } from '../src/domain/errors';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -61,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count is supported by Fastify (proxy-addr) though its types omit numbers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: JSON_BODY_LIMIT,
+    // A process that is closing answers new requests itself: 503 with Retry-After (below).
+    return503OnClosing: false,
     // One line per request is noise at info level; debug and trace show them.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // The router's own refusals (a path segment that is no valid percent-encoding, one past the
@@ -101,6 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerLocale(app);
   await registerLoadShedding(app, config.shed, dbWaiting, databaseReady);
+  // Closing (server/lifecycle.ts): a request on a connection still open is refused, to be sent
+  // again to another process; the requests in flight finish.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.services.lifecycle.phase !== 'closing') return;
+    reply.header('Retry-After', String(config.shed.retryAfterSeconds)).header('Connection', 'close');
+    throw new AppError('server.busy', 503, { seconds: config.shed.retryAfterSeconds });
+  });
   registerInputGuard(app);
   registerUnreadBodyClose(app);
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, { status: 404, key: 'request.notFound' }));

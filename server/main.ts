@@ -158,12 +158,24 @@ async function main(): Promise<void> {
   let ledgerChecks: { stop(): void } | null = null;
   let marketFeed: { stop(): Promise<void> } | null = null;
   let stopping = false;
-  /** Closes everything in order; a migration or seed under way finishes first (PGlite waits for it). */
-  const stop = async (code: number) => {
+  /**
+   * Closes everything in order (server/lifecycle.ts): with `drainSeconds`, readiness turns false
+   * first and requests are served that long; then new requests are refused with 503 and
+   * Retry-After, the jobs stop, the requests in flight finish, the sockets are dropped, the pool
+   * closes. A migration or seed under way finishes first (PGlite waits for it).
+   */
+  const stop = async (code: number, drainSeconds = 0) => {
     if (stopping) return;
     stopping = true;
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), (drainSeconds + 20) * 1000);
     force.unref();
+    const { lifecycle } = app.services;
+    lifecycle.drain();
+    if (drainSeconds > 0) {
+      app.log.info({ seconds: drainSeconds }, 'draining: readiness is false, requests are still served');
+      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    }
+    lifecycle.close();
     housekeeping?.stop();
     tradeSweeps?.stop();
     pledgePayouts?.stop();
@@ -189,7 +201,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      void stop(0);
+      // A balancer's SIGTERM drains first; Ctrl+C at a terminal closes at once.
+      void stop(0, signal === 'SIGTERM' && !stopping ? config.drainSeconds : 0);
     });
   }
 

@@ -32,6 +32,7 @@ import { createAddressBook, createWithdrawals } from './modules/withdrawals';
 import { createTrading } from './modules/trading';
 import { createOutbox } from './outbox';
 import { createMetrics } from './metrics';
+import { createLifecycle } from './lifecycle';
 import { createAlerts, createLoginTickets, createSecurityCentre, createSecondFactor, createSecurityChanges, withAntiPhishing } from './modules/security';
 import { createLiabilities } from './modules/liabilities';
 import { createSealer } from './security/sealed';
@@ -148,6 +149,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     loans: createLoans(db, clock, loanDocuments),
     /** Counters, histograms and gauges for Prometheus (server/metrics.ts; GET /metrics with METRICS_TOKEN). */
     metrics,
+    /** Serving, draining (readiness false) or closing (new requests refused): server/lifecycle.ts. */
+    lifecycle: createLifecycle(),
     /** What committed changes must still cause (sockets, pushes, candles), delivered after COMMIT or after a crash (server/outbox.ts). */
     outbox: createOutbox({ db, log }),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */

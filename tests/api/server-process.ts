@@ -28,7 +28,8 @@ export interface ServerProcess {
 /** `nodeArgs`: options for node itself (the benches' --cpu-prof). */
 export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ServerProcess> {
   await buildServerIfStale();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Stopped by SIGTERM at the end of a test: at once, unless the test asks for the drain.
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: root, env: { SHUTDOWN_DRAIN_SECONDS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -246,6 +246,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         ...process.env,
         NODE_OPTIONS: '',
         PORT: String(port),
+        // Stopped with SIGTERM after the suite: at once, no balancer to drain.
+        SHUTDOWN_DRAIN_SECONDS: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
