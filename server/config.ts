@@ -80,6 +80,7 @@ export const CONFIG_TABLE: readonly ConfigVariable[] = [
   { name: 'SHED_DB_WAITING', default: '20', description: 'Load shedding: answer 503 while more queries than this wait for a PostgreSQL connection (the pool has 10; 0: off).' },
   { name: 'SHED_RETRY_AFTER_SECONDS', default: '10', description: 'The Retry-After of a shed request.' },
   { name: 'SHUTDOWN_DRAIN_SECONDS', default: '5', description: 'On SIGTERM: how long the process keeps serving with GET /api/health answering 503, so that a balancer stops sending it work, before it closes (new requests then get 503 with Retry-After; those in flight finish). SIGINT (Ctrl+C) closes at once.' },
+  { name: 'ALLOW_UNVERIFIED_RESTORE', default: 'false', description: "'true' lets the server start on a database whose last restore (npm run ops -- restore) found problems in the ledger; otherwise it refuses to start until they are understood (docs/operations.md)." },
   { name: 'METRICS_TOKEN', default: '(unset)', description: "A secret of at least 16 characters: GET /metrics answers Prometheus' text format to a request with `Authorization: Bearer` and this token (request rates and latencies, money calls, queues, the outbox, jobs, sockets, the database pool, Node's own figures; docs/operations.md). Unset: there is no /metrics (404)." },
   {
     name: 'CLOCK_OFFSET_FILE',
@@ -199,6 +200,7 @@ const envSchema = z.object({
   SHED_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  ALLOW_UNVERIFIED_RESTORE: z.enum(['true', 'false']).default('false'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').max(200).regex(/^[\x21-\x7e]+$/, 'printable characters without spaces').optional(),
   CLOCK_OFFSET_FILE: z.string().trim().min(1).optional(),
@@ -260,6 +262,8 @@ export interface Config {
   loanDocumentRetentionDays: number;
   /** Thresholds of load shedding; 0 turns a check off. Null heap: 90% of the heap limit. */
   shed: { eventLoopDelayMs: number; heapMb: number | null; dbWaiting: number; retryAfterSeconds: number };
+  /** ALLOW_UNVERIFIED_RESTORE: start even when the last restore's ledger check found problems. */
+  allowUnverifiedRestore: boolean;
   /** SHUTDOWN_DRAIN_SECONDS: how long SIGTERM keeps serving with readiness false before closing. */
   drainSeconds: number;
   /** METRICS_TOKEN: the bearer token of GET /metrics; null: no metrics page. */
@@ -346,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    allowUnverifiedRestore: e.ALLOW_UNVERIFIED_RESTORE === 'true',
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(e.CLOCK_OFFSET_FILE) : null,
     explicit: new Set(Object.keys(present)),
   };

@@ -104,6 +104,17 @@ async function demoOperatorEnabled(db: Db, sealer: Sealer): Promise<boolean> {
 /** Migrates and seeds the database; says what the banner should about accounts. */
 async function prepareDatabase(database: Database, config: Config, secrets: Secrets): Promise<{ applied: string[]; accounts: AccountsNote }> {
   const applied = await migrate(database.sql);
+  // A database restored from a backup whose ledger did not verify is not served (docs/operations.md).
+  const [restore] = await rowsOf<{ restored_at: string; source: string; ledger_ok: boolean; problems: number }>(
+    database.db,
+    sql`SELECT restored_at::text, source, ledger_ok, problems FROM restores ORDER BY id DESC LIMIT 1`,
+  );
+  if (restore && !restore.ledger_ok && !config.allowUnverifiedRestore) {
+    throw new Error(
+      `this database was restored from ${restore.source} at ${restore.restored_at} and its ledger did not verify (${restore.problems} problems): ` +
+        'run npm run ledger:verify to see them; ALLOW_UNVERIFIED_RESTORE=true starts the server all the same',
+    );
+  }
   // What an older version kept in the clear is sealed before anyone signs in (migration 0027).
   const sealer = createSealer(secrets.secretsKey);
   await sealPlainOperatorSecrets(database.db, sealer);

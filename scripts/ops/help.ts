@@ -94,6 +94,11 @@ First admin (no operator exists yet; talks to the database of DATABASE_URL or DA
   bootstrap-admin NAME        Creates the admin, prints its generated password and TOTP secret once.
                               Refused once an admin exists. On the embedded database, stop the server first.
 
+Backups (PostgreSQL; talk to the database of DATABASE_URL directly, with pg_dump and pg_restore)
+  backup --out FILE           A consistent copy while the server runs (pg_dump's custom format).
+  restore FILE [--into URL]   Into an empty database (DATABASE_URL, or URL); the ledger is checked at once, and
+                              the server refuses to start on it when it does not verify (ALLOW_UNVERIFIED_RESTORE).
+
 Users (support)
   users search TEXT [--page N] [--page-size N]     By id, username, e-mail or phone (+49 176…, 0049…, 0176…).
   user ID                                          Profile, VIP, merchant state, locks, balances of every account.

@@ -1,13 +1,15 @@
 /**
  * `npm run ops -- <command>`: the operator console on the command line. It talks to the RUNNING
  * server over HTTP (/api/ops), never to the database: the embedded PGlite belongs to the server's
- * process and a second process must not open it. The one exception is `bootstrap-admin`, which
- * runs before any operator exists (scripts/ops/bootstrap.ts). The session token is kept in
+ * process and a second process must not open it. The exceptions are `bootstrap-admin`, which
+ * runs before any operator exists (scripts/ops/bootstrap.ts), and `backup` and `restore`, which
+ * copy a PostgreSQL database itself (scripts/ops/backup.ts). The session token is kept in
  * DATA_DIR/ops-session.json (mode 0600) after `login`.
  */
 import { adjust, decideProposal, listProposals } from './adjust';
 import { readArgs, UsageError, type Args } from './args';
 import { audit } from './audit';
+import { backupCommand, restoreCommand } from './backup';
 import { bootstrapAdminCommand } from './bootstrap';
 import { coins } from './coins';
 import { decideDeposit, listDeposits } from './deposits';
@@ -57,6 +59,8 @@ const COMMANDS: Record<string, (args: Args) => Promise<void> | void> = {
   ledger,
   operator: operatorCommand,
   'bootstrap-admin': bootstrapAdminCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };
 
 /** Runs one command; the exit code: 0 done, 1 a usage mistake or the server's refusal. */

@@ -15,8 +15,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { verifyLedger } from '../../server/ledger/verify';
-import { createPayingUsers, PAY_PASSWORD, signIn } from '../bench/server';
+import { createPayingUsers, signIn } from '../bench/server';
 import { fund } from '../bench/database';
+import { startMoneyLoad } from './money-load';
 import { REDIS, servicesFor } from './redis';
 import { clusterEnvironment, startServerProcess, type ServerProcess } from './server-process';
 
@@ -52,54 +53,8 @@ describe.skipIf(!servicesUp)('a rolling restart under load', () => {
     const tokens = await signIn(all[0].url, CLIENTS);
     /** The processes a balancer sends to: those whose readiness said yes last. */
     let up = [all[0], all[1]];
-    let turn = 0;
-    const outcomes = { done: 0, resent: 0, refused503: 0, connectionLost: 0, other: [] as string[] };
-    const acknowledged: string[] = [];
-
-    /** One request to the next process; a 503 with Retry-After or a lost connection is sent again, to the next one. */
-    const send = async (route: string, body: object, token: string, key?: string): Promise<{ status: number; data: unknown }> => {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const server = up[turn++ % up.length];
-        try {
-          const reply = await fetch(`${server.url}/api${route}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: token, ...(key ? { 'idempotency-key': key } : {}) },
-            body: JSON.stringify(body),
-          });
-          const envelope = (await reply.json()) as { data?: unknown };
-          if (reply.status === 503 && reply.headers.get('retry-after')) {
-            outcomes.refused503++;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            continue;
-          }
-          if (reply.status >= 500) outcomes.other.push(`${route} ${reply.status} ${JSON.stringify(envelope)}`);
-          return { status: reply.status, data: envelope.data };
-        } catch {
-          // Refused or reset: the process is gone or going; the balancer tries another.
-          outcomes.connectionLost++;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
-      throw new Error(`${route}: no process answered`);
-    };
-
-    const traffic = { running: true };
-    const client = async (token: string) => {
-      while (traffic.running) {
-        const quote = await send('/transfer/quote', { from: 'EUR', to: 'USDT', amount: '1' }, token);
-        if (quote.status !== 200) {
-          outcomes.other.push(`quote ${quote.status}`);
-          continue;
-        }
-        const key = crypto.randomUUID();
-        const done = await send('/transfer', { quoteId: (quote.data as { quoteId: string }).quoteId, payPassword: PAY_PASSWORD }, token, key);
-        if (done.status === 200) {
-          outcomes.done++;
-          acknowledged.push(key);
-        } else outcomes.other.push(`transfer ${done.status} ${JSON.stringify(done.data)}`);
-      }
-    };
-    const load = Promise.all(tokens.map(client));
+    const load = startMoneyLoad(() => up, tokens);
+    const { outcomes, acknowledged } = load;
 
     /** SIGTERM to `server`: with a drain, readiness turns false while it still answers; then it closes. */
     const restart = async (server: ServerProcess, drains: boolean) => {
@@ -129,8 +84,7 @@ describe.skipIf(!servicesUp)('a rolling restart under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const duringSecond = await restart(all[1], false);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    traffic.running = false;
-    await load;
+    await load.stop();
 
     expect(outcomes.other).toEqual([]);
     expect(duringFirst).toBeGreaterThan(0);
