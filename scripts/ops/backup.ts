@@ -9,24 +9,28 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { ConfigError, loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { verifyLedger } from '../../server/ledger/verify';
 import { UsageError, type Args } from './args';
 
 const run = promisify(execFile);
 
-function databaseUrl(): string {
-  let url: string | null;
+function configuration(): Config {
   try {
-    url = loadConfig().databaseUrl;
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+function databaseUrl(): string {
+  const url = configuration().databaseUrl;
   if (!url) {
     throw new UsageError(
       'backup and restore work on PostgreSQL (DATABASE_URL). The embedded database: stop the server and copy DATA_DIR (docs/operations.md)',
@@ -63,8 +67,23 @@ export async function restoreCommand(args: Args): Promise<void> {
     console.log(`restored ${file} in ${restoredIn.toFixed(2)} s`);
     console.log(`ledger: ${report.accounts} accounts, ${report.transfers} transfers, ${report.ok ? 'verifies' : `${report.problems.length} PROBLEMS`}`);
     for (const problem of report.problems.slice(0, 20)) console.log(`  ${JSON.stringify(problem)}`);
+    const { uploadsDir } = configuration();
+    const files = await filesNamed(database.db);
+    const missing = files.filter((file) => !fs.existsSync(path.join(uploadsDir, file.folder, file.name)));
+    console.log(`uploads: ${files.length} files named by the database, ${missing.length} missing from ${uploadsDir}`);
+    for (const file of missing.slice(0, 50)) console.log(`  missing: ${file.what} ${file.id}: ${file.folder}/${file.name}`);
     if (!report.ok) throw new UsageError('the restored ledger does not verify: the server will refuse to start on it (ALLOW_UNVERIFIED_RESTORE=true overrides)');
   } finally {
     await database.close();
   }
+}
+
+/** Every uploaded file a row names (a deposit's proof, a loan's identity image, an avatar), and where it is kept under DATA_DIR/uploads. */
+function filesNamed(db: Db) {
+  return rowsOf<{ what: string; id: string; folder: string; name: string }>(
+    db,
+    sql`SELECT 'deposit' AS what, id::text, 'proofs' AS folder, proof AS name FROM deposits WHERE proof <> ''
+        UNION ALL SELECT 'loan document', id::text, 'identity', file FROM loan_documents WHERE file <> ''
+        UNION ALL SELECT 'avatar of user', id::text, 'avatars', avatar FROM users WHERE avatar IS NOT NULL AND avatar <> ''`,
+  );
 }

@@ -2,7 +2,8 @@
  * A logical backup of a PostgreSQL installation taken while money calls run, the database dropped
  * and restored (`npm run ops -- backup` and `restore`, scripts/ops/backup.ts; docs/operations.md):
  * every call acknowledged before the backup began is in the restored database, the ledger
- * verifies, and the server starts on it; a restore whose ledger did not verify keeps the server
+ * verifies, the rows whose uploaded file is missing are named, and the server starts on it; a
+ * restore whose ledger did not verify keeps the server
  * from starting unless ALLOW_UNVERIFIED_RESTORE=true.
  * Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
@@ -62,6 +63,9 @@ describe.skipIf(!servicesUp)('backup and restore on PostgreSQL', () => {
     let database = await openDatabase({ kind: 'postgres', url });
     const ids = await createPayingUsers(database, CLIENTS, env.CODE_PEPPER!);
     await fund(database, ids, 'EUR', 1_000_000n);
+    // A photo the database names whose file the uploads folder does not hold (not copied with the backup).
+    const photo = `${'a'.repeat(32)}.png`;
+    await database.db.execute(sql`UPDATE users SET avatar = ${photo} WHERE id = ${ids[0]}`);
     await database.close();
     const load = startMoneyLoad(() => servers, await signIn(servers[0].url, CLIENTS));
 
@@ -84,6 +88,9 @@ describe.skipIf(!servicesUp)('backup and restore on PostgreSQL', () => {
     const restored = await ops('restore', file);
     expect(restored.stdout).toMatch(/restored .* in [\d.]+ s/);
     expect(restored.stdout).toMatch(/ledger: \d+ accounts, \d+ transfers, verifies/);
+    // The restore names each row whose uploaded file is missing.
+    expect(restored.stdout).toContain(`uploads: 1 files named by the database, 1 missing from ${path.join(env.DATA_DIR!, 'uploads')}`);
+    expect(restored.stdout).toContain(`missing: avatar of user ${ids[0]}: avatars/${photo}`);
 
     database = await openDatabase({ kind: 'postgres', url });
     try {
