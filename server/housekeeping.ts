@@ -10,6 +10,7 @@
  * `npm run serve` sweeps a minute after start and then every hour; each sweep is a few
  * DELETEs, each its own statement, so a sweep never holds locks for long.
  */
+import { startRepeating, type Repeating } from './repeating';
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEEP_HOURS } from '../src/domain/ledger';
 import { LOGIN_LOCK_MINUTES } from '../src/domain/constants';
@@ -71,37 +72,24 @@ export async function sweep(db: Db, clock: Clock): Promise<SweepReport> {
   };
 }
 
-export interface Housekeeping {
-  stop(): void;
-}
-
-/** Sweeps after `firstDelayMs`, then every `everyMs`; a failed sweep is logged and tried again next time. */
+/** Sweeps after `firstDelayMs`, then every `everyMs` (repeating.ts); a failed sweep is logged and tried again next time. */
 export function startHousekeeping(
   db: Db,
   clock: Clock,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { firstDelayMs = 60_000, everyMs = HOUR * 1000 } = {},
-): Housekeeping {
-  let timer: NodeJS.Timeout;
-  let stopped = false;
-  const run = async () => {
-    try {
-      const report = await sweep(db, clock);
-      const total = Object.values(report).reduce((sum, n) => sum + n, 0);
-      if (total > 0) log.info({ housekeeping: report }, 'housekeeping: forgot expired rows');
-    } catch (error) {
-      log.error({ err: error }, 'housekeeping failed');
-    }
-    if (stopped) return;
-    timer = setTimeout(() => void run(), everyMs);
-    timer.unref();
-  };
-  timer = setTimeout(() => void run(), firstDelayMs);
-  timer.unref();
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
+  { firstDelayMs = 60_000, everyMs = HOUR * 1000, record }: { firstDelayMs?: number; everyMs?: number; record?: (ok: boolean) => void } = {},
+): Repeating {
+  return startRepeating(
+    async () => {
+      try {
+        const report = await sweep(db, clock);
+        const total = Object.values(report).reduce((sum, n) => sum + n, 0);
+        if (total > 0) log.info({ housekeeping: report }, 'housekeeping: forgot expired rows');
+      } catch (error) {
+        log.error({ err: error }, 'housekeeping failed');
+        return false;
+      }
     },
-  };
+    { firstDelayMs, everyMs, record },
+  );
 }

@@ -238,9 +238,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(banner(config, port, mailer.name, sms.name, accounts));
-  housekeeping = startHousekeeping(database.db, clock, app.log);
-  // What a process that stopped left in the outbox (server/outbox.ts), at once and then every 2 s.
   const { metrics } = app.services;
+  housekeeping = startHousekeeping(database.db, clock, app.log, { record: metrics.job('housekeeping') });
+  // What a process that stopped left in the outbox (server/outbox.ts), at once and then every 2 s.
   app.services.outbox.start(metrics.job('outbox_sweep'));
   tradeSweeps = startTradeSweeps(app.services.trading, app.services.outbox, app.log, { record: metrics.job('trade_sweep') });
   // Each day's pledge interest, once, and matured pledges' principal (catching up after downtime).
