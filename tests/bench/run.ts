@@ -12,6 +12,8 @@
  *               target under 10 s)
  *   market      the kline fan-out to 5,000 socket.io clients next to bare ws (p99, drops, rate
  *               ratio), and the candle history's p99 at 50 concurrent reads (PostgreSQL)
+ *   restart     a rolling restart of two processes under signed-in reads and money calls: the
+ *               ratio of reads answered, and no money call lost or done twice (PostgreSQL)
  *   lighthouse  the first screens in Debian's Chromium with Lighthouse's mobile defaults
  *
  * `npm run bench -- api lighthouse` runs only the ones named. Each prints its own figures, one per
@@ -21,7 +23,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['ledger', 'trading', 'pledge', 'liabilities', 'api', 'market', 'lighthouse'] as const;
+const BENCHES = ['ledger', 'trading', 'pledge', 'liabilities', 'api', 'market', 'restart', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const asked = process.argv.slice(2);
