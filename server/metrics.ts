@@ -71,6 +71,9 @@ export function createMetrics() {
     if (!sources) throw new Error('metrics: no sources attached');
     return sources;
   };
+  // The queues' two gauges are collected together in one scrape: one read of the queues for both.
+  let queuesRead: ReturnType<MetricsSources['queues']> | null = null;
+  const queues = () => (queuesRead ??= need().queues().finally(() => (queuesRead = null)));
 
   new Gauge({
     name: 'tessera_queue_waiting',
@@ -78,7 +81,7 @@ export function createMetrics() {
     labelNames: ['queue'],
     registers,
     async collect() {
-      for (const queue of await need().queues()) this.set({ queue: queue.queue }, queue.count);
+      for (const queue of await queues()) this.set({ queue: queue.queue }, queue.count);
     },
   });
   new Gauge({
@@ -88,7 +91,7 @@ export function createMetrics() {
     registers,
     async collect() {
       const now = need().now();
-      for (const queue of await need().queues()) this.set({ queue: queue.queue }, queue.oldestAt ? Math.max(0, (now - Date.parse(queue.oldestAt)) / 1000) : 0);
+      for (const queue of await queues()) this.set({ queue: queue.queue }, queue.oldestAt ? Math.max(0, (now - Date.parse(queue.oldestAt)) / 1000) : 0);
     },
   });
   new Gauge({
