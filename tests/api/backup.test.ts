@@ -8,7 +8,6 @@
  * Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +46,7 @@ describe.skipIf(!servicesUp)('backup and restore on PostgreSQL', () => {
   beforeAll(async () => {
     const cluster = await clusterEnvironment(serverUrl!, 'backup', REDIS.url);
     drop = cluster.drop;
-    env = { ...cluster.env, CODE_PEPPER: crypto.randomBytes(16).toString('hex'), SEED_DEMO: 'false' };
+    env = cluster.env;
     servers.push(await startServerProcess(env));
   }, 120_000);
 

@@ -32,7 +32,7 @@ describe.skipIf(!servicesUp)('a process killed between COMMIT and delivery', () 
   beforeAll(async () => {
     const cluster = await clusterEnvironment(serverUrl!, 'outbox', REDIS.url);
     drop = cluster.drop;
-    env = { ...cluster.env, CODE_PEPPER: crypto.randomBytes(16).toString('hex'), SEED_DEMO: 'false' };
+    env = cluster.env;
     processes.push(await startServerProcess(env));
     database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
   }, 120_000);

@@ -9,7 +9,6 @@
  * get 503 with Retry-After or a refused connection and go to the new process).
  * Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -34,7 +33,7 @@ describe.skipIf(!servicesUp)('a rolling restart under load', () => {
   beforeAll(async () => {
     const cluster = await clusterEnvironment(serverUrl!, 'restart', REDIS.url);
     drop = cluster.drop;
-    env = { ...cluster.env, CODE_PEPPER: crypto.randomBytes(16).toString('hex'), SEED_DEMO: 'false', SHUTDOWN_DRAIN_SECONDS: '2' };
+    env = { ...cluster.env, SHUTDOWN_DRAIN_SECONDS: '2' };
     // The second closes without draining, as a process whose balancer does not read readiness:
     // the calls in flight when it closes finish, new ones are refused with 503 and Retry-After.
     all.push(await startServerProcess(env), await startServerProcess({ ...env, SHUTDOWN_DRAIN_SECONDS: '0' }));

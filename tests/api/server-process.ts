@@ -83,6 +83,8 @@ export async function clusterEnvironment(serverUrl: string, label: string, redis
     DATABASE_URL: url.toString(),
     // One key for the installation's processes (PostgreSQL refuses to start without one).
     SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+    // One pepper too, given, so that a test can key payment passwords as the processes do.
+    CODE_PEPPER: crypto.randomBytes(16).toString('hex'),
     REDIS_URL: redisUrl,
     // This run's keys only: other runs on the same Redis count apart.
     REDIS_PREFIX: `tessera-${label}-${crypto.randomBytes(6).toString('hex')}:`,
