@@ -151,6 +151,7 @@ async function main(): Promise<void> {
     dbWaiting: database.waiting,
     dbPool: database.pool,
     listen: database.listen,
+    copyDatabase: database.copy,
     databaseReady: prepared,
     clock,
     codePepper,

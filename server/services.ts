@@ -43,6 +43,8 @@ export interface AppDeps {
   db: Db;
   /** LISTEN on the database (PostgreSQL): lets this process remember live sessions (auth/session-cache.ts). */
   listen?: Listen;
+  /** A consistent copy of the embedded database while it serves (Database.copy; PGlite only): POST /api/ops/backup. */
+  copyDatabase?: () => Promise<Uint8Array>;
   clock: Clock;
   /** The installation's secret: the pepper of verification codes and the key of payment passwords (security/secrets.ts). */
   codePepper: string;

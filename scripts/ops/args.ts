@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 const VALUE_OPTIONS = [
   'url', 'user', 'username', 'password', 'totp', 'secret', 'status', 'page', 'page-size', 'amount', 'reason', 'out', 'reference',
   'key', 'upgrade', 'gift', 'orders', 'address', 'erc', 'holder', 'iban', 'bic', 'bank-name', 'role', 'action',
-  'title', 'body', 'body-file', 'locale', 'category', 'id', 'asset', 'min', 'daily-rate', 'days', 'penalty', 'active', 'evidence', 'into',
+  'title', 'body', 'body-file', 'locale', 'category', 'id', 'asset', 'min', 'daily-rate', 'days', 'penalty', 'active', 'evidence', 'into', 'data-dir', 'secrets',
 ] as const;
 
 export type OptionName = (typeof VALUE_OPTIONS)[number];

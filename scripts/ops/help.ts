@@ -94,10 +94,18 @@ First admin (no operator exists yet; talks to the database of DATABASE_URL or DA
   bootstrap-admin NAME        Creates the admin, prints its generated password and TOTP secret once.
                               Refused once an admin exists. On the embedded database, stop the server first.
 
-Backups (PostgreSQL; talk to the database of DATABASE_URL directly, with pg_dump and pg_restore)
-  backup --out FILE           A consistent copy while the server runs (pg_dump's custom format).
-  restore FILE [--into URL]   Into an empty database (DATABASE_URL, or URL); the ledger is checked at once, and
-                              the server refuses to start on it when it does not verify (ALLOW_UNVERIFIED_RESTORE).
+Backups (docs/operations.md)
+  backup --out FILE           A consistent copy while the server runs. PostgreSQL (DATABASE_URL): pg_dump's custom
+                              format, from the database itself. The embedded database: the server copies its data
+                              folder between two transactions (admin; sign in first), a gzip tar.
+  restore FILE [--into URL | --data-dir DIR] [--secrets new]
+                              A PostgreSQL backup into an empty database (--into URL, else DATABASE_URL); an embedded
+                              one into a fresh DATA_DIR (--data-dir DIR, else DATA_DIR; the server stopped), which
+                              needs the installation's secret.json copied there first (or CODE_PEPPER and
+                              SECRETS_KEY set; --secrets new goes without, and every payment password and
+                              authenticator has to be set again). The ledger is checked at once, the rows whose
+                              uploaded file is missing are named, and the server refuses to start on a ledger
+                              that does not verify (ALLOW_UNVERIFIED_RESTORE).
 
 Users (support)
   users search TEXT [--page N] [--page-size N]     By id, username, e-mail or phone (+49 176…, 0049…, 0176…).

@@ -2,8 +2,9 @@
  * `npm run ops -- <command>`: the operator console on the command line. It talks to the RUNNING
  * server over HTTP (/api/ops), never to the database: the embedded PGlite belongs to the server's
  * process and a second process must not open it. The exceptions are `bootstrap-admin`, which
- * runs before any operator exists (scripts/ops/bootstrap.ts), and `backup` and `restore`, which
- * copy a PostgreSQL database itself (scripts/ops/backup.ts). The session token is kept in
+ * runs before any operator exists (scripts/ops/bootstrap.ts), `backup` of a PostgreSQL database
+ * (pg_dump; the embedded one is copied by the server) and `restore`, which opens the restored
+ * database itself with the server stopped (scripts/ops/backup.ts). The session token is kept in
  * DATA_DIR/ops-session.json (mode 0600) after `login`.
  */
 import { adjust, decideProposal, listProposals } from './adjust';

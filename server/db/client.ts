@@ -39,6 +39,11 @@ export interface Database {
   pool?: () => { total: number; idle: number; waiting: number };
   /** LISTEN on a channel of its own connection (PostgreSQL only); see Listen. */
   listen?: Listen;
+  /**
+   * A consistent copy of the embedded database while it serves (PGlite only): its data folder as a
+   * gzip tar, taken between two transactions (docs/operations.md, "The embedded database").
+   */
+  copy?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -81,8 +86,22 @@ export function pgliteDatabase(client: PGlite): Database {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     // PGlite is one connection in one process: a queue in this process is the whole lock.
     sql: { kind: 'pglite', exclusive: (_lockKey, work) => queue.run(() => work(connection)) },
+    copy: () => copyOfPglite(client),
     close: () => client.close(),
   };
+}
+
+/**
+ * The data folder of a running PGlite as a gzip tar. A CHECKPOINT first writes every changed page,
+ * so the copy needs little of the write-ahead log; the copy itself is made holding PGlite's
+ * transaction lock (every query and transaction of this process takes it), so no transaction is
+ * half-way through it and nothing is written while the files are read. Opening the copy
+ * (PGlite's `loadDataDir`) replays the log from the checkpoint like any restart.
+ */
+async function copyOfPglite(client: PGlite): Promise<Uint8Array> {
+  await client.exec('CHECKPOINT');
+  const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+  return new Uint8Array(await tar.arrayBuffer());
 }
 
 /** Runs one task at a time, in order. */

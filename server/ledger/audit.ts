@@ -42,6 +42,7 @@ export type AuditAction =
   | 'user.liftLockout'
   | 'user.resetSecondFactor'
   | 'ledger.verify'
+  | 'database.backup'
   | 'liabilities.snapshot'
   | 'liabilities.reserves';
 

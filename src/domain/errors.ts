@@ -141,6 +141,7 @@ export const ERROR_KEYS = [
   'ops.reasonRequired',
   'ops.referenceRequired',
   'ops.settingInvalid',
+  'ops.backupOnPostgres',
   // trading hall
   'trade.priceInvalid',
   'trade.merchantRequired',

@@ -123,6 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     dbWaiting: database.waiting,
     dbPool: database.pool,
     listen: database.listen,
+    copyDatabase: database.copy,
     clock: clock.now,
     codePepper,
     secretsKey,

@@ -353,6 +353,33 @@ describe("acting on a user's access", () => {
   });
 });
 
+describe("the embedded database's copy", () => {
+  test('an admin receives the data folder as a gzip tar, audited; support and finance are refused; on PostgreSQL it is pg_dump’s', async () => {
+    for (const role of ['support', 'finance'] as const) {
+      const refused = await t.post('/ops/backup', {}, { token: token[role] });
+      expect(refused.status, role).toBe(403);
+      expect(refused.body.key).toBe('ops.roleForbidden');
+    }
+    const copy = await t.app.inject({ method: 'POST', url: '/api/ops/backup', headers: { authorization: token.admin, 'content-type': 'application/json' }, payload: {} });
+    const [audit] = await rowsOf<{ action: string; operator_id: string; details: { bytes?: number } }>(
+      t.database.db,
+      sql`SELECT action, operator_id, details FROM audit_log WHERE action = 'database.backup' ORDER BY id DESC LIMIT 1`,
+    );
+    if (t.database.sql.kind === 'postgres') {
+      expect(copy.statusCode).toBe(409);
+      expect(copy.json()).toMatchObject({ key: 'ops.backupOnPostgres', message: expect.stringContaining('pg_dump') });
+      expect(audit).toBeUndefined();
+      return;
+    }
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('application/gzip');
+    expect(copy.headers['content-disposition']).toMatch(/^attachment; filename="tessera-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz"$/);
+    expect(copy.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(copy.rawPayload.byteLength).toBeGreaterThan(1_000_000);
+    expect(audit).toMatchObject({ action: 'database.backup', operator_id: operatorId.admin, details: { bytes: copy.rawPayload.byteLength } });
+  });
+});
+
 describe('the command line (npm run ops)', () => {
   /** Runs scripts/ops.ts as `npm run ops` does, against this app on a loopback port, signed in as `role`. */
   function cli(dataDir: string, url: string, args: string[]): Promise<{ code: number; out: string; err: string }> {

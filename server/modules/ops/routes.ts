@@ -40,6 +40,9 @@ import { operatorOf, type OperatorViewer } from '../../http/auth';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { recordIdInputSchema } from '../../http/operator-calls';
 import { DECISION, IDEMPOTENT, NOT_FOUND, type Refusals } from '../../http/refusals';
+import { AppError } from '../../../src/domain/errors';
+import { inTransaction } from '../../db/transaction';
+import { recordAudit } from '../../ledger/audit';
 
 const TAG = 'ops';
 
@@ -187,6 +190,36 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     query: auditQuerySchema,
     reply: pageSchemaOf(auditEntrySchema),
     handler: ({ query }) => desk.audit(query),
+  });
+
+  // ---- the embedded database's copy -----------------------------------------------------------
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/backup',
+    tag: TAG,
+    summary: 'A consistent copy of the embedded database while it serves, as a gzip tar of its data folder (admin, audited); the file itself, not the envelope',
+    description:
+      'Taken between two transactions: requests wait for it (about half a second for the demo data) and nothing is half-written in it. ' +
+      '`npm run ops -- restore FILE` opens it in a fresh DATA_DIR and checks its ledger. On PostgreSQL the copy is pg_dump (`npm run ops -- backup`): ops.backupOnPostgres.',
+    auth: admin,
+    body: noInput,
+    raw: { mediaTypes: ['application/gzip'] },
+    refusals: { 409: ['ops.backupOnPostgres'] },
+    handler: async ({ request, reply }) => {
+      const copy = app.deps.copyDatabase;
+      if (!copy) throw new AppError('ops.backupOnPostgres', 409);
+      const started = performance.now();
+      const bytes = await copy();
+      const at = clock();
+      const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+      await inTransaction(app.deps.db, (tx) =>
+        recordAudit(tx, { operatorId: operatorOf(request).operatorId, at }, { action: 'database.backup', subject: 'database', details: { bytes: bytes.byteLength, seconds } }),
+      );
+      const name = `tessera-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.tar.gz`;
+      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`).type('application/gzip');
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
   });
 
   apiRoute(app, {

@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "يُرجى ذكر السبب (3 أحرف على الأقل).",
   'ops.referenceRequired': "يُرجى إدخال الرقم المرجعي لمعاملة الدفع.",
   'ops.settingInvalid': "قيمة هذا الإعداد غير صالحة.",
+  'ops.backupOnPostgres': "تعمل هذه المنصة على PostgreSQL: خذ نسختها الاحتياطية باستخدام pg_dump (npm run ops -- backup على جهاز الخادم).",
   'trade.priceInvalid': "أدخل سعر وحدة من 0.0100 إلى 100.0000 يورو، بأربعة منازل عشرية على الأكثر.",
   'trade.merchantRequired': "التداول يتطلب حساب تاجر. قدّم أولًا طلب ترقية حسابك.",
   'trade.amountTooSmall': "أصغر مبلغ هو {min} USDT.",

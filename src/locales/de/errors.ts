@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Bitte geben Sie einen Grund an (mindestens 3 Zeichen).",
   'ops.referenceRequired': "Bitte geben Sie die Transaktionsreferenz der Auszahlung an.",
   'ops.settingInvalid': "Dieser Einstellungswert ist ungültig.",
+  'ops.backupOnPostgres': "Diese Installation läuft auf PostgreSQL: Sichern Sie sie mit pg_dump (npm run ops -- backup auf dem Rechner des Servers).",
   'trade.priceInvalid': "Geben Sie einen Stückpreis von 0,0100 bis 100,0000 EUR mit höchstens vier Nachkommastellen ein.",
   'trade.merchantRequired': "Für den Handel ist ein Händlerkonto nötig. Beantragen Sie zuerst das Upgrade Ihres Kontos.",
   'trade.amountTooSmall': "Der kleinste Betrag ist {min} USDT.",

@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': 'Please give a reason (at least 3 characters).',
   'ops.referenceRequired': 'Please give the transaction reference of the payout.',
   'ops.settingInvalid': 'This setting value is not valid.',
+  'ops.backupOnPostgres': "This installation runs on PostgreSQL: take its backup with pg_dump (npm run ops -- backup on the server's machine).",
   'trade.priceInvalid': "Enter a unit price from 0.0100 to 100.0000 EUR, with at most four decimals.",
   'trade.merchantRequired': "Trading needs a merchant account. Apply to upgrade your account first.",
   'trade.amountTooSmall': "The smallest amount is {min} USDT.",

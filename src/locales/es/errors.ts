@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Indica un motivo (al menos 3 caracteres).",
   'ops.referenceRequired': "Indica la referencia de la transacción del pago.",
   'ops.settingInvalid': "El valor de este ajuste no es válido.",
+  'ops.backupOnPostgres': "Esta instalación funciona con PostgreSQL: haga su copia de seguridad con pg_dump (npm run ops -- backup en la máquina del servidor).",
   'trade.priceInvalid': "Introduce un precio unitario de 0,0100 a 100,0000 EUR, con cuatro decimales como máximo.",
   'trade.merchantRequired': "Para operar necesitas una cuenta de comerciante. Solicita primero la mejora de tu cuenta.",
   'trade.amountTooSmall': "El importe mínimo es {min} USDT.",

@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "נא לציין סיבה (לפחות 3 תווים).",
   'ops.referenceRequired': "נא לציין את מספר האסמכתה של עסקת התשלום.",
   'ops.settingInvalid': "ערך ההגדרה הזה אינו תקין.",
+  'ops.backupOnPostgres': "התקנה זו פועלת על PostgreSQL: גבו אותה באמצעות pg_dump (npm run ops -- backup במחשב של השרת).",
   'trade.priceInvalid': "יש להזין מחיר ליחידה בין 0.0100 ל־100.0000 אירו, עם ארבע ספרות אחרי הנקודה לכל היותר.",
   'trade.merchantRequired': "מסחר דורש חשבון סוחר. יש להגיש קודם בקשה לשדרוג החשבון.",
   'trade.amountTooSmall': "הסכום הקטן ביותר הוא {min} USDT.",

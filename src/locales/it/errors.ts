@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Indica un motivo (almeno 3 caratteri).",
   'ops.referenceRequired': "Indica il riferimento della transazione del pagamento in uscita.",
   'ops.settingInvalid': "Il valore di questa impostazione non è valido.",
+  'ops.backupOnPostgres': "Questa installazione usa PostgreSQL: esegui il backup con pg_dump (npm run ops -- backup sulla macchina del server).",
   'trade.priceInvalid': "Inserisci un prezzo unitario da 0,0100 a 100,0000 EUR, con al massimo quattro decimali.",
   'trade.merchantRequired': "Per fare trading serve un account commerciante. Richiedi prima l'aggiornamento del tuo account.",
   'trade.amountTooSmall': "L'importo minimo è {min} USDT.",

@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Geef een reden op (minimaal 3 tekens).",
   'ops.referenceRequired': "Geef de transactiereferentie van de uitbetaling op.",
   'ops.settingInvalid': "Deze instellingswaarde is ongeldig.",
+  'ops.backupOnPostgres': "Deze installatie draait op PostgreSQL: maak de back-up met pg_dump (npm run ops -- backup op de machine van de server).",
   'trade.priceInvalid': "Voer een prijs per eenheid in van 0,0100 tot 100,0000 EUR, met hoogstens vier decimalen.",
   'trade.merchantRequired': "Handelen vraagt een handelaarsaccount. Vraag eerst een upgrade van uw account aan.",
   'trade.amountTooSmall': "Het kleinste bedrag is {min} USDT.",

@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Informe um motivo (pelo menos 3 caracteres).",
   'ops.referenceRequired': "Informe a referência da transação do pagamento.",
   'ops.settingInvalid': "O valor desta configuração não é válido.",
+  'ops.backupOnPostgres': "Esta instalação usa PostgreSQL: faça a cópia de segurança com pg_dump (npm run ops -- backup na máquina do servidor).",
   'trade.priceInvalid': "Introduza um preço unitário de 0,0100 a 100,0000 EUR, com no máximo quatro casas decimais.",
   'trade.merchantRequired': "Para negociar é necessária uma conta de comerciante. Peça primeiro a atualização da sua conta.",
   'trade.amountTooSmall': "O montante mínimo é {min} USDT.",

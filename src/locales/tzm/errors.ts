@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "Ttxil efk ssebba (3 n isekkilen neɣ uggar).",
   'ops.referenceRequired': "Ttxil efk uṭṭun n umussu n uxelleṣ.",
   'ops.settingInvalid': "Azal n uɣewwaṛ-ad ur iṣeḥḥa.",
+  'ops.backupOnPostgres': "Asbeddi-ad iteddu s PostgreSQL: sker aḥraz-ines s pg_dump (npm run ops -- backup ɣef tmacint n uqeddac).",
   'trade.priceInvalid': "Sekcem ssumta n tyunt seg 0.0100 ar 100.0000 EUR, s kkuẓ n wuṭṭunen deffir n tenqiḍt ma yggut.",
   'trade.merchantRequired': "Amsebdel yuḥwaj amiḍan n umsebdal. Ssuter d amezwaru asmɣer n umiḍan-nnek.",
   'trade.amountTooSmall': "Amur amecṭuḥ d {min} USDT.",

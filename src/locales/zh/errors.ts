@@ -125,6 +125,7 @@ export default {
   'ops.reasonRequired': "请填写原因（至少 3 个字符）。",
   'ops.referenceRequired': "请填写该笔出款的交易参考号。",
   'ops.settingInvalid': "此设置值无效。",
+  'ops.backupOnPostgres': "此安装运行在 PostgreSQL 上：请用 pg_dump 备份（在服务器所在机器上运行 npm run ops -- backup）。",
   'trade.priceInvalid': "请输入 0.0100 至 100.0000 EUR 之间的单价，最多四位小数。",
   'trade.merchantRequired': "交易需要商家账户。请先申请升级您的账户。",
   'trade.amountTooSmall': "最小金额为 {min} USDT。",
