@@ -39,6 +39,15 @@ interface QueryConfigLike {
 
 /** A pg.Client whose parameterised queries without a name get the name of their text. */
 export class NamingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while the client is lent out (PostgreSQL restarting: 57P01, the network
+    // cut) is an 'error' event nobody listens to then, which would end the process. The query
+    // under way fails by itself (answered 503, http/error-handler.ts); the pool drops the client
+    // on its return (it is no longer queryable) and opens a new connection for the next query.
+    this.on('error', () => undefined);
+  }
+
   // node-postgres's query has many overloads; this one only looks at a config object and passes everything on.
   override query(...args: unknown[]): never {
     const [config, values] = args as [QueryConfigLike | string, unknown[] | undefined];

@@ -53,6 +53,30 @@ function sqlStateOf(error: unknown): string | null {
   return null;
 }
 
+/**
+ * The database cannot be reached (restarting, failed over, the network between): its connection
+ * refused or cut (class 08), shutting down or starting up (57P01–57P03), no connection left
+ * (53300), or the driver's own words for a connection lost. The request is answered 503 with
+ * Retry-After: a money call was rolled back with its connection or committed with its
+ * Idempotency-Key, so sending it again with the same key is safe either way.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/;
+/** What a client waits before sending again when the database was away. */
+const DATABASE_RETRY_SECONDS = 2;
+
+function databaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function statusKey(status: number): ErrorKey {
   if (status === 404) return 'request.notFound';
   if (status === 403) return 'request.forbidden';
@@ -105,6 +129,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A value the database refused got past the checks: answered 400, and worth a look.
     if (problem && sqlStateOf(error)) request.log.warn({ err: error }, 'input refused by the database');
     if (problem) return sendRefusal(request, reply, problem);
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable: answered 503');
+      reply.header('Retry-After', String(DATABASE_RETRY_SECONDS));
+      return sendRefusal(request, reply, { status: 503, key: 'server.busy', params: { seconds: DATABASE_RETRY_SECONDS } });
+    }
     request.log.error({ err: error }, 'unexpected error');
     return sendRefusal(request, reply, { status: 500, key: 'server.error' });
   });

@@ -23,7 +23,7 @@ import {
 } from '../../src/domain/validation';
 import type { RouteAuth } from './auth';
 
-export const REFUSAL_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 502, 503] as const;
+export const REFUSAL_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 502, 503, 507] as const;
 export type RefusalStatus = (typeof REFUSAL_STATUSES)[number];
 /** Error keys by status. */
 export type Refusals = Partial<Record<RefusalStatus, readonly ErrorKey[]>>;
@@ -48,6 +48,7 @@ const WHAT: Record<RefusalStatus, string> = {
   429: 'Too many: data.retryAfter says how many seconds to wait',
   502: 'A provider the call needs failed (the text message or mail was not sent)',
   503: 'Busy: try again after the Retry-After header’s seconds',
+  507: 'The server has no room to keep the upload: nothing was kept',
 };
 
 // Refusals several routes share, for their declarations.
@@ -155,6 +156,7 @@ export function refusalsOf(route: RouteShape): Refusals {
       400: ['upload.incomplete', 'request.unknownField'],
       413: ['upload.tooLarge', 'upload.tooManyPixels'],
       415: ['upload.required', 'upload.wrongType'],
+      507: ['upload.storageFull'],
     });
   }
   parts.push(...[route.declared ?? []].flat());

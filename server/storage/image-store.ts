@@ -70,11 +70,22 @@ export class ImageStore {
     return { bytes, extension };
   }
 
-  /** Writes a checked image; returns its stored name. */
+  /**
+   * Writes a checked image; returns its stored name. A disk without room (or over its quota)
+   * refuses it with upload.storageFull (507) and keeps no part of it; nothing else is changed.
+   */
   async write(image: CheckedImage): Promise<string> {
     const name = `${randomName()}.${image.extension}`;
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), image.bytes, { flag: 'wx' });
+    const file = path.join(this.dir, name);
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(file, image.bytes, { flag: 'wx' });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+      await fs.rm(file, { force: true });
+      throw new AppError('upload.storageFull', 507);
+    }
     return name;
   }
 

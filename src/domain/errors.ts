@@ -89,6 +89,7 @@ export const ERROR_KEYS = [
   'upload.tooLarge',
   'upload.tooManyPixels',
   'upload.incomplete',
+  'upload.storageFull',
   'upload.failed',
   // money: amounts, balances, idempotency
   'amount.required',

@@ -7,41 +7,14 @@
  * an hour here, so only the immediate path can pass this test.
  * Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL, default 127.0.0.1:6379).
  */
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { totpCode } from '../../server/security/totp';
+import { DEMO, OPERATOR, call, phone } from './cluster-clients';
 import { REDIS, servicesFor } from './redis';
 import { clusterEnvironment, startServerProcess, type ServerProcess } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const servicesUp = await servicesFor('the two-process sessions test', { postgres: true, redis: true });
-const DEMO = { account: 'demo', password: '583927' };
-const OPERATOR = { username: 'ops', password: 'tessera-ops-demo', secret: 'TESSERADEMOOPERATORTOTPSECRET234' };
-
-async function call<T>(base: string, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}), 'idempotency-key': crypto.randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { type: string; data: T; message?: string };
-  if (envelope.type !== 'ok') throw new Error(`${method} ${path}: ${reply.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function phone(url: string, token: string): Promise<{ socket: Socket; heard: unknown[]; ended: () => number }> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'] });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(undefined));
-    socket.once('connect_error', reject);
-  });
-  const heard: unknown[] = [];
-  let ended = 0;
-  socket.on('account', (payload) => heard.push(payload));
-  socket.on('session:ended', () => ended++);
-  expect(await socket.timeout(5000).emitWithAck('subscribe', { channel: 'account', token })).toEqual({ ok: true, room: 'account' });
-  return { socket, heard, ended: () => ended };
-}
 
 describe.skipIf(!servicesUp)('sessions ended across two server processes', () => {
   let first: ServerProcess;

@@ -12,20 +12,22 @@ import type { ServerProcess } from './server-process';
 export interface MoneyLoad {
   /** The keys of the conversions answered 200, in the order they were. */
   acknowledged: string[];
-  outcomes: { done: number; refused503: number; connectionLost: number; other: string[] };
+  outcomes: { done: number; refused503: number; connectionLost: number; other: string[]; refusedWith: Set<string> };
   /** Stops sending; resolves once every client's call under way is answered. */
   stop(): Promise<void>;
 }
 
 export function startMoneyLoad(processes: () => readonly ServerProcess[], tokens: readonly string[]): MoneyLoad {
   let turn = 0;
-  const outcomes = { done: 0, refused503: 0, connectionLost: 0, other: [] as string[] };
+  const outcomes = { done: 0, refused503: 0, connectionLost: 0, other: [] as string[], refusedWith: new Set<string>() };
   const acknowledged: string[] = [];
   const traffic = { running: true };
   const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   const send = async (route: string, body: object, token: string, key?: string): Promise<{ status: number; data: unknown }> => {
-    for (let attempt = 0; attempt < 40; attempt++) {
+    // A balancer's patience: long enough for a process to restart or the database to come back.
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
       const up = processes();
       const server = up[turn++ % up.length];
       try {
@@ -34,9 +36,10 @@ export function startMoneyLoad(processes: () => readonly ServerProcess[], tokens
           headers: { 'content-type': 'application/json', authorization: token, ...(key ? { 'idempotency-key': key } : {}) },
           body: JSON.stringify(body),
         });
-        const envelope = (await reply.json()) as { data?: unknown };
+        const envelope = (await reply.json()) as { data?: unknown; key?: string };
         if (reply.status === 503 && reply.headers.get('retry-after')) {
           outcomes.refused503++;
+          outcomes.refusedWith.add(`${envelope.key} (Retry-After ${reply.headers.get('retry-after')})`);
           await pause();
           continue;
         }

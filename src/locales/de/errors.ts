@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "Das Bild ist zu groß: höchstens 2 MB.",
   'upload.tooManyPixels': "Das Bild hat zu viele Pixel: höchstens {maxSide} Pixel pro Seite und {maxMegapixels} Megapixel.",
   'upload.incomplete': "Der Upload ist unvollständig oder fehlerhaft angekommen. Bitte versuchen Sie es erneut.",
+  'upload.storageFull': "Der Server hat gerade keinen Platz, um Ihre Datei aufzubewahren. Es wurde nichts gespeichert; bitte versuchen Sie es später erneut.",
   'upload.failed': "Hochladen fehlgeschlagen.",
   'amount.required': "Bitte geben Sie einen Betrag ein.",
   'amount.invalid': "Bitte geben Sie einen gültigen Betrag ein (höchstens {decimals} Nachkommastellen).",

@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': 'The image is too large: at most 2 MB.',
   'upload.tooManyPixels': "The image has too many pixels: at most {maxSide} pixels per side and {maxMegapixels} megapixels.",
   'upload.incomplete': "The upload arrived incomplete or malformed. Please try again.",
+  'upload.storageFull': "The server has no room to keep your file right now. Nothing was saved; please try again later.",
   'upload.failed': 'Upload failed.',
   'amount.required': 'Please enter an amount.',
   'amount.invalid': 'Please enter a valid amount (at most {decimals} decimals).',

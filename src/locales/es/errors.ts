@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "La imagen es demasiado grande: máximo 2 MB.",
   'upload.tooManyPixels': "La imagen tiene demasiados píxeles: como máximo {maxSide} píxeles por lado y {maxMegapixels} megapíxeles.",
   'upload.incomplete': "La subida llegó incompleta o dañada. Inténtalo de nuevo.",
+  'upload.storageFull': "El servidor no tiene espacio para guardar su archivo en este momento. No se ha guardado nada; inténtelo de nuevo más tarde.",
   'upload.failed': "No se ha podido subir la imagen.",
   'amount.required': "Introduce un importe.",
   'amount.invalid': "Introduce un importe válido (como máximo {decimals} decimales).",

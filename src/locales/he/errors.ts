@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "התמונה גדולה מדי: עד 2 MB.",
   'upload.tooManyPixels': "בתמונה יש יותר מדי פיקסלים: לכל היותר {maxSide} פיקסלים בכל צלע ו-{maxMegapixels} מגה-פיקסלים.",
   'upload.incomplete': "ההעלאה הגיעה חלקית או פגומה. נסו שוב.",
+  'upload.storageFull': "אין כרגע מקום בשרת לשמור את הקובץ שלך. דבר לא נשמר; נסו שוב מאוחר יותר.",
   'upload.failed': "ההעלאה נכשלה.",
   'amount.required': "נא להזין סכום.",
   'amount.invalid': "נא להזין סכום תקין (עד {decimals} ספרות אחרי הנקודה העשרונית).",

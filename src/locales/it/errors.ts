@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "L'immagine è troppo grande: massimo 2 MB.",
   'upload.tooManyPixels': "L'immagine ha troppi pixel: al massimo {maxSide} pixel per lato e {maxMegapixels} megapixel.",
   'upload.incomplete': "Il caricamento è arrivato incompleto o danneggiato. Riprova.",
+  'upload.storageFull': "Il server al momento non ha spazio per conservare il file. Non è stato salvato nulla; riprova più tardi.",
   'upload.failed': "Caricamento non riuscito.",
   'amount.required': "Inserisci un importo.",
   'amount.invalid': "Inserisci un importo valido (al massimo {decimals} decimali).",

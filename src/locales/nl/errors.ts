@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "De afbeelding is te groot: maximaal 2 MB.",
   'upload.tooManyPixels': "De afbeelding heeft te veel pixels: hoogstens {maxSide} pixels per zijde en {maxMegapixels} megapixels.",
   'upload.incomplete': "De upload is onvolledig of beschadigd aangekomen. Probeer het opnieuw.",
+  'upload.storageFull': "De server heeft op dit moment geen ruimte om uw bestand te bewaren. Er is niets opgeslagen; probeer het later opnieuw.",
   'upload.failed': "Uploaden mislukt.",
   'amount.required': "Voer een bedrag in.",
   'amount.invalid': "Voer een geldig bedrag in (maximaal {decimals} decimalen).",

@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "A imagem é grande demais: no máximo 2 MB.",
   'upload.tooManyPixels': "A imagem tem píxeis a mais: no máximo {maxSide} píxeis por lado e {maxMegapixels} megapíxeis.",
   'upload.incomplete': "O envio chegou incompleto ou danificado. Tente novamente.",
+  'upload.storageFull': "O servidor não tem espaço para guardar o seu ficheiro neste momento. Nada foi guardado; tente novamente mais tarde.",
   'upload.failed': "Não foi possível enviar a imagem.",
   'amount.required': "Insira um valor.",
   'amount.invalid': "Insira um valor válido (no máximo {decimals} casas decimais).",

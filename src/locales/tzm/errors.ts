@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "Tugna teggut bahra: ur ilaq ad tezri 2 MB.",
   'upload.tooManyPixels': "Tawlaft tesɛa aṭas n ipiksilen: {maxSide} n ipiksilen i yal tama d {maxMegapixels} n imegapiksilen s wugar.",
   'upload.incomplete': "Asali iusa-d ur immid neɣ yexsa. Ɛreḍ tikkelt nniḍen.",
+  'upload.storageFull': "Ur illi yan umḍiq ɣef uqeddac i ufaylu-nnek ɣas ddu. Walu ur ittwaḥrez; ɛawd ɛreḍ ɣer sdat.",
   'upload.failed': "Ur iddi usali.",
   'amount.required': "Ttxil sekcem tasmekta.",
   'amount.invalid': "Ttxil sekcem yat tasmekta iṣeḥḥan (ar {decimals} n wuṭṭunen deffir tenqiḍt).",

@@ -79,6 +79,7 @@ export default {
   'upload.tooLarge': "图片过大：最大 2 MB。",
   'upload.tooManyPixels': "图片像素过多：每边最多 {maxSide} 像素，总计最多 {maxMegapixels} 百万像素。",
   'upload.incomplete': "上传的内容不完整或格式有误，请重试。",
+  'upload.storageFull': "服务器目前没有空间保存您的文件。未保存任何内容，请稍后再试。",
   'upload.failed': "上传失败。",
   'amount.required': "请输入金额。",
   'amount.invalid': "请输入有效的金额（最多 {decimals} 位小数）。",
