@@ -6,18 +6,24 @@
  * more to another one, as balancers do. Through it, for BENCH_SECONDS (default 20): autocannon
  * with 32 connections reading `GET /api/wallet/list` signed in, and 8 clients converting EUR to USDT
  * with their Idempotency-Keys (tests/api/money-load.ts). Meanwhile each process in turn gets
- * SIGTERM (a 2-second drain) and a new one takes its place.
+ * SIGTERM (a 2-second drain) and a new one takes its place. And 64 phones' sockets (socket.io,
+ * websocket only, as docs/operations.md asks behind a balancer without sticky sessions; the
+ * balancer passes each upgrade to a ready process) subscribed to their accounts, subscribing again
+ * on every reconnect as the app does (src/realtime/socket.ts).
  *
- * Printed: the reads answered 200 of all sent (ratio; target 1.0, every read answered), and the
- * money calls acknowledged, each in the database once (target: none lost, none twice, ledger clean).
+ * Printed: the reads answered 200 of all sent (ratio; target 1.0, every read answered), the
+ * money calls acknowledged, each in the database once (target: none lost, none twice, ledger
+ * clean), and the sockets connected and subscribed again after both processes were replaced (ratio;
+ * target 1.0, every socket reconnected).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { io as connect, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -31,6 +37,7 @@ import { benchTargets } from './targets';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = 8;
 const READERS = 32;
+const SOCKETS = 64;
 
 /** Round-robin over the ready processes; one more try elsewhere on a 503 with Retry-After or a failed connection. */
 function balancer(processes: () => ServerProcess[]) {
@@ -66,6 +73,22 @@ function balancer(processes: () => ServerProcess[]) {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => forward(request, Buffer.concat(chunks), response, 1));
   });
+  // A WebSocket: the upgrade request passed on as it came to a ready process, then bytes both ways
+  // until either side closes (a closing process drops its sockets; their clients reconnect here).
+  server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const target = new URL(ready[turn++ % Math.max(1, ready.length)]?.url ?? processes()[0].url);
+    const upstream = net.connect(Number(target.port), target.hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let index = 0; index < request.rawHeaders.length; index += 2) lines.push(`${request.rawHeaders[index]}: ${request.rawHeaders[index + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
   return {
     look,
     listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
@@ -77,13 +100,41 @@ function balancer(processes: () => ServerProcess[]) {
   };
 }
 
+/**
+ * A phone's socket subscribed to its account, subscribing again on every reconnect as the app
+ * does. `back()`: dropped at least once, connected now, and subscribed again since its last drop.
+ */
+async function phone(base: string, token: string) {
+  const socket: Socket = connect(base, { path: '/socket.io', transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  const device = { socket, drops: 0, subscribedAfterDrop: false, back: () => device.drops > 0 && socket.connected && device.subscribedAfterDrop };
+  socket.on('disconnect', () => {
+    device.drops++;
+    device.subscribedAfterDrop = false;
+  });
+  const subscribed = new Promise<void>((resolve) => {
+    socket.on('connect', () => {
+      void socket
+        .timeout(5000)
+        .emitWithAck('subscribe', { channel: 'account', token })
+        .then((ack: { ok?: boolean }) => {
+          if (ack?.ok && device.drops > 0) device.subscribedAfterDrop = true;
+          if (ack?.ok) resolve();
+        })
+        .catch(() => undefined);
+    });
+  });
+  await subscribed;
+  return device;
+}
+
 const targets = benchTargets('restart');
 await requireBenchServer();
 await withThrowawayDatabase('restart', async (url) => {
   const database = await openDatabase({ kind: 'postgres', url });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-restart-'));
   const secret = crypto.randomBytes(16).toString('hex');
-  const env = { SECRETS_KEY: crypto.randomBytes(32).toString('base64'), SHUTDOWN_DRAIN_SECONDS: '2' };
+  // Every phone comes from this machine's address through the balancer: room for all of them.
+  const env = { SECRETS_KEY: crypto.randomBytes(32).toString('base64'), SHUTDOWN_DRAIN_SECONDS: '2', SOCKET_MAX_PER_ADDRESS: String(SOCKETS * 2) };
   const processes: ServerProcess[] = [];
   try {
     await migrate(database.sql);
@@ -94,6 +145,7 @@ await withThrowawayDatabase('restart', async (url) => {
     await front.look();
     const base = await front.listen();
     const tokens = await signIn(base, CLIENTS);
+    const phones = await Promise.all(Array.from({ length: SOCKETS }, (_, index) => phone(base, tokens[index % tokens.length])));
     const money = startMoneyLoad(() => [{ url: base } as ServerProcess], tokens);
     let next = 0;
     let reads = 0;
@@ -125,7 +177,16 @@ await withThrowawayDatabase('restart', async (url) => {
     };
     await Promise.all([readLoad, roll()]);
     await money.stop();
+    // Both processes replaced: every phone connected to a new one and subscribed again within 10 s.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !phones.every((device) => device.back())) await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = phones.filter((device) => device.back()).length;
+    const drops = phones.reduce((sum, device) => sum + device.drops, 0);
+    for (const device of phones) device.socket.disconnect();
     await front.close();
+    console.log(
+      `sockets through the rolling restart (${SOCKETS} phones, websocket through the balancer): ${back} of ${SOCKETS} connected and subscribed again after ${drops} dropped connections, ratio ${(back / SOCKETS).toFixed(4)} ${targets.verdict(back === SOCKETS && drops >= SOCKETS, 'ratio 1.0000, each dropped at least once', `${back} back, ${drops} drops`)}`,
+    );
 
     const ratio = answered / Math.max(1, reads);
     console.log(
