@@ -199,8 +199,9 @@ describe('the OpenAPI document', () => {
         for (const [mediaType, { schema }] of content) {
           compiles(`${where} ${mediaType}`, schema);
           if (mediaType !== 'application/json') {
-            // A file, not the envelope: an image (proofs, documents, avatars) or the audit's CSV export.
-            expect(mediaType, where).toMatch(url === '/api/ops/audit/export' ? /^text\/csv$/ : /^image\//);
+            // A file, not the envelope: an image (proofs, documents, avatars), the audit's CSV export or the embedded database's copy.
+            const files: Record<string, RegExp> = { '/api/ops/audit/export': /^text\/csv$/, '/api/ops/backup': /^application\/gzip$/ };
+            expect(mediaType, where).toMatch(files[url] ?? /^image\//);
             continue;
           }
           if (url === '/api/docs') continue;
