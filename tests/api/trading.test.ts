@@ -472,6 +472,47 @@ describe('races', () => {
   );
 });
 
+describe('lock order', () => {
+  /** PostgreSQL's count of deadlocks in this database (0 on the embedded one, where one connection cannot deadlock). */
+  async function deadlocks(): Promise<number> {
+    if (t.database.sql.kind !== 'postgres') return 0;
+    // A backend reports what it counted once idle and at least a second after its last report:
+    // wait that second, then give every connection of the pool a statement.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await Promise.all(Array.from({ length: 20 }, () => t.database.db.execute(sql`SELECT pg_sleep(0.02)`)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await rowsOf<{ deadlocks: string }>(t.database.db, sql`SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()`);
+    return Number(row.deadlocks);
+  }
+
+  test(
+    'merchants placing orders on each other’s offers and confirming them at once: every trade settles, no deadlock counted by PostgreSQL',
+    async () => {
+      const merchants = await Promise.all(Array.from({ length: 8 }, () => merchant({ usdt: 1000, eur: 1000 })));
+      // Each sells at nearly the same price: every order takes the cheapest offer its placer does not own.
+      await Promise.all(merchants.map((seller, n) => postOffer(seller, { side: 'sell', quantity: '500', price: `1.00${n}0`, minAmount: '1', maxAmount: '500' })));
+      const before = await deadlocks();
+      const rounds = 12;
+      const settled = await Promise.all(
+        merchants.map(async (buyer) => {
+          let done = 0;
+          for (let round = 0; round < rounds; round++) {
+            const order = await placeOrder(buyer, { side: 'buy', amount: '1', price: '1.1' });
+            expect(order.status).toBe('matched');
+            const reply = await confirm(buyer, order.id);
+            expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+            done++;
+          }
+          return done;
+        }),
+      );
+      expect(settled.reduce((sum, n) => sum + n, 0)).toBe(8 * rounds);
+      expect((await deadlocks()) - before).toBe(0);
+    },
+    120_000,
+  );
+});
+
 describe('privacy', () => {
   test("no user can see or act on another user's order or offer, by id, in lists or over the socket", async () => {
     const seller = await merchant({ usdt: 50 });

@@ -26,6 +26,8 @@ export function startBenchServer(url: string, dataDir: string, secret: string, e
   return startServerProcess(
     {
       ...process.env,
+      // PostgreSQL refuses to start without the key sealing authenticator secrets; a bench may give its own.
+      SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
       ...env,
       DATABASE_URL: url,
       PORT: '0',

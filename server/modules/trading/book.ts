@@ -74,7 +74,7 @@ export interface LockedOffer {
  * and passes over it to the next when it no longer fits; when none was locked, a read without
  * locks tells "none fits" from "the ones that fitted were all taken meanwhile" (then it tries again).
  */
-export async function lockBestOfferFor(tx: Tx, order: OrderRow): Promise<LockedOffer | null> {
+export async function lockBestOfferFor(tx: Tx, order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): Promise<LockedOffer | null> {
   const byPrice = order.side === 'buy' ? asc(tradeOffers.price) : desc(tradeOffers.price);
   for (let attempt = 0; attempt < 8; attempt++) {
     const [found] = await tx

@@ -70,19 +70,28 @@ export function orderCalls({ db, clock }: TradingDeps) {
       if (today.cancelled > CANCEL_LIMIT) throw new AppError('trade.cancelBlocked', 403, { limit: CANCEL_LIMIT });
       if (today.placed >= trader.dailyOrders) throw new AppError('trade.dailyLimit', 403, { count: today.placed });
       const hold = orderHoldOf(input.side, amount, limitPrice);
-      // The order and its hold together (the id was taken above, so the hold can name the order).
-      const [[order]] = await allInOrder([
+      const wanted = { userId, side: input.side, amount, limitPrice };
+      const hand = () => moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now });
+      // Locks in the book's order (docs/trading.md, "Concurrency"): the order (a new row, the id
+      // taken above so that its hold can name it), then the best offer, and only then the ledger
+      // accounts, by the hold's posting. Holding the accounts while waiting for an offer that a
+      // settlement holds while it waits for those accounts was a deadlock.
+      const [[order], best] = await allInOrder([
         tx
           .insert(tradeOrders)
-          .values({ id, userId, side: input.side, amount, limitPrice, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
+          .values({ id, ...wanted, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
           .returning()
           .execute(),
-        moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now }),
+        lockBestOfferFor(tx, wanted),
       ]);
+      if (!best) {
+        await hand();
+        await events.orderChanged(tx, order);
+        return orderView(order, userId, null, null);
+      }
+      // The hold and the match together; a hold the balance does not cover fails first and says so.
+      const [, matched] = await allInOrder([hand(), matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text)]);
       await events.orderChanged(tx, order);
-      const best = await lockBestOfferFor(tx, order);
-      if (!best) return orderView(order, userId, null, null);
-      const matched = await matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text);
       await events.orderChanged(tx, matched.order);
       return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
     },
