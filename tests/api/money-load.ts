@@ -6,6 +6,7 @@
  * refused or reset. What was acknowledged (the keys, in order) and every other answer are kept.
  */
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
 import { PAY_PASSWORD } from '../bench/server';
 import type { ServerProcess } from './server-process';
 
@@ -78,4 +79,22 @@ export function startMoneyLoad(processes: () => readonly ServerProcess[], tokens
       await clients;
     },
   };
+}
+
+/**
+ * `work` (a backup) in the middle of a load: 1.5 s of calls before it, 0.5 s after, then the load
+ * stopped. The keys acknowledged before it began and the count acknowledged in all; every call
+ * answered, and calls acknowledged on both sides of it.
+ */
+export async function amidLoad<T>(load: MoneyLoad, work: () => Promise<T>): Promise<{ result: T; before: string[]; after: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const before = [...load.acknowledged];
+  const result = await work();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await load.stop();
+  expect(load.outcomes.other).toEqual([]);
+  const after = load.acknowledged.length;
+  expect(before.length).toBeGreaterThan(0);
+  expect(after).toBeGreaterThan(before.length);
+  return { result, before, after };
 }

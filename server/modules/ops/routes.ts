@@ -212,9 +212,9 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
       const started = performance.now();
       const bytes = await copy();
       const at = clock();
-      const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+      const milliseconds = Math.round(performance.now() - started);
       await inTransaction(app.deps.db, (tx) =>
-        recordAudit(tx, { operatorId: operatorOf(request).operatorId, at }, { action: 'database.backup', subject: 'database', details: { bytes: bytes.byteLength, seconds } }),
+        recordAudit(tx, { operatorId: operatorOf(request).operatorId, at }, { action: 'database.backup', subject: 'database', details: { bytes: bytes.byteLength, milliseconds } }),
       );
       const name = `tessera-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.tar.gz`;
       reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${name}"`).type('application/gzip');
