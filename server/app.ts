@@ -25,6 +25,7 @@ import { registerQueueNotices } from './realtime/queues';
 import { registerSessionSweeps } from './realtime/sessions';
 import { registerRealtime } from './realtime/socket';
 import { registerMetrics } from './metrics';
+import { createCandleCache } from './modules/market';
 import { operatorQueues } from './modules/ops';
 import { createServices, type AppDeps } from './services';
 
@@ -83,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'no LISTEN connection: every signed-in request reads its session from the database'),
   );
   app.addHook('onClose', () => sessionCache.close());
-  app.decorate('services', createServices(deps, app.log, sessionCache));
+  const candleCache = await createCandleCache(deps.listen, (error) =>
+    app.log.error({ err: error }, 'no LISTEN connection for candles: every history read goes to the database'),
+  );
+  app.addHook('onClose', () => candleCache.close());
+  app.decorate('services', createServices(deps, app.log, sessionCache, candleCache));
   registerRealtime(app);
   app.services.metrics.attach({
     db: deps.db,

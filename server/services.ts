@@ -16,7 +16,7 @@ import { createConversions } from './modules/conversion';
 import { createDeposits, proofStoreOf } from './modules/deposits';
 import type { Mailer } from './modules/mailer';
 import { createOperators, createOps } from './modules/ops';
-import { createMarketData } from './modules/market';
+import { createMarketData, type CandleCache } from './modules/market';
 import { createLoans, createLoanWatch, loanDocumentStoreOf } from './modules/loans';
 import { createPledge } from './modules/pledge';
 import { createPush } from './modules/push';
@@ -57,7 +57,7 @@ export interface AppDeps {
   checkReplies?: boolean;
 }
 
-export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCache?: SessionCache) {
+export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCache?: SessionCache, candleCache?: CandleCache) {
   const { db, clock, config } = deps;
   const loanDocuments = loanDocumentStoreOf(config);
   const sessions = createSessions(db, clock, config.sessionTtlHours, sessionCache);
@@ -156,7 +156,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger, sessionCac
     /** What committed changes must still cause (sockets, pushes, candles), delivered after COMMIT or after a crash (server/outbox.ts). */
     outbox: createOutbox({ db, log }),
     /** Ticks in, candles and 24-hour figures out (the market plugin publishes them). */
-    market: createMarketData({ db, clock, symbols: config.market.symbols, log }),
+    market: createMarketData({ db, clock, symbols: config.market.symbols, log, cache: candleCache }),
     /** Web Push to subscribed devices (news on the system channel, trade orders on the trade channel). */
     push,
     /** The LTV watch of loans across assets: margin calls and liquidations (modules/loans/watch.ts; main.ts runs it). */

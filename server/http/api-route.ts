@@ -90,6 +90,12 @@ export interface ApiRouteSpec<
   preValidation?: preValidationAsyncHookHandler[];
   /** Its business refusals by status (e.g. `{ 404: ['record.notFound'] }`), one set or several. */
   refusals?: Refusals | readonly Refusals[];
+  /**
+   * It answers with an ETag, and 304 with no body to a request whose If-None-Match names it. Such
+   * a handler may send a kept reply itself (`reply.send`, already serialised and compressed) and
+   * return nothing.
+   */
+  validators?: true;
   handler: (input: RouteInput<B, Q, P>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
 }
 
@@ -139,7 +145,12 @@ export function apiRoute<
       }
     : okEnvelopeSchema(replySchema);
   // The refusals this route may send, then `default`: anything else (500 server.error).
-  const response: Record<string, unknown> = { 200: ok, ...refusalResponses(refusals), default: serverErrorSchema };
+  const response: Record<string, unknown> = {
+    200: ok,
+    ...(spec.validators ? { 304: z.null().describe('Not modified: the copy the client named in If-None-Match is still current (no body)') } : {}),
+    ...refusalResponses(refusals),
+    default: serverErrorSchema,
+  };
   app.route({
     method: spec.method,
     url: spec.url,
@@ -158,6 +169,8 @@ export function apiRoute<
     handler: async (request, reply) => {
       const input = { body: request.body, query: request.query, params: request.params, request, reply } as RouteInput<B, Q, P>;
       const data = await spec.handler(input);
+      // A kept reply sent by the handler itself (validators), or its 304.
+      if (spec.validators && reply.sent) return reply;
       if (spec.raw) return data;
       if (request.server.deps.checkReplies) checkReply(request, replySchema, data ?? null);
       return okEnvelope(data ?? null);

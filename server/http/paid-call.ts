@@ -51,10 +51,14 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
         (tx) => work(tx, userId),
         async (tx, replay) => {
           replayed = replay;
-          const paid = await accounts.payPasswordGate(tx, userId, call.payPassword);
           // A replay returns the first answer and moves nothing: its code was spent by the first.
-          if (paid.kind !== 'open' || !call.stepUp || replay) return paid;
-          return secondFactor.gate(tx, userId, call.stepUp.proof);
+          const stepUp = call.stepUp && !replay ? call.stepUp : undefined;
+          // Whether the account has a second factor is asked together with the payment password's
+          // reads (one round trip for both); its code is tried only once the password is right.
+          const asked = stepUp ? secondFactor.ask(tx, userId) : undefined;
+          const paid = await accounts.payPasswordGate(tx, userId, call.payPassword);
+          if (paid.kind !== 'open' || !stepUp) return paid;
+          return secondFactor.gate(tx, userId, stepUp.proof, asked);
         },
       ),
     );

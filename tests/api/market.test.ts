@@ -4,6 +4,7 @@
  * becoming USDT/EUR candles.
  */
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { candleStart as candleStartOf, HALL_SYMBOL } from '../../src/domain/market';
@@ -111,6 +112,80 @@ describe('candles', () => {
     }
   });
 
+});
+
+describe('the closed candles kept in memory', () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const range = { symbol: 'ltcusdt', period: '1min', from: seconds('2030-01-14T08:00:00Z'), to: seconds('2030-01-14T08:02:00Z') };
+  const read = (headers: Record<string, string> = {}, app = t.app) =>
+    app.inject({ method: 'GET', url: '/api/currency/new_timeshar', query: Object.fromEntries(Object.entries(range).map(([k, v]) => [k, String(v)])), headers });
+  const ingest = (app: TestApp, at: string, price: string) => app.app.services.market.ingest({ symbol: 'ltcusdt', price, volume: '1', at: new Date(at), simulated: false });
+  const closes = (body: string) => (JSON.parse(body) as { data: Candle[] }).data.map((candle) => [candle.time, candle.close]);
+
+  test('a range of closed candles answers with an ETag, 304 to a client that has it, the same candles compressed, and the new candles after a late tick', async () => {
+    await ingest(t, '2030-01-14T08:00:10Z', '5');
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(closes(first.body)).toEqual([[seconds('2030-01-14T08:00:00Z'), '5']]);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const kept = await read({ 'if-none-match': etag });
+    expect(kept.statusCode).toBe(304);
+    expect(kept.body).toBe('');
+    const compressed = await read({ 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.body);
+    expect((await read({ 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+
+    // A tick of a closed candle (a feed's, late): the kept range goes.
+    await ingest(t, '2030-01-14T08:01:40Z', '6');
+    const changed = await read({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(closes(changed.body)).toEqual([
+      [seconds('2030-01-14T08:00:00Z'), '5'],
+      [seconds('2030-01-14T08:01:00Z'), '6'],
+    ]);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  test("the hall's closed candles, kept while empty, show a trade's tick that the outbox delivers late", async () => {
+    const hall = { symbol: HALL_SYMBOL, period: '1min', from: String(seconds('2030-01-14T07:00:00Z')), to: String(seconds('2030-01-14T07:02:00Z')) };
+    expect((await t.get<Candle[]>('/currency/new_timeshar', { query: hall })).body.data).toEqual([]);
+    await t.throughOutbox([{ topic: 'trade.tick', payload: { orderId: 90, amount: '1000000', price: '9000', at: '2030-01-14T07:01:30Z' } }]);
+    await expect.poll(async () => (await t.get<Candle[]>('/currency/new_timeshar', { query: hall })).body.data!.map((candle) => candle.close)).toEqual(['0.9']);
+  });
+
+  test('a range reaching the open candle takes the closed ones from memory and the open one as it is now, with an ETag of its own', async () => {
+    const around = { ...range, from: seconds('2030-01-15T08:59:00Z'), to: seconds('2030-01-15T09:00:00Z') };
+    const readAround = () => t.get<Candle[]>('/currency/new_timeshar', { query: Object.fromEntries(Object.entries(around).map(([k, v]) => [k, String(v)])) });
+    await ingest(t, '2030-01-15T08:59:30Z', '7');
+    await ingest(t, '2030-01-15T09:00:00Z', '8');
+    const before = await readAround();
+    expect(before.body.data!.map((candle) => candle.close)).toEqual(['7', '8']);
+    // The same reply while the open candle stays as it is…
+    expect((await readAround()).headers.etag).toBe(before.headers.etag);
+    await ingest(t, '2030-01-15T09:00:20Z', '9');
+    const now = await readAround();
+    expect(now.body.data!.map((candle) => candle.close)).toEqual(['7', '9']);
+    // …and another once it moved.
+    expect(now.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(now.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  test.skipIf(!onPostgres)('a candle written by another process reaches this one: its kept range goes once the write commits', async () => {
+    const other = await startTestApp({ sameInstallationAs: t });
+    try {
+      const before = await read();
+      expect(before.statusCode).toBe(200);
+      await ingest(other, '2030-01-14T08:02:05Z', '4');
+      await expect.poll(async () => closes((await read()).body).length, { timeout: 5000 }).toBe(3);
+      expect(closes((await read()).body)[2]).toEqual([seconds('2030-01-14T08:02:00Z'), '4']);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('the simulated feed (the embedded default)', () => {

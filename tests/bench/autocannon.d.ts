@@ -40,6 +40,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers per status code, e.g. { "304": { count: 12 } }. */
+    statusCodeStats?: Record<string, { count: number }>;
     '2xx': number;
   }
   function autocannon(options: Options): Promise<Result>;

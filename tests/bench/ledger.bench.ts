@@ -45,23 +45,22 @@ import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction, retrying } from '../../server/db/transaction';
-import { POST_MOVEMENT, postTransfer, type TransferInput } from '../../server/ledger/transfers';
+import { postTransfer, type TransferInput } from '../../server/ledger/transfers';
 import { newTotpSecret, totpCode } from '../../server/security/totp';
 import { hashPassword } from '../../server/security/passwords';
-import { createPayPasswords } from '../../server/security/pay-passwords';
 import {
   BENCH_SERVER_URL,
-  PGBENCH,
   createBenchUsers,
   fund,
   measurePgbench,
   requireBenchServer,
-  run,
   verifyClean,
   withThrowawayDatabase,
   type Rate,
 } from './database';
-import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer } from './server';
+import { profileClock, profileOf } from './profile';
+import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer, type Step } from './server';
+import { TRC20_ADDRESS, conversionScript, correctionScript, pgbenchScript, withdrawalScript } from './statements';
 import { benchTargets } from './targets';
 
 const TARGET = { core: 1.0, moneyCall: 0.5 };
@@ -136,18 +135,26 @@ async function benchLedgerCore(url: string): Promise<CoreResult> {
   }
 }
 
-// ---- the whole money call --------------------------------------------------------------------
+// ---- the whole money call, and what PostgreSQL alone needs for it ---------------------------
 
-interface MoneyCallResult {
-  withdrawals: Rate;
-  conversions: Rate;
-  adjustments: Rate;
+type CallKind = 'withdrawal' | 'conversion' | 'correction';
+
+interface CallResult {
+  /** Over HTTP through the server. */
+  http: Rate;
+  /** pgbench sending the call's own statements (statements.ts) on the same database afterwards. */
+  statements: number;
+  /** Where the server's CPU went, when BENCH_PROFILE is set. */
+  profile?: string;
 }
 
-/** A well-formed TRON address: where the bench's withdrawals go (nothing is paid out). */
-const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-
-async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
+/**
+ * One money call on a database of its own: the server started for it alone (so that a profile is
+ * the call's), the call sent over HTTP by autocannon, the server stopped, the ledger verified and
+ * every answered call found recorded; then pgbench sends the call's own statements on the same
+ * database (its users, operators and sessions) and the ledger is verified again.
+ */
+async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
   const database = await openDatabase({ kind: 'postgres', url });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
@@ -165,36 +172,70 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
       INSERT INTO operators (username, password_hash, totp_secret, role, created_at)
       SELECT 'benchops' || g, ${await hashPassword(PASSWORD)}, ${totpSecret}, 'finance', now() FROM generate_series(1, ${WORKERS}) AS g`);
 
+    const started = Date.now();
     server = await startBenchServer(url, dataDir, secret);
     const base = server.url;
-    const tokens = await signIn(base, users.length);
-    const operatorTokens = await Promise.all(
-      Array.from({ length: WORKERS }, (_, index) =>
-        api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()), client: 'cli' }).then(
-          (r) => r.token,
-        ),
-      ),
-    );
-
+    const tokens = kind === 'correction' ? [] : await signIn(base, users.length);
+    const operatorTokens =
+      kind !== 'correction'
+        ? []
+        : await Promise.all(
+            Array.from({ length: WORKERS }, (_, index) =>
+              api<{ token: string }>(base, '/ops/login', { username: `benchops${index + 1}`, password: PASSWORD, totp: totpCode(totpSecret, new Date()), client: 'cli' }).then(
+                (r) => r.token,
+              ),
+            ),
+          );
+    await database.db.execute(sql`ANALYZE`);
     // Users in turn over the connections: 8 requests under way rarely belong to one person of 32.
     const nextToken = inTurn(tokens);
     const nextUser = inTurn(users);
     const nextOperator = inTurn(operatorTokens);
+    const window = { from: profileClock(), to: 0 };
+    const http = await load(base, SECONDS, stepsOf(kind, { nextToken, nextUser, nextOperator, users: users.length }));
+    window.to = profileClock();
+    await server.stop();
+    server = undefined;
+    const profile = profileOf(started, window, http.count, kind);
+    await verifyClean(database);
+    const table = { withdrawal: 'withdrawals', conversion: 'conversions', correction: 'audit_log' }[kind];
+    const [counted] = await rowsOf<{ recorded: number }>(database.db, sql`SELECT count(*)::int AS recorded FROM ${sql.identifier(table)}`);
+    // Every answered call is recorded; autocannon stops waiting at the deadline, so the calls under
+    // way then (one per connection at most) are recorded without being counted.
+    if (counted.recorded < http.count || counted.recorded > http.count + WORKERS) throw new Error(`${http.count} ${kind}s answered, ${counted.recorded} recorded`);
+
+    await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users`);
+    await database.db.execute(sql`
+      CREATE TABLE bench_operators AS
+      SELECT row_number() OVER (ORDER BY s.id)::int AS n, s.operator_id AS id, s.token_hash FROM operator_sessions s`);
+    await database.db.execute(sql`ANALYZE`);
+    const text = { withdrawal: () => withdrawalScript(PAYING_USERS), conversion: () => conversionScript(PAYING_USERS), correction: () => correctionScript(PAYING_USERS, WORKERS) }[kind]();
+    const statements = await pgbenchScript(url, dataDir, kind, text, SECONDS);
+    const [after] = await rowsOf<{ recorded: number }>(database.db, sql`SELECT count(*)::int AS recorded FROM ${sql.identifier(table)}`);
+    if (after.recorded <= counted.recorded) throw new Error(`pgbench recorded no ${kind}`);
+    await verifyClean(database);
+    return { http, statements, profile };
+  } finally {
+    await server?.stop();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The requests of one call, as autocannon sends them over and over. */
+function stepsOf(kind: CallKind, turn: { nextToken: () => string; nextUser: () => string; nextOperator: () => string; users: number }): Step[] {
+  if (kind === 'withdrawal') {
     const withdrawal = JSON.stringify({ method: 'crypto', network: 'TRC20', address: TRC20_ADDRESS, amount: '20', payPassword: PAY_PASSWORD });
-    const withdrawals = await load(base, SECONDS, [
-      {
-        path: '/api/wallet/out',
-        setup: (context) => ({ body: withdrawal, headers: { authorization: nextToken(), 'idempotency-key': context.key } }),
-        done: true,
-      },
-    ]);
+    return [{ path: '/api/wallet/out', setup: (context) => ({ body: withdrawal, headers: { authorization: turn.nextToken(), 'idempotency-key': context.key } }), done: true }];
+  }
+  if (kind === 'conversion') {
     // Both directions in turn, so neither balance runs dry.
     let direction = 0;
-    const conversions = await load(base, SECONDS, [
+    return [
       {
         path: '/api/transfer/quote',
         setup: (context) => {
-          context.authorization = nextToken();
+          context.authorization = turn.nextToken();
           const [from, to] = direction++ % 2 === 0 ? ['USDT', 'EUR'] : ['EUR', 'USDT'];
           return { body: JSON.stringify({ from, to, amount: '1' }), headers: { authorization: context.authorization } };
         },
@@ -210,110 +251,23 @@ async function benchMoneyCall(url: string): Promise<MoneyCallResult> {
         }),
         done: true,
       },
-    ]);
-    // Credit, then take back: every user's balance stays where it was.
-    let sign = 0;
-    const adjustments = await load(base, SECONDS, [
-      {
-        path: '/api/ops/adjustments',
-        setup: (context) => {
-          const amount = sign++ % (2 * users.length) < users.length ? '0.01' : '-0.01';
-          const body = JSON.stringify({ userId: nextUser(), asset: 'USDT', amount, reason: 'bench correction' });
-          return { body, headers: { authorization: nextOperator(), 'idempotency-key': context.key } };
-        },
-        done: true,
-      },
-    ]);
-    await server.stop();
-    server = undefined;
-    await verifyClean(database);
-    const [counts] = await rowsOf<{ withdrawals: number; conversions: number; adjustments: number }>(
-      database.db,
-      sql`SELECT (SELECT count(*)::int FROM withdrawals) AS withdrawals,
-                 (SELECT count(*)::int FROM conversions) AS conversions,
-                 (SELECT count(*)::int FROM ledger_transfers WHERE kind = 'adjustment' AND reference LIKE 'adjustment:%') AS adjustments`,
-    );
-    // Every answered call is recorded; autocannon stops waiting at the deadline, so the calls under
-    // way then (one per connection at most) are recorded without being counted.
-    const check = (what: string, answered: number, recorded: number) => {
-      if (recorded < answered || recorded > answered + WORKERS) throw new Error(`${answered} ${what} answered, ${recorded} recorded`);
-    };
-    check('withdrawals', withdrawals.count, counts.withdrawals);
-    check('conversions', conversions.count, counts.conversions);
-    check('adjustments', adjustments.count, counts.adjustments);
-    return { withdrawals, conversions, adjustments };
-  } finally {
-    await server?.stop();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    ];
   }
-}
-
-// ---- what PostgreSQL alone needs for a withdrawal ------------------------------------------
-
-/**
- * pgbench's C client sending a withdrawal's own statements (as the server sends them: the key's
- * claim, the payment-password hash with the user's payment lock, the failure count, the limits,
- * the record's id, the record, the hold's posting, the key's reply, BEGIN and END; not the HTTP,
- * the session or the hash check itself), all in one pipeline (one round trip) on a prepared connection: the most a
- * withdrawal can reach on this database with no HTTP, no server and an ideal client. The texts
- * mirror the server's (the posting's is the ledger's own, POST_MOVEMENT); the user's id is looked
- * up before each (one small statement more than the server sends).
- */
-function withdrawalScript(): string {
-  const hold = `json_build_array(json_build_object('n', 0, 'asset', 'USDT', 'amount', '20000000', 'kind', 'withdrawal_hold',
-    'reference', 'withdrawal-' || currval(pg_get_serial_sequence('withdrawals', 'id')),
-    'idempotency_key', 'withdrawal-' || currval(pg_get_serial_sequence('withdrawals', 'id')) || '-hold',
-    'reason', NULL::text, 'operator_id', NULL::uuid, 'created_at', now(),
-    'debit_user', :uid::uuid, 'debit_purpose', 'available', 'credit_user', :uid::uuid, 'credit_purpose', 'held'))`;
-  // pgbench takes a command per line, and a colon followed by a name anywhere as its variable.
-  const posting = POST_MOVEMENT.replace('$1::json', hold).replace(/\s+/g, ' ');
-  const reply = JSON.stringify({ data: { id: 1, orderNo: 'W0000000001', method: 'crypto', asset: 'USDT', network: 'TRC20', destination: TRC20_ADDRESS, amount: '20.000000', fee: '1.000000', net: '19.000000', status: 'processing' } }).replace(/:/g, ' : ');
+  // Credit, then take back: every user's balance stays where it was.
+  let sign = 0;
   return [
-    `\\set u random(1, ${PAYING_USERS})`,
-    'SELECT id AS uid, gen_random_uuid()::text AS k FROM bench_users WHERE n = :u \\gset',
-    '\\startpipeline',
-    'BEGIN;',
-    `INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until) SELECT :uid::uuid, 'user', :k::text, 'POST /api/wallet/out', sha256(:k::text::bytea), 'running', now(), now() + interval '60 s' WHERE pg_try_advisory_xact_lock(hashtextextended(:k::text, 0)) ON CONFLICT (user_id, caller, key) DO NOTHING RETURNING key;`,
-    "SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended('pay_password_failures-' || :uid::text, 0)) FROM users WHERE id = :uid::uuid;",
-    'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid;',
-    "SELECT key, value FROM settings WHERE key IN ('withdraw_min_usdt', 'withdraw_fee_usdt');",
-    "SELECT nextval(pg_get_serial_sequence('withdrawals', 'id'));",
-    `INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at) VALUES (currval(pg_get_serial_sequence('withdrawals', 'id')), :uid::uuid, 'crypto', 'USDT', 'TRC20', '${TRC20_ADDRESS}', 20000000, 1000000, 'processing', now()) RETURNING *;`,
-    `${posting};`,
-    `UPDATE idempotency_keys SET state = 'done', status = 200, reply = '${reply}'::jsonb WHERE user_id = :uid::uuid AND caller = 'user' AND key = :k::text;`,
-    'END;',
-    '\\endpipeline',
-    '',
-  ].join('\n');
+    {
+      path: '/api/ops/adjustments',
+      setup: (context) => {
+        const amount = sign++ % (2 * turn.users) < turn.users ? '0.01' : '-0.01';
+        const body = JSON.stringify({ userId: turn.nextUser(), asset: 'USDT', amount, reason: 'bench correction' });
+        return { body, headers: { authorization: turn.nextOperator(), 'idempotency-key': context.key } };
+      },
+      done: true,
+    },
+  ];
 }
 
-/** Withdrawals per second with pgbench sending their statements (withdrawalScript), on a database like the money call's. */
-async function benchWithdrawalStatements(url: string): Promise<number> {
-  const database = await openDatabase({ kind: 'postgres', url });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
-  try {
-    await migrate(database.sql);
-    const users = await createBenchUsers(database, PAYING_USERS, { password: 'not-a-password', payPassword: createPayPasswords(crypto.randomBytes(32).toString('base64url')).hash(PAY_PASSWORD) });
-    await fund(database, users, 'USDT', 1_000_000_000_000n);
-    await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users`);
-    await database.db.execute(sql`ANALYZE`);
-    const script = path.join(dataDir, 'withdrawal.pgbench');
-    fs.writeFileSync(script, withdrawalScript());
-    const { stdout } = await run(PGBENCH, ['-n', '-M', 'prepared', '-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const match = /tps = ([\d.]+)/.exec(stdout);
-    if (!match) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    const [row] = await rowsOf<{ withdrawals: number }>(database.db, sql`SELECT count(*)::int AS withdrawals FROM withdrawals`);
-    if (row.withdrawals === 0) throw new Error('pgbench recorded no withdrawal');
-    await verifyClean(database);
-    return Number(match[1]);
-  } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 async function main(): Promise<void> {
   await requireBenchServer();
@@ -331,7 +285,6 @@ async function main(): Promise<void> {
     return target ? `${verdict(perSecond / tps >= target.at, `${target.name} ≥ ${target.at.toFixed(1)}`, value)} ${value}` : value;
   };
   const core = (name: string) => ({ name: `ledger core ${name}`, at: TARGET.core });
-  const moneyCall = (name: string) => ({ name: `money call ${name}`, at: TARGET.moneyCall });
 
   const ledger = await withThrowawayDatabase('ledger', benchLedgerCore);
   console.log(
@@ -343,28 +296,27 @@ async function main(): Promise<void> {
       `${ledger.inTransaction.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(ledger.inTransaction.perSecond, core('in a transaction'))}`,
   );
 
-  const ceiling = await withThrowawayDatabase('statements', benchWithdrawalStatements);
-  console.log(
-    `pgbench sending a withdrawal's own statements, all in one pipeline (what PostgreSQL alone needs for one; no HTTP, no server): ` +
-      `${ceiling.toFixed(1)} withdrawals/s, ratio: ${ratio(ceiling)}`,
-  );
-  const call = await withThrowawayDatabase('money', benchMoneyCall);
-  console.log(
-    `money call, a withdrawal over HTTP (POST /api/wallet/out with the payment password and an Idempotency-Key: the record and the hold; ` +
-      `${call.withdrawals.refused} refused): ${call.withdrawals.perSecond.toFixed(1)} withdrawals/s, ratio: ${ratio(call.withdrawals.perSecond, moneyCall('withdrawal'))}`,
-  );
-  console.log(
-    `money call, a withdrawal over HTTP against the same statements sent by pgbench (the server's own cost: 1.00 would be none): ` +
-      `ratio: ${(call.withdrawals.perSecond / ceiling).toFixed(2)}`,
-  );
-  console.log(
-    `money call, a conversion over HTTP (quote, then execute with the payment password and an Idempotency-Key; ` +
-      `${call.conversions.refused} refused): ${call.conversions.perSecond.toFixed(1)} conversions/s, ratio: ${ratio(call.conversions.perSecond, moneyCall('conversion'))}`,
-  );
-  console.log(
-    `money call, an operator correction over HTTP (POST /api/ops/adjustments with an Idempotency-Key, audit row; ` +
-      `${call.adjustments.refused} refused, verified clean): ${call.adjustments.perSecond.toFixed(1)} transfers/s, ratio: ${ratio(call.adjustments.perSecond, moneyCall('operator correction'))}`,
-  );
+  const calls: { kind: CallKind; name: string; unit: string; what: string }[] = [
+    { kind: 'withdrawal', name: 'a withdrawal', unit: 'withdrawals', what: 'POST /api/wallet/out with the payment password and an Idempotency-Key: the record and the hold, then the security alert' },
+    { kind: 'conversion', name: 'a conversion', unit: 'conversions', what: 'POST /api/transfer/quote, then POST /api/transfer with the payment password and an Idempotency-Key: three legs' },
+    { kind: 'correction', name: 'an operator correction', unit: 'corrections', what: 'POST /api/ops/adjustments with an Idempotency-Key: operator session, the posting, the audit row' },
+  ];
+  const profiles: string[] = [];
+  for (const call of calls) {
+    const result = await withThrowawayDatabase(call.kind, (url) => benchCall(url, call.kind));
+    if (result.profile) profiles.push(result.profile);
+    const own = result.http.perSecond / result.statements;
+    console.log(
+      `statements of ${call.name} sent by pgbench, one pipeline per transaction (what PostgreSQL alone needs for one; no HTTP, no server): ` +
+        `${result.statements.toFixed(1)} ${call.unit}/s, ratio: ${ratio(result.statements)}`,
+    );
+    console.log(
+      `money call, ${call.name} over HTTP (${call.what}; ${result.http.refused} refused, verified clean): ` +
+        `${result.http.perSecond.toFixed(1)} ${call.unit}/s, ratio to pgbench: ${ratio(result.http.perSecond)}, ` +
+        `ratio to its own statements: ${verdict(own >= TARGET.moneyCall, `${call.kind} ≥ ${TARGET.moneyCall.toFixed(1)} of its statements`, own.toFixed(2))} ${own.toFixed(2)}`,
+    );
+  }
+  for (const profile of profiles) console.log(profile);
   finish();
 }
 

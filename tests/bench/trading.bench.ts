@@ -46,9 +46,14 @@ import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { BENCH_SERVER_URL, fund, measurePgbench, requireBenchServer, verifyClean, withThrowawayDatabase } from './database';
+import { profileClock, profileOf } from './profile';
+import { pgbenchScript, tradeScript } from './statements';
+import { benchTargets } from './targets';
 import { PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, percentile, signIn, startBenchServer, type Load } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** A trade over HTTP at half of what PostgreSQL alone does for it or better; each call's p99 under 30 ms. */
+const TARGET = { ownStatements: 0.5, p99Ms: 30 };
 /** The buyers: 8 orders under way rarely belong to one of 32 (a user's payments run one after another). */
 const BUYERS = 32;
 /** The sellers: one sell offer each, taking orders of one size. Sign-ins: 40, under the per-address limit of 60 in 5 minutes. */
@@ -67,6 +72,17 @@ const EUR = (units: number) => BigInt(units) * 100n;
 interface TradingResult {
   trades: Load;
   placed: number;
+  /** Deadlocks PostgreSQL counted in the trading database during the HTTP run. */
+  deadlocks: number;
+  /** pgbench sending a trade's own statements (place, then confirm) on the same database afterwards. */
+  statements: number;
+  profile?: string;
+}
+
+/** PostgreSQL's count of deadlocks in database `name` (its backends report when they end). */
+async function deadlocksIn(database: Awaited<ReturnType<typeof openDatabase>>, name: string): Promise<number> {
+  const [row] = await rowsOf<{ deadlocks: number }>(database.db, sql`SELECT deadlocks::int AS deadlocks FROM pg_stat_database WHERE datname = ${name}`);
+  return row?.deadlocks ?? 0;
 }
 
 async function benchTrading(url: string): Promise<TradingResult> {
@@ -88,6 +104,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
     await fund(database, sellers, 'USDT', USDT(10_000_000));
     await fund(database, sellers, 'EUR', EUR(1_000_000));
 
+    const started = Date.now();
     server = await startBenchServer(url, dataDir, secret);
     const base = server.url;
     const tokens = await signIn(base, users.length);
@@ -100,9 +117,12 @@ async function benchTrading(url: string): Promise<TradingResult> {
       await post(token, { side: 'buy', quantity: BUY_OFFER_QUANTITY, price: BUY_OFFER_PRICE, minAmount: '1', maxAmount: '1000' });
     }
     await database.db.execute(sql`ANALYZE`);
+    const name = new URL(url).pathname.slice(1);
+    const deadlocksBefore = await deadlocksIn(database, name);
 
     const nextToken = inTurn(buyerTokens);
     const nextSize = inTurn(SIZES);
+    const window = { from: profileClock(), to: 0 };
     const trades = await load(base, SECONDS, [
       {
         path: '/api/trade/orders/place',
@@ -131,8 +151,13 @@ async function benchTrading(url: string): Promise<TradingResult> {
         done: true,
       },
     ]);
+    window.to = profileClock();
     await server.stop();
     server = undefined;
+    const profile = profileOf(started, window, trades.count, 'trade');
+    // The server's backends have ended: PostgreSQL has their counts within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const deadlocks = (await deadlocksIn(database, name)) - deadlocksBefore;
     await verifyClean(database);
     const [counts] = await rowsOf<{ placed: number; completed: number; unmatched: number }>(
       database.db,
@@ -147,7 +172,14 @@ async function benchTrading(url: string): Promise<TradingResult> {
       throw new Error(`${trades.count} confirmations answered, ${counts.completed} orders completed`);
     }
     if (counts.unmatched > 0) throw new Error(`${counts.unmatched} orders neither matched nor completed`);
-    return { trades, placed: counts.placed };
+
+    await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users WHERE id NOT IN (SELECT user_id FROM trade_offers)`);
+    await database.db.execute(sql`ANALYZE`);
+    const statements = await pgbenchScript(url, dataDir, 'trade', tradeScript(BUYERS), SECONDS);
+    const [after] = await rowsOf<{ completed: number }>(database.db, sql`SELECT (count(*) FILTER (WHERE status = 'completed'))::int AS completed FROM trade_orders`);
+    if (after.completed <= counts.completed) throw new Error('pgbench settled no trade');
+    await verifyClean(database);
+    return { trades, placed: counts.placed, deadlocks, statements, profile };
   } finally {
     await server?.stop();
     await database.close();
@@ -164,19 +196,31 @@ async function main(): Promise<void> {
   );
   const tps = await measurePgbench(WORKERS, SECONDS);
 
-  const { trades, placed } = await withThrowawayDatabase('trading', benchTrading);
+  const { trades, placed, deadlocks, statements, profile } = await withThrowawayDatabase('trading', benchTrading);
+  const { verdict, finish } = benchTargets('trading');
   const [place, confirm] = trades.latencies;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const own = trades.perSecond / statements;
+  console.log(
+    `statements of a trade (place, then confirm) sent by pgbench, one pipeline per transaction (what PostgreSQL alone needs for one; no HTTP, no server): ` +
+      `${statements.toFixed(1)} trades/s, ratio: ${(statements / tps).toFixed(2)}`,
+  );
   console.log(
     `trades settled (place + confirm over HTTP, ${WORKERS} clients; ${placed} orders placed, ${trades.count} confirmed, ` +
-      `${trades.refused} refused, verified clean): ${trades.perSecond.toFixed(1)} matches/s, ratio: ${(trades.perSecond / tps).toFixed(2)}`,
+      `${trades.refused} refused, verified clean): ${trades.perSecond.toFixed(1)} matches/s, ratio to pgbench: ${(trades.perSecond / tps).toFixed(2)}, ` +
+      `ratio to its own statements: ${verdict(own >= TARGET.ownStatements, `trade ≥ ${TARGET.ownStatements} of its statements`, own.toFixed(2))} ${own.toFixed(2)}`,
   );
-  console.log(`place an order over HTTP (held and matched at once; ${place.length} answered), p50 ${ms(percentile(place, 50))}, p99: ${ms(percentile(place, 99))}`);
-  console.log(
-    `confirm an order over HTTP (settled in one posting; ${confirm.length} answered), p50 ${ms(percentile(confirm, 50))}, p99: ${ms(percentile(confirm, 99))}`,
-  );
+  const p99 = (values: number[], what: string) => {
+    const value = percentile(values, 99);
+    return `${verdict(value < TARGET.p99Ms, `${what} p99 < ${TARGET.p99Ms} ms`, ms(value))} ${ms(value)}`;
+  };
+  console.log(`place an order over HTTP (held and matched at once; ${place.length} answered), p50 ${ms(percentile(place, 50))}, p99: ${p99(place, 'place')}`);
+  console.log(`confirm an order over HTTP (settled in one posting; ${confirm.length} answered), p50 ${ms(percentile(confirm, 50))}, p99: ${p99(confirm, 'confirm')}`);
+  console.log(`deadlocks PostgreSQL counted during the HTTP run: ${verdict(deadlocks === 0, 'no deadlock', String(deadlocks))} ${deadlocks}`);
+  if (profile) console.log(profile);
   // Every order of the bench fits an offer and every match is confirmed in time: a refusal is a fault.
   if (trades.refused > 0) throw new Error(`${trades.refused} place or confirm calls refused`);
+  finish();
 }
 
 main().catch((error) => {

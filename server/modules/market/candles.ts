@@ -8,6 +8,7 @@ import { CANDLE_PERIODS, candleStart, type CandlePeriod } from '../../../src/dom
 import type { Candle } from '../../../src/domain/wire';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { CANDLES_CHANGED } from './candle-cache';
 
 export interface Tick {
   symbol: string;
@@ -51,7 +52,8 @@ export async function recordTick(db: Db | Tx, tick: Tick): Promise<Candle[]> {
   const when = tick.at.toISOString();
   const rows = await rowsOf<CandleRow>(
     db,
-    sql`INSERT INTO market_candles AS c (symbol, period, open_time, open, high, low, close, volume, first_at, last_at, simulated)
+    // The other processes drop the kept ranges holding these candles once this commits (candle-cache.ts).
+    sql`WITH c AS (INSERT INTO market_candles AS c (symbol, period, open_time, open, high, low, close, volume, first_at, last_at, simulated)
         SELECT ${tick.symbol}, p.period, p.open_time, ${tick.price}::numeric, ${tick.price}::numeric, ${tick.price}::numeric, ${tick.price}::numeric,
                ${tick.volume}::numeric, ${when}::timestamptz, ${when}::timestamptz, ${tick.simulated}
         FROM json_to_recordset(${periods}::json) AS p (period text, open_time timestamptz)
@@ -64,7 +66,8 @@ export async function recordTick(db: Db | Tx, tick: Tick): Promise<Candle[]> {
           last_at = greatest(c.last_at, excluded.last_at),
           volume = c.volume + excluded.volume,
           simulated = c.simulated AND excluded.simulated
-        RETURNING ${COLUMNS}`,
+        RETURNING ${COLUMNS})
+        SELECT c.* FROM c CROSS JOIN (SELECT pg_notify(${CANDLES_CHANGED}, ${`${tick.symbol}|${at}`})) AS heard`,
   );
   return rows.map(candleOf);
 }

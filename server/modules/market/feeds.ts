@@ -32,8 +32,13 @@ export function startMarketFeed(app: FastifyInstance, clock: Clock, { retryMs }:
       if (feed === 'simulated') {
         // The history of the time it did not run first: the live candles then go on from it.
         fillSimulatedHistory(app.deps.db, clock().getTime(), symbols).then(
-          (written) => {
-            if (written > 0) app.log.info({ written }, 'market: simulated history written');
+          async (written) => {
+            if (written > 0) {
+              app.log.info({ written }, 'market: simulated history written');
+              await app.services.market
+                .historyWritten(symbols)
+                .catch((error: unknown) => app.log.error({ err: error }, 'market: the kept history could not be told of the written candles'));
+            }
             begin();
           },
           (error: unknown) => {

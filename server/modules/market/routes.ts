@@ -15,6 +15,7 @@ import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas'
 import { apiRoute } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
 import type { TradeTickPayload } from '../trading';
+import { encodingFor } from './candle-cache';
 import { MAX_CANDLES } from './candles';
 
 /** The category of coins shown in the app's market list (the only one the app keeps). */
@@ -40,7 +41,24 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     auth: 'none',
     query: timesharQuerySchema,
     reply: z.array(candleSchema),
-    handler: ({ query }) => market.candles(query.symbol, query.period, query.from, query.to),
+    validators: true,
+    handler: async ({ query, request, reply }) => {
+      const history = await market.history(query.symbol, query.period, query.from, query.to);
+      if (!history.range) return history.candles;
+      // A kept reply, serialised and compressed once, that a client can keep and name by its ETag.
+      const { range } = history;
+      void reply.header('etag', range.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === range.etag) {
+        await reply.code(304).send();
+        // Sent: apiRoute answers nothing more (validators).
+        return range.candles;
+      }
+      const encoding = encodingFor(request.headers['accept-encoding']);
+      void reply.header('content-type', 'application/json; charset=utf-8');
+      if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+      await reply.send(await range.body(encoding));
+      return range.candles;
+    },
   });
 
   apiRoute(app, {

@@ -7,13 +7,14 @@
  * figures carry the conversion's reference rate as their price, marked as such (`reference`).
  */
 import { sql } from 'drizzle-orm';
-import { HALL_SYMBOL, type CandlePeriod } from '../../../src/domain/market';
+import { HALL_SYMBOL, candleStart, type CandlePeriod } from '../../../src/domain/market';
 import type { Candle, DayMarket } from '../../../src/domain/wire';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { readSetting, SETTING_KEYS } from '../settings';
-import { candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
+import { CANDLES_CHANGED, type CachedRange, type CandleCache } from './candle-cache';
+import { MAX_CANDLES, candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
 
 export type MarketEvent = { kind: 'kline'; candle: Candle } | { kind: 'daymarket'; day: DayMarket };
 
@@ -83,9 +84,14 @@ export interface MarketDataOptions {
   /** The symbols quoted besides the hall's own (MARKET_SYMBOLS). */
   symbols: readonly string[];
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The closed candles read before (none: every read goes to the database). */
+  cache?: CandleCache;
 }
 
-export function createMarketData({ db, clock, symbols, log }: MarketDataOptions) {
+/** A history read: the closed candles' kept reply when the range holds nothing else, or the candles. */
+export type CandleHistory = { range: CachedRange; candles?: undefined } | { range?: undefined; candles: Candle[] };
+
+export function createMarketData({ db, clock, symbols, log, cache }: MarketDataOptions) {
   const listeners = new Set<(event: MarketEvent) => void>();
   const quoted = [HALL_SYMBOL, ...symbols.filter((symbol) => symbol !== HALL_SYMBOL)];
   let queue: Promise<void> = Promise.resolve();
@@ -149,6 +155,26 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
     /** GET /currency/new_timeshar: a symbol's candles of one period starting between from and to. */
     candles: (symbol: string, period: CandlePeriod, from: number, to: number) => candlesBetween(db, symbol, period, from, to),
     /**
+     * GET /currency/new_timeshar through the cache: the closed candles from memory (read once),
+     * the open one (the current period's) from the database each time; a kept reply either way.
+     */
+    async history(symbol: string, period: CandlePeriod, from: number, to: number): Promise<CandleHistory> {
+      const open = candleStart(period, clock().getTime()) / 1000;
+      if (!cache || from >= open) return { candles: await candlesBetween(db, symbol, period, from, to) };
+      const closedTo = Math.min(to, open - 1);
+      const closed = cache.closed(symbol, period, from, closedTo, () => candlesBetween(db, symbol, period, from, closedTo));
+      if (to < open) return { range: await closed };
+      const [range, current] = await Promise.all([closed, candlesBetween(db, symbol, period, open, to)]);
+      return { range: range.withCurrent(current, to, MAX_CANDLES) };
+    },
+    /** The simulated feed wrote past candles of `symbols` (fillSimulatedHistory): what was kept of them goes, here and in every process. */
+    async historyWritten(symbols: readonly string[]): Promise<void> {
+      for (const symbol of symbols) {
+        cache?.changed(symbol, null);
+        await db.execute(sql`SELECT pg_notify(${CANDLES_CHANGED}, ${`${symbol}|*`})`);
+      }
+    },
+    /**
      * Records a tick after those before it and announces what changed. Never rejects: a tick
      * that cannot be recorded is logged and lost (the next one carries the price on).
      */
@@ -157,7 +183,9 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
       if (backlog === BACKLOG_WARNING) log.warn({ backlog }, 'market: ticks arrive faster than the database records them');
       const done = queue.then(async () => {
         try {
-          announce(tick.symbol, await recordTick(db, tick));
+          const candles = await recordTick(db, tick);
+          cache?.changed(tick.symbol, tick.at.getTime());
+          announce(tick.symbol, candles);
         } catch (error) {
           log.error({ err: error, symbol: tick.symbol }, 'market: a tick was not recorded');
         } finally {
@@ -173,7 +201,10 @@ export function createMarketData({ db, clock, symbols, log }: MarketDataOptions)
      */
     async recordIn(tx: Tx, tick: Tick): Promise<() => void> {
       const candles = await recordTick(tx, tick);
-      return () => announce(tick.symbol, candles);
+      return () => {
+        cache?.changed(tick.symbol, tick.at.getTime());
+        announce(tick.symbol, candles);
+      };
     },
     days,
     /** Listens to kline and daymarket events; returns the way to stop. */

@@ -8,12 +8,11 @@
  * anti-phishing code when one is set (`withAntiPhishing` wraps the mailer every module uses), so a
  * forged message without it is recognisable.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { users } from '../../db/schema';
 import type { Mailer } from '../mailer';
 import type { createPush } from '../push';
 import { alertTexts, alertTime, fill } from './alert-texts';
@@ -67,10 +66,15 @@ export type Alerts = ReturnType<typeof createAlerts>;
 export function createAlerts({ db, clock, mailer, push, log }: { db: Db; clock: Clock; mailer: Mailer; push: Push; log: FastifyBaseLogger }) {
   /** One alert to one user: the e-mail (when the account has an address) and the push, each in their language. */
   async function tell(userId: string, messageId: string, make: (locale: string) => { title: string; body: string }): Promise<void> {
-    // Claimed first: a replay of the call that reported it, or a second report, sends nothing.
-    const claimed = await rowsOf(db, sql`INSERT INTO security_alerts (message_id, user_id, sent_at) VALUES (${messageId}, ${userId}::uuid, ${clock().toISOString()}::timestamptz) ON CONFLICT DO NOTHING RETURNING message_id`);
-    if (claimed.length === 0) return;
-    const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+    // Claimed first, and the address read with the claim (one statement): a replay of the call that
+    // reported it, or a second report, finds the alert claimed and sends nothing.
+    const [user] = await rowsOf<{ email: string | null; locale: string }>(
+      db,
+      sql`WITH claimed AS (
+            INSERT INTO security_alerts (message_id, user_id, sent_at) VALUES (${messageId}, ${userId}::uuid, ${clock().toISOString()}::timestamptz)
+            ON CONFLICT DO NOTHING RETURNING user_id)
+          SELECT u.email, u.locale FROM users u JOIN claimed c ON c.user_id = u.id`,
+    );
     if (!user) return;
     await Promise.all([
       push

@@ -156,12 +156,24 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper, checkPa
      * The gate of a call that needs the second factor on top of the payment password (a
      * withdrawal, a new destination): open when the account has none; 403 when none was given;
      * else one try in the call's transaction. A wrong try's count is committed by the caller.
+     * `asked`: the answer of `ask`, when the question was sent ahead.
      */
-    async gate(tx: Tx, userId: string, proof: SecondFactorProof | undefined): Promise<Gate> {
-      if (!(await isSet(tx, userId))) return { kind: 'open' };
+    async gate(tx: Tx, userId: string, proof: SecondFactorProof | undefined, asked?: Promise<boolean>): Promise<Gate> {
+      if (!(await (asked ?? isSet(tx, userId)))) return { kind: 'open' };
       if (!proof) return { kind: 'refuse', error: new Refusal('secondFactor.required', 403, { field: 'secondFactor' }) };
       const outcome = await tryIn(tx, userId, proof);
       return outcome.kind === 'right' ? { kind: 'open' } : { kind: 'refuse', error: refusalOf(outcome, refusals) };
+    },
+
+    /**
+     * The gate's first question (has the account a second factor?), asked ahead: sent with the
+     * payment password's reads it costs no round trip of its own; handed to `gate` as `asked`.
+     */
+    ask(tx: Tx, userId: string): Promise<boolean> {
+      const asked = isSet(tx, userId);
+      // Awaited by the gate, or not at all when the payment password refuses first.
+      asked.catch(() => undefined);
+      return asked;
     },
 
     /** The same for a call outside a payment: throws 403 secondFactor.required, or the try's refusal. */

@@ -58,13 +58,15 @@ export async function withdrawInfo(db: Db, userId: string): Promise<WithdrawInfo
  * Places a withdrawal inside the caller's transaction (the idempotency key's): the checks, the
  * record and the hold. Refusals are thrown before anything is written, or roll it back.
  */
-export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date): Promise<WithdrawalRecord> {
+export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date, open: () => Promise<void>): Promise<WithdrawalRecord> {
   const asset = assetOfMethod(input.method);
   const amount = amountOrRefusal(input.amount, asset);
 
-  // What the checks need and the record's id, in one round trip (the connection pipelines): the
-  // address book's lock and the entry named, the bound account when it is what the money goes to.
-  const [book, binding, { minimum, fee }, id] = await Promise.all([
+  // What the checks need and the record's id, in one round trip (the connection pipelines): that
+  // withdrawals are open (`open`: no pause after a security change), the address book's lock and
+  // the entry named, the bound account when it is what the money goes to.
+  const [, book, binding, { minimum, fee }, id] = await Promise.all([
+    open(),
     bookReadOf(tx, userId, input.method, input.entryId),
     input.method === 'bank' && input.entryId === undefined ? bankBindingOf(tx, userId) : null,
     withdrawalLimits(tx, asset),

@@ -46,10 +46,9 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
     handler: async ({ body, request }) => {
-      const record = await payWithSecondFactor(request, body, async (tx, userId, withdrawal) => {
-        await securityChanges.assertWithdrawalsOpen(tx, userId);
-        return withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock());
-      });
+      const record = await payWithSecondFactor(request, body, (tx, userId, withdrawal) =>
+        withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock(), () => securityChanges.assertWithdrawalsOpen(tx, userId)),
+      );
       // Told once per withdrawal (a replay finds the alert sent); not awaited: the mail server's pace is not the user's.
       const { userId } = viewerOf(request);
       const alert = { userId, id: record.id, amount: record.amount, asset: record.asset, destination: record.destination, at: new Date(record.createdAt) };

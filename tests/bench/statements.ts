@@ -1,0 +1,365 @@
+/**
+ * What PostgreSQL alone needs for each money call: pgbench's C client sending the statements the
+ * server sends for one call, in the server's order and with its texts (read from PostgreSQL's log
+ * with `log_statement = all`: docs/operations.md has the recipe), all of one transaction in one
+ * pipeline (one round trip), on prepared connections. No HTTP, no server, no round trip between
+ * statements: the fastest any server in front of this database could make the call. The gap
+ * between this line and the call over HTTP is the server's own cost.
+ *
+ * Each script looks its caller up first (one small statement outside the pipeline, which the
+ * server does not send: pgbench cannot use a pipeline's answers within it) and reaches the
+ * call's own rows through SQL (currval of the id it took) rather than through answers.
+ * Work the call leaves to after its reply (a withdrawal's security alert) is sent too, as its
+ * own pipeline: the server does it for every call. The outbox's delivery of a trade's notices
+ * is not: it runs in the background, many calls' rows per batch (its cost per call falls with
+ * the load), and is counted against the server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { POST_MOVEMENT } from '../../server/ledger/transfers';
+import { PGBENCH, run } from './database';
+import { WORKERS } from './server';
+
+/** A well-formed TRON address: where the benches' withdrawals go (nothing is paid out). */
+export const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+/** JSON as a literal pgbench leaves alone: a colon followed by a name would be read as its variable. */
+function json(value: unknown): string {
+  return `'${JSON.stringify(value).replace(/:/g, ' : ')}'`;
+}
+
+interface Leg {
+  asset: 'USDT' | 'EUR';
+  /** SQL: the amount in minor units. */
+  amount: string;
+  kind: string;
+  /** Appended to the reference after a colon: the leg's idempotency key (no colon here: pgbench would read `:name` as its variable). */
+  suffix: string;
+  /** SQL: the user's id, or null for a platform account. */
+  debitUser: string | null;
+  debitPurpose: string;
+  creditUser: string | null;
+  creditPurpose: string;
+  reason?: string;
+  /** SQL: the operator's id. */
+  operator?: string;
+}
+
+/** The ledger's own posting statement with `legs` (SQL expressions) in place of its parameter. */
+function posting(reference: string, legs: Leg[], keyOf: (suffix: string) => string = (suffix) => `${reference} || ':' || '${suffix}'`): string {
+  const user = (expression: string | null) => (expression ? `${expression}::uuid` : 'NULL::uuid');
+  const rows = legs.map(
+    (leg, n) =>
+      `json_build_object('n', ${n}, 'asset', '${leg.asset}', 'amount', (${leg.amount})::text, 'kind', '${leg.kind}', 'reference', ${reference}, ` +
+      `'idempotency_key', ${keyOf(leg.suffix)}, 'reason', ${leg.reason ? `'${leg.reason}'` : 'NULL::text'}, 'operator_id', ${leg.operator ? `${leg.operator}::uuid` : 'NULL::uuid'}, ` +
+      `'created_at', now(), 'debit_user', ${user(leg.debitUser)}, 'debit_purpose', '${leg.debitPurpose}', 'credit_user', ${user(leg.creditUser)}, 'credit_purpose', '${leg.creditPurpose}')`,
+  );
+  return POST_MOVEMENT.replace('$1::json', `json_build_array(${rows.join(', ')})`);
+}
+
+/** The claim of an Idempotency-Key (server/http/idempotency.ts) by `caller` on `route`. */
+function claim(caller: string, route: string, key = ':k'): string {
+  return (
+    `INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until) ` +
+    `SELECT :uid::uuid, ${caller}::text, ${key}::text, '${route}'::text, sha256(${key}::text::bytea), 'running', now(), now() + interval '60 s' ` +
+    `WHERE pg_try_advisory_xact_lock(hashtextextended('idempotency:' || :uid::text || ':' || ${caller} || ':' || ${key}::text, 0)) ` +
+    'ON CONFLICT (user_id, caller, key) DO NOTHING RETURNING key'
+  );
+}
+
+/** The key's reply, the transaction's last statement. */
+function reply(caller: string, data: unknown, key = ':k'): string {
+  return `UPDATE idempotency_keys SET state = 'done', status = 200, reply = ${json({ data })}::jsonb WHERE user_id = :uid::uuid AND caller = ${caller} AND key = ${key}::text`;
+}
+
+/** The payment password's check under the user's payment lock (modules/accounts). */
+const PAY_PASSWORD_CHECK = [
+  "SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended('pay_password_failures:' || :uid::text, 0)) FROM users WHERE id = :uid::uuid",
+  'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
+];
+
+const nextId = (table: string) => `SELECT nextval(pg_get_serial_sequence('${table}', 'id'))::text AS id`;
+const currentId = (table: string) => `currval(pg_get_serial_sequence('${table}', 'id'))`;
+
+/** A pgbench script: the lookup, then each list of statements as one pipeline. pgbench takes one command per line. */
+function script(lookup: string[], ...pipelines: string[][]): string {
+  const line = (statement: string) => `${statement.replace(/\s+/g, ' ').trim()};`;
+  return [
+    ...lookup,
+    ...pipelines.flatMap((statements) => ['\\startpipeline', ...statements.map(line), '\\endpipeline']),
+    '',
+  ].join('\n');
+}
+
+/** A user of the table bench_users (n, id) and a fresh key: the lookup before each call. */
+function userLookup(users: number, extra = ''): string[] {
+  return [clientsUser(users), `SELECT id AS uid, gen_random_uuid()::text AS k${extra} FROM bench_users WHERE n = :u \\gset`];
+}
+
+/**
+ * `u`: one of the client's own users (users / WORKERS of them each), as the HTTP bench sends the
+ * next user in turn: calls under way at once rarely belong to one user, whose payments queue on
+ * the user's payment lock.
+ */
+function clientsUser(users: number): string {
+  const each = Math.max(1, Math.floor(users / WORKERS));
+  return `\\set u 1 + (:client_id * ${each} + random(0, ${each - 1})) % ${users}`;
+}
+
+/** POST /api/wallet/out: 20 USDT to TRC20_ADDRESS, then its security alert. */
+export function withdrawalScript(users: number): string {
+  const id = currentId('withdrawals');
+  const data = {
+    id: 1,
+    fee: '1.000000',
+    net: '19.000000',
+    asset: 'USDT',
+    amount: '20.000000',
+    method: 'crypto',
+    reason: null,
+    status: 'processing',
+    network: 'TRC20',
+    orderNo: 'W0000000001',
+    createdAt: '2026-11-29T01:26:02.969Z',
+    decidedAt: null,
+    destination: TRC20_ADDRESS,
+    txReference: null,
+  };
+  return script(
+    userLookup(users),
+    [
+      'BEGIN',
+      claim("'user'", 'POST /api/wallet/out'),
+      'SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = :uid::uuid',
+      ...PAY_PASSWORD_CHECK,
+      'select "withdrawals_paused_until" from "users" where "users"."id" = :uid limit 1',
+      'select "address_book_locked_at", "address_book_unlock_at" from "users" where "users"."id" = :uid limit 1',
+      `select "key", "value" from "settings" where "settings"."key" in ('withdraw_min_usdt', 'withdraw_fee_usdt')`,
+      nextId('withdrawals'),
+      `insert into "withdrawals" ("id", "user_id", "asset", "amount", "reason", "operator_id", "decided_at", "created_at", "method", "network", "destination", "fee", "status", "tx_reference") ` +
+        `values (${id}, :uid, 'USDT', 20000000, default, default, default, now(), 'crypto', 'TRC20', '${TRC20_ADDRESS}', 1000000, 'processing', default) ` +
+        'returning "id", "user_id", "asset", "amount", "reason", "operator_id", "decided_at", "created_at", "method", "network", "destination", "fee", "status", "tx_reference"',
+      posting(`'withdrawal:' || ${id}`, [
+        { asset: 'USDT', amount: '20000000', kind: 'withdrawal_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'held' },
+      ]),
+      reply("'user'", data),
+      'END',
+    ],
+    [
+      `WITH claimed AS (INSERT INTO security_alerts (message_id, user_id, sent_at) VALUES ('withdrawal:' || ${id}, :uid::uuid, now()) ON CONFLICT DO NOTHING RETURNING user_id) ` +
+        'SELECT u.email, u.locale FROM users u JOIN claimed c ON c.user_id = u.id',
+      `SELECT s.id::text AS id FROM push_subscriptions s WHERE 'system' = ANY (s.channels) AND s.id > 0::bigint AND (:uid::uuid IS NULL OR s.user_id = :uid::uuid) ORDER BY s.id LIMIT 200`,
+      "SELECT anti_phishing_code AS code, locale FROM users WHERE email = (SELECT email FROM users WHERE id = :uid::uuid) LIMIT 1",
+    ],
+  );
+}
+
+/** POST /api/transfer/quote then POST /api/transfer: 1 USDT to EUR at the settings' rate (0.92, fee 0.5 %). */
+export function conversionScript(users: number): string {
+  const id = currentId('conversions');
+  const quoteColumns = '"id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at", "fee_percent", "expires_at", "used_at"';
+  const data = { id: 1, to: 'EUR', fee: '0.005000', from: 'USDT', rate: '0.920000', amount: '1.000000', receive: '0.91', createdAt: '2026-11-29T01:26:02.995Z' };
+  const settings = `select "key", "value" from "settings" where "settings"."key" in ('usdt_eur_rate', 'transfer_fee_percent')`;
+  return script(
+    userLookup(users, ', gen_random_uuid()::text AS q'),
+    [
+      settings,
+      `select "asset", "balance" from "ledger_accounts" where ("ledger_accounts"."owner_kind" = 'user' and "ledger_accounts"."user_id" = :uid and "ledger_accounts"."purpose" = 'available')`,
+      `insert into "conversion_quotes" (${quoteColumns}) values (:q::uuid, :uid, 'USDT', 'EUR', 1000000, 5000, 91, 0.920000, now(), 0.5, now() + interval '30 s', default) returning ${quoteColumns}`,
+    ],
+    [
+      'BEGIN',
+      claim("'user'", 'POST /api/transfer'),
+      ...PAY_PASSWORD_CHECK,
+      `select ${quoteColumns} from "conversion_quotes" where ("conversion_quotes"."id" = :q::uuid and "conversion_quotes"."user_id" = :uid) for update`,
+      settings,
+      nextId('conversions'),
+      'update "conversion_quotes" set "used_at" = now() where "conversion_quotes"."id" = :q::uuid',
+      `insert into "conversions" ("id", "quote_id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at") ` +
+        `values (${id}, :q::uuid, :uid, 'USDT', 'EUR', 1000000, 5000, 91, 0.920000, now()) ` +
+        'returning "id", "quote_id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at"',
+      posting(`'conversion:' || ${id}`, [
+        { asset: 'USDT', amount: '995000', kind: 'conversion_out', suffix: 'out', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'exchange' },
+        { asset: 'USDT', amount: '5000', kind: 'conversion_fee', suffix: 'fee', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'fees' },
+        { asset: 'EUR', amount: '91', kind: 'conversion_in', suffix: 'in', debitUser: null, debitPurpose: 'exchange', creditUser: ':uid', creditPurpose: 'available' },
+      ]),
+      reply("'user'", data),
+      'END',
+    ],
+  );
+}
+
+/**
+ * POST /api/ops/adjustments: 0.01 USDT to a user by one of `operators` operators, each with a
+ * session (the table bench_operators: n, id, token_hash), under the four-eyes threshold.
+ */
+export function correctionScript(users: number, operators: number): string {
+  const caller = "'operator:' || :opid::text";
+  const sessionColumns = [
+    '"operator_sessions"."id"',
+    '"operator_sessions"."token_hash"',
+    '"operator_sessions"."expires_at"',
+    '"operator_sessions"."revoked_at"',
+    '"operator_sessions"."created_at"',
+    '"operator_sessions"."operator_id"',
+    '"operator_sessions"."last_seen_at"',
+    '"operator_sessions"."client"',
+    '"operator_sessions"."user_agent"',
+    '"operator_sessions"."ip"',
+    '"operators"."username"',
+    '"operators"."role"',
+    '"operators"."disabled"',
+  ].join(', ');
+  const data = { asset: 'USDT', amount: '0.010000', userId: '00000000-0000-0000-0000-000000000000', balance: '999968.000000', outcome: 'posted', username: 'bench1', transferId: 24 };
+  return script(
+    [
+      clientsUser(users),
+      `\\set o 1 + :client_id % ${operators}`,
+      'SELECT b.id AS uid, gen_random_uuid()::text AS k, o.id AS opid, o.token_hash AS th FROM bench_users b, bench_operators o WHERE b.n = :u AND o.n = :o \\gset',
+    ],
+    [
+      `select ${sessionColumns} from "operator_sessions" inner join "operators" on "operators"."id" = "operator_sessions"."operator_id" where "operator_sessions"."token_hash" = :th::bytea limit 1`,
+      `select "key", "value" from "settings" where "settings"."key" in ('adjustment_four_eyes_usdt')`,
+      'select "id", "username" from "users" where "users"."id" = :uid limit 1',
+      'BEGIN',
+      claim(caller, 'POST /api/ops/adjustments'),
+      posting(
+        "'adjustment:' || :k::text",
+        [
+          {
+            asset: 'USDT',
+            amount: '10000',
+            kind: 'adjustment',
+            suffix: '',
+            debitUser: null,
+            debitPurpose: 'adjustments',
+            creditUser: ':uid',
+            creditPurpose: 'available',
+            reason: 'bench correction',
+            operator: ':opid',
+          },
+        ],
+        () => "'adjustment:' || :k::text",
+      ),
+      `select "asset", "balance" from "ledger_accounts" where ("ledger_accounts"."owner_kind" = 'user' and "ledger_accounts"."user_id" = :uid and "ledger_accounts"."purpose" = 'available')`,
+      `insert into "audit_log" ("id", "operator_id", "action", "subject", "user_id", "reason", "details", "created_at") ` +
+        `values (default, :opid, 'ledger.adjust', 'transfer:' || currval(pg_get_serial_sequence('ledger_transfers', 'id')), :uid, 'bench correction', ` +
+        `${json({ asset: 'USDT', amount: '0.010000', reference: 'adjustment:00000000-0000-0000-0000-000000000000', balanceAfter: '999968.000000' })}, now())`,
+      reply(caller, data),
+      'END',
+    ],
+  );
+}
+
+/**
+ * POST /api/trade/orders/place then POST /api/trade/orders/confirm: a buy order of 10 × s USDT
+ * (s = 1…8) at a limit of 0.9400 EUR, matched with the sell offer that takes that size (the table
+ * bench_users holds the buyers; each sell offer's min_amount is its size) at 0.9300, then settled
+ * in four legs (fee 0.2 % of the USDT, paid by the seller).
+ */
+export function tradeScript(buyers: number): string {
+  const order = ':tid::bigint';
+  const orderColumns =
+    '"id", "user_id", "side", "amount", "limit_price", "hold", "status", "offer_id", "merchant_id", "price", "total", "fee", "fee_percent", "was_matched", "created_at", "expires_at", "matched_at", "confirm_by", "ended_at"';
+  const offerColumns =
+    '"trade_offers"."id", "trade_offers"."user_id", "trade_offers"."side", "trade_offers"."price", "trade_offers"."quantity", "trade_offers"."remaining", "trade_offers"."pending", "trade_offers"."held", "trade_offers"."min_amount", "trade_offers"."max_amount", "trade_offers"."status", "trade_offers"."version", "trade_offers"."created_at", "trade_offers"."updated_at", "users"."nickname"';
+  const placed = {
+    id: 2,
+    fee: '0.020000',
+    hold: '9.40',
+    role: 'taker',
+    side: 'buy',
+    price: '0.9300',
+    total: '9.30',
+    amount: '10.000000',
+    status: 'matched',
+    endedAt: null,
+    orderNo: 'T0000000002',
+    receive: '9.980000',
+    feeAsset: 'USDT',
+    merchant: 'bench2',
+    confirmBy: '2026-11-29T01:41:03.015Z',
+    createdAt: '2026-11-29T01:26:03.015Z',
+    expiresAt: '2026-11-29T02:26:03.015Z',
+    holdAsset: 'EUR',
+    matchedAt: '2026-11-29T01:26:03.015Z',
+    limitPrice: '0.9400',
+    receiveAsset: 'USDT',
+    offerRemaining: '99980.000000',
+  };
+  const reference = `'trade_order:' || ${order}`;
+  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text`;
+  const notice = (status: string, both: boolean, tick: boolean) =>
+    `jsonb_build_array(jsonb_build_object('topic', 'trade.socket', 'payload', jsonb_build_object('status', '${status}', 'orderId', ${order}, 'userIds', ` +
+    `${both ? 'jsonb_build_array(:uid::text, :sid::text)' : 'jsonb_build_array(:uid::text)'}))` +
+    (both ? `, jsonb_build_object('topic', 'trade.push', 'payload', jsonb_build_object('status', '${status}', 'makerId', :sid::text, 'orderId', ${order}, 'takerId', :uid::text))` : '') +
+    (tick ? `, jsonb_build_object('topic', 'trade.tick', 'payload', jsonb_build_object('at', now(), 'price', '9300', 'amount', (:amt)::text, 'orderId', ${order}))` : '') +
+    ')';
+  return script(
+    [
+      clientsUser(buyers),
+      // The client's own size, so its own offer, as the HTTP bench asks for the next size in turn.
+      '\\set s 1 + :client_id % 8',
+      '\\set amt 10000000 * :s',
+      // The order's id is taken here (the server takes it inside the transaction, in the same round
+      // trip as the row): a currval() in a WHERE clause is volatile and would scan trade_orders.
+      'SELECT b.id AS uid, gen_random_uuid()::text AS k, gen_random_uuid()::text AS k2, o.id AS oid, o.user_id AS sid, ' +
+        "nextval(pg_get_serial_sequence('trade_orders', 'id')) AS tid FROM bench_users b, trade_offers o " +
+        "WHERE b.n = :u AND o.side = 'sell' AND o.min_amount = :amt::bigint \\gset",
+    ],
+    [
+      'BEGIN',
+      claim("'user'", 'POST /api/trade/orders/place'),
+      ...PAY_PASSWORD_CHECK,
+      'select "users"."is_merchant", "users"."vip_level", "users"."pay_password_hash" IS NOT NULL, coalesce("vip_levels"."daily_orders", 0) from "users" left join "vip_levels" on "vip_levels"."level" = "users"."vip_level" where "users"."id" = :uid',
+      `select count(*) FILTER (WHERE "created_at" >= date_trunc('day', now())), count(*) FILTER (WHERE "status" = 'cancelled' AND "was_matched" AND "ended_at" >= date_trunc('day', now())) ` +
+        `from "trade_orders" where ("trade_orders"."user_id" = :uid and "trade_orders"."created_at" >= date_trunc('day', now()) - interval '75 minutes')`,
+      `select "key", "value" from "settings" where "settings"."key" in ('trade_fee_percent')`,
+      `insert into "trade_orders" (${orderColumns}) values (${order}, :uid, 'buy', :amt::bigint, 9400, 94 * :amt::bigint / 1000000, 'matching', default, default, default, default, default, default, false, now(), now() + interval '1 hour', default, default, default) returning ${orderColumns}`,
+      `select ${offerColumns} from "trade_offers" inner join "users" on "users"."id" = "trade_offers"."user_id" ` +
+        `where ("trade_offers"."status" = 'open' and "trade_offers"."side" = 'sell' and "trade_offers"."user_id" <> :uid and "trade_offers"."remaining" >= :amt::bigint and "trade_offers"."min_amount" <= :amt::bigint ` +
+        `and "trade_offers"."max_amount" >= :amt::bigint and "trade_offers"."price" <= 9400) order by "trade_offers"."price" asc, "trade_offers"."id" asc limit 1 for update of "trade_offers"`,
+      posting(reference, [{ asset: 'EUR', amount: '94 * :amt::bigint / 1000000', kind: 'trade_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'trading' }]),
+      `update "trade_offers" set "remaining" = "remaining" - :amt::bigint, "pending" = "pending" + :amt::bigint, "updated_at" = now() where "trade_offers"."id" = :oid ` +
+        'returning "id", "user_id", "side", "price", "quantity", "remaining", "pending", "held", "min_amount", "max_amount", "status", "version", "created_at", "updated_at"',
+      `update "trade_orders" set "status" = 'matched', "offer_id" = :oid, "merchant_id" = :sid, "price" = 9300, "total" = 93 * :amt::bigint / 1000000, "fee" = :amt::bigint / 500, "fee_percent" = 0.2, ` +
+        `"was_matched" = true, "matched_at" = now(), "confirm_by" = now() + interval '15 minutes' where "trade_orders"."id" = ${order} returning ${orderColumns}`,
+      outbox(notice('matching', false, false)),
+      outbox(notice('matched', true, false)),
+      reply("'user'", placed),
+      'END',
+    ],
+    [
+      'BEGIN',
+      claim("'user'", 'POST /api/trade/orders/confirm', ':k2'),
+      ...PAY_PASSWORD_CHECK,
+      `select ${orderColumns} from "trade_orders" where ("trade_orders"."id" = ${order} and "trade_orders"."user_id" = :uid) for update`,
+      `select ${offerColumns} from "trade_offers" inner join "users" on "users"."id" = "trade_offers"."user_id" where "trade_offers"."id" = :oid for update of "trade_offers"`,
+      `update "trade_offers" set "pending" = "pending" - :amt::bigint, "held" = "held" - :amt::bigint, "status" = 'open', "updated_at" = now() where "trade_offers"."id" = :oid`,
+      `update "trade_orders" set "status" = 'completed', "ended_at" = now() where "trade_orders"."id" = ${order} returning ${orderColumns}`,
+      posting(reference, [
+        { asset: 'USDT', amount: ':amt::bigint - :amt::bigint / 500', kind: 'trade_settle', suffix: 'usdt', debitUser: ':sid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
+        { asset: 'USDT', amount: ':amt::bigint / 500', kind: 'trade_fee', suffix: 'fee', debitUser: ':sid', debitPurpose: 'trading', creditUser: null, creditPurpose: 'fees' },
+        { asset: 'EUR', amount: '93 * :amt::bigint / 1000000', kind: 'trade_settle', suffix: 'eur', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':sid', creditPurpose: 'available' },
+        { asset: 'EUR', amount: ':amt::bigint / 1000000', kind: 'trade_release', suffix: 'rest', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
+      ]),
+      outbox(notice('completed', true, true)),
+      reply("'user'", { ...placed, status: 'completed', hold: '0.00', offerRemaining: null }, ':k2'),
+      'END',
+    ],
+  );
+}
+
+/** Runs `text` with pgbench (WORKERS clients, 2 threads, prepared) for `seconds` on `url`: its scripts per second. */
+export async function pgbenchScript(url: string, dir: string, name: string, text: string, seconds: number): Promise<number> {
+  const file = path.join(dir, `${name}.pgbench`);
+  fs.writeFileSync(file, text);
+  const { stdout } = await run(PGBENCH, ['-n', '-M', 'prepared', '-c', String(WORKERS), '-j', '2', '-T', String(seconds), '-f', file, url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const match = /tps = ([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`pgbench printed no tps for ${name}:\n${stdout}`);
+  const failed = /number of failed transactions: (\d+)/.exec(stdout);
+  if (failed && Number(failed[1]) > 0) throw new Error(`pgbench's ${name} failed ${failed[1]} times:\n${stdout}`);
+  return Number(match[1]);
+}
