@@ -4,9 +4,8 @@
  * one round trip for all of them. Inside a transaction, a failed statement makes every later one
  * fail too ("current transaction is aborted"); the first failure is the one that says why.
  */
-import { sql } from 'drizzle-orm';
 import type { Tx } from './client';
-import { rowsOf } from './rows';
+import { fixedStatement } from './rows';
 
 /**
  * Waits for statements sent together, given in the order they were sent: their results, or the
@@ -28,6 +27,8 @@ type SerialTable = 'withdrawals' | 'conversions' | 'trade_orders';
 
 /** The next id of `table`'s serial column, taken ahead of its INSERT (a rolled-back transaction leaves a gap, as a failed INSERT does). */
 export async function nextIdOf(tx: Tx, table: SerialTable): Promise<number> {
-  const [row] = await rowsOf<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::text AS id`);
+  const [row] = await NEXT_ID(tx, [table]);
   return Number(row.id);
 }
+
+const NEXT_ID = fixedStatement<{ id: string }>("SELECT nextval(pg_get_serial_sequence($1, 'id'))::text AS id");

@@ -51,14 +51,17 @@ const lastStatements = new WeakMap<Tx, Array<Promise<unknown>>>();
  * before it was sent would let the rest commit without it. The SQL is built here, synchronously:
  * a value that cannot be written (JSON.stringify of a BigInt, say) throws in the caller, before
  * COMMIT, and the transaction rolls back. Values are given as text, numbers or JSON text.
+ * `query` may also be a function that sends the statement itself (a fixed text, db/rows.ts) when
+ * called, here, synchronously.
  */
-export function withCommit(tx: Tx, query: SQL): void {
+export function withCommit(tx: Tx, query: SQL | ((tx: Tx) => Promise<unknown>)): void {
   const list = lastStatements.get(tx);
   // Only inTransaction waits for these: under another transaction a failed one would go unnoticed
   // (its COMMIT answering ROLLBACK).
   if (!list) throw new Error('withCommit needs a transaction of inTransaction');
-  // Built now (a failure throws here), sent now (execute(): not when awaited).
-  const statement = tx.execute(query).execute();
+  // Built now (a failure throws here), sent now (execute(): not when awaited). A function sends a
+  // statement of its own (a fixedStatement of db/rows.ts, its values already written as text).
+  const statement = typeof query === 'function' ? query(tx) : tx.execute(query).execute();
   // Awaited at the commit; a failure meanwhile must not go unhandled.
   statement.catch(() => undefined);
   list.push(statement);

@@ -10,13 +10,13 @@
  * and may be corrected and sent again.
  */
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../src/domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/domain/ledger';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { fixedStatement, rowsOf } from '../db/rows';
 import { inTransaction, withCommit } from '../db/transaction';
 
 /** A running request that has not finished after this long is taken to have died with its process. */
@@ -94,6 +94,21 @@ export type Gate = { kind: 'open' } | { kind: 'refuse'; error: Error } | { kind:
 /** A call whose gate keeps answering "again" has met something it cannot settle. */
 const GATE_ROUNDS = 3;
 
+/** The key's reply, the last statement of every money call (it goes out with COMMIT): its text written once. */
+const REPLY = fixedStatement(
+  `UPDATE idempotency_keys SET state = 'done', status = $1, reply = $2::jsonb
+   WHERE user_id = $3::uuid AND caller = $4 AND key = $5`,
+);
+
+/** The claim of a key, the first statement of every money call: its text written once (db/rows.ts). */
+const CLAIM = fixedStatement<{ key: string }>(
+  `INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until)
+   SELECT $1::uuid, $2::text, $3::text, $4::text, $5::bytea, 'running', $6::timestamptz, $7::timestamptz
+   WHERE pg_try_advisory_xact_lock(hashtextextended($8, 0))
+   ON CONFLICT (user_id, caller, key) DO NOTHING
+   RETURNING key`,
+);
+
 export function createIdempotency(db: Db, clock: Clock) {
   /**
    * Claims the key for this request inside the call's transaction: true when we may run it, else
@@ -105,14 +120,7 @@ export function createIdempotency(db: Db, clock: Clock) {
     const now = clock();
     const lease = new Date(now.getTime() + RUNNING_LEASE_SECONDS * 1000);
     const lockKey = `idempotency:${scope.userId}:${callerOf(scope)}:${scope.key}`;
-    const inserted = await rowsOf<{ key: string }>(
-      tx,
-      sql`INSERT INTO idempotency_keys (user_id, caller, key, route, fingerprint, state, created_at, locked_until)
-          SELECT ${scope.userId}::uuid, ${callerOf(scope)}::text, ${scope.key}::text, ${scope.route}::text, ${fingerprint}::bytea, 'running', ${now.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz
-          WHERE pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0))
-          ON CONFLICT (user_id, caller, key) DO NOTHING
-          RETURNING key`,
-    );
+    const inserted = await CLAIM(tx, [scope.userId, callerOf(scope), scope.key, scope.route, fingerprint, now.toISOString(), lease.toISOString(), lockKey]);
     if (inserted.length > 0) return { run: true };
 
     const [row] = await rowsOf<KeyRow>(
@@ -141,9 +149,9 @@ export function createIdempotency(db: Db, clock: Clock) {
   }
 
   /** The key's reply, kept: a statement for withCommit (the reply is written as JSON text here, so a reply that cannot be throws before COMMIT). */
-  function finished(scope: IdempotencyScope, status: number, stored: Stored): SQL {
-    return sql`UPDATE idempotency_keys SET state = 'done', status = ${status}, reply = ${JSON.stringify(stored)}::jsonb
-               WHERE user_id = ${scope.userId} AND caller = ${callerOf(scope)} AND key = ${scope.key}`;
+  function finished(scope: IdempotencyScope, status: number, stored: Stored): (tx: Tx) => Promise<unknown> {
+    const params = [status, JSON.stringify(stored), scope.userId, callerOf(scope), scope.key];
+    return (tx) => REPLY(tx, params);
   }
 
   async function unclaim(tx: Tx, scope: IdempotencyScope): Promise<void> {

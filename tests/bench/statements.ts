@@ -78,6 +78,9 @@ const PAY_PASSWORD_CHECK = [
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
 ];
 
+/** The settings read (server/modules/settings/settings.ts). */
+const settingsOf = (...keys: string[]) => `SELECT key, value FROM settings WHERE key = ANY('{${keys.join(',')}}'::text[])`;
+
 const nextId = (table: string) => `SELECT nextval(pg_get_serial_sequence('${table}', 'id'))::text AS id`;
 const currentId = (table: string) => `currval(pg_get_serial_sequence('${table}', 'id'))`;
 
@@ -134,7 +137,7 @@ export function withdrawalScript(users: number): string {
       ...PAY_PASSWORD_CHECK,
       'select "withdrawals_paused_until" from "users" where "users"."id" = :uid limit 1',
       'select "address_book_locked_at", "address_book_unlock_at" from "users" where "users"."id" = :uid limit 1',
-      `select "key", "value" from "settings" where "settings"."key" in ('withdraw_min_usdt', 'withdraw_fee_usdt')`,
+      settingsOf('withdraw_min_usdt', 'withdraw_fee_usdt'),
       nextId('withdrawals'),
       `insert into "withdrawals" ("id", "user_id", "asset", "amount", "reason", "operator_id", "decided_at", "created_at", "method", "network", "destination", "fee", "status", "tx_reference") ` +
         `values (${id}, :uid, 'USDT', 20000000, default, default, default, now(), 'crypto', 'TRC20', '${TRC20_ADDRESS}', 1000000, 'processing', default) ` +
@@ -159,7 +162,7 @@ export function conversionScript(users: number): string {
   const id = currentId('conversions');
   const quoteColumns = '"id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at", "fee_percent", "expires_at", "used_at"';
   const data = { id: 1, to: 'EUR', fee: '0.005000', from: 'USDT', rate: '0.920000', amount: '1.000000', receive: '0.91', createdAt: '2026-11-29T01:26:02.995Z' };
-  const settings = `select "key", "value" from "settings" where "settings"."key" in ('usdt_eur_rate', 'transfer_fee_percent')`;
+  const settings = settingsOf('usdt_eur_rate', 'transfer_fee_percent');
   return script(
     userLookup(users, ', gen_random_uuid()::text AS q'),
     [
@@ -219,7 +222,7 @@ export function correctionScript(users: number, operators: number): string {
     ],
     [
       `select ${sessionColumns} from "operator_sessions" inner join "operators" on "operators"."id" = "operator_sessions"."operator_id" where "operator_sessions"."token_hash" = :th::bytea limit 1`,
-      `select "key", "value" from "settings" where "settings"."key" in ('adjustment_four_eyes_usdt')`,
+      settingsOf('adjustment_four_eyes_usdt'),
       'select "id", "username" from "users" where "users"."id" = :uid limit 1',
       'BEGIN',
       claim(caller, 'POST /api/ops/adjustments'),
@@ -314,7 +317,7 @@ export function tradeScript(buyers: number): string {
       'select "users"."is_merchant", "users"."vip_level", "users"."pay_password_hash" IS NOT NULL, coalesce("vip_levels"."daily_orders", 0) from "users" left join "vip_levels" on "vip_levels"."level" = "users"."vip_level" where "users"."id" = :uid',
       `select count(*) FILTER (WHERE "created_at" >= date_trunc('day', now())), count(*) FILTER (WHERE "status" = 'cancelled' AND "was_matched" AND "ended_at" >= date_trunc('day', now())) ` +
         `from "trade_orders" where ("trade_orders"."user_id" = :uid and "trade_orders"."created_at" >= date_trunc('day', now()) - interval '75 minutes')`,
-      `select "key", "value" from "settings" where "settings"."key" in ('trade_fee_percent')`,
+      settingsOf('trade_fee_percent'),
       `insert into "trade_orders" (${orderColumns}) values (${order}, :uid, 'buy', :amt::bigint, 9400, 94 * :amt::bigint / 1000000, 'matching', default, default, default, default, default, default, false, now(), now() + interval '1 hour', default, default, default) returning ${orderColumns}`,
       `select ${offerColumns} from "trade_offers" inner join "users" on "users"."id" = "trade_offers"."user_id" ` +
         `where ("trade_offers"."status" = 'open' and "trade_offers"."side" = 'sell' and "trade_offers"."user_id" <> :uid and "trade_offers"."remaining" >= :amt::bigint and "trade_offers"."min_amount" <= :amt::bigint ` +

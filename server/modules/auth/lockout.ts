@@ -8,10 +8,10 @@
  * count. A try writes nothing while there is no count to clear: a right payment password costs
  * no write of its own, and its check can run inside the payment's own transaction (`tryIn`).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { fixedStatement } from '../../db/rows';
 
 export interface LockoutTable {
   table: 'login_failures' | 'pay_password_failures' | 'second_factor_failures';
@@ -42,11 +42,12 @@ export interface Lockout {
    */
   tryIn(tx: Tx, key: string, verify: (tx: Tx) => Promise<boolean>, locking?: Promise<unknown>): Promise<TryOutcome>;
   /**
-   * The key's lock as an SQL expression, for a statement of the caller's that takes it beside a
-   * read of its own; that statement, already sent, is then given to `tryIn` as `locking` (one
-   * statement fewer). It must take the lock whenever the try can go on.
+   * The name of the key's lock, for a statement of the caller's that takes it beside a read of its
+   * own (`pg_advisory_xact_lock(hashtextextended(<name>, 0))`); that statement, already sent, is
+   * then given to `tryIn` as `locking` (one statement fewer). It must take the lock whenever the
+   * try can go on.
    */
-  lockOf(key: string): SQL;
+  lockNameOf(key: string): string;
   /** Runs `work` after the earlier tries of `key` in this process (see `oneAtATime`). */
   serially<T>(key: string, work: () => Promise<T>): Promise<T>;
   clear(db: Db | Tx, key: string): Promise<void>;
@@ -68,7 +69,13 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
    * for each other). Sent when called (execute(): a Drizzle query is otherwise sent only once
    * awaited), so that a statement called after it goes out after it (server/db/pipeline.ts).
    */
-  const lockOf = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${`${where.table}:${key}`}, 0))`;
+  const lockNameOf = (key: string) => `${where.table}:${key}`;
+  const lockOf = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${lockNameOf(key)}, 0))`;
+
+  /** The key's count, read at every try (of every money call, for the payment password): its text written once (db/rows.ts). */
+  const countOf = fixedStatement<Row>(
+    `SELECT failures, last_failure, locked_until FROM ${where.table} WHERE ${where.keyColumn} = $1${where.keyColumn === 'user_id' ? '::uuid' : ''}`,
+  );
 
   async function takeLock(tx: Db | Tx, key: string): Promise<void> {
     await tx.execute(sql`SELECT ${lockOf(key)}`).execute();
@@ -83,7 +90,7 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
     // Sent together (the connection pipelines); PostgreSQL reads the count only once the lock is
     // held, so the read sees every try committed before. A statement of its own: one that took
     // the lock itself would read with a snapshot from before it.
-    const [, rows] = await Promise.all([locking ?? takeLock(tx, key), rowsOf<Row>(tx, sql`SELECT failures, last_failure, locked_until FROM ${table} WHERE ${keyColumn} = ${keyValue(key)}`)]);
+    const [, rows] = await Promise.all([locking ?? takeLock(tx, key), countOf(tx, [key])]);
     const row = rows[0] as Row | undefined;
     const lockedUntil = row?.locked_until ? new Date(row.locked_until) : null;
     if (lockedUntil && lockedUntil > now) return { kind: 'locked', until: lockedUntil };
@@ -126,7 +133,7 @@ export function createLockout(db: Db, clock: Clock, where: LockoutTable, maxFail
       if (outcome.kind !== 'right') throw refusalOf(outcome, refusals);
     },
     tryIn,
-    lockOf,
+    lockNameOf,
     serially: oneAtATime,
     async clear(tx, key) {
       await takeLock(tx, key);

@@ -12,7 +12,7 @@ import type * as forms from '../../../src/domain/validation';
 import type { LoginReply, SessionReply } from '../../../src/domain/wire';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf, uniqueViolation } from '../../db/rows';
+import { fixedStatement, uniqueViolation } from '../../db/rows';
 import { users, type User } from '../../db/schema';
 import type { Gate } from '../../http/idempotency';
 import { Refusal, waitRefusal } from '../../errors';
@@ -63,6 +63,11 @@ function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, 
 
 const INVITE_CODE_ATTEMPTS = 3;
 
+/** The payment password's hash, read with the user's payment lock (its name, $1): every user money call sends it, so its text is written once (db/rows.ts). */
+const PAY_PASSWORD_HASH = fixedStatement<{ pay_password_hash: string | null }>(
+  'SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended($1, 0)) FROM users WHERE id = $2::uuid',
+);
+
 export function createAccounts(deps: AccountsDeps) {
   const { db, clock, codes, sessions, signIns, loginLockout, payLockout, payPasswords, contactNotices, secondFactor, securityChanges, loginTickets, alerts } = deps;
   void prepareDecoy();
@@ -90,7 +95,7 @@ export function createAccounts(deps: AccountsDeps) {
   async function payPasswordGate(tx: Tx, userId: string, payPassword: string, field = 'payPassword'): Promise<Gate> {
     // The hash read and the user's payment lock in one statement (the lock is taken for the
     // user's row; without a row the check ends below as session.gone), the count behind it.
-    const hashRead = rowsOf<{ pay_password_hash: string | null }>(tx, sql`SELECT pay_password_hash, ${payLockout.lockOf(userId)} FROM users WHERE id = ${userId}`);
+    const hashRead = PAY_PASSWORD_HASH(tx, [payLockout.lockNameOf(userId), userId]);
     // Awaited in the check; until then a failure must not go unhandled.
     hashRead.catch(() => undefined);
     const outcome = await payLockout.tryIn(tx, userId, async () => {

@@ -2,9 +2,9 @@
  * Operator settings kept in the database (support link, EUR rate). The configuration seeds them
  * on first start; a variable set explicitly in the environment overrides them at every start.
  */
-import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { parseAmount, parseFeePercent, type Asset } from '../../../src/domain/money';
+import { fixedStatement } from '../../db/rows';
 import { settings } from '../../db/schema';
 import { SETTING_KEYS, type SettingKey } from '../../../src/domain/settings';
 
@@ -13,13 +13,16 @@ export { isSettingKey, SETTING_KEYS, SETTING_RULES, type SettingKey } from '../.
 export { parseFeePercent };
 
 export async function readSetting(db: Db | Tx, key: SettingKey): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return row?.value ?? null;
+  const [value] = await readSettings(db, [key]);
+  return value;
 }
+
+/** Read by most money calls: its text written once (db/rows.ts). */
+const SETTINGS_OF = fixedStatement<{ key: string; value: string }>('SELECT key, value FROM settings WHERE key = ANY($1::text[])');
 
 /** Several settings in one statement, in the order asked (null where unset). */
 export async function readSettings<const K extends readonly SettingKey[]>(db: Db | Tx, keys: K): Promise<{ [I in keyof K]: string | null }> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys])).execute();
+  const rows = await SETTINGS_OF(db, [keys]);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return keys.map((key) => byKey.get(key) ?? null) as { [I in keyof K]: string | null };
 }
