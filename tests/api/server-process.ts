@@ -19,6 +19,8 @@ export interface ServerProcess {
   output: string;
   /** Its base URL, as the banner names it (e.g. http://127.0.0.1:41234). */
   url: string;
+  /** Its process id (the benches read its CPU time). */
+  pid: number;
   /** SIGTERM, resolved once it has exited (PGlite closes its files). */
   stop(): Promise<void>;
   /** SIGKILL (a crash: nothing of the process runs after it), resolved once it has exited. */
@@ -49,7 +51,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: strin
       const banner = /Tessera is running at (http:\/\/\S+?)\/h5\/[\s\S]*\n\n/.exec(output);
       if (banner) {
         clearTimeout(timer);
-        resolve({ output, url: banner[1], stop, kill: () => end('SIGKILL') });
+        resolve({ output, url: banner[1], pid: child.pid ?? 0, stop, kill: () => end('SIGKILL') });
       }
     };
     child.stdout.on('data', read);

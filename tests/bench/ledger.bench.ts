@@ -58,7 +58,7 @@ import {
   withThrowawayDatabase,
   type Rate,
 } from './database';
-import { profileClock, profileOf } from './profile';
+import { cpuMeter, describeCpu, profileClock, profileOf } from './profile';
 import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer, type Step } from './server';
 import { TRC20_ADDRESS, conversionScript, correctionScript, pgbenchScript, withdrawalScript } from './statements';
 import { benchTargets } from './targets';
@@ -146,6 +146,8 @@ interface CallResult {
   statements: number;
   /** Where the server's CPU went, when BENCH_PROFILE is set. */
   profile?: string;
+  /** The CPU per call of the server and of PostgreSQL over HTTP, and of PostgreSQL under pgbench (lines). */
+  cpu: string[];
 }
 
 /**
@@ -192,7 +194,9 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
     const nextUser = inTurn(users);
     const nextOperator = inTurn(operatorTokens);
     const window = { from: profileClock(), to: 0 };
+    const meter = cpuMeter(server.pid);
     const http = await load(base, SECONDS, stepsOf(kind, { nextToken, nextUser, nextOperator, users: users.length }));
+    const httpCpu = meter.perCall(http.count);
     window.to = profileClock();
     await server.stop();
     server = undefined;
@@ -210,11 +214,13 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
       SELECT row_number() OVER (ORDER BY s.id)::int AS n, s.operator_id AS id, s.token_hash FROM operator_sessions s`);
     await database.db.execute(sql`ANALYZE`);
     const text = { withdrawal: () => withdrawalScript(PAYING_USERS), conversion: () => conversionScript(PAYING_USERS), correction: () => correctionScript(PAYING_USERS, WORKERS) }[kind]();
+    const alone = cpuMeter(null);
     const statements = await pgbenchScript(url, dataDir, kind, text, SECONDS);
     const [after] = await rowsOf<{ recorded: number }>(database.db, sql`SELECT count(*)::int AS recorded FROM ${sql.identifier(table)}`);
     if (after.recorded <= counted.recorded) throw new Error(`pgbench recorded no ${kind}`);
+    const statementsCpu = alone.perCall(after.recorded - counted.recorded);
     await verifyClean(database);
-    return { http, statements, profile };
+    return { http, statements, profile, cpu: [describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false)] };
   } finally {
     await server?.stop();
     await database.close();
@@ -315,6 +321,7 @@ async function main(): Promise<void> {
         `${result.http.perSecond.toFixed(1)} ${call.unit}/s, ratio to pgbench: ${ratio(result.http.perSecond)}, ` +
         `ratio to its own statements: ${verdict(own >= TARGET.moneyCall, `${call.kind} ≥ ${TARGET.moneyCall.toFixed(1)} of its statements`, own.toFixed(2))} ${own.toFixed(2)}`,
     );
+    for (const line of result.cpu) console.log(line);
   }
   for (const profile of profiles) console.log(profile);
   finish();

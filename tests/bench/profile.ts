@@ -200,6 +200,94 @@ export function profileOf(since: number, window: { from: number; to: number }, c
   return `${what}: ${path.basename(file)}\n${describeProfile(summariseProfile(readProfile(file), window), calls, what)}`;
 }
 
+/** Linux reports process times in USER_HZ, 100 per second. */
+const TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far, in milliseconds: user (its own code) and system (the kernel on its behalf). */
+export interface CpuTime {
+  user: number;
+  system: number;
+}
+
+function cpuOfStat(text: string): CpuTime {
+  // The command may hold spaces and parentheses: the fields start after its last ")".
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are the 14th and 15th fields of /proc/<pid>/stat (the 12th and 13th after the command).
+  return { user: (Number(fields[11]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / TICKS_PER_SECOND };
+}
+
+/** The CPU time of a process's children that ended and were waited for (cutime, cstime). */
+function childrenCpuOfStat(text: string): CpuTime {
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { user: (Number(fields[13]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[14]) * 1000) / TICKS_PER_SECOND };
+}
+
+/** The CPU time of process `pid` (zero when it is gone). */
+export function processCpu(pid: number): CpuTime {
+  try {
+    return cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/** The CPU time of every PostgreSQL process of this machine together (the server's and its backends', those that ended too). */
+export function postgresCpu(): CpuTime {
+  const total = { user: 0, system: 0 };
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!text.includes(' (postgres) ')) continue;
+    const cpu = cpuOfStat(text);
+    // Backends that ended (pgbench's, at its end) are counted in their parent's children's times.
+    const children = childrenCpuOfStat(text);
+    total.user += cpu.user + children.user;
+    total.system += cpu.system + children.system;
+  }
+  return total;
+}
+
+/**
+ * The CPU that the server process and PostgreSQL spend between `start()` and `stop()`: what a
+ * call costs each of them, measured by the kernel (/proc), not sampled. A CPU profile's samples
+ * also land on a frame while its thread waits for a core (on 2 cores, a write that wakes
+ * PostgreSQL is often where the server loses its core), so the profile's shares are of wall
+ * time; these figures are of CPU time.
+ */
+export function cpuMeter(serverPid: number | null) {
+  let server = processCpu(serverPid ?? 0);
+  let postgres = postgresCpu();
+  return {
+    /** The CPU spent since, per call (ms): the server's user and system time, PostgreSQL's. */
+    perCall(calls: number) {
+      const nowServer = processCpu(serverPid ?? 0);
+      const nowPostgres = postgresCpu();
+      const per = (ms: number) => ms / Math.max(1, calls);
+      const figures = {
+        serverUser: per(nowServer.user - server.user),
+        serverSystem: per(nowServer.system - server.system),
+        postgres: per(nowPostgres.user + nowPostgres.system - postgres.user - postgres.system),
+      };
+      server = nowServer;
+      postgres = nowPostgres;
+      return figures;
+    },
+  };
+}
+
+/** The line of a cpuMeter's figures. */
+export function describeCpu(what: string, figures: { serverUser: number; serverSystem: number; postgres: number }, served: boolean): string {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  return served
+    ? `CPU per ${what} (kernel's count): server ${ms(figures.serverUser + figures.serverSystem)} (user ${ms(figures.serverUser)}, system ${ms(figures.serverSystem)}), PostgreSQL ${ms(figures.postgres)}`
+    : `CPU per ${what} with pgbench sending its statements (kernel's count): PostgreSQL ${ms(figures.postgres)}`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   for (const file of process.argv.slice(2)) {
     console.log(`${file}\n${describeProfile(summariseProfile(readProfile(file)), 1, 'run')}`);

@@ -46,7 +46,7 @@ import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { BENCH_SERVER_URL, fund, measurePgbench, requireBenchServer, verifyClean, withThrowawayDatabase } from './database';
-import { profileClock, profileOf } from './profile';
+import { cpuMeter, describeCpu, profileClock, profileOf } from './profile';
 import { pgbenchScript, tradeScript } from './statements';
 import { benchTargets } from './targets';
 import { PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, percentile, signIn, startBenchServer, type Load } from './server';
@@ -77,6 +77,8 @@ interface TradingResult {
   /** pgbench sending a trade's own statements (place, then confirm) on the same database afterwards. */
   statements: number;
   profile?: string;
+  /** The CPU per trade of the server and of PostgreSQL over HTTP, and of PostgreSQL under pgbench (lines). */
+  cpu: string[];
 }
 
 /** PostgreSQL's count of deadlocks in database `name` (its backends report when they end). */
@@ -123,6 +125,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
     const nextToken = inTurn(buyerTokens);
     const nextSize = inTurn(SIZES);
     const window = { from: profileClock(), to: 0 };
+    const meter = cpuMeter(server.pid);
     const trades = await load(base, SECONDS, [
       {
         path: '/api/trade/orders/place',
@@ -151,6 +154,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
         done: true,
       },
     ]);
+    const httpCpu = meter.perCall(trades.count);
     window.to = profileClock();
     await server.stop();
     server = undefined;
@@ -175,11 +179,14 @@ async function benchTrading(url: string): Promise<TradingResult> {
 
     await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users WHERE id NOT IN (SELECT user_id FROM trade_offers)`);
     await database.db.execute(sql`ANALYZE`);
+    const alone = cpuMeter(null);
     const statements = await pgbenchScript(url, dataDir, 'trade', tradeScript(BUYERS), SECONDS);
     const [after] = await rowsOf<{ completed: number }>(database.db, sql`SELECT (count(*) FILTER (WHERE status = 'completed'))::int AS completed FROM trade_orders`);
     if (after.completed <= counts.completed) throw new Error('pgbench settled no trade');
+    const statementsCpu = alone.perCall(after.completed - counts.completed);
     await verifyClean(database);
-    return { trades, placed: counts.placed, deadlocks, statements, profile };
+    const cpu = [describeCpu('trade over HTTP', httpCpu, true), describeCpu('trade', statementsCpu, false)];
+    return { trades, placed: counts.placed, deadlocks, statements, profile, cpu };
   } finally {
     await server?.stop();
     await database.close();
@@ -196,7 +203,7 @@ async function main(): Promise<void> {
   );
   const tps = await measurePgbench(WORKERS, SECONDS);
 
-  const { trades, placed, deadlocks, statements, profile } = await withThrowawayDatabase('trading', benchTrading);
+  const { trades, placed, deadlocks, statements, profile, cpu } = await withThrowawayDatabase('trading', benchTrading);
   const { verdict, finish } = benchTargets('trading');
   const [place, confirm] = trades.latencies;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -216,6 +223,7 @@ async function main(): Promise<void> {
   };
   console.log(`place an order over HTTP (held and matched at once; ${place.length} answered), p50 ${ms(percentile(place, 50))}, p99: ${p99(place, 'place')}`);
   console.log(`confirm an order over HTTP (settled in one posting; ${confirm.length} answered), p50 ${ms(percentile(confirm, 50))}, p99: ${p99(confirm, 'confirm')}`);
+  for (const line of cpu) console.log(line);
   console.log(`deadlocks PostgreSQL counted during the HTTP run: ${verdict(deadlocks === 0, 'no deadlock', String(deadlocks))} ${deadlocks}`);
   if (profile) console.log(profile);
   // Every order of the bench fits an offer and every match is confirmed in time: a refusal is a fault.
