@@ -113,7 +113,7 @@ function securityOf(auth: RouteAuth): FastifySchema['security'] {
  * or fail after its transaction committed. Tests build the app with `checkReplies`, which checks
  * every real reply against its documented schema here and turns a mismatch into a 500.
  */
-function checkReply(request: FastifyRequest, schema: z.ZodType, data: unknown): void {
+export function checkReply(request: FastifyRequest, schema: z.ZodType, data: unknown): void {
   const result = schema.safeParse(data);
   if (result.success) return;
   const problem = `reply of ${request.method} ${request.routeOptions.url} does not match its documented schema: ${result.error.message}`;

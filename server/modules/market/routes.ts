@@ -12,11 +12,14 @@ import { toDecimalString } from '../../../src/domain/money';
 import { priceText } from '../../../src/domain/trading';
 import type { DayMarket, Quotation } from '../../../src/domain/wire';
 import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas';
-import { apiRoute } from '../../http/api-route';
+import { apiRoute, checkReply } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
 import type { TradeTickPayload } from '../trading';
 import { encodingFor } from './candle-cache';
 import { MAX_CANDLES } from './candles';
+
+/** A history read's reply. */
+const CANDLES = z.array(candleSchema);
 
 /** The category of coins shown in the app's market list (the only one the app keeps). */
 const QUOTED_CATEGORY = 1;
@@ -40,13 +43,15 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
     description: `The trading hall's own USDT/EUR candles have the symbol "${HALL_SYMBOL}".`,
     auth: 'none',
     query: timesharQuerySchema,
-    reply: z.array(candleSchema),
+    reply: CANDLES,
     validators: true,
     handler: async ({ query, request, reply }) => {
       const history = await market.history(query.symbol, query.period, query.from, query.to);
       if (!history.range) return history.candles;
       // A kept reply, serialised and compressed once, that a client can keep and name by its ETag.
       const { range } = history;
+      // The tests' check of every reply against its documentation (apiRoute's checkReplies) covers the kept ones too.
+      if (request.server.deps.checkReplies) checkReply(request, CANDLES, range.candles);
       void reply.header('etag', range.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === range.etag) {
         await reply.code(304).send();
