@@ -17,7 +17,7 @@ import type { PlatformPurpose, TransferKind, UserPurpose } from '../../src/domai
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { fixedStatement, rowsOf } from '../db/rows';
 import type { AccountRef } from './accounts';
 
 export interface TransferInput {
@@ -84,6 +84,8 @@ WHERE v.ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM change)
 ORDER BY leg.n
 RETURNING id`;
 
+const POST = fixedStatement<{ id: string | number }>(POST_MOVEMENT);
+
 function ownerOf(ref: AccountRef): { user: string | null; purpose: string } {
   return 'platform' in ref ? { user: null, purpose: ref.platform } : { user: ref.userId, purpose: ref.purpose };
 }
@@ -119,11 +121,9 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
   });
   // The text as it is, with nothing for Drizzle to build: the posting is the hot path of every
   // money call (the pool prepares it once per connection: server/db/named-statements.ts).
-  const result = (await tx._.session.prepareQuery({ sql: POST_MOVEMENT, params: [JSON.stringify(rows)] }, undefined, undefined, false).execute()) as {
-    rows: Array<{ id: string | number }>;
-  };
-  if (result.rows.length !== legs.length) throw new AppError('balance.insufficient', 400);
-  return result.rows.map((row) => Number(row.id));
+  const posted = await POST(tx, [JSON.stringify(rows)]);
+  if (posted.length !== legs.length) throw new AppError('balance.insufficient', 400);
+  return posted.map((row) => Number(row.id));
 }
 
 /** Posts one transfer; refuses with balance.insufficient when a user debit account lacks the amount. */

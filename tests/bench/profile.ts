@@ -95,7 +95,7 @@ function partOf(frame: ProfileNode['callFrame'], source: ReturnType<typeof sourc
   return 'other';
 }
 
-export interface ProfileSummary {
+interface ProfileSummary {
   /** Milliseconds the process worked (samples not idle). */
   busyMs: number;
   /** Milliseconds the profile covers. */
@@ -112,7 +112,7 @@ export function profileClock(): number {
 }
 
 /** `window`: only the samples between these two profileClock() readings (the load, not the start-up or the sign-ins). */
-export function summariseProfile(profile: CpuProfile, window?: { from: number; to: number }): ProfileSummary {
+function summariseProfile(profile: CpuProfile, window?: { from: number; to: number }): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -165,7 +165,7 @@ export function summariseProfile(profile: CpuProfile, window?: { from: number; t
 }
 
 /** The summary as lines: each part's share of the busy time and its CPU microseconds per call. */
-export function describeProfile(summary: ProfileSummary, calls: number, what: string): string {
+function describeProfile(summary: ProfileSummary, calls: number, what: string): string {
   const perCall = (ms: number) => `${((ms * 1000) / calls).toFixed(0)} µs/${what}`;
   const lines = [
     `server CPU ${(summary.busyMs / 1000).toFixed(1)} s busy of ${(summary.wallMs / 1000).toFixed(1)} s, ${perCall(summary.busyMs)} over ${calls} ${what}s:`,
@@ -176,12 +176,12 @@ export function describeProfile(summary: ProfileSummary, calls: number, what: st
   return lines.join('\n');
 }
 
-export function readProfile(file: string): CpuProfile {
+function readProfile(file: string): CpuProfile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 }
 
 /** The newest profile in `dir` written after `since` (ms since the epoch), if any. */
-export function newestProfile(dir: string, since: number): string | undefined {
+function newestProfile(dir: string, since: number): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
   return fs
     .readdirSync(dir)
@@ -209,23 +209,18 @@ export interface CpuTime {
   system: number;
 }
 
-function cpuOfStat(text: string): CpuTime {
-  // The command may hold spaces and parentheses: the fields start after its last ")".
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are the 14th and 15th fields of /proc/<pid>/stat (the 12th and 13th after the command).
-  return { user: (Number(fields[11]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / TICKS_PER_SECOND };
-}
-
-/** The CPU time of a process's children that ended and were waited for (cutime, cstime). */
-function childrenCpuOfStat(text: string): CpuTime {
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { user: (Number(fields[13]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[14]) * 1000) / TICKS_PER_SECOND };
+/** A process's own CPU time and, second, that of its ended children it waited for, from its /proc/<pid>/stat line. */
+function cpuOfStat(text: string): [own: CpuTime, children: CpuTime] {
+  // The command may hold spaces and parentheses: the fields start after its last ")". utime, stime,
+  // cutime and cstime are the 14th to 17th fields (the 12th to 15th after the command).
+  const [utime, stime, cutime, cstime] = text.slice(text.lastIndexOf(')') + 2).split(' ').slice(11, 15).map((ticks) => (Number(ticks) * 1000) / TICKS_PER_SECOND);
+  return [{ user: utime, system: stime }, { user: cutime, system: cstime }];
 }
 
 /** The CPU time of process `pid` (zero when it is gone). */
 export function processCpu(pid: number): CpuTime {
   try {
-    return cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))[0];
   } catch {
     return { user: 0, system: 0 };
   }
@@ -243,9 +238,8 @@ export function postgresCpu(): CpuTime {
       continue;
     }
     if (!text.includes(' (postgres) ')) continue;
-    const cpu = cpuOfStat(text);
     // Backends that ended (pgbench's, at its end) are counted in their parent's children's times.
-    const children = childrenCpuOfStat(text);
+    const [cpu, children] = cpuOfStat(text);
     total.user += cpu.user + children.user;
     total.system += cpu.system + children.system;
   }

@@ -152,8 +152,6 @@ export function createMarketData({ db, clock, symbols, log, cache }: MarketDataO
   return {
     /** The symbols of the quotation list, the hall's first. */
     quoted,
-    /** GET /currency/new_timeshar: a symbol's candles of one period starting between from and to. */
-    candles: (symbol: string, period: CandlePeriod, from: number, to: number) => candlesBetween(db, symbol, period, from, to),
     /**
      * GET /currency/new_timeshar through the cache: the closed candles from memory (read once),
      * the open one (the current period's) from the database each time; a kept reply either way.
