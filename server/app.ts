@@ -35,6 +35,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
  * Smaller replies (a page of records is about 2 KB) go as they are: they fit in the first round
  * trip of a connection compressed or not, and compressing each cost more server time than the
  * database read behind it (npm run bench -- api: about a third more asset-log pages per second).
+ * Kept replies (http/kept-reply.ts) are compressed whatever their size: once, not per request.
  */
 const COMPRESS_FROM_BYTES = 4096;
 

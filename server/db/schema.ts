@@ -159,6 +159,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   asset: text('asset', { enum: ['USDT', 'EUR'] }).notNull(),
   purpose: requiredText('purpose'),
   balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
+  /** Raised by every statement that posts to the account (0033_account_revisions.sql): what a user's kept record pages are checked against. */
+  revision: bigint('revision', { mode: 'bigint' }).notNull().default(0n),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 

@@ -63,6 +63,9 @@ interface RouteInput<B extends z.ZodType | undefined, Q extends z.ZodType | unde
 
 type DataOf<R> = R extends z.ZodType ? z.input<R> : unknown;
 
+/** What a handler returns when it sent its reply itself (a kept reply, or its 304: sendKept in kept-reply.ts). */
+export const SENT: unique symbol = Symbol('sent');
+
 export interface ApiRouteSpec<
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
@@ -92,11 +95,11 @@ export interface ApiRouteSpec<
   refusals?: Refusals | readonly Refusals[];
   /**
    * It answers with an ETag, and 304 with no body to a request whose If-None-Match names it. Such
-   * a handler may send a kept reply itself (`reply.send`, already serialised and compressed) and
-   * return nothing.
+   * a handler may send a kept reply itself (sendKept: already serialised and compressed) and
+   * return SENT.
    */
   validators?: true;
-  handler: (input: RouteInput<B, Q, P>) => Promise<R extends z.ZodType ? DataOf<R> : unknown>;
+  handler: (input: RouteInput<B, Q, P>) => Promise<(R extends z.ZodType ? DataOf<R> : unknown) | typeof SENT>;
 }
 
 /** The same declaration as the session check: OpenAPI 3.1 lets a requirement name the role. */
@@ -170,7 +173,10 @@ export function apiRoute<
       const input = { body: request.body, query: request.query, params: request.params, request, reply } as RouteInput<B, Q, P>;
       const data = await spec.handler(input);
       // A kept reply sent by the handler itself (validators), or its 304.
-      if (spec.validators && reply.sent) return reply;
+      if (data === SENT) {
+        if (!spec.validators || !reply.sent) throw new Error(`${request.method} ${request.routeOptions.url} sent its reply itself without declaring validators`);
+        return reply;
+      }
       if (spec.raw) return data;
       if (request.server.deps.checkReplies) checkReply(request, replySchema, data ?? null);
       return okEnvelope(data ?? null);

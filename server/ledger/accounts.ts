@@ -3,7 +3,7 @@
  * registration, platform accounts come with the migration, so a posting never creates one.
  * Nothing but server/ledger/transfers.ts writes `balance`.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PLATFORM_PURPOSES, USER_PURPOSES, type PlatformPurpose, type UserPurpose } from '../../src/domain/ledger';
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
@@ -59,6 +59,26 @@ export async function availableBalancesOfUsers(db: Db | Tx, userIds: readonly st
       return [userId, ASSET_CODES.flatMap((asset) => mine.filter((row) => row.asset === asset).map((row) => ({ asset, balance: BigInt(row.balance) })))];
     }),
   );
+}
+
+/**
+ * A user's revision as an SQL expression of their id: the sum of their accounts' revisions (each
+ * raised by every statement that posts to it, transfers.ts), with PostgreSQL's start time. It
+ * changes with every posting on any of the user's accounts and never comes back to an earlier
+ * value, except across a restart or a failover to a standby (which could have lost the last
+ * commits), where the start time differs: what the user's kept records are checked against
+ * (modules/records/kept-pages.ts).
+ */
+export const userRevisionOf = (userId: SQL) =>
+  sql`(SELECT coalesce(sum(r.revision), 0)::text || '@' || pg_postmaster_start_time()::text FROM ledger_accounts r WHERE r.owner_kind = 'user' AND r.user_id = ${userId})`;
+
+/** The revision of each of `userIds` (userRevisionOf), in one statement. */
+export async function revisionsOfUsers(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await rowsOf<{ user_id: string; revision: string }>(
+    db,
+    sql`SELECT u.user_id::text, ${userRevisionOf(sql`u.user_id`)} AS revision FROM unnest(string_to_array(${userIds.join(',')}, ',')::uuid[]) AS u(user_id)`,
+  );
+  return new Map(rows.map((row) => [row.user_id, row.revision]));
 }
 
 /** A user's balances of several purposes, every asset (0 where the user has none), in one statement. */

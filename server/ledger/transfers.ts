@@ -6,6 +6,8 @@
  * accounts, locks them in the order of their ids (two movements over the same accounts queue
  * instead of deadlocking), checks that no user account would end below zero, then changes each
  * balance once by its net amount and records the legs. When the check fails nothing is written.
+ * Every statement here that changes an account's balance also raises its revision by one (a user's
+ * records kept by a server process are served while the sum over their accounts is unchanged).
  * The "enough funds" test runs on the locked rows, so two withdrawals can never both spend the
  * same money; the CHECK constraint on ledger_accounts stands behind it.
  *
@@ -71,7 +73,7 @@ export const POST_MOVEMENT = `WITH leg AS (
   SELECT (SELECT count(*) FROM locked) = (SELECT count(*) FROM change)
      AND NOT EXISTS (SELECT 1 FROM locked WHERE owner_kind = 'user' AND balance + delta < 0) AS ok
 ), moved AS (
-  UPDATE ledger_accounts a SET balance = a.balance + l.delta
+  UPDATE ledger_accounts a SET balance = a.balance + l.delta, revision = a.revision + 1
   FROM locked l, verdict v
   WHERE a.id = l.id AND v.ok
   RETURNING a.id
@@ -169,10 +171,10 @@ export async function postPlatformCredits(tx: Tx, input: PlatformCredits): Promi
         ),
         per_account AS (SELECT credit_account_id AS id, sum(amount) AS total FROM inserted GROUP BY credit_account_id),
         credited AS (
-          UPDATE ledger_accounts a SET balance = a.balance + pa.total FROM per_account pa WHERE a.id = pa.id RETURNING a.id
+          UPDATE ledger_accounts a SET balance = a.balance + pa.total, revision = a.revision + 1 FROM per_account pa WHERE a.id = pa.id RETURNING a.id
         ),
         debited AS (
-          UPDATE ledger_accounts a SET balance = a.balance - (SELECT sum(amount) FROM inserted)
+          UPDATE ledger_accounts a SET balance = a.balance - (SELECT sum(amount) FROM inserted), revision = a.revision + 1
           FROM platform p WHERE a.id = p.id AND EXISTS (SELECT 1 FROM inserted) RETURNING a.id
         )
         SELECT (SELECT count(*) FROM inserted)::text AS count, (SELECT coalesce(sum(amount), 0) FROM inserted)::text AS total,
@@ -224,7 +226,7 @@ export async function postOwnMoves(tx: Tx, input: OwnMoves): Promise<{ count: nu
           SELECT NOT EXISTS (SELECT 1 FROM change ch JOIN ledger_accounts a ON a.id = ch.id WHERE a.balance + ch.delta < 0) AS ok
         ),
         moved AS (
-          UPDATE ledger_accounts a SET balance = a.balance + ch.delta FROM change ch, verdict v WHERE a.id = ch.id AND v.ok RETURNING a.id
+          UPDATE ledger_accounts a SET balance = a.balance + ch.delta, revision = a.revision + 1 FROM change ch, verdict v WHERE a.id = ch.id AND v.ok RETURNING a.id
         ),
         inserted AS (
           INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)

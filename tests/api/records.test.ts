@@ -6,7 +6,9 @@ import type { Asset } from '../../src/domain/money';
 import type { CalcReply, LedgerEntry, Page, QuoteReply, WalletListReply } from '../../src/domain/wire';
 import { inTransaction } from '../../server/db/transaction';
 import type { AccountRef } from '../../server/ledger/accounts';
-import { postTransfer } from '../../server/ledger/transfers';
+import { postOwnMoves, postPlatformCredits, postTransfer } from '../../server/ledger/transfers';
+import { sql } from 'drizzle-orm';
+import zlib from 'node:zlib';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -212,5 +214,95 @@ describe('totals', () => {
     const reply = await t.get<CalcReply>('/user/calc', { token: carol.token });
     const zero = { USDT: '0.000000', EUR: '0.00' };
     expect(reply.body.data).toEqual({ recharged: zero, withdrawn: zero, earned: zero, available: zero, held: zero });
+  });
+});
+
+describe('pages kept while the ledger is unchanged', () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const read = (user: User, url: string, headers: Record<string, string> = {}, query: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, query, headers: { authorization: user.token, ...headers } });
+  const kinds = (body: string) => (JSON.parse(body) as { data: { list: Array<{ kind?: string; legs?: Array<{ kind: string }> }> } }).data.list.map((e) => e.kind ?? e.legs![0].kind);
+
+  test.each(['/wallet/legal_log', '/wallet/movements'])('%s: an ETag, 304 to the client that has the page, and a new page after any posting on the user\'s accounts', async (url) => {
+    const erin = await t.payingUser();
+    await t.fund(erin.userId, 'USDT', 5_000_000n);
+    const first = await read(erin, url);
+    expect(first.statusCode).toBe(200);
+    expect(kinds(first.body)).toEqual(['adjustment']);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // The user's own: a shared cache keeps none of it, and a browser keys it by the session.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toContain('authorization');
+
+    const again = await read(erin, url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const compressed = await read(erin, url, { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.body);
+    // Another user naming Erin's ETag gets their own page.
+    const other = await read(bob, url, { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+
+    // Each of the ledger's ways of posting, made behind the server's back (as another process
+    // would), shows at the next read: one movement, the day's interest credits, the day's maturities.
+    const etags = new Set([etag]);
+    const expectNewPage = async (kind: string) => {
+      const page = await read(erin, url, { 'if-none-match': [...etags].join(', ') });
+      expect(page.statusCode).toBe(200);
+      expect(kinds(page.body)[0]).toBe(kind);
+      etags.add(page.headers.etag as string);
+    };
+    await post('deposit', { platform: 'deposits' }, { userId: erin.userId, purpose: 'available' }, 'USDT', 1_000_000n);
+    await expectNewPage('deposit');
+    const rows = (amount: number, tag: string) => sql`SELECT ${erin.userId}::uuid AS user_id, ${amount}::bigint AS amount, ${`kept:${tag}`} AS reference, ${`kept:${tag}:${crypto.randomUUID()}`} AS idempotency_key`;
+    t.clock.advance(1);
+    await inTransaction(t.database.db, (tx) => postPlatformCredits(tx, { from: 'interest', to: 'available', asset: 'USDT', kind: 'pledge_interest', at: t.clock.now(), rows: rows(1000, 'interest') }));
+    await expectNewPage('pledge_interest');
+    t.clock.advance(1);
+    await inTransaction(t.database.db, (tx) => postOwnMoves(tx, { from: 'available', to: 'pledged', asset: 'USDT', kind: 'pledge_lock', at: t.clock.now(), rows: rows(2000, 'lock') }));
+    await expectNewPage('pledge_lock');
+    // Another user's posting leaves Erin's page as it was.
+    const last = [...etags].at(-1)!;
+    await t.fund(bob.userId, 'USDT', 1_000_000n);
+    expect((await read(erin, url, { 'if-none-match': last })).statusCode).toBe(304);
+  });
+
+  test('every page and page size is kept apart', async () => {
+    const page = (user: User, query: Record<string, string>) => read(user, '/wallet/legal_log', {}, query);
+    const [one, two, big] = [await page(alice, { pageSize: '3' }), await page(alice, { page: '2', pageSize: '3' }), await page(alice, { pageSize: '50' })];
+    expect(new Set([one.headers.etag, two.headers.etag, big.headers.etag]).size).toBe(3);
+    expect(JSON.parse(two.body).data.list.map((e: LedgerEntry) => e.amount)).toEqual(ALICE_LOG.slice(3, 6).map(([, , amount]) => amount));
+    expect((await page(alice, { page: '2', pageSize: '3' })).body).toBe(two.body);
+  });
+
+  test.skipIf(!onPostgres)('a posting that commits after a later one was read (its id lower) still shows', async () => {
+    const fay = await t.payingUser();
+    await t.fund(fay.userId, 'USDT', 5_000_000n);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posted!: () => void;
+    const slowPosted = new Promise<void>((resolve) => (posted = resolve));
+    // The slow one takes its id first and commits last.
+    const slow = inTransaction(t.database.db, async (tx) => {
+      await postTransfer(tx, { debit: { platform: 'deposits' }, credit: { userId: fay.userId, purpose: 'available' }, asset: 'USDT', amount: 1_000_000n, kind: 'deposit', reference: 'kept:slow', idempotencyKey: `kept:slow:${crypto.randomUUID()}`, at: t.clock.now() });
+      posted();
+      await held;
+    });
+    await slowPosted;
+    // A posting to accounts the slow one does not hold (it holds Fay's available USDT and the deposits account).
+    await post('deposit_bonus', { platform: 'bonus' }, { userId: fay.userId, purpose: 'held' }, 'USDT', 2_000_000n);
+    const before = await read(fay, '/wallet/legal_log');
+    expect(JSON.parse(before.body).data.total).toBe(2);
+    release();
+    await slow;
+    const after = await read(fay, '/wallet/legal_log', { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    const list = (JSON.parse(after.body) as { data: Page<LedgerEntry> }).data.list;
+    expect(list.map((e) => e.amount)).toEqual(['+2.000000', '+1.000000', '+5.000000']);
+    // Newest first by id: the slow one's id is the lower.
+    expect(list[1].id).toBeLessThan(list[0].id);
   });
 });

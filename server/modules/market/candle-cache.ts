@@ -12,37 +12,24 @@
  * PostgreSQL nothing is kept while this process cannot hear the others (LISTEN connection down);
  * the embedded database has no other process, so its own writes are all there is to hear.
  */
-import crypto from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { CANDLE_PERIODS, candleStart, type CandlePeriod } from '../../../src/domain/market';
-import { okEnvelope } from '../../../src/domain/envelope';
 import type { Candle } from '../../../src/domain/wire';
 import type { Listen } from '../../db/client';
+import { KeptReply } from '../../http/kept-reply';
 
 /** The NOTIFY channel; payload: "<symbol>|<epoch ms of the tick>", or "<symbol>|*" when any of its candles may have changed. */
 export const CANDLES_CHANGED = 'tessera_candles_changed';
 /** Ranges kept at most (each up to MAX_CANDLES candles and its compressed copies: about 150 KB). */
 const MAX_RANGES = 64;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** A kept range: its candles, its reply's JSON and ETag, and that reply compressed as asked. */
-export class CachedRange {
-  readonly json: string;
-  readonly etag: string;
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-
+/** A kept range: its candles, and its reply (serialised, with its ETag, compressed as asked). */
+export class CachedRange extends KeptReply {
   constructor(
     readonly from: number,
     readonly to: number,
     readonly candles: Candle[],
   ) {
-    this.json = JSON.stringify(okEnvelope(candles));
-    this.etag = `"${crypto.createHash('sha256').update(this.json).digest('base64url').slice(0, 27)}"`;
+    super(candles);
   }
 
   /**
@@ -57,22 +44,6 @@ export class CachedRange {
   }
 
   private tail?: { key: string; range: CachedRange };
-
-  /** The reply's bytes in `encoding` (brotli at quality 4, as the server's other compressed replies). */
-  body(encoding: Encoding): Promise<Buffer> {
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      const raw = Buffer.from(this.json);
-      body =
-        encoding === 'br'
-          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : encoding === 'gzip'
-            ? gzip(raw)
-            : Promise.resolve(raw);
-      this.encoded.set(encoding, body);
-    }
-    return body;
-  }
 }
 
 export interface CandleCache {
@@ -146,17 +117,4 @@ export async function createCandleCache(listen: Listen | undefined, onListenErro
     changed,
     close: () => stop(),
   };
-}
-
-/** The encoding of a reply to `accept` (Accept-Encoding): brotli, else gzip, else none; a q of 0 refuses one. */
-export function encodingFor(accept: string | undefined): Encoding {
-  const taken = new Set<string>();
-  for (const part of (accept ?? '').split(',')) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) taken.add(name);
-  }
-  if (taken.has('br')) return 'br';
-  if (taken.has('gzip')) return 'gzip';
-  return 'identity';
 }

@@ -12,10 +12,10 @@ import { toDecimalString } from '../../../src/domain/money';
 import { priceText } from '../../../src/domain/trading';
 import type { DayMarket, Quotation } from '../../../src/domain/wire';
 import { candleSchema, quotationSchema } from '../../../src/domain/wire-schemas';
-import { apiRoute, checkReply } from '../../http/api-route';
+import { apiRoute } from '../../http/api-route';
 import { klineRoom } from '../../realtime/socket';
 import type { TradeTickPayload } from '../trading';
-import { encodingFor } from './candle-cache';
+import { sendKept } from '../../http/kept-reply';
 import { MAX_CANDLES } from './candles';
 
 /** A history read's reply. */
@@ -49,20 +49,7 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
       const history = await market.history(query.symbol, query.period, query.from, query.to);
       if (!history.range) return history.candles;
       // A kept reply, serialised and compressed once, that a client can keep and name by its ETag.
-      const { range } = history;
-      // The tests' check of every reply against its documentation (apiRoute's checkReplies) covers the kept ones too.
-      if (request.server.deps.checkReplies) checkReply(request, CANDLES, range.candles);
-      void reply.header('etag', range.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === range.etag) {
-        await reply.code(304).send();
-        // Sent: apiRoute answers nothing more (validators).
-        return range.candles;
-      }
-      const encoding = encodingFor(request.headers['accept-encoding']);
-      void reply.header('content-type', 'application/json; charset=utf-8');
-      if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-      await reply.send(await range.body(encoding));
-      return range.candles;
+      return sendKept(request, reply, history.range, CANDLES);
     },
   });
 

@@ -7,6 +7,10 @@ import { movementsQuerySchema, pageQuerySchema } from '../../../src/domain/payme
 import { calcReplySchema, ledgerEntrySchema, movementSchema, pageSchemaOf, walletListReplySchema } from '../../../src/domain/wire-schemas';
 import { apiRoute, noInput } from '../../http/api-route';
 import { viewerOf } from '../../http/auth';
+import { sendKept } from '../../http/kept-reply';
+
+const LOG_PAGE = pageSchemaOf(ledgerEntrySchema);
+const MOVEMENTS_PAGE = pageSchemaOf(movementSchema);
 
 export async function recordsModule(app: FastifyInstance): Promise<void> {
   const { records } = app.services;
@@ -29,8 +33,11 @@ export async function recordsModule(app: FastifyInstance): Promise<void> {
     summary: "Every posting on the user's accounts, newest first, signed (Page<LedgerEntry>)",
     auth: 'required',
     query: pageQuerySchema,
-    reply: pageSchemaOf(ledgerEntrySchema),
-    handler: ({ query, request }) => records.assetLog(viewerOf(request).userId, query.page, query.pageSize),
+    reply: LOG_PAGE,
+    validators: true,
+    handler: async ({ query, request, reply }) => {
+      return sendKept(request, reply, await records.keptAssetLog(viewerOf(request).userId, query.page, query.pageSize), LOG_PAGE, true);
+    },
   });
 
   apiRoute(app, {
@@ -40,8 +47,11 @@ export async function recordsModule(app: FastifyInstance): Promise<void> {
     summary: "The fund record: the user's movements, newest first, each with its legs; of one asset when asked (Page<Movement>)",
     auth: 'required',
     query: movementsQuerySchema,
-    reply: pageSchemaOf(movementSchema),
-    handler: ({ query, request }) => records.movements(viewerOf(request).userId, query.page, query.pageSize, query.asset),
+    reply: MOVEMENTS_PAGE,
+    validators: true,
+    handler: async ({ query, request, reply }) => {
+      return sendKept(request, reply, await records.keptMovements(viewerOf(request).userId, query.page, query.pageSize, query.asset), MOVEMENTS_PAGE, true);
+    },
   });
 
   apiRoute(app, {

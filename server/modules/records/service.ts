@@ -8,9 +8,11 @@ import { isAsset, toDecimalString, type Asset } from '../../../src/domain/money'
 import type { AssetTotals, CalcReply, LedgerEntry, Movement, Page, UserAccount, WalletListReply } from '../../../src/domain/wire';
 import type { Db } from '../../db/client';
 import { batchedRead, rowsPerAsker } from '../../db/batched-reads';
+import { KeptReply } from '../../http/kept-reply';
 import { rowsOf } from '../../db/rows';
-import { availableBalancesOfUsers } from '../../ledger/accounts';
+import { availableBalancesOfUsers, revisionsOfUsers, userRevisionOf } from '../../ledger/accounts';
 import type { AuditActor } from '../../ledger/audit';
+import { createKeptPages } from './kept-pages';
 import { platformTotals, verifyLedgerAs } from './totals';
 
 /** Money that arrived from outside. */
@@ -50,6 +52,12 @@ interface MovementRow {
 function asset(value: string): Asset {
   if (!isAsset(value)) throw new Error(`unknown asset in the ledger: ${value}`);
   return value;
+}
+
+/** Something read with the revision of the records it was read from, in the same statement. */
+interface AtRevision<T> {
+  revision: string;
+  data: T;
 }
 
 const kindList = (kinds: readonly string[]) => sql.join(kinds.map((kind) => sql`${kind}`), sql`, `);
@@ -106,7 +114,7 @@ export function createRecords(db: Db) {
    * parameters (string_to_array) let it count the askers, and a batch of one to a few made it
    * plan the statement again at each execution, which cost more than running it.
    */
-  const assetLogPages = batchedRead<PageQuestion, Page<LedgerEntry>>({
+  const assetLogPages = batchedRead<PageQuestion, AtRevision<Page<LedgerEntry>>>({
     keyOf: pageKey,
     maxBatch: MAX_PAGES_PER_STATEMENT,
     async answer(questions) {
@@ -116,17 +124,18 @@ export function createRecords(db: Db) {
       const side = (owner: SQL, account: SQL, credited: boolean) =>
         sql`(SELECT t.id, t.asset, t.amount, ${sql.raw(credited ? 'true' : 'false')} AS credited, ${account} AS account_id, t.kind, t.reference, t.reason, t.created_at
              FROM ledger_transfers t WHERE ${owner} = asked.user_id ORDER BY t.id DESC LIMIT asked.page_size + asked.skip)`;
-      const rows = await rowsOf<EntryRow & { n: number; total: string }>(
+      const rows = await rowsOf<EntryRow & { n: number; total: string; revision: string }>(
         db,
         sql`WITH asked AS MATERIALIZED (
               -- Counted once per asked page (materialized: as a column beside the page rows, the
               -- count ran again for every row of the page).
               SELECT a.*,
                 (SELECT count(*) FROM ledger_transfers t WHERE t.credit_user_id = a.user_id)
-                + (SELECT count(*) FROM ledger_transfers t WHERE t.debit_user_id = a.user_id) AS total
+                + (SELECT count(*) FROM ledger_transfers t WHERE t.debit_user_id = a.user_id) AS total,
+                ${userRevisionOf(sql`a.user_id`)} AS revision
               FROM (SELECT * FROM json_to_recordset(${asked}::json) AS a(n int, user_id uuid, page_size int, skip int) LIMIT ${sql.raw(String(MAX_PAGES_PER_STATEMENT))}) a
             )
-            SELECT asked.n, asked.total::text, page.id::text, page.asset, page.amount::text, page.credited, page.purpose, page.kind, page.reference, page.reason,
+            SELECT asked.n, asked.total::text, asked.revision, page.id::text, page.asset, page.amount::text, page.credited, page.purpose, page.kind, page.reference, page.reason,
               to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
             FROM asked
             LEFT JOIN LATERAL (
@@ -143,16 +152,19 @@ export function createRecords(db: Db) {
             ) page ON true
             ORDER BY asked.n, page.id DESC, page.credited DESC`,
       );
-      const pages = new Map<string, Page<LedgerEntry>>();
+      const pages = new Map<string, AtRevision<Page<LedgerEntry>>>();
       const perAsker = rowsPerAsker(rows, (row) => String(row.n));
       questions.forEach((question, index) => {
         // Every asked page has at least its row of the count.
         const mine = perAsker.get(String(index + 1)) ?? [];
         pages.set(pageKey(question), {
-          list: mine.filter((row) => row.id !== null).map(entryOf),
-          total: Number(mine[0].total),
-          page: question.page,
-          pageSize: question.pageSize,
+          revision: mine[0].revision,
+          data: {
+            list: mine.filter((row) => row.id !== null).map(entryOf),
+            total: Number(mine[0].total),
+            page: question.page,
+            pageSize: question.pageSize,
+          },
         });
       });
       return pages;
@@ -165,8 +177,8 @@ export function createRecords(db: Db) {
    * (a maturity pays the last day and returns the principal at the same moment). With an asset,
    * only movements with a leg in it, each with all its legs (a conversion shows both sides).
    */
-  async function movements(userId: string, page: number, pageSize: number, onlyAsset: Asset | undefined): Promise<Page<Movement>> {
-    const rows = await rowsOf<MovementRow>(
+  async function movements(userId: string, page: number, pageSize: number, onlyAsset: Asset | undefined): Promise<AtRevision<Page<Movement>>> {
+    const rows = await rowsOf<MovementRow & { revision: string }>(
       db,
       sql`WITH mine AS (
             SELECT t.id, t.asset, t.amount, t.kind, t.reference, t.reason, t.created_at, t.debit_account_id, t.credit_account_id,
@@ -177,11 +189,11 @@ export function createRecords(db: Db) {
             FROM mine GROUP BY reference, created_at, apart
             HAVING ${onlyAsset ?? null}::text IS NULL OR bool_or(asset = ${onlyAsset ?? null})
           ), counted AS (
-            SELECT count(*)::text AS total FROM moves
+            SELECT count(*)::text AS total, ${userRevisionOf(sql`${userId}::uuid`)} AS revision FROM moves
           ), page AS (
             SELECT * FROM moves ORDER BY last_id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
           )
-          SELECT counted.total, p.last_id::text, m.id::text, m.asset, m.amount::text, m.kind, m.reference, m.reason,
+          SELECT counted.total, counted.revision, p.last_id::text, m.id::text, m.asset, m.amount::text, m.kind, m.reference, m.reason,
             to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
             CASE WHEN m.from_mine THEN d.purpose END AS from_account,
             CASE WHEN m.to_mine THEN c.purpose END AS to_account
@@ -209,7 +221,23 @@ export function createRecords(db: Db) {
         to: row.to_account,
       });
     }
-    return { list, total: Number(rows[0].total), page, pageSize };
+    return { revision: rows[0].revision, data: { list, total: Number(rows[0].total), page, pageSize } };
+  }
+
+  /** The revision of each asking user's records, in one statement for every user asking at once. */
+  const revisions = batchedRead<string, string>({
+    keyOf: (userId) => userId,
+    answer: (userIds) => revisionsOfUsers(db, userIds),
+  });
+
+  const keptPages = createKeptPages();
+
+  /** Page `key` of the user's records: the kept reply while their revision is unchanged, else read (`read`) and kept. */
+  async function kept(userId: string, key: string, read: () => Promise<AtRevision<unknown>>): Promise<KeptReply> {
+    const hit = keptPages.get(userId, await revisions(userId), key);
+    if (hit) return hit;
+    const fresh = await read();
+    return keptPages.keep(userId, fresh.revision, key, new KeptReply(fresh.data));
   }
 
   /**
@@ -233,7 +261,15 @@ export function createRecords(db: Db) {
     /** POST /wallet/list: the user's available balances, USDT first. */
     balances: balancePages,
 
-    movements,
+    /** One page of the user's fund record (the operators' view of it). */
+    movements: async (userId: string, page: number, pageSize: number, onlyAsset: Asset | undefined) => (await movements(userId, page, pageSize, onlyAsset)).data,
+
+    /** GET /wallet/movements: one page of the user's fund record as a kept reply (kept-pages.ts). */
+    keptMovements: (userId: string, page: number, pageSize: number, onlyAsset: Asset | undefined) =>
+      kept(userId, `movements:${page}:${pageSize}:${onlyAsset ?? ''}`, () => movements(userId, page, pageSize, onlyAsset)),
+
+    /** GET /wallet/legal_log: one page of the user's asset log as a kept reply (kept-pages.ts). */
+    keptAssetLog: (userId: string, page: number, pageSize: number) => kept(userId, `log:${page}:${pageSize}`, () => assetLogPages({ userId, page, pageSize })),
 
     /** GET /ops/totals: what users and the platform's accounts hold, today's business and the fees per day (totals.ts). */
     platformTotals: (now: Date) => platformTotals(db, now),
@@ -245,8 +281,8 @@ export function createRecords(db: Db) {
      * Every posting on one of the user's accounts, newest first. A transfer between two of the
      * user's own accounts (a withdrawal hold) is two entries: minus on one, plus on the other.
      */
-    assetLog(userId: string, page: number, pageSize: number): Promise<Page<LedgerEntry>> {
-      return assetLogPages({ userId, page, pageSize });
+    async assetLog(userId: string, page: number, pageSize: number): Promise<Page<LedgerEntry>> {
+      return (await assetLogPages({ userId, page, pageSize })).data;
     },
 
     /** Totals per asset: recharged, withdrawn, earned, and the available and held balances. */
