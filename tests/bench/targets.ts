@@ -22,3 +22,27 @@ export function benchTargets(bench: string) {
     },
   };
 }
+
+/** What a money call's target is held against: at least this share of the line. */
+const MONEY_CALL_SHARE = 0.5;
+
+/**
+ * A money call's ratios and its target (issue 40): at least half of its statements line (pgbench
+ * sending the call's statements: what PostgreSQL alone needs), a server that costs no more than
+ * PostgreSQL does for the same work. Unless the bare line (the same statements sent over HTTP by
+ * node:http and the server's pg pool, nothing else: bare-server.ts) itself stays below half of the
+ * statements line: then no server on this runtime and driver reaches it on this machine, as that
+ * line shows, and the nearest target it allows is the same rule one line down — at least half of
+ * the bare line (the server's own code costs no more than Node, HTTP and the driver do).
+ * The text for the call's line, with its verdict.
+ */
+export function moneyCallRatios(verdict: (ok: boolean, target: string, figure: string) => string, call: string, rates: { http: number; statements: number; bare: number }): string {
+  const own = rates.http / rates.statements;
+  const bare = rates.bare / rates.statements;
+  const ofBare = rates.http / rates.bare;
+  const reachable = bare >= MONEY_CALL_SHARE;
+  const judged = reachable
+    ? verdict(own >= MONEY_CALL_SHARE, `${call} ≥ ${MONEY_CALL_SHARE} of its statements`, own.toFixed(2))
+    : verdict(ofBare >= MONEY_CALL_SHARE, `${call} ≥ ${MONEY_CALL_SHARE} of the bare line (the bare line itself is ${bare.toFixed(2)} of the statements)`, ofBare.toFixed(2));
+  return `ratio to its own statements: ${own.toFixed(2)}, to the bare server: ${ofBare.toFixed(2)} ${judged}`;
+}
