@@ -47,16 +47,21 @@ export type OutboxHandler =
   | { kind: 'write'; run: (tx: Tx, payload: Payload) => Promise<(() => void) | void> }
   | { kind: 'effect'; run: (payload: Payload) => Promise<unknown> };
 
-/** Writes rows of the outbox in the caller's transaction; their ids, for `deliver` once committed. */
-export async function writeOutbox(tx: Db | Tx, rows: ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>): Promise<string[]> {
+/** A row written into the outbox: what `deliver` needs once its transaction committed. */
+export interface OutboxRef {
+  id: string;
+  topic: OutboxTopic;
+}
+
+/** Writes rows of the outbox in the caller's transaction; their ids and topics, for `deliver` once committed. */
+export async function writeOutbox(tx: Db | Tx, rows: ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>): Promise<OutboxRef[]> {
   if (rows.length === 0) return [];
-  const written = await rowsOf<{ id: string }>(
+  return rowsOf<OutboxRef>(
     tx,
     sql`INSERT INTO outbox (topic, payload)
         SELECT r.topic, r.payload FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r (topic text, payload jsonb)
-        RETURNING id::text`,
+        RETURNING id::text, topic`,
   );
-  return written.map((row) => row.id);
 }
 
 interface OutboxRow {
@@ -189,6 +194,25 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     }
   }
 
+  /** The rows handed to `deliver` in this turn of the event loop, by topic, and who waits for them. */
+  let queued: { topics: Map<OutboxTopic, Set<string>>; waiting: Array<(results: Map<string, unknown>) => void> } | null = null;
+
+  /** Delivers the turn's rows, a claim of at most BATCH rows per topic at a time, and answers everyone who handed them. */
+  function deliverQueued(): void {
+    const batch = queued;
+    queued = null;
+    if (!batch) return;
+    const results = new Map<string, unknown>();
+    void Promise.all(
+      [...batch.topics].map(async ([topic, ids]) => {
+        const all = [...ids];
+        for (let start = 0; start < all.length; start += BATCH) await deliverTopic(topic, all.slice(start, start + BATCH), results);
+      }),
+    ).then(() => {
+      for (const resolve of batch.waiting) resolve(results);
+    });
+  }
+
   /** Every row left behind longer than the grace period, a batch per topic at a time; false when a delivery failed. */
   const sweep = () =>
     counted(async () => {
@@ -210,17 +234,26 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     },
 
     /**
-     * Delivers rows this process has just committed, the topics side by side; the `effect`
-     * handlers' results by id. Never rejects: a row that cannot be delivered now is left for the
-     * sweep (logged).
+     * Delivers rows this process has just committed, the topics side by side, only the topics
+     * they are of; the `effect` handlers' results by id. The rows of every transaction that
+     * committed in the same turn of the event loop go together (setImmediate: nothing waits on a
+     * quiet server beyond the current turn): one claim and one deletion per topic for all of them,
+     * one transaction for all the candles' ticks. Never rejects: a row that cannot be delivered now
+     * is left for the sweep (logged).
      */
-    deliver(ids: readonly string[]): Promise<Map<string, unknown>> {
-      if (ids.length === 0) return Promise.resolve(new Map());
-      return counted(async () => {
-        const results = new Map<string, unknown>();
-        await Promise.all([...handlers.keys()].map((topic) => deliverTopic(topic, ids, results)));
-        return results;
-      });
+    deliver(rows: readonly OutboxRef[]): Promise<Map<string, unknown>> {
+      if (rows.length === 0) return Promise.resolve(new Map());
+      if (!queued) {
+        queued = { topics: new Map(), waiting: [] };
+        setImmediate(deliverQueued);
+      }
+      for (const row of rows) {
+        const ids = queued.topics.get(row.topic) ?? new Set<string>();
+        queued.topics.set(row.topic, ids.add(row.id));
+      }
+      const batch = queued;
+      // Counted from now: stop() waits for it even before the turn ends.
+      return counted(() => new Promise((resolve) => batch.waiting.push(resolve)));
     },
 
     /** Delivers every row left behind longer than the grace period (the sweep's round; tests). */

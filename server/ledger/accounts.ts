@@ -8,16 +8,26 @@ import { PLATFORM_PURPOSES, USER_PURPOSES, type PlatformPurpose, type UserPurpos
 import { ASSET_CODES, type Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { rowsPerAsker } from '../db/batched-reads';
-import { rowsOf } from '../db/rows';
+import { fixedStatement, rowsOf } from '../db/rows';
 import { ledgerAccounts } from '../db/schema';
 
 export type AccountRef = { userId: string; purpose: UserPurpose } | { platform: PlatformPurpose };
 
+/**
+ * A user's accounts, one per asset and purpose, in that order. The columns written are named (the
+ * others take their defaults), so that a database at an older migration (tests/api/loan-migration)
+ * gets the same rows.
+ */
+const OPEN_USER_ACCOUNTS = fixedStatement(
+  `INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose)
+   SELECT 'user', $1::uuid, a.asset, p.purpose
+   FROM unnest($2::text[]) WITH ORDINALITY AS a(asset, i) CROSS JOIN unnest($3::text[]) WITH ORDINALITY AS p(purpose, j)
+   ORDER BY a.i, p.j
+   ON CONFLICT DO NOTHING`,
+);
+
 export async function openUserAccounts(tx: Db | Tx, userId: string): Promise<void> {
-  await tx
-    .insert(ledgerAccounts)
-    .values(ASSET_CODES.flatMap((asset) => USER_PURPOSES.map((purpose) => ({ ownerKind: 'user' as const, userId, asset, purpose }))))
-    .onConflictDoNothing();
+  await OPEN_USER_ACCOUNTS(tx, [userId, `{${ASSET_CODES.join(',')}}`, `{${USER_PURPOSES.join(',')}}`]);
 }
 
 export interface AccountBalance {

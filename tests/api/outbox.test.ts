@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
-import { ATTEMPTS, createOutbox, GRACE_SECONDS } from '../../server/outbox';
+import { ATTEMPTS, createOutbox, GRACE_SECONDS, writeOutbox } from '../../server/outbox';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -68,6 +68,27 @@ describe('the outbox', () => {
     await t.database.db.execute(sql`DELETE FROM outbox`);
   });
 
+  test('rows handed over in the same turn are delivered together, each to its own topic’s handler only', async () => {
+    const outbox = createOutbox({ db: t.database.db, log: quiet().log });
+    const pushed: unknown[] = [];
+    const written: unknown[] = [];
+    outbox.handle('news.push', { kind: 'effect', run: async (payload) => void pushed.push(payload) });
+    outbox.handle('trade.tick', { kind: 'write', run: async (_tx, payload) => void written.push(payload) });
+    const first = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 1 } }]);
+    const second = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 2 } }]);
+    expect(first.map((row) => row.topic)).toEqual(['news.push']);
+    const [one, two] = await Promise.all([outbox.deliver(first), outbox.deliver(second)]);
+    expect(pushed).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(written).toEqual([]);
+    // One claim for both: each caller sees the results of the turn's rows.
+    expect([...one.keys()].sort()).toEqual([first[0].id, second[0].id].sort());
+    expect(two).toBe(one);
+    const tick = await writeOutbox(t.database.db, [{ topic: 'trade.tick', payload: { orderId: 5 } }]);
+    await outbox.deliver(tick);
+    expect(written).toEqual([{ orderId: 5 }]);
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+  });
+
   test('rows just written are not the sweep’s: the process that committed them delivers them', async () => {
     await t.database.db.execute(sql`INSERT INTO outbox (topic, payload) VALUES ('news.push', '{"id": 9}')`);
     const outbox = createOutbox({ db: t.database.db, log: quiet().log });
@@ -76,7 +97,7 @@ describe('the outbox', () => {
     await outbox.sweep();
     expect(calls).toEqual([]);
     const [row] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT id::text FROM outbox`);
-    const results = await outbox.deliver([row.id]);
+    const results = await outbox.deliver([{ id: row.id, topic: 'news.push' }]);
     expect(calls).toEqual([{ id: 9 }]);
     expect([...results.keys()]).toEqual([row.id]);
     expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);

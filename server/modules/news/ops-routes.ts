@@ -92,7 +92,7 @@ export async function newsOpsModule(app: FastifyInstance): Promise<void> {
       const { published, notices } = await news.publish(body.id, actorOf(request));
       // Published all the same when the push fails: the operator reads that no device was reached (the outbox tries again).
       const delivered = await app.services.outbox.deliver(notices);
-      return { ...published, pushed: Number(delivered.get(notices[0]) ?? 0) };
+      return { ...published, pushed: Number(delivered.get(notices[0].id) ?? 0) };
     },
   });
 

@@ -10,7 +10,7 @@
  * attempt that rolled back wrote (the transaction is run again after a serialization failure).
  */
 import type { Tx } from '../../db/client';
-import { writeOutbox, type OutboxTopic } from '../../outbox';
+import { writeOutbox, type OutboxRef, type OutboxTopic } from '../../outbox';
 import type { BookEvents } from './book';
 import type { OrderRow } from './views';
 
@@ -39,7 +39,7 @@ export interface TradeTickPayload {
 
 export class TradeNotices implements BookEvents {
   /** The outbox rows this transaction wrote, for `outbox.deliver` once it has committed. */
-  readonly ids: string[] = [];
+  readonly ids: OutboxRef[] = [];
 
   reset(): this {
     this.ids.length = 0;
