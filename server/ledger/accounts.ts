@@ -36,14 +36,14 @@ export interface AccountBalance {
   balance: bigint;
 }
 
+const BALANCES_OF = fixedStatement<{ asset: Asset; balance: string }>(
+  `SELECT asset, balance::text AS balance FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = $1 AND purpose = $2`,
+);
+
 export async function balancesOf(db: Db | Tx, userId: string, purpose: UserPurpose): Promise<AccountBalance[]> {
-  const rows = await db
-    .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)))
-    .execute();
+  const rows = await BALANCES_OF(db, [userId, purpose]);
   // USDT first, then EUR: the order of ASSET_CODES, which the app shows.
-  return rows.sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
+  return rows.map((row) => ({ asset: row.asset, balance: BigInt(row.balance) })).sort((a, b) => ASSET_CODES.indexOf(a.asset) - ASSET_CODES.indexOf(b.asset));
 }
 
 export async function balanceOf(db: Db | Tx, userId: string, asset: Asset, purpose: UserPurpose = 'available'): Promise<bigint> {

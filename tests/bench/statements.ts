@@ -160,27 +160,27 @@ export function withdrawalScript(users: number): string {
 /** POST /api/transfer/quote then POST /api/transfer: 1 USDT to EUR at the settings' rate (0.92, fee 0.5 %). */
 export function conversionScript(users: number): string {
   const id = currentId('conversions');
-  const quoteColumns = '"id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at", "fee_percent", "expires_at", "used_at"';
   const data = { id: 1, to: 'EUR', fee: '0.005000', from: 'USDT', rate: '0.920000', amount: '1.000000', receive: '0.91', createdAt: '2026-11-29T01:26:02.995Z' };
   const settings = settingsOf('usdt_eur_rate', 'transfer_fee_percent');
   return script(
     userLookup(users, ', gen_random_uuid()::text AS q'),
     [
       settings,
-      `select "asset", "balance" from "ledger_accounts" where ("ledger_accounts"."owner_kind" = 'user' and "ledger_accounts"."user_id" = :uid and "ledger_accounts"."purpose" = 'available')`,
-      `insert into "conversion_quotes" (${quoteColumns}) values (:q::uuid, :uid, 'USDT', 'EUR', 1000000, 5000, 91, 0.920000, now(), 0.5, now() + interval '30 s', default) returning ${quoteColumns}`,
+      "SELECT asset, balance::text AS balance FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = :uid::uuid AND purpose = 'available'",
+      'INSERT INTO conversion_quotes (id, user_id, from_asset, to_asset, amount, fee, receive, rate, fee_percent, expires_at, created_at) ' +
+        "VALUES (:q::uuid, :uid::uuid, 'USDT', 'EUR', 1000000, 5000, 91, '0.920000', '0.5', now() + interval '30 s', now()) RETURNING id::text AS id",
     ],
     [
       'BEGIN',
       claim("'user'", 'POST /api/transfer'),
       ...PAY_PASSWORD_CHECK,
-      `select ${quoteColumns} from "conversion_quotes" where ("conversion_quotes"."id" = :q::uuid and "conversion_quotes"."user_id" = :uid) for update`,
+      'SELECT from_asset, to_asset, amount::text AS amount, fee::text AS fee, receive::text AS receive, rate, used_at IS NOT NULL OR expires_at < now() AS spent ' +
+        'FROM conversion_quotes WHERE id = :q::uuid AND user_id = :uid::uuid FOR UPDATE',
       settings,
       nextId('conversions'),
-      'update "conversion_quotes" set "used_at" = now() where "conversion_quotes"."id" = :q::uuid',
-      `insert into "conversions" ("id", "quote_id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at") ` +
-        `values (${id}, :q::uuid, :uid, 'USDT', 'EUR', 1000000, 5000, 91, 0.920000, now()) ` +
-        'returning "id", "quote_id", "user_id", "from_asset", "to_asset", "amount", "fee", "receive", "rate", "created_at"',
+      'UPDATE conversion_quotes SET used_at = now() WHERE id = :q::uuid',
+      'INSERT INTO conversions (id, quote_id, user_id, from_asset, to_asset, amount, fee, receive, rate, created_at) ' +
+        `VALUES (${id}, :q::uuid, :uid::uuid, 'USDT', 'EUR', 1000000, 5000, 91, '0.920000', now())`,
       posting(`'conversion:' || ${id}`, [
         { asset: 'USDT', amount: '995000', kind: 'conversion_out', suffix: 'out', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'exchange' },
         { asset: 'USDT', amount: '5000', kind: 'conversion_fee', suffix: 'fee', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'fees' },
@@ -244,7 +244,7 @@ export function correctionScript(users: number, operators: number): string {
         ],
         () => "'adjustment:' || :k::text",
       ),
-      `select "asset", "balance" from "ledger_accounts" where ("ledger_accounts"."owner_kind" = 'user' and "ledger_accounts"."user_id" = :uid and "ledger_accounts"."purpose" = 'available')`,
+      "SELECT asset, balance::text AS balance FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = :uid::uuid AND purpose = 'available'",
       `insert into "audit_log" ("id", "operator_id", "action", "subject", "user_id", "reason", "details", "created_at") ` +
         `values (default, :opid, 'ledger.adjust', 'transfer:' || currval(pg_get_serial_sequence('ledger_transfers', 'id')), :uid, 'bench correction', ` +
         `${json({ asset: 'USDT', amount: '0.010000', reference: 'adjustment:00000000-0000-0000-0000-000000000000', balanceAfter: '999968.000000' })}, now())`,

@@ -2,7 +2,6 @@
  * Converting between EUR and USDT (the "transfer" screen): a quote fixes rate, fee and what the
  * user receives for 30 seconds; executing it moves exactly those numbers or nothing.
  */
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../src/domain/errors';
 import { QUOTE_TTL_SECONDS } from '../../../src/domain/ledger';
@@ -12,7 +11,7 @@ import type { ConversionRecord, QuoteReply } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { allInOrder, nextIdOf } from '../../db/pipeline';
-import { conversionQuotes, conversions } from '../../db/schema';
+import { fixedStatement } from '../../db/rows';
 import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { postTransfers } from '../../ledger/transfers';
@@ -47,18 +46,25 @@ async function currentPricing(db: Db | Tx, from: Asset, to: Asset): Promise<Pric
   return pricingOf(await pricingSettings(db), from, to);
 }
 
-function conversionRecordOf(row: typeof conversions.$inferSelect): ConversionRecord {
-  return {
-    id: row.id,
-    from: row.fromAsset,
-    to: row.toAsset,
-    amount: toDecimalString(row.amount, row.fromAsset),
-    fee: toDecimalString(row.fee, row.fromAsset),
-    receive: toDecimalString(row.receive, row.toAsset),
-    rate: row.rate,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+/*
+ * The statements of a conversion, written once (db/rows.ts fixedStatement: nothing for Drizzle to
+ * build at each call). Amounts travel as text; the times are the server clock's.
+ */
+const INSERT_QUOTE = fixedStatement<{ id: string }>(
+  `INSERT INTO conversion_quotes (user_id, from_asset, to_asset, amount, fee, receive, rate, fee_percent, expires_at, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
+);
+/** The user's quote under its row lock; `spent`: used, or expired at the time given. */
+const QUOTE_FOR_UPDATE = fixedStatement<{ from_asset: Asset; to_asset: Asset; amount: string; fee: string; receive: string; rate: string; spent: boolean }>(
+  `SELECT from_asset, to_asset, amount::text AS amount, fee::text AS fee, receive::text AS receive, rate,
+     used_at IS NOT NULL OR expires_at < $3::timestamptz AS spent
+   FROM conversion_quotes WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+);
+const SPEND_QUOTE = fixedStatement(`UPDATE conversion_quotes SET used_at = $2 WHERE id = $1`);
+const INSERT_CONVERSION = fixedStatement(
+  `INSERT INTO conversions (id, quote_id, user_id, from_asset, to_asset, amount, fee, receive, rate, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+);
 
 export function createConversions(db: Db, clock: Clock) {
   const expired = () => new AppError('transfer.quoteExpired', 409, { seconds: QUOTE_TTL_SECONDS });
@@ -66,62 +72,44 @@ export function createConversions(db: Db, clock: Clock) {
   return {
     async quote(userId: string, input: QuoteInput): Promise<QuoteReply> {
       const amount = amountOf(input.amount, input.from);
-      const pricing = await currentPricing(db, input.from, input.to);
+      // The pricing and the balance read together (one round trip), refused in this order.
+      const [pricing, balance] = await Promise.all([currentPricing(db, input.from, input.to), balanceOf(db, userId, input.from)]);
       const { fee, receive } = receiveOf(amount, pricing);
       if (receive < 1n) {
         const min = toDecimalString(minimumAmount(pricing), input.from);
         throw new Refusal('amount.tooSmall', 400, { params: { min, asset: input.from }, field: 'amount' });
       }
       // A quote that cannot be paid is refused now rather than at confirmation; /transfer checks again.
-      if ((await balanceOf(db, userId, input.from)) < amount) throw new Refusal('balance.insufficient', 400, { field: 'amount' });
+      if (balance < amount) throw new Refusal('balance.insufficient', 400, { field: 'amount' });
 
       const now = clock();
-      const [row] = await db
-        .insert(conversionQuotes)
-        .values({
-          userId,
-          fromAsset: input.from,
-          toAsset: input.to,
-          amount,
-          fee,
-          receive,
-          rate: rateText(pricing.rate),
-          feePercent: percentText(pricing.feePercent),
-          expiresAt: addSeconds(now, QUOTE_TTL_SECONDS),
-          createdAt: now,
-        })
-        .returning();
+      const rate = rateText(pricing.rate);
+      const feePercent = percentText(pricing.feePercent);
+      const expiresAt = addSeconds(now, QUOTE_TTL_SECONDS);
+      const [row] = await INSERT_QUOTE(db, [userId, input.from, input.to, String(amount), String(fee), String(receive), rate, feePercent, expiresAt.toISOString(), now.toISOString()]);
       return {
         quoteId: row.id,
-        from: row.fromAsset,
-        to: row.toAsset,
-        amount: toDecimalString(row.amount, row.fromAsset),
-        rate: row.rate,
-        feePercent: row.feePercent,
-        fee: toDecimalString(row.fee, row.fromAsset),
-        receive: toDecimalString(row.receive, row.toAsset),
-        expiresAt: row.expiresAt.toISOString(),
+        from: input.from,
+        to: input.to,
+        amount: toDecimalString(amount, input.from),
+        rate,
+        feePercent,
+        fee: toDecimalString(fee, input.from),
+        receive: toDecimalString(receive, input.to),
+        expiresAt: expiresAt.toISOString(),
       };
     },
 
     /** Executes the user's quote inside `tx` (the idempotency transaction): decided once, under its row lock. */
     async execute(tx: Tx, userId: string, quoteId: string): Promise<ConversionRecord> {
       // The quote under its row lock, the pricing now and the conversion's id: one round trip.
-      const [[quote], settings, id] = await Promise.all([
-        tx
-          .select()
-          .from(conversionQuotes)
-          .where(and(eq(conversionQuotes.id, quoteId), eq(conversionQuotes.userId, userId)))
-          .for('update')
-          .execute(),
-        pricingSettings(tx),
-        nextIdOf(tx, 'conversions'),
-      ]);
-      // Someone else's quote answers exactly like one that does not exist.
-      if (!quote) throw new AppError('record.notFound', 404);
       const now = clock();
+      const [[row], settings, id] = await Promise.all([QUOTE_FOR_UPDATE(tx, [quoteId, userId, now.toISOString()]), pricingSettings(tx), nextIdOf(tx, 'conversions')]);
+      // Someone else's quote answers exactly like one that does not exist.
+      if (!row) throw new AppError('record.notFound', 404);
       // A used quote is as spent as an old one: the user needs a new quote either way.
-      if (quote.usedAt || now.getTime() > quote.expiresAt.getTime()) throw expired();
+      if (row.spent) throw expired();
+      const quote = { fromAsset: row.from_asset, toAsset: row.to_asset, amount: BigInt(row.amount), fee: BigInt(row.fee), receive: BigInt(row.receive), rate: row.rate };
       const pricing = pricingOf(settings, quote.fromAsset, quote.toAsset);
       if (rateText(pricing.rate) !== quote.rate) throw new AppError('transfer.rateChanged', 409);
 
@@ -131,24 +119,9 @@ export function createConversions(db: Db, clock: Clock) {
       // The quote spent, the record and its postings: one round trip, all or nothing with the
       // transaction. All legs in one posting: it locks the accounts in one order, so conversions
       // both ways at once queue on the exchange accounts instead of deadlocking on them.
-      const [, [row]] = await allInOrder([
-        tx.update(conversionQuotes).set({ usedAt: now }).where(eq(conversionQuotes.id, quote.id)).execute(),
-        tx
-          .insert(conversions)
-          .values({
-            id,
-            userId,
-            quoteId: quote.id,
-            fromAsset: quote.fromAsset,
-            toAsset: quote.toAsset,
-            amount: quote.amount,
-            fee: quote.fee,
-            receive: quote.receive,
-            rate: quote.rate,
-            createdAt: now,
-          })
-          .returning()
-          .execute(),
+      await allInOrder([
+        SPEND_QUOTE(tx, [quoteId, now.toISOString()]),
+        INSERT_CONVERSION(tx, [id, quoteId, userId, quote.fromAsset, quote.toAsset, String(quote.amount), String(quote.fee), String(quote.receive), quote.rate, now.toISOString()]),
         postTransfers(tx, [
           {
             ...leg,
@@ -173,7 +146,16 @@ export function createConversions(db: Db, clock: Clock) {
           },
         ]),
       ]);
-      return conversionRecordOf(row);
+      return {
+        id,
+        from: quote.fromAsset,
+        to: quote.toAsset,
+        amount: toDecimalString(quote.amount, quote.fromAsset),
+        fee: toDecimalString(quote.fee, quote.fromAsset),
+        receive: toDecimalString(quote.receive, quote.toAsset),
+        rate: quote.rate,
+        createdAt: now.toISOString(),
+      };
     },
   };
 }
