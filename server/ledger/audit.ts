@@ -3,9 +3,8 @@
  * user, why and when. Written by the action itself, in its own transaction, so an action without
  * its audit row cannot exist. The table refuses UPDATE and DELETE.
  */
-import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { auditLog } from '../db/schema';
+import { fixedStatement } from '../db/rows';
 
 export type AuditAction =
   | 'deposit.approve'
@@ -67,22 +66,19 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** The audit row's INSERT, built now (its details written as JSON here): for withCommit, or sent by recordAudit. */
-export function auditRow(tx: Tx, { operatorId, at }: AuditActor | SystemActor, entry: AuditEntry): SQL {
-  return tx
-    .insert(auditLog)
-    .values({
-      operatorId,
-      action: entry.action,
-      subject: entry.subject,
-      userId: entry.userId ?? null,
-      reason: entry.reason ?? null,
-      details: entry.details ?? {},
-      createdAt: at,
-    })
-    .getSQL();
+const INSERT_AUDIT = fixedStatement(
+  `INSERT INTO audit_log (operator_id, action, subject, user_id, reason, details, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+);
+
+/**
+ * The audit row's INSERT, its values written now (its details as JSON): for withCommit, which sends
+ * it with COMMIT, or sent by recordAudit. One text written once (db/rows.ts fixedStatement).
+ */
+export function auditRow({ operatorId, at }: AuditActor | SystemActor, entry: AuditEntry): (tx: Tx) => Promise<unknown> {
+  const values = [operatorId, entry.action, entry.subject, entry.userId ?? null, entry.reason ?? null, JSON.stringify(entry.details ?? {}), at.toISOString()];
+  return (tx) => INSERT_AUDIT(tx, values);
 }
 
 export async function recordAudit(tx: Tx, actor: AuditActor | SystemActor, entry: AuditEntry): Promise<void> {
-  await tx.execute(auditRow(tx, actor, entry)).execute();
+  await auditRow(actor, entry)(tx);
 }

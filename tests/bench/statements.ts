@@ -198,21 +198,6 @@ export function conversionScript(users: number): string {
  */
 export function correctionScript(users: number, operators: number): string {
   const caller = "'operator:' || :opid::text";
-  const sessionColumns = [
-    '"operator_sessions"."id"',
-    '"operator_sessions"."token_hash"',
-    '"operator_sessions"."expires_at"',
-    '"operator_sessions"."revoked_at"',
-    '"operator_sessions"."created_at"',
-    '"operator_sessions"."operator_id"',
-    '"operator_sessions"."last_seen_at"',
-    '"operator_sessions"."client"',
-    '"operator_sessions"."user_agent"',
-    '"operator_sessions"."ip"',
-    '"operators"."username"',
-    '"operators"."role"',
-    '"operators"."disabled"',
-  ].join(', ');
   const data = { asset: 'USDT', amount: '0.010000', userId: '00000000-0000-0000-0000-000000000000', balance: '999968.000000', outcome: 'posted', username: 'bench1', transferId: 24 };
   return script(
     [
@@ -221,9 +206,12 @@ export function correctionScript(users: number, operators: number): string {
       'SELECT b.id AS uid, gen_random_uuid()::text AS k, o.id AS opid, o.token_hash AS th FROM bench_users b, bench_operators o WHERE b.n = :u AND o.n = :o \\gset',
     ],
     [
-      `select ${sessionColumns} from "operator_sessions" inner join "operators" on "operators"."id" = "operator_sessions"."operator_id" where "operator_sessions"."token_hash" = :th::bytea limit 1`,
+      'SELECT s.id::text AS id, s.operator_id::text AS operator_id, o.username, o.role, ' +
+        "s.revoked_at IS NOT NULL OR s.expires_at <= now() OR s.last_seen_at + make_interval(mins => 30) <= now() OR o.disabled AS gone, " +
+        's.last_seen_at <= now() - make_interval(secs => 60) AS seen_long_ago ' +
+        'FROM operator_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.token_hash = :th::bytea LIMIT 1',
       settingsOf('adjustment_four_eyes_usdt'),
-      'select "id", "username" from "users" where "users"."id" = :uid limit 1',
+      'SELECT id::text AS id, username FROM users WHERE id = :uid::uuid LIMIT 1',
       'BEGIN',
       claim(caller, 'POST /api/ops/adjustments'),
       posting(
@@ -245,8 +233,8 @@ export function correctionScript(users: number, operators: number): string {
         () => "'adjustment:' || :k::text",
       ),
       "SELECT asset, balance::text AS balance FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = :uid::uuid AND purpose = 'available'",
-      `insert into "audit_log" ("id", "operator_id", "action", "subject", "user_id", "reason", "details", "created_at") ` +
-        `values (default, :opid, 'ledger.adjust', 'transfer:' || currval(pg_get_serial_sequence('ledger_transfers', 'id')), :uid, 'bench correction', ` +
+      'INSERT INTO audit_log (operator_id, action, subject, user_id, reason, details, created_at) ' +
+        `VALUES (:opid::uuid, 'ledger.adjust', 'transfer:' || currval(pg_get_serial_sequence('ledger_transfers', 'id')), :uid, 'bench correction', ` +
         `${json({ asset: 'USDT', amount: '0.010000', reference: 'adjustment:00000000-0000-0000-0000-000000000000', balanceAfter: '999968.000000' })}, now())`,
       reply(caller, data),
       'END',

@@ -8,12 +8,11 @@
  * approves it.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../../src/domain/errors';
 import { AMOUNT_MAX_PARAMS, AmountError } from '../../../src/domain/payments';
 import { exceedsMaximumAmount, parseAmount, toDecimalString, type Asset } from '../../../src/domain/money';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { fixedStatement } from '../../db/rows';
 import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
 import { auditRow } from '../../ledger/audit';
@@ -69,6 +68,8 @@ export interface CheckedAdjustment extends AdjustmentInput {
   threshold: bigint;
 }
 
+const USER_NAMED = fixedStatement<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE id = $1 LIMIT 1`);
+
 /**
  * The checks before the idempotency key is claimed (a key belongs to an existing user): the
  * amount (amount.invalid) and the user (record.notFound); the asset's four-eyes threshold is read
@@ -77,7 +78,7 @@ export interface CheckedAdjustment extends AdjustmentInput {
 export async function checkAdjustment(db: Db, input: AdjustmentInput): Promise<CheckedAdjustment> {
   const signed = signedAmountOf(input.amount, input.asset);
   const [[user], threshold] = await Promise.all([
-    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, input.userId)).limit(1),
+    USER_NAMED(db, [input.userId]),
     fourEyesThreshold(db, input.asset),
   ]);
   if (!user) throw new AppError('record.notFound', 404);
@@ -139,7 +140,7 @@ export async function postAdjustment(tx: Tx, input: CheckedAdjustment): Promise<
   // The audit row goes out with COMMIT: the transaction commits only with it.
   withCommit(
     tx,
-    auditRow(tx, input, {
+    auditRow(input, {
       action: 'ledger.adjust',
       subject: `transfer:${reply.transferId}`,
       userId: input.user.id,

@@ -11,7 +11,7 @@ import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../src/domain/cons
 import { AppError } from '../../../src/domain/errors';
 import { addSeconds, secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf, uniqueViolation } from '../../db/rows';
+import { fixedStatement, rowsOf, uniqueViolation } from '../../db/rows';
 import { operators, operatorSessions } from '../../db/schema';
 import { Refusal, waitRefusal } from '../../errors';
 import { recordAudit } from '../../ledger/audit';
@@ -66,6 +66,20 @@ export interface OperatorSessionEntry {
 }
 
 const idleEnd = (lastSeenAt: Date) => addSeconds(lastSeenAt, OPERATOR_IDLE_MINUTES * 60);
+
+/**
+ * An operator session by its token's digest, as of the time given ($2): `gone` when revoked,
+ * expired, idle for OPERATOR_IDLE_MINUTES or its operator disabled; `seen_long_ago` when its last
+ * use is SEEN_WRITE_SECONDS old or more (written again). One text written once (db/rows.ts).
+ */
+const SESSION_OF_TOKEN = fixedStatement<{ id: string; operator_id: string; username: string; role: OperatorRole; gone: boolean; seen_long_ago: boolean }>(
+  `SELECT s.id::text AS id, s.operator_id::text AS operator_id, o.username, o.role,
+     s.revoked_at IS NOT NULL OR s.expires_at <= $2::timestamptz
+       OR s.last_seen_at + make_interval(mins => ${OPERATOR_IDLE_MINUTES}) <= $2::timestamptz OR o.disabled AS gone,
+     s.last_seen_at <= $2::timestamptz - make_interval(secs => ${SEEN_WRITE_SECONDS}) AS seen_long_ago
+   FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+   WHERE s.token_hash = $1 LIMIT 1`,
+);
 
 /** How long a ticket for the live queues (the socket's `ops` channel) may be shown: long enough to connect. */
 const LIVE_TICKET_SECONDS = 60;
@@ -177,22 +191,13 @@ export function createOperators(db: Db, clock: Clock, pepper: string, sealer: Se
     async authenticate(credential: { token: string } | null): Promise<OperatorViewer> {
       if (!credential) throw new AppError('session.required', 401);
       const { token } = credential;
-      const [row] = await db
-        .select({ session: operatorSessions, username: operators.username, role: operators.role, disabled: operators.disabled })
-        .from(operatorSessions)
-        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-        .where(eq(operatorSessions.tokenHash, tokenDigest(token)))
-        .limit(1);
-      if (!row) throw new AppError('session.required', 401);
       const now = clock();
-      const { session } = row;
-      if (session.revokedAt || session.expiresAt <= now || idleEnd(session.lastSeenAt) <= now || row.disabled) {
-        throw new AppError('session.gone', 401);
-      }
-      if (now.getTime() - session.lastSeenAt.getTime() >= SEEN_WRITE_SECONDS * 1000) {
-        await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, session.id));
-      }
-      return { operatorId: session.operatorId, username: row.username, role: row.role, sessionId: session.id };
+      const [row] = await SESSION_OF_TOKEN(db, [tokenDigest(token), now.toISOString()]);
+      if (!row) throw new AppError('session.required', 401);
+      if (row.gone) throw new AppError('session.gone', 401);
+      const sessionId = Number(row.id);
+      if (row.seen_long_ago) await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, sessionId));
+      return { operatorId: row.operator_id, username: row.username, role: row.role, sessionId };
     },
 
     /**

@@ -113,7 +113,7 @@ export async function correct(tx: Tx, input: CheckedAdjustment): Promise<Adjustm
   // Out with COMMIT, like a posted correction's.
   withCommit(
     tx,
-    auditRow(tx, input, {
+    auditRow(input, {
       action: 'ledger.adjust.propose',
       subject: `adjustment_proposal:${row.id}`,
       userId: input.user.id,
@@ -162,7 +162,7 @@ export function approveProposal(db: Db, id: number, actor: AuditActor): Promise<
     const view = await reread(tx, id);
     withCommit(
       tx,
-      auditRow(tx, actor, {
+      auditRow(actor, {
         action: 'ledger.adjust.approve',
         subject: `adjustment_proposal:${id}`,
         userId: proposal.userId,
@@ -185,7 +185,7 @@ export function refuseProposal(db: Db, input: { id: number; reason: string }, ac
     const view = await reread(tx, input.id);
     withCommit(
       tx,
-      auditRow(tx, actor, {
+      auditRow(actor, {
         action: 'ledger.adjust.refuse',
         subject: `adjustment_proposal:${input.id}`,
         userId: proposal.userId,
