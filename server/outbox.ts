@@ -4,7 +4,7 @@
  * piece's push notices — is a row written in the change's own transaction, so that it commits or
  * rolls back with it. Nothing of it lives only in a process's memory between COMMIT and delivery.
  *
- * Delivery: the process that committed delivers its own rows at once (`deliver(ids)`); a row that
+ * Delivery: the process that committed delivers its own rows at once (`deliver(rows)`); a row that
  * is still there after GRACE_SECONDS was left by a process that stopped in between (kill -9, a
  * crash, a lost connection), and any process's sweep delivers it. Each topic has one handler, and
  * topics are delivered side by side, so that a slow push service delays no candle.

@@ -1,5 +1,5 @@
 /** Small helpers for raw SQL through Drizzle, which both drivers answer with `{ rows }`. */
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL, type Table } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 
 export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
@@ -18,6 +18,23 @@ export function fixedStatement<R>(text: string): (db: Db | Tx, params: readonly 
   return async (db, params) => {
     const result = (await db._.session.prepareQuery({ sql: text, params: [...params] }, undefined, undefined, false).execute()) as { rows: R[] };
     return result.rows;
+  };
+}
+
+/**
+ * Turns a row of `table` as the database sends it (its columns by their names: `RETURNING *`,
+ * `SELECT t.*`) into the row a Drizzle `select()` of the table gives (keys, bigints, dates), with
+ * the table's own column mappers: for the rows of fixed statements.
+ */
+export function tableRowOf<T extends Table>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
   };
 }
 

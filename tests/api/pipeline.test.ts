@@ -4,12 +4,13 @@
  * what a money call saves in round trips must never cost it its all-or-nothing.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { NamingClient, statementNameOf } from '../../server/db/named-statements';
 import { allInOrder } from '../../server/db/pipeline';
-import { rowsOf } from '../../server/db/rows';
+import { fixedStatement, rowsOf, tableRowOf } from '../../server/db/rows';
+import { tradeOrders } from '../../server/db/schema';
 import { inTransaction, withCommit } from '../../server/db/transaction';
 import type { Tx } from '../../server/db/client';
 import { balanceOf } from '../../server/ledger/accounts';
@@ -141,5 +142,25 @@ describe('named statements', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('rows of fixed statements', () => {
+  test("a table's row as the database sends it maps to exactly what Drizzle's select() of it gives (bigints, dates, nulls)", async () => {
+    const { token } = await t.signedInUser();
+    const userId = await t.userIdOf(token);
+    const at = new Date('2030-02-03T04:05:06.789Z');
+    const [raw] = await fixedStatement<Record<string, unknown>>(
+      `INSERT INTO trade_orders (user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at, price)
+       VALUES ($1, 'buy', 9007199254740993, 9400, 12345, 'matching', false, $2, $2, NULL) RETURNING *`,
+    )(t.database.db, [userId, at.toISOString()]);
+    const mapped = tableRowOf(tradeOrders)(raw);
+    const [selected] = await t.database.db.select().from(tradeOrders).where(eq(tradeOrders.id, mapped.id));
+    expect(mapped).toEqual(selected);
+    // Beyond 2^53 and to the millisecond.
+    expect(mapped.amount).toBe(9007199254740993n);
+    expect(mapped.createdAt).toEqual(at);
+    expect(mapped.price).toBeNull();
+    await t.database.db.delete(tradeOrders).where(eq(tradeOrders.id, mapped.id));
   });
 });

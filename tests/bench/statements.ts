@@ -250,10 +250,6 @@ export function correctionScript(users: number, operators: number): string {
  */
 export function tradeScript(buyers: number): string {
   const order = ':tid::bigint';
-  const orderColumns =
-    '"id", "user_id", "side", "amount", "limit_price", "hold", "status", "offer_id", "merchant_id", "price", "total", "fee", "fee_percent", "was_matched", "created_at", "expires_at", "matched_at", "confirm_by", "ended_at"';
-  const offerColumns =
-    '"trade_offers"."id", "trade_offers"."user_id", "trade_offers"."side", "trade_offers"."price", "trade_offers"."quantity", "trade_offers"."remaining", "trade_offers"."pending", "trade_offers"."held", "trade_offers"."min_amount", "trade_offers"."max_amount", "trade_offers"."status", "trade_offers"."version", "trade_offers"."created_at", "trade_offers"."updated_at", "users"."nickname"';
   const placed = {
     id: 2,
     fee: '0.020000',
@@ -279,7 +275,7 @@ export function tradeScript(buyers: number): string {
     offerRemaining: '99980.000000',
   };
   const reference = `'trade_order:' || ${order}`;
-  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text`;
+  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text, topic`;
   const notice = (status: string, both: boolean, tick: boolean) =>
     `jsonb_build_array(jsonb_build_object('topic', 'trade.socket', 'payload', jsonb_build_object('status', '${status}', 'orderId', ${order}, 'userIds', ` +
     `${both ? 'jsonb_build_array(:uid::text, :sid::text)' : 'jsonb_build_array(:uid::text)'}))` +
@@ -302,19 +298,21 @@ export function tradeScript(buyers: number): string {
       'BEGIN',
       claim("'user'", 'POST /api/trade/orders/place'),
       ...PAY_PASSWORD_CHECK,
-      'select "users"."is_merchant", "users"."vip_level", "users"."pay_password_hash" IS NOT NULL, coalesce("vip_levels"."daily_orders", 0) from "users" left join "vip_levels" on "vip_levels"."level" = "users"."vip_level" where "users"."id" = :uid',
-      `select count(*) FILTER (WHERE "created_at" >= date_trunc('day', now())), count(*) FILTER (WHERE "status" = 'cancelled' AND "was_matched" AND "ended_at" >= date_trunc('day', now())) ` +
-        `from "trade_orders" where ("trade_orders"."user_id" = :uid and "trade_orders"."created_at" >= date_trunc('day', now()) - interval '75 minutes')`,
+      'SELECT u.is_merchant, u.vip_level, u.pay_password_hash IS NOT NULL AS has_pay_password, coalesce(v.daily_orders, 0)::int AS daily_orders ' +
+        'FROM users u LEFT JOIN vip_levels v ON v.level = u.vip_level WHERE u.id = :uid::uuid',
+      "SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', now()))::int AS placed, " +
+        "count(*) FILTER (WHERE status = 'cancelled' AND was_matched AND ended_at >= date_trunc('day', now()))::int AS cancelled " +
+        "FROM trade_orders WHERE user_id = :uid::uuid AND created_at >= date_trunc('day', now()) - interval '75 minutes'",
       settingsOf('trade_fee_percent'),
-      `insert into "trade_orders" (${orderColumns}) values (${order}, :uid, 'buy', :amt::bigint, 9400, 94 * :amt::bigint / 1000000, 'matching', default, default, default, default, default, default, false, now(), now() + interval '1 hour', default, default, default) returning ${orderColumns}`,
-      `select ${offerColumns} from "trade_offers" inner join "users" on "users"."id" = "trade_offers"."user_id" ` +
-        `where ("trade_offers"."status" = 'open' and "trade_offers"."side" = 'sell' and "trade_offers"."user_id" <> :uid and "trade_offers"."remaining" >= :amt::bigint and "trade_offers"."min_amount" <= :amt::bigint ` +
-        `and "trade_offers"."max_amount" >= :amt::bigint and "trade_offers"."price" <= 9400) order by "trade_offers"."price" asc, "trade_offers"."id" asc limit 1 for update of "trade_offers"`,
+      'INSERT INTO trade_orders (id, user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at) ' +
+        `VALUES (${order}, :uid::uuid, 'buy', :amt::bigint, 9400, 94 * :amt::bigint / 1000000, 'matching', false, now(), now() + interval '1 hour') RETURNING *`,
+      'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id ' +
+        "WHERE o.status = 'open' AND o.side = 'sell' AND o.user_id <> :uid::uuid AND o.remaining >= :amt::bigint " +
+        'AND o.min_amount <= :amt::bigint AND o.max_amount >= :amt::bigint AND o.price <= 9400::bigint ORDER BY o.price ASC, o.id LIMIT 1 FOR UPDATE OF o',
       posting(reference, [{ asset: 'EUR', amount: '94 * :amt::bigint / 1000000', kind: 'trade_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'trading' }]),
-      `update "trade_offers" set "remaining" = "remaining" - :amt::bigint, "pending" = "pending" + :amt::bigint, "updated_at" = now() where "trade_offers"."id" = :oid ` +
-        'returning "id", "user_id", "side", "price", "quantity", "remaining", "pending", "held", "min_amount", "max_amount", "status", "version", "created_at", "updated_at"',
-      `update "trade_orders" set "status" = 'matched', "offer_id" = :oid, "merchant_id" = :sid, "price" = 9300, "total" = 93 * :amt::bigint / 1000000, "fee" = :amt::bigint / 500, "fee_percent" = 0.2, ` +
-        `"was_matched" = true, "matched_at" = now(), "confirm_by" = now() + interval '15 minutes' where "trade_orders"."id" = ${order} returning ${orderColumns}`,
+      'UPDATE trade_offers SET remaining = remaining - :amt::bigint, pending = pending + :amt::bigint, updated_at = now() WHERE id = :oid::bigint RETURNING *',
+      "UPDATE trade_orders SET status = 'matched', offer_id = :oid::bigint, merchant_id = :sid::uuid, price = 9300, total = 93 * :amt::bigint / 1000000, fee = :amt::bigint / 500, fee_percent = '0.2', " +
+        `was_matched = true, matched_at = now(), confirm_by = now() + interval '15 minutes' WHERE id = ${order} RETURNING *`,
       outbox(notice('matching', false, false)),
       outbox(notice('matched', true, false)),
       reply("'user'", placed),
@@ -324,10 +322,10 @@ export function tradeScript(buyers: number): string {
       'BEGIN',
       claim("'user'", 'POST /api/trade/orders/confirm', ':k2'),
       ...PAY_PASSWORD_CHECK,
-      `select ${orderColumns} from "trade_orders" where ("trade_orders"."id" = ${order} and "trade_orders"."user_id" = :uid) for update`,
-      `select ${offerColumns} from "trade_offers" inner join "users" on "users"."id" = "trade_offers"."user_id" where "trade_offers"."id" = :oid for update of "trade_offers"`,
-      `update "trade_offers" set "pending" = "pending" - :amt::bigint, "held" = "held" - :amt::bigint, "status" = 'open', "updated_at" = now() where "trade_offers"."id" = :oid`,
-      `update "trade_orders" set "status" = 'completed', "ended_at" = now() where "trade_orders"."id" = ${order} returning ${orderColumns}`,
+      `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid FOR UPDATE`,
+      'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = :oid::bigint FOR UPDATE OF o',
+      "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",
+      `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order} RETURNING *`,
       posting(reference, [
         { asset: 'USDT', amount: ':amt::bigint - :amt::bigint / 500', kind: 'trade_settle', suffix: 'usdt', debitUser: ':sid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
         { asset: 'USDT', amount: ':amt::bigint / 500', kind: 'trade_fee', suffix: 'fee', debitUser: ':sid', debitPurpose: 'trading', creditUser: null, creditPurpose: 'fees' },

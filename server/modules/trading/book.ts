@@ -12,14 +12,15 @@
  * - Locks are taken order first, then offer, then (by the posting) ledger accounts in id order;
  *   the matching that starts from an offer skips orders locked by someone else instead of waiting.
  */
-import { and, asc, desc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { CONFIRM_MINUTES, feeOf, offerSideFor, totalOf, type TradeSide } from '../../../src/domain/trading';
 import { addSeconds } from '../../clock';
 import type { Tx } from '../../db/client';
 import { allInOrder } from '../../db/pipeline';
-import { tradeOffers, tradeOrders, users } from '../../db/schema';
+import { fixedStatement } from '../../db/rows';
+import { tradeOffers, tradeOrders } from '../../db/schema';
 import { postTransfers, type TransferInput } from '../../ledger/transfers';
-import type { OfferRow, OrderRow } from './views';
+import { offerRowOf, orderRowOf, type OfferRow, type OrderRow } from './views';
 
 /** What changed, written in the same transaction and told to the parties and the market once it commits (outbox.ts). */
 export interface BookEvents {
@@ -68,6 +69,21 @@ export interface LockedOffer {
 }
 
 /**
+ * The best offer of a side ($1) for an order of a user ($2), an amount ($3) and a limit price ($4),
+ * locked, with its merchant's name: `offerFitsSql` written once per direction (db/rows.ts
+ * fixedStatement), the cheapest sell offer for a buy, the dearest buy offer for a sell, then the oldest.
+ */
+const bestOffer = (priceFits: string, byPrice: string) =>
+  fixedStatement<Record<string, unknown>>(
+    `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id
+     WHERE o.status = 'open' AND o.side = $1 AND o.user_id <> $2 AND o.remaining >= $3::bigint
+       AND o.min_amount <= $3::bigint AND o.max_amount >= $3::bigint AND o.price ${priceFits} $4::bigint
+     ORDER BY o.price ${byPrice}, o.id LIMIT 1 FOR UPDATE OF o`,
+  );
+const BEST_SELL_OFFER = bestOffer('<=', 'ASC');
+const BEST_BUY_OFFER = bestOffer('>=', 'DESC');
+
+/**
  * The best offer for an order, locked, with its merchant's name: the best price for the order's
  * user (cheapest sell offer for a buy, dearest buy offer for a sell), then the oldest, in one
  * statement. PostgreSQL checks a row changed by another transaction again once its lock is had
@@ -75,22 +91,26 @@ export interface LockedOffer {
  * locks tells "none fits" from "the ones that fitted were all taken meanwhile" (then it tries again).
  */
 export async function lockBestOfferFor(tx: Tx, order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): Promise<LockedOffer | null> {
-  const byPrice = order.side === 'buy' ? asc(tradeOffers.price) : desc(tradeOffers.price);
+  const lock = order.side === 'buy' ? BEST_SELL_OFFER : BEST_BUY_OFFER;
   for (let attempt = 0; attempt < 8; attempt++) {
-    const [found] = await tx
-      .select({ offer: tradeOffers, ownerName: users.nickname })
-      .from(tradeOffers)
-      .innerJoin(users, eq(users.id, tradeOffers.userId))
-      .where(offerFitsSql(order))
-      .orderBy(byPrice, asc(tradeOffers.id))
-      .limit(1)
-      .for('update', { of: tradeOffers });
+    const [raw] = await lock(tx, [offerSideFor(order.side), order.userId, String(order.amount), String(order.limitPrice)]);
+    const found = raw ? { offer: offerRowOf(raw), ownerName: raw.owner_name as string } : undefined;
     if (found && fits(found.offer, order)) return found;
     const [candidate] = await tx.select({ id: tradeOffers.id }).from(tradeOffers).where(offerFitsSql(order)).limit(1);
     if (!candidate) return null;
   }
   return null;
 }
+
+/** A match's two updates (db/rows.ts fixedStatement): the offer's quantity moves from remaining to pending; the order is matched. */
+const MATCH_OFFER = fixedStatement<Record<string, unknown>>(
+  `UPDATE trade_offers SET remaining = remaining - $2::bigint, pending = pending + $2::bigint, updated_at = $3 WHERE id = $1 RETURNING *`,
+);
+const MATCH_ORDER = fixedStatement<Record<string, unknown>>(
+  `UPDATE trade_orders SET status = 'matched', offer_id = $2, merchant_id = $3, price = $4, total = $5, fee = $6, fee_percent = $7,
+     was_matched = true, matched_at = $8, confirm_by = $9
+   WHERE id = $1 RETURNING *`,
+);
 
 /** Pairs a waiting order with an offer (both locked): price, total and fee are fixed; no money moves. */
 export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string): Promise<{ order: OrderRow; offer: OfferRow }> {
@@ -99,37 +119,20 @@ export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: 
   const fee = feeOf(order.side === 'buy' ? order.amount : total, feeHundredths);
   // Both rows are locked by this transaction already: the two updates go out together.
   const [[updatedOffer], [updatedOrder]] = await allInOrder([
-    tx
-      .update(tradeOffers)
-      .set({ remaining: offer.remaining - order.amount, pending: offer.pending + order.amount, updatedAt: now })
-      .where(eq(tradeOffers.id, offer.id))
-      .returning()
-      .execute(),
-    tx
-      .update(tradeOrders)
-      .set({
-        status: 'matched',
-        offerId: offer.id,
-        merchantId: offer.userId,
-        price: offer.price,
-        total,
-        fee,
-        feePercent,
-        wasMatched: true,
-        matchedAt: now,
-        confirmBy: addSeconds(now, CONFIRM_MINUTES * 60),
-      })
-      .where(eq(tradeOrders.id, order.id))
-      .returning()
-      .execute(),
+    MATCH_OFFER(tx, [offer.id, String(order.amount), now.toISOString()]),
+    MATCH_ORDER(tx, [order.id, offer.id, offer.userId, String(offer.price), String(total), String(fee), feePercent, now.toISOString(), addSeconds(now, CONFIRM_MINUTES * 60).toISOString()]),
   ]);
-  return { order: updatedOrder, offer: updatedOffer };
+  return { order: orderRowOf(updatedOrder), offer: offerRowOf(updatedOffer) };
 }
 
 /** What the offer's owner gives for an order: USDT for a sell offer, the order's EUR total for a buy offer. */
 function makerShare(offer: OfferRow, order: OrderRow): bigint {
   return offer.side === 'sell' ? order.amount : (order.total ?? 0n);
 }
+
+/** A settlement's two updates (db/rows.ts fixedStatement). */
+const SETTLE_OFFER = fixedStatement(`UPDATE trade_offers SET pending = $2, held = $3, status = $4, updated_at = $5 WHERE id = $1`);
+const COMPLETE_ORDER = fixedStatement<Record<string, unknown>>(`UPDATE trade_orders SET status = 'completed', ended_at = $2 WHERE id = $1 RETURNING *`);
 
 /**
  * Settles a matched order (order and offer locked): the USDT and EUR change hands, the taker's
@@ -176,11 +179,11 @@ export async function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now:
   // The rows' updates and the posting go out together, the posting last: the ledger rows it locks
   // (the platform's fee account among them, shared by every settlement) are held only from it to COMMIT.
   const [, [settled]] = await allInOrder([
-    tx.update(tradeOffers).set({ pending, held, status, updatedAt: now }).where(eq(tradeOffers.id, offer.id)).execute(),
-    tx.update(tradeOrders).set({ status: 'completed', endedAt: now }).where(eq(tradeOrders.id, order.id)).returning().execute(),
+    SETTLE_OFFER(tx, [offer.id, String(pending), String(held), status, now.toISOString()]),
+    COMPLETE_ORDER(tx, [order.id, now.toISOString()]),
     postTransfers(tx, legs),
   ]);
-  return settled;
+  return orderRowOf(settled);
 }
 
 /**

@@ -21,7 +21,7 @@ export function startTradeSweeps(
       const notices = new TradeNotices();
       try {
         const report = await trading.sweep(notices);
-        await outbox.deliver(notices.ids);
+        await outbox.deliver(notices.rows);
         if (report && report.expired + report.matched > 0) log.info({ trades: report }, 'trading: orders expired or matched');
       } catch (error) {
         log.error({ err: error }, 'trading sweep failed');

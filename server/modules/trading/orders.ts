@@ -19,11 +19,12 @@ import type { Page, TradeOrder } from '../../../src/domain/wire';
 import { addSeconds } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { allInOrder, nextIdOf } from '../../db/pipeline';
-import { tradeOffers, tradeOrders, users } from '../../db/schema';
+import { fixedStatement } from '../../db/rows';
+import { tradeOrders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { endOrder, lockBestOfferFor, matchOrder, matchWaitingFor, settleOrder, type BookEvents } from './book';
-import { orderView, type OrderRow } from './views';
+import { offerRowOf, orderRowOf, orderView, type OrderRow } from './views';
 import {
   priceOf,
   traderOf,
@@ -38,6 +39,16 @@ import {
   type TradingDeps,
 } from './rows';
 
+/* The statements of placing and confirming an order, written once (db/rows.ts fixedStatement). */
+const OWN_ORDER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(`SELECT * FROM trade_orders WHERE id = $1 AND user_id = $2 FOR UPDATE`);
+const INSERT_ORDER = fixedStatement<Record<string, unknown>>(
+  `INSERT INTO trade_orders (id, user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at)
+   VALUES ($1, $2, $3, $4, $5, $6, 'matching', false, $7, $8) RETURNING *`,
+);
+const OFFER_WITH_OWNER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
+  `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
+);
+
 export function orderCalls({ db, clock }: TradingDeps) {
   /** An order as its viewer sees it now (after the transaction that changed it). */
   async function orderFor(dbOrTx: Db | Tx, id: number, viewerId: string): Promise<TradeOrder> {
@@ -49,9 +60,9 @@ export function orderCalls({ db, clock }: TradingDeps) {
 
   /** Locks one of the user's own orders (as its taker: only they confirm or cancel it). */
   async function lockOwnOrder(tx: Tx, userId: string, id: number): Promise<OrderRow> {
-    const [order] = await tx.select().from(tradeOrders).where(and(eq(tradeOrders.id, id), eq(tradeOrders.userId, userId))).for('update');
+    const [order] = await OWN_ORDER_FOR_UPDATE(tx, [id, userId]);
     if (!order) throw new AppError('record.notFound', 404);
-    return order;
+    return orderRowOf(order);
   }
 
   return {
@@ -76,14 +87,11 @@ export function orderCalls({ db, clock }: TradingDeps) {
       // taken above so that its hold can name it), then the best offer, and only then the ledger
       // accounts, by the hold's posting. Holding the accounts while waiting for an offer that a
       // settlement holds while it waits for those accounts was a deadlock.
-      const [[order], best] = await allInOrder([
-        tx
-          .insert(tradeOrders)
-          .values({ id, ...wanted, hold, status: 'matching', wasMatched: false, createdAt: now, expiresAt: addSeconds(now, MATCHING_MINUTES * 60) })
-          .returning()
-          .execute(),
+      const [[inserted], best] = await allInOrder([
+        INSERT_ORDER(tx, [id, userId, input.side, String(amount), String(limitPrice), String(hold), now.toISOString(), addSeconds(now, MATCHING_MINUTES * 60).toISOString()]),
         lockBestOfferFor(tx, wanted),
       ]);
+      const order = orderRowOf(inserted);
       if (!best) {
         await hand();
         await events.orderChanged(tx, order);
@@ -104,16 +112,11 @@ export function orderCalls({ db, clock }: TradingDeps) {
       const now = clock();
       // Past its time the order is the expiry job's: it ends and releases everything.
       if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
-      const [locked] = await tx
-        .select({ offer: tradeOffers, ownerName: users.nickname })
-        .from(tradeOffers)
-        .innerJoin(users, eq(users.id, tradeOffers.userId))
-        .where(eq(tradeOffers.id, order.offerId ?? 0))
-        .for('update', { of: tradeOffers });
+      const [locked] = await OFFER_WITH_OWNER_FOR_UPDATE(tx, [order.offerId ?? 0]);
       if (!locked) throw new AppError('trade.offerGone', 409);
-      const settled = await settleOrder(tx, order, locked.offer, now);
+      const settled = await settleOrder(tx, order, offerRowOf(locked), now);
       await events.settled(tx, settled);
-      return orderView(settled, userId, locked.ownerName, null);
+      return orderView(settled, userId, locked.owner_name as string, null);
     },
 
     /** Cancels one of the user's orders that has not settled: all it held is released; a matched one's quantity returns to its offer. */

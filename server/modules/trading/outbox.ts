@@ -39,15 +39,15 @@ export interface TradeTickPayload {
 
 export class TradeNotices implements BookEvents {
   /** The outbox rows this transaction wrote, for `outbox.deliver` once it has committed. */
-  readonly ids: OutboxRef[] = [];
+  readonly rows: OutboxRef[] = [];
 
   reset(): this {
-    this.ids.length = 0;
+    this.rows.length = 0;
     return this;
   }
 
   async orderChanged(tx: Tx, order: OrderRow): Promise<void> {
-    this.ids.push(...(await writeOutbox(tx, changeRows(order))));
+    this.rows.push(...(await writeOutbox(tx, changeRows(order))));
   }
 
   async settled(tx: Tx, order: OrderRow): Promise<void> {
@@ -56,7 +56,7 @@ export class TradeNotices implements BookEvents {
       const tick: TradeTickPayload = { orderId: order.id, amount: String(order.amount), price: String(order.price), at: order.endedAt.toISOString() };
       rows.push({ topic: 'trade.tick', payload: { ...tick } });
     }
-    this.ids.push(...(await writeOutbox(tx, rows)));
+    this.rows.push(...(await writeOutbox(tx, rows)));
   }
 }
 

@@ -37,7 +37,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
   async function told<T>(work: (notices: TradeNotices) => Promise<T>): Promise<T> {
     const notices = new TradeNotices();
     const result = await work(notices);
-    void outbox.deliver(notices.ids);
+    void outbox.deliver(notices.rows);
     return result;
   }
 

@@ -3,7 +3,7 @@
  * day, the fee, the views of offers and orders with their parties, and the moves of a user's own
  * money between available and trading.
  */
-import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../src/domain/errors';
 import type { Asset } from '../../../src/domain/money';
@@ -11,12 +11,12 @@ import { CONFIRM_MINUTES, MATCHING_MINUTES, MERCHANT_STATS_DAYS, TRADE_MIN_PARAM
 import type { TradeOffer, TradeOrder } from '../../../src/domain/wire';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { merchantApplications, tradeOffers, tradeOrders, users, vipLevels } from '../../db/schema';
+import { fixedStatement, rowsOf } from '../../db/rows';
+import { merchantApplications, tradeOffers, tradeOrders, users } from '../../db/schema';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { postTransfer } from '../../ledger/transfers';
 import { parseFeePercent, readSettings, SETTING_KEYS } from '../settings';
-import { applicationView, completionRateText, offerView, orderView, type MerchantStats, type OfferRow, type OrderRow } from './views';
+import { applicationView, completionRateText, offerRowOf, offerView, orderView, type MerchantStats, type OfferRow, type OrderRow } from './views';
 
 /** What the trading service is built from. */
 export interface TradingDeps {
@@ -51,21 +51,17 @@ interface TraderRow {
   dailyOrders: number;
 }
 
+/** Who places an order (db/rows.ts fixedStatement: its text written once, as every statement of an order's placing and confirming). */
+const TRADER_OF = fixedStatement<{ is_merchant: boolean; vip_level: number; has_pay_password: boolean; daily_orders: number }>(
+  `SELECT u.is_merchant, u.vip_level, u.pay_password_hash IS NOT NULL AS has_pay_password, coalesce(v.daily_orders, 0)::int AS daily_orders
+   FROM users u LEFT JOIN vip_levels v ON v.level = u.vip_level WHERE u.id = $1`,
+);
+
 export async function traderOf(db: Db | Tx, userId: string): Promise<TraderRow> {
-  const [row] = await db
-    .select({
-      isMerchant: users.isMerchant,
-      vipLevel: users.vipLevel,
-      hasPayPassword: sql<boolean>`${users.payPasswordHash} IS NOT NULL`,
-      dailyOrders: sql<number>`coalesce(${vipLevels.dailyOrders}, 0)`,
-    })
-    .from(users)
-    .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
-    .where(eq(users.id, userId))
-    // Sent now: it goes out together with the other reads of an order (server/db/pipeline.ts).
-    .execute();
+  // Sent now: it goes out together with the other reads of an order (server/db/pipeline.ts).
+  const [row] = await TRADER_OF(db, [userId]);
   if (!row) throw new AppError('session.gone', 401);
-  return { ...row, dailyOrders: Number(row.dailyOrders) };
+  return { isMerchant: row.is_merchant, vipLevel: Number(row.vip_level), hasPayPassword: row.has_pay_password, dailyOrders: Number(row.daily_orders) };
 }
 
 export function requireMerchant(trader: TraderRow): void {
@@ -81,20 +77,19 @@ export async function feeNow(db: Db | Tx): Promise<{ hundredths: bigint; text: s
   return { hundredths, text };
 }
 
+const TODAY_OF = fixedStatement<{ placed: number; cancelled: number }>(
+  `SELECT count(*) FILTER (WHERE created_at >= $2::timestamptz)::int AS placed,
+     count(*) FILTER (WHERE status = 'cancelled' AND was_matched AND ended_at >= $2::timestamptz)::int AS cancelled
+   FROM trade_orders WHERE user_id = $1 AND created_at >= $3::timestamptz`,
+);
+
 /** Today's orders (UTC) the user placed, and matched ones they cancelled today. */
 export async function todayOf(db: Db | Tx, userId: string, now: Date): Promise<{ placed: number; cancelled: number }> {
   const { start } = utcDayOf(now);
   // An order lives at most MATCHING_MINUTES + CONFIRM_MINUTES: one cancelled today was placed at
   // most that long before midnight, so the rows read are a day's and a little more.
   const placedSince = addSeconds(start, -(MATCHING_MINUTES + CONFIRM_MINUTES) * 60);
-  const [row] = await db
-    .select({
-      placed: sql<number>`count(*) FILTER (WHERE ${tradeOrders.createdAt} >= ${start.toISOString()}::timestamptz)`,
-      cancelled: sql<number>`count(*) FILTER (WHERE ${tradeOrders.status} = 'cancelled' AND ${tradeOrders.wasMatched} AND ${tradeOrders.endedAt} >= ${start.toISOString()}::timestamptz)`,
-    })
-    .from(tradeOrders)
-    .where(and(eq(tradeOrders.userId, userId), gte(tradeOrders.createdAt, placedSince)))
-    .execute();
+  const [row] = await TODAY_OF(db, [userId, start.toISOString(), placedSince.toISOString()]);
   return { placed: Number(row.placed), cancelled: Number(row.cancelled) };
 }
 
@@ -169,10 +164,12 @@ export function moveOwn(tx: Tx, userId: string, move: { hold: boolean; asset: As
   });
 }
 
+const OFFER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(`SELECT * FROM trade_offers WHERE id = $1 FOR UPDATE`);
+
 export async function lockOffer(tx: Tx, id: number | null): Promise<OfferRow | null> {
   if (id === null) return null;
-  const [offer] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, id)).for('update');
-  return offer ?? null;
+  const [offer] = await OFFER_FOR_UPDATE(tx, [id]);
+  return offer ? offerRowOf(offer) : null;
 }
 
 /** The user's latest application to become a merchant, or null. */

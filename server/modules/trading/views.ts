@@ -2,12 +2,18 @@
 import { toDecimalString, type Asset } from '../../../src/domain/money';
 import { givenAsset, offerSideFor, priceText, totalOf, type TradeSide } from '../../../src/domain/trading';
 import type { MerchantApplication, TradeOffer, TradeOrder } from '../../../src/domain/wire';
-import type { merchantApplications, tradeOffers, tradeOrders } from '../../db/schema';
+import { tableRowOf } from '../../db/rows';
+import { tradeOffers, tradeOrders, type merchantApplications } from '../../db/schema';
 import { tradeOrderNo } from '../../../src/domain/orderNumbers';
 
 export type OfferRow = typeof tradeOffers.$inferSelect;
 export type OrderRow = typeof tradeOrders.$inferSelect;
 export type ApplicationRow = typeof merchantApplications.$inferSelect;
+
+/** A trade_offers row as the database sends it (`SELECT *`, `RETURNING *` of a fixed statement), as Drizzle's select() of it would be. */
+export const offerRowOf = tableRowOf(tradeOffers);
+/** A trade_orders row, likewise. */
+export const orderRowOf = tableRowOf(tradeOrders);
 
 /** A merchant as the hall shows them: name and the last 30 days. */
 export interface MerchantStats {
