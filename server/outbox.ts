@@ -45,7 +45,13 @@ const BATCH = 100;
 type Payload = Record<string, unknown>;
 export type OutboxHandler =
   | { kind: 'write'; run: (tx: Tx, payload: Payload) => Promise<(() => void) | void> }
-  | { kind: 'effect'; run: (payload: Payload) => Promise<unknown> };
+  | {
+      kind: 'effect';
+      /** Each claimed row, with what `prepare` read for the batch it came in. */
+      run: (payload: Payload, prepared: unknown) => Promise<unknown>;
+      /** Once per claimed batch, before its rows: what they all need read at once (e.g. which of their users have devices). */
+      prepare?: (payloads: Payload[]) => Promise<unknown>;
+    };
 
 /** A row written into the outbox: what `deliver` needs once its transaction committed. */
 export interface OutboxRef {
@@ -153,12 +159,15 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
   }
 
   /** An `effect` topic's rows, claimed, each done, then those done deleted; how many were claimed. */
-  async function deliverEffects(topic: OutboxTopic, run: (payload: Payload) => Promise<unknown>, ids: readonly string[] | null, results: Map<string, unknown>): Promise<number> {
+  async function deliverEffects(topic: OutboxTopic, handler: Extract<OutboxHandler, { kind: 'effect' }>, ids: readonly string[] | null, results: Map<string, unknown>): Promise<number> {
     const rows = await claim(topic, ids);
+    if (rows.length === 0) return 0;
+    // A failure here leaves the rows claimed until their lease ends; the sweep then tries them again.
+    const prepared = handler.prepare ? await handler.prepare(rows.map((row) => row.payload)) : undefined;
     const done: string[] = [];
     for (const row of rows) {
       try {
-        results.set(row.id, await run(row.payload));
+        results.set(row.id, await handler.run(row.payload, prepared));
         done.push(row.id);
       } catch (error) {
         await failed(row, topic, error);
@@ -174,7 +183,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     const handler = handlers.get(topic);
     if (!handler) return 0;
     try {
-      return handler.kind === 'write' ? await deliverWrites(topic, handler.run, ids) : await deliverEffects(topic, handler.run, ids, results);
+      return handler.kind === 'write' ? await deliverWrites(topic, handler.run, ids) : await deliverEffects(topic, handler, ids, results);
     } catch (error) {
       log.error({ err: error, topic }, 'outbox: delivery failed; the sweep tries again');
       return -1;

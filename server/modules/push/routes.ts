@@ -20,14 +20,21 @@ export async function pushModule(app: FastifyInstance): Promise<void> {
   // A trade order that changed: its parties' devices on the trade channel, each in its owner's
   // language; written by the order's transaction and delivered from the outbox (server/outbox.ts).
   // A repeat after a crash sends nothing twice: each device is claimed per message.
+  // The batch's parties with a device on the trade channel are read once; the others have nothing to send to.
   outbox.handle('trade.push', {
     kind: 'effect',
-    run: async (payload) => {
+    prepare: (payloads) => {
+      const changes = payloads as unknown as OrderPushPayload[];
+      return push.subscribedAmong('trade', [...new Set(changes.flatMap((change) => (change.makerId ? [change.takerId, change.makerId] : [change.takerId])))]);
+    },
+    run: async (payload, prepared) => {
       const change = payload as unknown as OrderPushPayload;
       if (change.status === 'matching') return;
       const parties: Array<[string, TradeNotice]> = [[change.takerId, change.status === 'matched' ? 'matchedTaker' : change.status]];
       if (change.makerId) parties.push([change.makerId, change.status === 'matched' ? 'matchedMaker' : change.status]);
+      const subscribed = prepared as Set<string>;
       for (const [userId, notice] of parties) {
+        if (!subscribed.has(userId)) continue;
         await push.broadcast(
           'trade',
           `trade:${change.orderId}:${change.status}`,

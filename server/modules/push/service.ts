@@ -256,6 +256,17 @@ export function createPush({ db, clock, serviceHosts, contact, log, post, counte
      * Sends a message to every device on `channel` (of `userId` only, when given), each device
      * once per `messageId`, in its owner's language (`messageFor(locale)`). Returns how many took it.
      */
+    /** Which of `userIds` have a device on `channel`, in one statement. */
+    async subscribedAmong(channel: PushChannel, userIds: readonly string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await rowsOf<{ user_id: string }>(
+        db,
+        sql`SELECT DISTINCT s.user_id::text AS user_id FROM push_subscriptions s
+            WHERE ${channel} = ANY (s.channels) AND s.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[])`,
+      );
+      return new Set(rows.map((row) => row.user_id));
+    },
+
     async broadcast(channel: PushChannel, messageId: string, messageFor: (locale: string) => Promise<PushMessage> | PushMessage, userId?: string): Promise<number> {
       // Before any device is claimed: without the installation's key no device can be sent anything.
       await vapidKeys();
