@@ -26,6 +26,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './db/client';
+import { batchedRead } from './db/batched-reads';
 import { rowsOf } from './db/rows';
 import { startRepeating, type Repeating } from './repeating';
 
@@ -203,24 +204,26 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     }
   }
 
-  /** The rows handed to `deliver` in this turn of the event loop, by topic, and who waits for them. */
-  let queued: { topics: Map<OutboxTopic, Set<string>>; waiting: Array<(results: Map<string, unknown>) => void> } | null = null;
-
-  /** Delivers the turn's rows, a claim of at most BATCH rows per topic at a time, and answers everyone who handed them. */
-  function deliverQueued(): void {
-    const batch = queued;
-    queued = null;
-    if (!batch) return;
-    const results = new Map<string, unknown>();
-    void Promise.all(
-      [...batch.topics].map(async ([topic, ids]) => {
-        const all = [...ids];
-        for (let start = 0; start < all.length; start += BATCH) await deliverTopic(topic, all.slice(start, start + BATCH), results);
-      }),
-    ).then(() => {
-      for (const resolve of batch.waiting) resolve(results);
-    });
-  }
+  /**
+   * The rows handed to `deliver` in one turn of the event loop, delivered together (db/batched-reads.ts
+   * gathers them): per topic, a claim of at most BATCH rows at a time. Every row of the turn is
+   * answered with the turn's results.
+   */
+  const deliverTurn = batchedRead<OutboxRef, Map<string, unknown>>({
+    keyOf: (row) => row.id,
+    maxBatch: Number.POSITIVE_INFINITY,
+    async answer(rows) {
+      const byTopic = new Map<OutboxTopic, string[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row.id]);
+      const results = new Map<string, unknown>();
+      await Promise.all(
+        [...byTopic].map(async ([topic, ids]) => {
+          for (let start = 0; start < ids.length; start += BATCH) await deliverTopic(topic, ids.slice(start, start + BATCH), results);
+        }),
+      );
+      return new Map(rows.map((row) => [row.id, results]));
+    },
+  });
 
   /** Every row left behind longer than the grace period, a batch per topic at a time; false when a delivery failed. */
   const sweep = () =>
@@ -245,24 +248,15 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     /**
      * Delivers rows this process has just committed, the topics side by side, only the topics
      * they are of; the `effect` handlers' results by id. The rows of every transaction that
-     * committed in the same turn of the event loop go together (setImmediate: nothing waits on a
+     * committed in the same turn of the event loop go together (deliverTurn: nothing waits on a
      * quiet server beyond the current turn): one claim and one deletion per topic for all of them,
      * one transaction for all the candles' ticks. Never rejects: a row that cannot be delivered now
      * is left for the sweep (logged).
      */
     deliver(rows: readonly OutboxRef[]): Promise<Map<string, unknown>> {
       if (rows.length === 0) return Promise.resolve(new Map());
-      if (!queued) {
-        queued = { topics: new Map(), waiting: [] };
-        setImmediate(deliverQueued);
-      }
-      for (const row of rows) {
-        const ids = queued.topics.get(row.topic) ?? new Set<string>();
-        queued.topics.set(row.topic, ids.add(row.id));
-      }
-      const batch = queued;
       // Counted from now: stop() waits for it even before the turn ends.
-      return counted(() => new Promise((resolve) => batch.waiting.push(resolve)));
+      return counted(async () => (await Promise.all(rows.map(deliverTurn)))[0]);
     },
 
     /** Delivers every row left behind longer than the grace period (the sweep's round; tests). */

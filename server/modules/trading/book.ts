@@ -12,7 +12,7 @@
  * - Locks are taken order first, then offer, then (by the posting) ledger accounts in id order;
  *   the matching that starts from an offer skips orders locked by someone else instead of waiting.
  */
-import { and, asc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import { CONFIRM_MINUTES, feeOf, offerSideFor, totalOf, type TradeSide } from '../../../src/domain/trading';
 import { addSeconds } from '../../clock';
 import type { Tx } from '../../db/client';
@@ -36,19 +36,6 @@ const trading = (userId: string) => ({ userId, purpose: 'trading' as const });
 const available = (userId: string) => ({ userId, purpose: 'available' as const });
 const orderRef = (id: number) => `trade_order:${id}`;
 
-/** The conditions an offer must meet to take an order, as SQL (the same as `fits`). */
-function offerFitsSql(order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): SQL | undefined {
-  return and(
-    eq(tradeOffers.status, 'open'),
-    eq(tradeOffers.side, offerSideFor(order.side)),
-    ne(tradeOffers.userId, order.userId),
-    gte(tradeOffers.remaining, order.amount),
-    lte(tradeOffers.minAmount, order.amount),
-    gte(tradeOffers.maxAmount, order.amount),
-    order.side === 'buy' ? lte(tradeOffers.price, order.limitPrice) : gte(tradeOffers.price, order.limitPrice),
-  );
-}
-
 /** Does this (locked) offer take this order? */
 export function fits(offer: OfferRow, order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): boolean {
   return (
@@ -69,19 +56,28 @@ export interface LockedOffer {
 }
 
 /**
- * The best offer of a side ($1) for an order of a user ($2), an amount ($3) and a limit price ($4),
- * locked, with its merchant's name: `offerFitsSql` written once per direction (db/rows.ts
- * fixedStatement), the cheapest sell offer for a buy, the dearest buy offer for a sell, then the oldest.
+ * The conditions an offer `o` must meet to take an order (the same as `fits`): the offer's side
+ * ($1), another user's than the order's ($2), room for its amount ($3), a price within its limit
+ * ($4: at most it for a buy, at least it for a sell).
  */
-const bestOffer = (priceFits: string, byPrice: string) =>
-  fixedStatement<Record<string, unknown>>(
+const offerFits = (priceFits: '<=' | '>=') =>
+  `o.status = 'open' AND o.side = $1 AND o.user_id <> $2 AND o.remaining >= $3::bigint
+   AND o.min_amount <= $3::bigint AND o.max_amount >= $3::bigint AND o.price ${priceFits} $4::bigint`;
+
+/**
+ * Per direction, written once (db/rows.ts fixedStatement): the best fitting offer locked with its
+ * merchant's name (the cheapest sell offer for a buy, the dearest buy offer for a sell, then the
+ * oldest), and whether any offer fits at all, without locks.
+ */
+const offerStatements = (priceFits: '<=' | '>=', byPrice: 'ASC' | 'DESC') => ({
+  lockBest: fixedStatement<Record<string, unknown>>(
     `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id
-     WHERE o.status = 'open' AND o.side = $1 AND o.user_id <> $2 AND o.remaining >= $3::bigint
-       AND o.min_amount <= $3::bigint AND o.max_amount >= $3::bigint AND o.price ${priceFits} $4::bigint
-     ORDER BY o.price ${byPrice}, o.id LIMIT 1 FOR UPDATE OF o`,
-  );
-const BEST_SELL_OFFER = bestOffer('<=', 'ASC');
-const BEST_BUY_OFFER = bestOffer('>=', 'DESC');
+     WHERE ${offerFits(priceFits)} ORDER BY o.price ${byPrice}, o.id LIMIT 1 FOR UPDATE OF o`,
+  ),
+  anyFits: fixedStatement<{ id: string }>(`SELECT o.id::text AS id FROM trade_offers o WHERE ${offerFits(priceFits)} LIMIT 1`),
+});
+const FOR_A_BUY = offerStatements('<=', 'ASC');
+const FOR_A_SELL = offerStatements('>=', 'DESC');
 
 /**
  * The best offer for an order, locked, with its merchant's name: the best price for the order's
@@ -91,12 +87,13 @@ const BEST_BUY_OFFER = bestOffer('>=', 'DESC');
  * locks tells "none fits" from "the ones that fitted were all taken meanwhile" (then it tries again).
  */
 export async function lockBestOfferFor(tx: Tx, order: Pick<OrderRow, 'userId' | 'side' | 'amount' | 'limitPrice'>): Promise<LockedOffer | null> {
-  const lock = order.side === 'buy' ? BEST_SELL_OFFER : BEST_BUY_OFFER;
+  const { lockBest, anyFits } = order.side === 'buy' ? FOR_A_BUY : FOR_A_SELL;
+  const params = [offerSideFor(order.side), order.userId, String(order.amount), String(order.limitPrice)];
   for (let attempt = 0; attempt < 8; attempt++) {
-    const [raw] = await lock(tx, [offerSideFor(order.side), order.userId, String(order.amount), String(order.limitPrice)]);
+    const [raw] = await lockBest(tx, params);
     const found = raw ? { offer: offerRowOf(raw), ownerName: raw.owner_name as string } : undefined;
     if (found && fits(found.offer, order)) return found;
-    const [candidate] = await tx.select({ id: tradeOffers.id }).from(tradeOffers).where(offerFitsSql(order)).limit(1);
+    const [candidate] = await anyFits(tx, params);
     if (!candidate) return null;
   }
   return null;
