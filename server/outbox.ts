@@ -10,16 +10,17 @@
  * topics are delivered side by side, so that a slow push service delays no candle.
  *
  * Two kinds of handler:
- * - `write`: writes in the transaction that locks the rows (FOR UPDATE SKIP LOCKED: no other
- *   process takes them meanwhile) and deletes them (the candles): exactly once, as the write and
- *   the deletion commit together; a process that stops lets its rows go at once. It may return
- *   what to do after COMMIT (announce the changed candles).
- * - `effect`: does something outside the database (a socket message, a push): its rows are first
- *   claimed for LEASE_SECONDS in one statement (no transaction stays open while a push service
- *   answers), then each is done and deleted: at least once — a process that stops in between
- *   leaves the row for the next once the lease ends. Socket
- *   messages only say "fetch again", and a push is claimed per device and message
- *   (modules/push), so a repeat sends nothing twice.
+ * - `write`: writes in the transaction that takes the rows out of the outbox (one DELETE of the
+ *   rows FOR UPDATE SKIP LOCKED: no other process takes them meanwhile) (the candles): exactly
+ *   once, as the write and the deletion commit together; a process that stops lets its rows go at
+ *   once. It may return what to do after COMMIT (announce the changed candles).
+ * - `effect`: does something outside the database (a socket message, a push), then the rows done
+ *   are deleted: at least once — a process that stops in between leaves the row for the next. The
+ *   writer runs its own rows from the payloads it wrote, without claiming them (within the grace
+ *   period no other process takes them); a sweep first claims the rows it takes for LEASE_SECONDS
+ *   in one statement (no transaction stays open while a push service answers). A delivery slower
+ *   than the grace period may meet a sweep's: socket messages only say "fetch again", and a push is
+ *   claimed per device and message (modules/push), so a repeat sends nothing twice.
  *
  * A row whose handler throws is tried again at the next sweep; after ATTEMPTS failures it waits
  * for an operator (logged at error level, with its last error) instead of blocking those after it.
@@ -44,30 +45,30 @@ export const ATTEMPTS = 5;
 const BATCH = 100;
 
 type Payload = Record<string, unknown>;
-export type OutboxHandler =
-  | { kind: 'write'; run: (tx: Tx, payload: Payload) => Promise<(() => void) | void> }
-  | {
-      kind: 'effect';
-      /** Each claimed row, with what `prepare` read for the batch it came in. */
-      run: (payload: Payload, prepared: unknown) => Promise<unknown>;
-      /** Once per claimed batch, before its rows: what they all need read at once (e.g. which of their users have devices). */
-      prepare?: (payloads: Payload[]) => Promise<unknown>;
-    };
+interface EffectHandler {
+  kind: 'effect';
+  /** Each row, with what `prepare` read for the batch it came in. */
+  run: (payload: Payload, prepared: unknown) => Promise<unknown>;
+  /** Once per batch, before its rows: what they all need read at once (e.g. which of their users have devices). */
+  prepare?: (payloads: Payload[]) => Promise<unknown>;
+}
+export type OutboxHandler = { kind: 'write'; run: (tx: Tx, payload: Payload) => Promise<(() => void) | void> } | EffectHandler;
 
 /** A row written into the outbox: what `deliver` needs once its transaction committed. */
 export interface OutboxRef {
   id: string;
   topic: OutboxTopic;
+  payload: Payload;
 }
 
-/** Writes rows of the outbox in the caller's transaction; their ids and topics, for `deliver` once committed. */
+/** Writes rows of the outbox in the caller's transaction; each with its id, for `deliver` once committed. */
 export async function writeOutbox(tx: Db | Tx, rows: ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>): Promise<OutboxRef[]> {
   if (rows.length === 0) return [];
   return rowsOf<OutboxRef>(
     tx,
     sql`INSERT INTO outbox (topic, payload)
         SELECT r.topic, r.payload FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r (topic text, payload jsonb)
-        RETURNING id::text, topic`,
+        RETURNING id::text, topic, payload`,
   );
 }
 
@@ -86,6 +87,8 @@ export interface OutboxOptions {
 export type Outbox = ReturnType<typeof createOutbox>;
 
 const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** Rows in the order they were written (RETURNING follows no ORDER BY). */
+const byId = <R extends { id: string }>(rows: R[]): R[] => rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 
 export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
   const handlers = new Map<OutboxTopic, OutboxHandler>();
@@ -98,21 +101,20 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     sql`topic = ${topic} AND attempts < ${ATTEMPTS} AND (claimed_until IS NULL OR claimed_until < now())
         AND ${ids ? sql`id = ANY(${idArray(ids)}::bigint[])` : sql`created_at < now() - make_interval(secs => ${GRACE_SECONDS})`}`;
 
-  /** Claims waiting rows for an `effect` handler: this process's for LEASE_SECONDS, no transaction kept open; in the order written. */
-  const claim = async (topic: OutboxTopic, ids: readonly string[] | null) =>
-    (
+  /** Claims rows left behind for an `effect` handler: this process's for LEASE_SECONDS, no transaction kept open; in the order written. */
+  const claim = async (topic: OutboxTopic) =>
+    byId(
       await rowsOf<OutboxRow>(
         db,
         sql`UPDATE outbox SET claimed_until = now() + make_interval(secs => ${LEASE_SECONDS})
-            WHERE id IN (SELECT id FROM outbox WHERE ${waiting(topic, ids)} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+            WHERE id IN (SELECT id FROM outbox WHERE ${waiting(topic, null)} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
             RETURNING id::text, payload`,
-      )
-    ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1)); // RETURNING follows no ORDER BY
+      ),
+    );
 
-  /** Deletes delivered rows; in a `write` handler's transaction, throws (rolling it back) when one was no longer there. */
-  async function remove(tx: Db | Tx, ids: readonly string[]): Promise<void> {
-    const gone = await rowsOf<{ id: string }>(tx, sql`DELETE FROM outbox WHERE id = ANY(${idArray(ids)}::bigint[]) RETURNING id::text`);
-    if (gone.length !== ids.length) throw new Error(`outbox: ${ids.length - gone.length} of ${ids.length} rows were delivered by another process meanwhile`);
+  /** Deletes delivered `effect` rows; one already gone was delivered by a sweep as well (at least once). */
+  async function remove(ids: readonly string[]): Promise<void> {
+    await db.execute(sql`DELETE FROM outbox WHERE id = ANY(${idArray(ids)}::bigint[])`);
   }
 
   /** A failed row: one attempt more, its error kept, let go at once; a row that has run out of attempts is reported. */
@@ -137,12 +139,19 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
       let rows: OutboxRow[] = [];
       await db.transaction(async (tx) => {
         after.length = 0;
-        rows = await rowsOf<OutboxRow>(tx, sql`SELECT id::text, payload FROM outbox WHERE ${waiting(topic, which)} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
+        // Taken out first: the deletion holds the rows (another process skips them) until COMMIT
+        // writes what the handler did with it, or a rollback leaves them; one statement for both.
+        rows = byId(
+          await rowsOf<OutboxRow>(
+            tx,
+            sql`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE ${waiting(topic, which)} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+                RETURNING id::text, payload`,
+          ),
+        );
         for (const row of rows) {
           const announce = await run(tx, row.payload);
           if (announce) after.push(announce);
         }
-        if (rows.length > 0) await remove(tx, rows.map((row) => row.id));
       });
       for (const announce of after) announce();
       return rows;
@@ -159,11 +168,8 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     return left.length;
   }
 
-  /** An `effect` topic's rows, claimed, each done, then those done deleted; how many were claimed. */
-  async function deliverEffects(topic: OutboxTopic, handler: Extract<OutboxHandler, { kind: 'effect' }>, ids: readonly string[] | null, results: Map<string, unknown>): Promise<number> {
-    const rows = await claim(topic, ids);
-    if (rows.length === 0) return 0;
-    // A failure here leaves the rows claimed until their lease ends; the sweep then tries them again.
+  /** An `effect` handler's rows, each done from its payload (the batch prepared once); the ids of those done. */
+  async function runEffects(topic: OutboxTopic, handler: EffectHandler, rows: readonly OutboxRow[], results: Map<string, unknown>): Promise<string[]> {
     const prepared = handler.prepare ? await handler.prepare(rows.map((row) => row.payload)) : undefined;
     const done: string[] = [];
     for (const row of rows) {
@@ -174,21 +180,34 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
         await failed(row, topic, error);
       }
     }
-    // Deleted together (a process stopping before this sends them again: at least once).
-    if (done.length > 0) await remove(db, done);
+    return done;
+  }
+
+  /** An `effect` topic's rows left behind, claimed, each done, then those done deleted; how many were claimed. */
+  async function deliverEffects(topic: OutboxTopic, handler: EffectHandler): Promise<number> {
+    const rows = await claim(topic);
+    if (rows.length === 0) return 0;
+    // A failure before the deletion leaves the rows claimed until their lease ends; a sweep then tries them again.
+    const done = await runEffects(topic, handler, rows, new Map());
+    if (done.length > 0) await remove(done);
     return rows.length;
   }
 
-  /** One topic's rows; never rejects (what failed is recorded, or left for the sweep): how many, or -1 when the delivery itself failed. */
-  async function deliverTopic(topic: OutboxTopic, ids: readonly string[] | null, results: Map<string, unknown>): Promise<number> {
-    const handler = handlers.get(topic);
-    if (!handler) return 0;
+  /** Runs a delivery; never rejects (what failed is recorded, or left for the sweep): its count, or -1 when the delivery itself failed. */
+  async function guarded(topic: string, delivery: () => Promise<number>): Promise<number> {
     try {
-      return handler.kind === 'write' ? await deliverWrites(topic, handler.run, ids) : await deliverEffects(topic, handler, ids, results);
+      return await delivery();
     } catch (error) {
       log.error({ err: error, topic }, 'outbox: delivery failed; the sweep tries again');
       return -1;
     }
+  }
+
+  /** One topic's rows left behind, a batch of them: how many, or -1 when the delivery failed. */
+  function sweepTopic(topic: OutboxTopic): Promise<number> {
+    const handler = handlers.get(topic);
+    if (!handler) return Promise.resolve(0);
+    return guarded(topic, () => (handler.kind === 'write' ? deliverWrites(topic, handler.run, null) : deliverEffects(topic, handler)));
   }
 
   /** Runs `work`, counted, so that `stop()` can wait for deliveries under way. */
@@ -206,21 +225,36 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
 
   /**
    * The rows handed to `deliver` in one turn of the event loop, delivered together (db/batched-reads.ts
-   * gathers them): per topic, a claim of at most BATCH rows at a time. Every row of the turn is
-   * answered with the turn's results.
+   * gathers them), BATCH rows of a topic at a time: a `write` topic's in one transaction; an
+   * `effect` topic's run from their payloads (no other process takes them within the grace
+   * period, so there is nothing to claim), then the turn's done effects deleted in one statement.
+   * Every row of the turn is answered with the turn's results.
    */
   const deliverTurn = batchedRead<OutboxRef, Map<string, unknown>>({
     keyOf: (row) => row.id,
     maxBatch: Number.POSITIVE_INFINITY,
     async answer(rows) {
-      const byTopic = new Map<OutboxTopic, string[]>();
-      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row.id]);
+      const byTopic = new Map<OutboxTopic, OutboxRef[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
       const results = new Map<string, unknown>();
-      await Promise.all(
-        [...byTopic].map(async ([topic, ids]) => {
-          for (let start = 0; start < ids.length; start += BATCH) await deliverTopic(topic, ids.slice(start, start + BATCH), results);
-        }),
-      );
+      const done: string[] = [];
+      /** A topic's rows, BATCH at a time. */
+      const inBatches = async (topic: OutboxTopic, own: OutboxRef[], deliver: (batch: OutboxRef[]) => Promise<number>) => {
+        for (let start = 0; start < own.length; start += BATCH) await guarded(topic, () => deliver(own.slice(start, start + BATCH)));
+      };
+      const writes: Array<Promise<void>> = [];
+      const effects: Array<Promise<void>> = [];
+      for (const [topic, own] of byTopic) {
+        const handler = handlers.get(topic);
+        if (handler?.kind === 'write') writes.push(inBatches(topic, own, (batch) => deliverWrites(topic, handler.run, batch.map((row) => row.id))));
+        if (handler?.kind === 'effect') {
+          effects.push(inBatches(topic, own, async (batch) => done.push(...(await runEffects(topic, handler, batch, results)))));
+        }
+      }
+      // The effects done, deleted together once they all ran, without waiting for the writes (a
+      // candle's lock holds back no notice); a process stopping before this sends them again.
+      const removed = Promise.all(effects).then(() => (done.length > 0 ? guarded(`effects of ${[...byTopic.keys()].join(", ")}`, async () => (await remove(done), done.length)) : 0));
+      await Promise.all([...writes, removed]);
       return new Map(rows.map((row) => [row.id, results]));
     },
   });
@@ -231,7 +265,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
       const rounds = await Promise.all(
         [...handlers.keys()].map(async (topic) => {
           let delivered: number;
-          while ((delivered = await deliverTopic(topic, null, new Map())) === BATCH);
+          while ((delivered = await sweepTopic(topic)) === BATCH);
           return delivered >= 0;
         }),
       );

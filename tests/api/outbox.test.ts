@@ -90,16 +90,70 @@ describe('the outbox', () => {
   });
 
   test('rows just written are not the sweep’s: the process that committed them delivers them', async () => {
-    await t.database.db.execute(sql`INSERT INTO outbox (topic, payload) VALUES ('news.push', '{"id": 9}')`);
+    const written = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 9 } }]);
+    expect(written).toEqual([{ id: expect.any(String), topic: 'news.push', payload: { id: 9 } }]);
     const outbox = createOutbox({ db: t.database.db, log: quiet().log });
     const calls: unknown[] = [];
     outbox.handle('news.push', { kind: 'effect', run: async (payload) => void calls.push(payload) });
     await outbox.sweep();
     expect(calls).toEqual([]);
-    const [row] = await rowsOf<{ id: string }>(t.database.db, sql`SELECT id::text FROM outbox`);
-    const results = await outbox.deliver([{ id: row.id, topic: 'news.push' }]);
+    const results = await outbox.deliver(written);
     expect(calls).toEqual([{ id: 9 }]);
-    expect([...results.keys()]).toEqual([row.id]);
+    expect([...results.keys()]).toEqual([written[0].id]);
     expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+  });
+
+  test('a row its writer fails to deliver is kept with the error and delivered by a sweep once left behind', async () => {
+    const { logged, log } = quiet();
+    const outbox = createOutbox({ db: t.database.db, log });
+    const calls: unknown[] = [];
+    let refuse = true;
+    outbox.handle('news.push', {
+      kind: 'effect',
+      run: async (payload) => {
+        calls.push(payload);
+        if (refuse) throw new Error('the push service is down');
+      },
+    });
+    const written = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 4 } }, { topic: 'news.push', payload: { id: 5 } }]);
+    await outbox.deliver(written);
+    expect(calls).toEqual([{ id: 4 }, { id: 5 }]);
+    expect(await rowsOf(t.database.db, sql`SELECT attempts, last_error FROM outbox ORDER BY id`)).toEqual([
+      { attempts: 1, last_error: 'the push service is down' },
+      { attempts: 1, last_error: 'the push service is down' },
+    ]);
+    expect(logged).toEqual(['warn outbox: a delivery failed; tried again at the next sweep', 'warn outbox: a delivery failed; tried again at the next sweep']);
+    refuse = false;
+    await t.database.db.execute(sql`UPDATE outbox SET created_at = now() - make_interval(secs => ${GRACE_SECONDS + 1})`);
+    await outbox.sweep();
+    expect(calls).toEqual([{ id: 4 }, { id: 5 }, { id: 4 }, { id: 5 }]);
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+  });
+
+  test('a writer’s delivery slower than the grace period may meet a sweep’s: both run it (at least once), the row goes once, nothing is reported', async () => {
+    const { logged, log } = quiet();
+    const writer = createOutbox({ db: t.database.db, log });
+    const other = createOutbox({ db: t.database.db, log });
+    const calls: string[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    writer.handle('news.push', {
+      kind: 'effect',
+      run: async () => {
+        calls.push('writer');
+        await slow;
+      },
+    });
+    other.handle('news.push', { kind: 'effect', run: async () => void calls.push('sweep') });
+    const written = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 6 } }]);
+    const delivering = writer.deliver(written);
+    await expect.poll(() => calls).toEqual(['writer']);
+    await t.database.db.execute(sql`UPDATE outbox SET created_at = now() - make_interval(secs => ${GRACE_SECONDS + 1})`);
+    await other.sweep();
+    release();
+    await delivering;
+    expect(calls).toEqual(['writer', 'sweep']);
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+    expect(logged).toEqual([]);
   });
 });
