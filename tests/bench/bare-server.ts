@@ -9,7 +9,10 @@
  *
  * Run as its own process (the ledger bench spawns it): DATABASE_URL, BARE_SCRIPT (a pgbench script
  * file); it prints "bare server listening on <port>". Each request names its client
- * (`x-client: n`, one per connection), which picks the users as pgbench's `client_id` does.
+ * (`x-client: n`, one per connection), which picks the users as pgbench's `client_id` does. A call
+ * the API makes in two HTTP requests (a conversion's quote and execution, a trade's placing and
+ * confirming: NEXT_REQUEST in the script between them) is two requests here too: each runs its
+ * part of the script, with the variables the client's earlier part set.
  * pgbench's script language is read as far as the scripts use it: `\set name expression`
  * (arithmetic, `random(a, b)`, `:variables`), a lookup ending in `\gset`, `\startpipeline` and
  * `\endpipeline`, and `:name` in a statement sent as a parameter (as `-M prepared` does).
@@ -20,18 +23,25 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { NamingClient } from '../../server/db/named-statements';
+import { NEXT_REQUEST } from './statements';
 import { cpuMeter, describeCpu } from './profile';
 import { WORKERS, load } from './server';
 
 type Step = { kind: 'set'; name: string; expression: string } | { kind: 'lookup'; text: string } | { kind: 'pipeline'; statements: string[] };
 
-/** The steps of a pgbench script. */
-function parseScript(text: string): Step[] {
-  const steps: Step[] = [];
+/** The steps of a pgbench script, by HTTP request of the call (NEXT_REQUEST between them). */
+function parseScript(text: string): Step[][] {
+  const requests: Step[][] = [[]];
+  let steps = requests[0];
   let pipeline: string[] | null = null;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line) continue;
+    if (line === NEXT_REQUEST) {
+      if (pipeline) throw new Error('the next request inside a pipeline');
+      requests.push((steps = []));
+      continue;
+    }
     const set = /^\\set (\w+) (.+)$/.exec(line);
     if (set) steps.push({ kind: 'set', name: set[1], expression: set[2] });
     else if (line === '\\startpipeline') pipeline = [];
@@ -43,8 +53,11 @@ function parseScript(text: string): Step[] {
     else if (pipeline) pipeline.push(line.replace(/;$/, ''));
     else throw new Error(`a statement outside a pipeline: ${line}`);
   }
-  return steps;
+  return requests;
 }
+
+/** How many HTTP requests a script's call takes. */
+const requestsOf = (file: string) => parseScript(fs.readFileSync(file, 'utf8')).length;
 
 /** A statement with its `:variables` as parameters ($1…), as pgbench -M prepared sends it (`::` is a cast). */
 function withParameters(text: string, variables: Map<string, string>): { text: string; values: string[] } {
@@ -79,8 +92,7 @@ function evaluate(expression: string, variables: Map<string, string>): string {
 
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
 
-async function run(pool: pg.Pool, steps: Step[], client: number): Promise<void> {
-  const variables = new Map<string, string>([['client_id', String(client)]]);
+async function run(pool: pg.Pool, steps: Step[], variables: Map<string, string>): Promise<void> {
   const connection = await pool.connect();
   let broken: unknown;
   try {
@@ -113,7 +125,9 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const file = process.env.BARE_SCRIPT;
   if (!url || !file) throw new Error('DATABASE_URL and BARE_SCRIPT are needed');
-  const steps = parseScript(fs.readFileSync(file, 'utf8'));
+  const requests = parseScript(fs.readFileSync(file, 'utf8'));
+  // Each client's call under way: its variables and the request it sends next.
+  const calls = new Map<number, { variables: Map<string, string>; next: number }>();
   // The server's pool: the same size, pipelining and named statements (server/db/client.ts).
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, Client: NamingClient } as pg.PoolConfig);
   pool.on('error', () => undefined);
@@ -121,7 +135,10 @@ async function main(): Promise<void> {
   const server = http.createServer((request, reply) => {
     request.resume();
     request.on('end', () => {
-      run(pool, steps, Number(request.headers['x-client'] ?? 0)).then(
+      const client = Number(request.headers['x-client'] ?? 0);
+      let call = calls.get(client);
+      if (!call || call.next === requests.length) calls.set(client, (call = { variables: new Map([['client_id', String(client)]]), next: 0 }));
+      run(pool, requests[call.next++], call.variables).then(
         () => reply.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}'),
         (error: unknown) => {
           if (!firstError) {
@@ -146,7 +163,8 @@ async function main(): Promise<void> {
 
 /**
  * The bare line of a statements script (`file`) on `url`: a bare server in its own process, the
- * benches' load (autocannon, WORKERS connections, one script run per request) for `seconds`.
+ * benches' load (autocannon, WORKERS connections, one script run per call: one request, or one per
+ * part of a call the API makes in several) for `seconds`.
  * Its runs per second, and the kernel's count of its and PostgreSQL's CPU per run (a line).
  */
 export async function measureBare(url: string, file: string, seconds: number, what: string): Promise<{ perSecond: number; cpu: string }> {
@@ -169,16 +187,19 @@ export async function measureBare(url: string, file: string, seconds: number, wh
     });
     let clients = 0;
     const meter = cpuMeter(child.pid ?? null);
-    const result = await load(`http://127.0.0.1:${port}`, seconds, [
-      {
+    const parts = requestsOf(file);
+    const result = await load(
+      `http://127.0.0.1:${port}`,
+      seconds,
+      Array.from({ length: parts }, (_, part) => ({
         path: '/',
         setup: (context) => {
           context.client ??= String(clients++ % WORKERS);
           return { body: '{}', headers: { 'x-client': context.client } };
         },
-        done: true,
-      },
-    ]);
+        done: part === parts - 1,
+      })),
+    );
     if (result.refused > 0) throw new Error(`the bare server failed ${result.refused} runs of ${what}`);
     return { perSecond: result.perSecond, cpu: describeCpu(`${what} from the bare server`, meter.perCall(result.count), true) };
   } finally {

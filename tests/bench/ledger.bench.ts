@@ -27,7 +27,7 @@
  *               (the server's own cost: 1.00 would be none). A money call cannot reach a higher
  *               ratio to pgbench than this line does.
  *  bare         the same statements sent over HTTP by a bare Node server (bare-server.ts: node:http
- *               and the server's pg pool, one request per script run, no framework, no rules): what
+ *               and the server's pg pool, one request per API request, no framework, no rules): what
  *               the runtime, HTTP and the driver cost before any code of ours.
  *
  * Targets: the ledger core ≥ 1.0 (both lines); each money call (withdrawal, conversion,
@@ -327,7 +327,7 @@ async function main(): Promise<void> {
         `${result.statements.toFixed(1)} ${call.unit}/s, ratio: ${ratio(result.statements)}`,
     );
     console.log(
-      `statements of ${call.name} sent by a bare Node server over HTTP (node:http and the server's pg pool, one request per script, no framework, no rules): ` +
+      `statements of ${call.name} sent by a bare Node server over HTTP (node:http and the server's pg pool, one request per API request, no framework, no rules): ` +
         `${result.bare.toFixed(1)} ${call.unit}/s, ratio to its statements: ${(result.bare / result.statements).toFixed(2)}`,
     );
     console.log(

@@ -224,7 +224,7 @@ async function main(): Promise<void> {
       `${statements.toFixed(1)} trades/s, ratio: ${(statements / tps).toFixed(2)}`,
   );
   console.log(
-    `statements of a trade sent by a bare Node server over HTTP (node:http and the server's pg pool, one request per script, no framework, no rules): ` +
+    `statements of a trade sent by a bare Node server over HTTP (node:http and the server's pg pool, one request per API request, no framework, no rules): ` +
       `${bare.toFixed(1)} trades/s, ratio to its statements: ${(bare / statements).toFixed(2)}`,
   );
   console.log(
