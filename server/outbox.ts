@@ -28,7 +28,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './db/client';
 import { batchedRead } from './db/batched-reads';
-import { rowsOf } from './db/rows';
+import { fixedStatement, rowsOf } from './db/rows';
+import { withCommit } from './db/transaction';
 import { startRepeating, type Repeating } from './repeating';
 
 /** The outbox's topics, each with its one handler (the module that registers it). */
@@ -61,15 +62,32 @@ export interface OutboxRef {
   payload: Payload;
 }
 
+const WRITE_OUTBOX = fixedStatement<OutboxRef>(
+  `INSERT INTO outbox (topic, payload)
+   SELECT r.topic, r.payload FROM jsonb_to_recordset($1::jsonb) AS r (topic text, payload jsonb)
+   RETURNING id::text, topic, payload`,
+);
+
+type NewRows = ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>;
+
 /** Writes rows of the outbox in the caller's transaction; each with its id, for `deliver` once committed. */
-export async function writeOutbox(tx: Db | Tx, rows: ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>): Promise<OutboxRef[]> {
+export async function writeOutbox(tx: Db | Tx, rows: NewRows): Promise<OutboxRef[]> {
   if (rows.length === 0) return [];
-  return rowsOf<OutboxRef>(
-    tx,
-    sql`INSERT INTO outbox (topic, payload)
-        SELECT r.topic, r.payload FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r (topic text, payload jsonb)
-        RETURNING id::text, topic, payload`,
-  );
+  return WRITE_OUTBOX(tx, [JSON.stringify(rows)]);
+}
+
+/**
+ * Writes rows of the outbox as the last statements of an inTransaction transaction, sent with its
+ * COMMIT (db/transaction.ts withCommit): they commit with it or not at all. `written` gets them
+ * with their ids once PostgreSQL has answered, before the transaction returns.
+ */
+export function writeOutboxWithCommit(tx: Tx, rows: NewRows, written: (refs: OutboxRef[]) => void): void {
+  if (rows.length === 0) return;
+  withCommit(tx, (t) => {
+    const sent = WRITE_OUTBOX(t, [JSON.stringify(rows)]);
+    sent.then(written, () => undefined);
+    return sent;
+  });
 }
 
 interface OutboxRow {

@@ -542,10 +542,11 @@ describe('privacy', () => {
       expect(forged.joined).toEqual({ ok: false, error: 'session.required' });
 
       const order = await placeOrder(buyer, { side: 'buy', amount: '10', price: '0.9' });
-      // Each change of the order is told, in order: placed (matching), then matched.
+      // Placed and matched in one transaction: told once, as what it became (matched), to both parties.
       await expect.poll(() => buyerSocket.events.at(-1)).toEqual({ orderId: order.id, status: 'matched' });
       await expect.poll(() => sellerSocket.events.length).toBeGreaterThan(0);
-      expect(buyerSocket.events).toEqual([{ orderId: order.id, status: 'matching' }, { orderId: order.id, status: 'matched' }]);
+      expect(buyerSocket.events).toEqual([{ orderId: order.id, status: 'matched' }]);
+      expect(sellerSocket.events).toEqual([{ orderId: order.id, status: 'matched' }]);
 
       for (const reply of [
         await detail(stranger, order.id),

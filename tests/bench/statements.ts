@@ -286,11 +286,11 @@ export function tradeScript(buyers: number): string {
     offerRemaining: '99980.000000',
   };
   const reference = `'trade_order:' || ${order}`;
-  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text, topic`;
-  const notice = (status: string, both: boolean, tick: boolean) =>
+  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text, topic, payload`;
+  const notice = (status: string, tick: boolean) =>
     `jsonb_build_array(jsonb_build_object('topic', 'trade.socket', 'payload', jsonb_build_object('status', '${status}', 'orderId', ${order}, 'userIds', ` +
-    `${both ? 'jsonb_build_array(:uid::text, :sid::text)' : 'jsonb_build_array(:uid::text)'}))` +
-    (both ? `, jsonb_build_object('topic', 'trade.push', 'payload', jsonb_build_object('status', '${status}', 'makerId', :sid::text, 'orderId', ${order}, 'takerId', :uid::text))` : '') +
+    'jsonb_build_array(:uid::text, :sid::text)))' +
+    `, jsonb_build_object('topic', 'trade.push', 'payload', jsonb_build_object('status', '${status}', 'makerId', :sid::text, 'orderId', ${order}, 'takerId', :uid::text))` +
     (tick ? `, jsonb_build_object('topic', 'trade.tick', 'payload', jsonb_build_object('at', now(), 'price', '9300', 'amount', (:amt)::text, 'orderId', ${order}))` : '') +
     ')';
   return script(
@@ -324,8 +324,8 @@ export function tradeScript(buyers: number): string {
       'UPDATE trade_offers SET remaining = remaining - :amt::bigint, pending = pending + :amt::bigint, updated_at = now() WHERE id = :oid::bigint RETURNING *',
       "UPDATE trade_orders SET status = 'matched', offer_id = :oid::bigint, merchant_id = :sid::uuid, price = 9300, total = 93 * :amt::bigint / 1000000, fee = :amt::bigint / 500, fee_percent = '0.2', " +
         `was_matched = true, matched_at = now(), confirm_by = now() + interval '15 minutes' WHERE id = ${order} RETURNING *`,
-      outbox(notice('matching', false, false)),
-      outbox(notice('matched', true, false)),
+      // The order placed and matched at once is told once, as matched (server/modules/trading/outbox.ts).
+      outbox(notice('matched', false)),
       reply("'user'", placed),
       'END',
     ],
@@ -344,7 +344,7 @@ export function tradeScript(buyers: number): string {
         { asset: 'EUR', amount: '93 * :amt::bigint / 1000000', kind: 'trade_settle', suffix: 'eur', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':sid', creditPurpose: 'available' },
         { asset: 'EUR', amount: ':amt::bigint / 1000000', kind: 'trade_release', suffix: 'rest', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
       ]),
-      outbox(notice('completed', true, true)),
+      outbox(notice('completed', true)),
       reply("'user'", { ...placed, status: 'completed', hold: '0.00', offerRemaining: null }, ':k2'),
       'END',
     ],

@@ -10,7 +10,7 @@
  * attempt that rolled back wrote (the transaction is run again after a serialization failure).
  */
 import type { Tx } from '../../db/client';
-import { writeOutbox, type OutboxRef, type OutboxTopic } from '../../outbox';
+import { writeOutbox, writeOutboxWithCommit, type OutboxRef, type OutboxTopic } from '../../outbox';
 import type { BookEvents } from './book';
 import type { OrderRow } from './views';
 
@@ -40,14 +40,28 @@ export interface TradeTickPayload {
 export class TradeNotices implements BookEvents {
   /** The outbox rows this transaction wrote, for `outbox.deliver` once it has committed. */
   readonly rows: OutboxRef[] = [];
+  /** Gathered rather than written at once (`gathered()`): the rows wait for `sendWithCommit`. */
+  private waiting: Array<{ topic: OutboxTopic; payload: Record<string, unknown> }> | null = null;
+
+  /**
+   * For a transaction of inTransaction (a money call of the hall): what it changes is gathered and
+   * written in one statement that goes out with its COMMIT (`sendWithCommit`), an order's later
+   * notice standing in for its earlier ones of the same transaction (the app fetches the order
+   * anyway; a placed order matched at once is told once, as matched).
+   */
+  gathered(): this {
+    this.waiting = [];
+    return this;
+  }
 
   reset(): this {
     this.rows.length = 0;
+    if (this.waiting) this.waiting.length = 0;
     return this;
   }
 
   async orderChanged(tx: Tx, order: OrderRow): Promise<void> {
-    this.rows.push(...(await writeOutbox(tx, changeRows(order))));
+    await this.add(tx, changeRows(order));
   }
 
   async settled(tx: Tx, order: OrderRow): Promise<void> {
@@ -56,7 +70,26 @@ export class TradeNotices implements BookEvents {
       const tick: TradeTickPayload = { orderId: order.id, amount: String(order.amount), price: String(order.price), at: order.endedAt.toISOString() };
       rows.push({ topic: 'trade.tick', payload: { ...tick } });
     }
-    this.rows.push(...(await writeOutbox(tx, rows)));
+    await this.add(tx, rows);
+  }
+
+  /** The gathered rows, written with the transaction's COMMIT. */
+  sendWithCommit(tx: Tx): void {
+    if (!this.waiting) throw new Error('TradeNotices: sendWithCommit without gathered()');
+    writeOutboxWithCommit(tx, this.waiting, (refs) => this.rows.push(...refs));
+  }
+
+  private async add(tx: Tx, rows: Array<{ topic: OutboxTopic; payload: Record<string, unknown> }>): Promise<void> {
+    if (!this.waiting) {
+      this.rows.push(...(await writeOutbox(tx, rows)));
+      return;
+    }
+    for (const row of rows) {
+      // An order's notice or push replaces the one of the same order this transaction gathered before.
+      const earlier = row.topic === 'trade.tick' ? -1 : this.waiting.findIndex((other) => other.topic === row.topic && other.payload.orderId === row.payload.orderId);
+      if (earlier >= 0) this.waiting.splice(earlier, 1);
+      this.waiting.push(row);
+    }
   }
 }
 

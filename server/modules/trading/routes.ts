@@ -62,7 +62,13 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       reply,
       refusals: [...PAID_CALL, refusals],
       handler: ({ body: input, request }) =>
-        told((notices) => payWithBody(request, input as z.output<B>, (tx, userId, rest) => work(tx, userId, rest, notices.reset()))),
+        told((notices) =>
+          payWithBody(request, input as z.output<B>, async (tx, userId, rest) => {
+            const result = await work(tx, userId, rest, notices.gathered().reset());
+            notices.sendWithCommit(tx);
+            return result;
+          }),
+        ),
     });
   }
 
