@@ -19,12 +19,13 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { NamingClient } from '../../server/db/named-statements';
 import { NEXT_REQUEST } from './statements';
-import { cpuMeter, describeCpu } from './profile';
+import { cpuMeter, describeCpu, profileClock, profileOf } from './profile';
 import { WORKERS, load } from './server';
 
 type Step = { kind: 'set'; name: string; expression: string } | { kind: 'lookup'; text: string } | { kind: 'pipeline'; statements: string[] };
@@ -126,8 +127,8 @@ async function main(): Promise<void> {
   const file = process.env.BARE_SCRIPT;
   if (!url || !file) throw new Error('DATABASE_URL and BARE_SCRIPT are needed');
   const requests = parseScript(fs.readFileSync(file, 'utf8'));
-  // Each client's call under way: its variables and the request it sends next.
-  const calls = new Map<number, { variables: Map<string, string>; next: number }>();
+  // Each call under way: its variables.
+  const calls = new Map<string, Map<string, string>>();
   // The server's pool: the same size, pipelining and named statements (server/db/client.ts).
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, Client: NamingClient } as pg.PoolConfig);
   pool.on('error', () => undefined);
@@ -135,10 +136,15 @@ async function main(): Promise<void> {
   const server = http.createServer((request, reply) => {
     request.resume();
     request.on('end', () => {
+      // A call's requests carry its number and their part (x-call, x-part): its later parts run with
+      // the variables its first part set, however the client's connections interleave.
       const client = Number(request.headers['x-client'] ?? 0);
-      let call = calls.get(client);
-      if (!call || call.next === requests.length) calls.set(client, (call = { variables: new Map([['client_id', String(client)]]), next: 0 }));
-      run(pool, requests[call.next++], call.variables).then(
+      const id = String(request.headers['x-call'] ?? '');
+      const part = Number(request.headers['x-part'] ?? 0);
+      if (part === 0) calls.set(id, new Map([['client_id', String(client)]]));
+      const variables = calls.get(id);
+      if (part === requests.length - 1) calls.delete(id);
+      (variables && requests[part] ? run(pool, requests[part], variables) : Promise.reject(new Error(`no call ${id} or no part ${part}`))).then(
         () => reply.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}'),
         (error: unknown) => {
           if (!firstError) {
@@ -167,8 +173,11 @@ async function main(): Promise<void> {
  * part of a call the API makes in several) for `seconds`.
  * Its runs per second, and the kernel's count of its and PostgreSQL's CPU per run (a line).
  */
-export async function measureBare(url: string, file: string, seconds: number, what: string): Promise<{ perSecond: number; cpu: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+export async function measureBare(url: string, file: string, seconds: number, what: string): Promise<{ perSecond: number; cpu: string; profile?: string }> {
+  // BENCH_PROFILE=<dir>: the bare server writes a CPU profile too, summarised as the server's is.
+  const profiling = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const started = Date.now();
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', fileURLToPath(import.meta.url)], {
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url, BARE_SCRIPT: file },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -186,7 +195,9 @@ export async function measureBare(url: string, file: string, seconds: number, wh
       child.once('exit', (code) => reject(new Error(`the bare server exited (${code}):\n${output}`)));
     });
     let clients = 0;
+    let calls = 0;
     const meter = cpuMeter(child.pid ?? null);
+    const window = { from: profileClock(), to: 0 };
     const parts = requestsOf(file);
     const result = await load(
       `http://127.0.0.1:${port}`,
@@ -195,15 +206,20 @@ export async function measureBare(url: string, file: string, seconds: number, wh
         path: '/',
         setup: (context) => {
           context.client ??= String(clients++ % WORKERS);
-          return { body: '{}', headers: { 'x-client': context.client } };
+          if (part === 0) context.call = String(calls++);
+          return { body: '{}', headers: { 'x-client': context.client, 'x-call': context.call, 'x-part': String(part) } };
         },
         done: part === parts - 1,
       })),
     );
+    window.to = profileClock();
     if (result.refused > 0) throw new Error(`the bare server failed ${result.refused} runs of ${what}`);
-    return { perSecond: result.perSecond, cpu: describeCpu(`${what} from the bare server`, meter.perCall(result.count), true) };
-  } finally {
+    const cpu = describeCpu(`${what} from the bare server`, meter.perCall(result.count), true);
     child.kill('SIGTERM');
+    await exited;
+    return { perSecond: result.perSecond, cpu, profile: profileOf(started, window, result.count, `${what} (bare server)`) };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   }
 }

@@ -64,7 +64,7 @@ import {
   type Rate,
 } from './database';
 import { measureBare } from './bare-server';
-import { cpuMeter, describeCpu, profileClock, profileOf } from './profile';
+import { cpuMeter, describeCpu, profileClock, profileOf, joinProfiles } from './profile';
 import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer, type Step } from './server';
 import { TRC20_ADDRESS, conversionScript, correctionScript, pgbenchScript, withdrawalScript } from './statements';
 import { benchTargets, moneyCallRatios } from './targets';
@@ -229,7 +229,7 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
     const statementsCpu = alone.perCall(after.recorded - counted.recorded);
     const bare = await measureBare(url, path.join(dataDir, `${kind}.pgbench`), SECONDS, kind);
     await verifyClean(database);
-    return { http, statements, bare: bare.perSecond, profile, cpu: [describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false), bare.cpu] };
+    return { http, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu: [describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false), bare.cpu] };
   } finally {
     await server?.stop();
     await database.close();

@@ -185,7 +185,8 @@ function newestProfile(dir: string, since: number): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
+    // The main thread's (CPU.<date>.<time>.<pid>.<thread>.<n>: thread 0), not a loader's worker.
+    .filter((name) => /\.0\.\d+\.cpuprofile$/.test(name))
     .map((name) => path.join(dir, name))
     .filter((file) => fs.statSync(file).mtimeMs >= since)
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
@@ -198,6 +199,12 @@ export function profileOf(since: number, window: { from: number; to: number }, c
   const file = newestProfile(path.resolve(dir), since);
   if (!file) throw new Error(`BENCH_PROFILE is set but the server wrote no profile into ${dir}`);
   return `${what}: ${path.basename(file)}\n${describeProfile(summariseProfile(readProfile(file), window), calls, what)}`;
+}
+
+/** Profile summaries one after the other (the server's, then the bare server's), or undefined when there are none. */
+export function joinProfiles(...summaries: Array<string | undefined>): string | undefined {
+  const some = summaries.filter((summary) => summary !== undefined);
+  return some.length > 0 ? some.join('\n') : undefined;
 }
 
 /** Linux reports process times in USER_HZ, 100 per second. */

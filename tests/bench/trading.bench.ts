@@ -54,7 +54,7 @@ import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
 import { BENCH_SERVER_URL, fund, measurePgbench, requireBenchServer, verifyClean, withThrowawayDatabase } from './database';
 import { measureBare } from './bare-server';
-import { cpuMeter, describeCpu, profileClock, profileOf } from './profile';
+import { cpuMeter, describeCpu, profileClock, profileOf, joinProfiles } from './profile';
 import { pgbenchScript, tradeScript } from './statements';
 import { benchTargets, moneyCallRatios } from './targets';
 import { PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, percentile, signIn, startBenchServer, type Load } from './server';
@@ -198,7 +198,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
     const bare = await measureBare(url, path.join(dataDir, 'trade.pgbench'), SECONDS, 'trade');
     await verifyClean(database);
     const cpu = [describeCpu('trade over HTTP', httpCpu, true), describeCpu('trade', statementsCpu, false), bare.cpu];
-    return { trades, placed: counts.placed, deadlocks, statements, bare: bare.perSecond, profile, cpu };
+    return { trades, placed: counts.placed, deadlocks, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu };
   } finally {
     await server?.stop();
     await database.close();
