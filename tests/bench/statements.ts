@@ -119,6 +119,26 @@ function clientsUser(users: number): string {
   return `\\set u 1 + (:client_id * ${each} + random(0, ${each - 1})) % ${users}`;
 }
 
+/**
+ * The ledger core's posting (postTransfer: one statement, its own transaction) between two random
+ * users of bench_users, as the core's Node line sends it: what PostgreSQL alone needs for it.
+ */
+export function coreScript(users: number): string {
+  // The users' ids read inside the posting (bench_users' primary key): the Node line picks them in memory.
+  const user = (n: string) => `(SELECT id FROM bench_users WHERE n = ${n}::int)`;
+  return script(
+    [`\\set a random(1, ${users})`, `\\set b 1 + (:a + random(0, ${users - 2})) % ${users}`, '\\set amt random(1, 1000000)'],
+    [
+      // (the colons as chr(58): pgbench would read :transfer as its variable)
+      posting(
+        "('bench' || chr(58) || 'transfer')",
+        [{ asset: 'USDT', amount: ':amt::bigint', kind: 'adjustment', suffix: 'x', debitUser: user(':a'), debitPurpose: 'available', creditUser: user(':b'), creditPurpose: 'available' }],
+        () => "'bench' || chr(58) || 'core' || chr(58) || gen_random_uuid()::text",
+      ),
+    ],
+  );
+}
+
 /** POST /api/wallet/out: 20 USDT to TRC20_ADDRESS, then its security alert. */
 export function withdrawalScript(users: number): string {
   const id = currentId('withdrawals');
