@@ -198,6 +198,24 @@ describe('executing a quote', () => {
     await t.assertLedgerClean();
   });
 
+  test('a wrong payment password is refused and counted whatever the quote: four wrong, then locked, the quote unspent', async () => {
+    const user = await fundedUser(800_00n);
+    const other = await fundedUser(800_00n);
+    const own = await quoteId(user, { from: 'EUR', to: 'USDT', amount: '100' });
+    const someoneElses = await quoteId(other, { from: 'EUR', to: 'USDT', amount: '100' });
+    const keys: string[] = [];
+    for (const id of [own, someoneElses, crypto.randomUUID(), own, own]) keys.push((await execute(user, id, { payPassword: '999111' })).body.key!);
+    expect(keys).toEqual(['payPassword.wrong', 'payPassword.wrong', 'payPassword.wrong', 'payPassword.wrong', 'payPassword.locked']);
+    expect((await execute(user, own)).body.key).toBe('payPassword.locked');
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(800_00n);
+    t.clock.advance(15 * 60);
+    // Unlocked, with a new quote (the first has run out meanwhile): the right password pays it.
+    const fresh = await quoteId(user, { from: 'EUR', to: 'USDT', amount: '100' });
+    expect((await execute(user, fresh)).status).toBe(200);
+    expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(700_00n);
+    await t.assertLedgerClean();
+  });
+
   test('the same race without the payment-password check in front: eight keys run their transactions at once, one spends the quote', async () => {
     // Payment-password checks of one user run one after another; this races the idempotent transactions alone.
     const user = await fundedUser(800_00n);
