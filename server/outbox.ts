@@ -62,18 +62,32 @@ export interface OutboxRef {
   payload: Payload;
 }
 
+/**
+ * The rows, in one statement. A row naming a push channel and users (`devicesOn`) is written only
+ * when one of those users has a device on that channel as it commits: a push nobody can receive
+ * is not written, and so not delivered (no read of the devices at delivery, no row to delete).
+ */
 const WRITE_OUTBOX = fixedStatement<OutboxRef>(
   `INSERT INTO outbox (topic, payload)
-   SELECT r.topic, r.payload FROM jsonb_to_recordset($1::jsonb) AS r (topic text, payload jsonb)
+   SELECT r.topic, r.payload FROM jsonb_to_recordset($1::jsonb) AS r (topic text, payload jsonb, channel text, users uuid[])
+   WHERE r.channel IS NULL OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE r.channel = ANY (s.channels) AND s.user_id = ANY (r.users))
    RETURNING id::text, topic, payload`,
 );
 
-type NewRows = ReadonlyArray<{ topic: OutboxTopic; payload: Payload }>;
+/** A row to write; `devicesOn`: only when one of `users` has a device on `channel` (a push). */
+export interface NewOutboxRow {
+  topic: OutboxTopic;
+  payload: Payload;
+  devicesOn?: { channel: string; users: readonly string[] };
+}
+type NewRows = readonly NewOutboxRow[];
+
+const rowsText = (rows: NewRows) => JSON.stringify(rows.map(({ topic, payload, devicesOn }) => ({ topic, payload, channel: devicesOn?.channel ?? null, users: devicesOn?.users ?? null })));
 
 /** Writes rows of the outbox in the caller's transaction; each with its id, for `deliver` once committed. */
 export async function writeOutbox(tx: Db | Tx, rows: NewRows): Promise<OutboxRef[]> {
   if (rows.length === 0) return [];
-  return WRITE_OUTBOX(tx, [JSON.stringify(rows)]);
+  return WRITE_OUTBOX(tx, [rowsText(rows)]);
 }
 
 /**
@@ -84,7 +98,7 @@ export async function writeOutbox(tx: Db | Tx, rows: NewRows): Promise<OutboxRef
 export function writeOutboxWithCommit(tx: Tx, rows: NewRows, written: (refs: OutboxRef[]) => void): void {
   if (rows.length === 0) return;
   withCommit(tx, (t) => {
-    const sent = WRITE_OUTBOX(t, [JSON.stringify(rows)]);
+    const sent = WRITE_OUTBOX(t, [rowsText(rows)]);
     sent.then(written, () => undefined);
     return sent;
   });

@@ -4,6 +4,7 @@
  * once; a row whose handler keeps failing is tried ATTEMPTS times, then waits for an operator
  * without holding back the rows after it.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
@@ -155,5 +156,24 @@ describe('the outbox', () => {
     expect(calls).toEqual(['writer', 'sweep']);
     expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
     expect(logged).toEqual([]);
+  });
+
+  test('a push row is written only when one of its users has a device on its channel', async () => {
+    const [someone, other] = [crypto.randomUUID(), crypto.randomUUID()];
+    const push = (users: string[]) => ({ topic: 'trade.push' as const, payload: { orderId: 1 }, devicesOn: { channel: 'trade', users } });
+    const notice = { topic: 'trade.socket' as const, payload: { orderId: 1 } };
+    // Nobody has a device: the notice is written, the push is not.
+    expect((await writeOutbox(t.database.db, [notice, push([someone, other])])).map((row) => row.topic)).toEqual(['trade.socket']);
+    // A device on another channel does not count; one on the trade channel does.
+    await t.database.db.execute(sql`
+      INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+      VALUES (${other}::uuid, ${`https://push.example/${other}/system`}, 'k', 'a', '{system}', now(), now())`);
+    expect((await writeOutbox(t.database.db, [push([someone, other])])).map((row) => row.topic)).toEqual([]);
+    await t.database.db.execute(sql`
+      INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, channels, created_at, updated_at)
+      VALUES (${other}::uuid, ${`https://push.example/${other}/trade`}, 'k', 'a', '{trade}', now(), now())`);
+    expect((await writeOutbox(t.database.db, [push([someone, other])])).map((row) => row.topic)).toEqual(['trade.push']);
+    await t.database.db.execute(sql`DELETE FROM outbox`);
+    await t.database.db.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${other}::uuid`);
   });
 });

@@ -306,11 +306,15 @@ export function tradeScript(buyers: number): string {
     offerRemaining: '99980.000000',
   };
   const reference = `'trade_order:' || ${order}`;
-  const outbox = (rows: string) => `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb) RETURNING id::text, topic, payload`;
+  // (server/outbox.ts: a push row only when a party has a device on its channel; none here)
+  const outbox = (rows: string) =>
+    `INSERT INTO outbox (topic, payload) SELECT r.topic, r.payload FROM jsonb_to_recordset(${rows}::jsonb) AS r (topic text, payload jsonb, channel text, users uuid[]) ` +
+    'WHERE r.channel IS NULL OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE r.channel = ANY (s.channels) AND s.user_id = ANY (r.users)) RETURNING id::text, topic, payload';
   const notice = (status: string, tick: boolean) =>
     `jsonb_build_array(jsonb_build_object('topic', 'trade.socket', 'payload', jsonb_build_object('status', '${status}', 'orderId', ${order}, 'userIds', ` +
     'jsonb_build_array(:uid::text, :sid::text)))' +
-    `, jsonb_build_object('topic', 'trade.push', 'payload', jsonb_build_object('status', '${status}', 'makerId', :sid::text, 'orderId', ${order}, 'takerId', :uid::text))` +
+    `, jsonb_build_object('topic', 'trade.push', 'payload', jsonb_build_object('status', '${status}', 'makerId', :sid::text, 'orderId', ${order}, 'takerId', :uid::text), ` +
+    "'channel', 'trade', 'users', jsonb_build_array(:uid::text, :sid::text))" +
     (tick ? `, jsonb_build_object('topic', 'trade.tick', 'payload', jsonb_build_object('at', now(), 'price', '9300', 'amount', (:amt)::text, 'orderId', ${order}))` : '') +
     ')';
   return script(

@@ -10,7 +10,7 @@
  * attempt that rolled back wrote (the transaction is run again after a serialization failure).
  */
 import type { Tx } from '../../db/client';
-import { writeOutbox, writeOutboxWithCommit, type OutboxRef, type OutboxTopic } from '../../outbox';
+import { writeOutbox, writeOutboxWithCommit, type NewOutboxRow, type OutboxRef } from '../../outbox';
 import type { BookEvents } from './book';
 import type { OrderRow } from './views';
 
@@ -41,7 +41,7 @@ export class TradeNotices implements BookEvents {
   /** The outbox rows this transaction wrote, for `outbox.deliver` once it has committed. */
   readonly rows: OutboxRef[] = [];
   /** Gathered rather than written at once (`gathered()`): the rows wait for `sendWithCommit`. */
-  private waiting: Array<{ topic: OutboxTopic; payload: Record<string, unknown> }> | null = null;
+  private waiting: NewOutboxRow[] | null = null;
 
   /**
    * For a transaction of inTransaction (a money call of the hall): what it changes is gathered and
@@ -79,7 +79,7 @@ export class TradeNotices implements BookEvents {
     writeOutboxWithCommit(tx, this.waiting, (refs) => this.rows.push(...refs));
   }
 
-  private async add(tx: Tx, rows: Array<{ topic: OutboxTopic; payload: Record<string, unknown> }>): Promise<void> {
+  private async add(tx: Tx, rows: NewOutboxRow[]): Promise<void> {
     if (!this.waiting) {
       this.rows.push(...(await writeOutbox(tx, rows)));
       return;
@@ -93,7 +93,7 @@ export class TradeNotices implements BookEvents {
   }
 }
 
-function changeRows(order: OrderRow): Array<{ topic: OutboxTopic; payload: Record<string, unknown> }> {
+function changeRows(order: OrderRow): NewOutboxRow[] {
   const notice: OrderNoticePayload = { orderId: order.id, status: order.status, userIds: order.merchantId ? [order.userId, order.merchantId] : [order.userId] };
   const push: OrderPushPayload = { orderId: order.id, status: order.status, takerId: order.userId, makerId: order.merchantId };
   // A placed order still looking for an offer is no news for anyone's device.
@@ -101,6 +101,7 @@ function changeRows(order: OrderRow): Array<{ topic: OutboxTopic; payload: Recor
     ? [{ topic: 'trade.socket', payload: { ...notice } }]
     : [
         { topic: 'trade.socket', payload: { ...notice } },
-        { topic: 'trade.push', payload: { ...push } },
+        // Written only when a party has a device on the trade channel (server/outbox.ts).
+        { topic: 'trade.push', payload: { ...push }, devicesOn: { channel: 'trade', users: notice.userIds } },
       ];
 }
