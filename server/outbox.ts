@@ -98,7 +98,8 @@ export async function writeOutbox(tx: Db | Tx, rows: NewRows): Promise<OutboxRef
 export function writeOutboxWithCommit(tx: Tx, rows: NewRows, written: (refs: OutboxRef[]) => void): void {
   if (rows.length === 0) return;
   withCommit(tx, (t) => {
-    const sent = WRITE_OUTBOX(t, [rowsText(rows)]);
+    // writeOutbox sends its statement when called (withCommit's contract), before its first await.
+    const sent = writeOutbox(t, rows);
     sent.then(written, () => undefined);
     return sent;
   });
@@ -268,10 +269,14 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     maxBatch: Number.POSITIVE_INFINITY,
     async answer(rows) {
       const byTopic = new Map<OutboxTopic, OutboxRef[]>();
-      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      for (const row of rows) {
+        const own = byTopic.get(row.topic);
+        if (own) own.push(row);
+        else byTopic.set(row.topic, [row]);
+      }
       const results = new Map<string, unknown>();
       const done: string[] = [];
-      /** A topic's rows, BATCH at a time. */
+      /** A topic's rows, BATCH at a time, each batch guarded (a failure is logged and left for the sweep). */
       const inBatches = async (topic: OutboxTopic, own: OutboxRef[], deliver: (batch: OutboxRef[]) => Promise<number>) => {
         for (let start = 0; start < own.length; start += BATCH) await guarded(topic, () => deliver(own.slice(start, start + BATCH)));
       };
@@ -281,12 +286,19 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
         const handler = handlers.get(topic);
         if (handler?.kind === 'write') writes.push(inBatches(topic, own, (batch) => deliverWrites(topic, handler.run, batch.map((row) => row.id))));
         if (handler?.kind === 'effect') {
-          effects.push(inBatches(topic, own, async (batch) => done.push(...(await runEffects(topic, handler, batch, results)))));
+          effects.push(
+            inBatches(topic, own, async (batch) => {
+              done.push(...(await runEffects(topic, handler, batch, results)));
+              return batch.length;
+            }),
+          );
         }
       }
       // The effects done, deleted together once they all ran, without waiting for the writes (a
       // candle's lock holds back no notice); a process stopping before this sends them again.
-      const removed = Promise.all(effects).then(() => (done.length > 0 ? guarded(`effects of ${[...byTopic.keys()].join(", ")}`, async () => (await remove(done), done.length)) : 0));
+      const removed = Promise.all(effects).then(async () => {
+        if (done.length > 0) await guarded('effects', async () => (await remove(done), done.length));
+      });
       await Promise.all([...writes, removed]);
       return new Map(rows.map((row) => [row.id, results]));
     },
@@ -316,9 +328,10 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
      * Delivers rows this process has just committed, the topics side by side, only the topics
      * they are of; the `effect` handlers' results by id. The rows of every transaction that
      * committed in the same turn of the event loop go together (deliverTurn: nothing waits on a
-     * quiet server beyond the current turn): one claim and one deletion per topic for all of them,
-     * one transaction for all the candles' ticks. Never rejects: a row that cannot be delivered now
-     * is left for the sweep (logged).
+     * quiet server beyond the current turn): one deletion for all their notices, one transaction
+     * for all the candles' ticks. Only for rows whose transaction has committed: their effects run
+     * from the payloads as written, without reading them back. Never rejects: a row that cannot be
+     * delivered now is left for the sweep (logged).
      */
     deliver(rows: readonly OutboxRef[]): Promise<Map<string, unknown>> {
       if (rows.length === 0) return Promise.resolve(new Map());

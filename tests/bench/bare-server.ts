@@ -12,7 +12,7 @@
  * (`x-client: n`, one per connection), which picks the users as pgbench's `client_id` does. A call
  * the API makes in two HTTP requests (a conversion's quote and execution, a trade's placing and
  * confirming: NEXT_REQUEST in the script between them) is two requests here too: each runs its
- * part of the script, with the variables the client's earlier part set.
+ * part of the script, with the variables the call's earlier part set (x-call, x-part).
  * pgbench's script language is read as far as the scripts use it: `\set name expression`
  * (arithmetic, `random(a, b)`, `:variables`), a lookup ending in `\gset`, `\startpipeline` and
  * `\endpipeline`, and `:name` in a statement sent as a parameter (as `-M prepared` does).
