@@ -4,9 +4,9 @@
  * balances, the tab bar, a payment password, Arabic right to left, and log-out.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, cleanScreenshots, type RunningApp, screenshot, uiText, waitForCode } from './harness';
+import { browserSuite, type RunningApp, screenshot, uiText, waitForCode } from './harness';
 
 const EMAIL = 'mira.haddad@example.org';
 const USERNAME = 'mira2026';
@@ -31,7 +31,6 @@ function zeroBalancesShown(): boolean {
 describe('foundation in Chromium at 390×844', () => {
   let app: RunningApp;
   let page: Page;
-  before(() => cleanScreenshots());
   browserSuite({}, (suite) => ({ app, page } = suite));
 
   it('sends a visitor from / to the home screen with the tab bar', async () => {

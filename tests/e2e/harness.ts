@@ -474,6 +474,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${String(shot).padStart(2, '0')}-${name}.png`) });
 }
 
-export function cleanScreenshots(): void {
-  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-}
