@@ -10,10 +10,13 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NamingClient } from './named-statements';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle without its relational queries (`db.query.…`): the server writes its reads with the
+ * query builder and SQL. Given the schema, Drizzle would build a query builder for each of the
+ * tables in every transaction before its first statement (a trade runs three transactions).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What a `db.transaction` callback receives; services take `Db | Tx` where either works. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -83,7 +86,7 @@ export function pgliteDatabase(client: PGlite): Database {
     query: async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
   };
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client }) as unknown as Db,
     // PGlite is one connection in one process: a queue in this process is the whole lock.
     sql: { kind: 'pglite', exclusive: (_lockKey, work) => queue.run(() => work(connection)) },
     copy: () => copyOfPglite(client),
@@ -171,7 +174,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const listeners = new Set<() => Promise<void>>();
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    db: drizzlePg({ client: pool }) as unknown as Db,
     waiting: () => pool.waitingCount,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: listenerOf(url, listeners),

@@ -1,4 +1,4 @@
-/** Drizzle's view of the tables that server/db/migrations creates; the SQL files are the truth. */
+/** Drizzle's view of the tables the server reads or writes with its query builder (those written only in SQL text are left out); server/db/migrations creates them all, and the SQL files are the truth. */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -19,13 +19,6 @@ const sessionColumns = () => ({
   expiresAt: at('expires_at').notNull(),
   revokedAt: at('revoked_at'),
   createdAt: at('created_at').notNull(),
-});
-
-/** Counted wrong passwords of a login name or a payment password, and the lock they led to. */
-const failureColumns = () => ({
-  failures: integer('failures').notNull().default(0),
-  lastFailure: at('last_failure').notNull(),
-  lockedUntil: at('locked_until'),
 });
 
 export const users = pgTable('users', {
@@ -86,21 +79,6 @@ export const verificationCodes = pgTable('verification_codes', {
   attempts: integer('attempts').notNull().default(0),
   consumedAt: at('consumed_at'),
   createdAt: at('created_at').notNull(),
-});
-
-export const loginFailures = pgTable('login_failures', {
-  loginKey: text('login_key').primaryKey(),
-  ...failureColumns(),
-});
-
-export const payPasswordFailures = pgTable('pay_password_failures', {
-  userId: uuid('user_id').primaryKey(),
-  ...failureColumns(),
-});
-
-export const secondFactorFailures = pgTable('second_factor_failures', {
-  userId: uuid('user_id').primaryKey(),
-  ...failureColumns(),
 });
 
 export const recoveryCodes = pgTable('recovery_codes', {
@@ -172,22 +150,6 @@ const money = (name: string) => bigint(name, { mode: 'bigint' });
 const assetColumn = (name: string) => text(name, { enum: ['USDT', 'EUR'] });
 /** An operator's part in a row (a correction, a decision): who, and the reason they gave. */
 const operatorNote = () => ({ reason: text('reason'), operatorId: uuid('operator_id') });
-
-export const ledgerTransfers = pgTable('ledger_transfers', {
-  id: serialId(),
-  asset: assetColumn('asset').notNull(),
-  amount: money('amount').notNull(),
-  debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
-  creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull(),
-  /** The owners of the debit and credit accounts, null for a platform account (0005_ledger_transfer_owners.sql). */
-  debitUserId: uuid('debit_user_id'),
-  creditUserId: uuid('credit_user_id'),
-  kind: requiredText('kind'),
-  reference: requiredText('reference'),
-  idempotencyKey: requiredText('idempotency_key'),
-  ...operatorNote(),
-  createdAt: at('created_at').notNull(),
-});
 
 export const operators = pgTable('operators', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -263,32 +225,6 @@ export const withdrawals = pgTable('withdrawals', {
   fee: money('fee').notNull(),
   status: text('status', { enum: ['processing', 'completed', 'cancelled'] }).notNull(),
   txReference: text('tx_reference'),
-});
-
-/** The numbers of a conversion, quoted and then executed exactly as quoted. */
-const conversionColumns = () => ({
-  userId: uuid('user_id').notNull(),
-  fromAsset: assetColumn('from_asset').notNull(),
-  toAsset: assetColumn('to_asset').notNull(),
-  amount: money('amount').notNull(),
-  fee: money('fee').notNull(),
-  receive: money('receive').notNull(),
-  rate: requiredText('rate'),
-  createdAt: at('created_at').notNull(),
-});
-
-export const conversionQuotes = pgTable('conversion_quotes', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  ...conversionColumns(),
-  feePercent: requiredText('fee_percent'),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-});
-
-export const conversions = pgTable('conversions', {
-  id: serialId(),
-  quoteId: uuid('quote_id').notNull(),
-  ...conversionColumns(),
 });
 
 export const vipLevels = pgTable('vip_levels', {
@@ -382,20 +318,6 @@ export const tradeOrders = pgTable('trade_orders', {
 
 // ---- market data (0007_market_candles.sql) -----------------------------------------------------
 
-export const marketCandles = pgTable('market_candles', {
-  symbol: requiredText('symbol'),
-  period: requiredText('period'),
-  openTime: at('open_time').notNull(),
-  open: requiredText('open'),
-  high: requiredText('high'),
-  low: requiredText('low'),
-  close: requiredText('close'),
-  volume: requiredText('volume'),
-  firstAt: at('first_at').notNull(),
-  lastAt: at('last_at').notNull(),
-  simulated: boolean('simulated').notNull(),
-});
-
 // ---- passkeys (0023_passkeys.sql) --------------------------------------------------------------
 
 export const passkeys = pgTable('passkeys', {
@@ -410,14 +332,6 @@ export const passkeys = pgTable('passkeys', {
   name: requiredText('name'),
   createdAt: at('created_at').notNull(),
   lastUsedAt: at('last_used_at'),
-});
-
-export const webauthnChallenges = pgTable('webauthn_challenges', {
-  challenge: text('challenge').primaryKey(),
-  purpose: requiredText('purpose'),
-  userId: uuid('user_id'),
-  createdAt: at('created_at').notNull(),
-  expiresAt: at('expires_at').notNull(),
 });
 
 // ---- the withdrawal address book (0025_address_book.sql) ---------------------------------------
