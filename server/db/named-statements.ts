@@ -14,6 +14,7 @@
  * script of several statements (the migrator), which cannot be prepared.
  */
 import pg from 'pg';
+import { StatementBatch, wireValues, type BatchedStatement } from './statement-batch';
 
 /** Distinct texts named per process; the rest run unnamed. */
 export const MAX_NAMED = 2_000;
@@ -35,10 +36,29 @@ interface QueryConfigLike {
   text?: unknown;
   name?: unknown;
   values?: unknown[];
+  callback?: unknown;
+  rows?: unknown;
+  submit?: unknown;
 }
 
-/** A pg.Client whose parameterised queries without a name get the name of their text. */
+/** BEGIN opens a transaction block, COMMIT or ROLLBACK (alone: not ROLLBACK TO SAVEPOINT) ends it. */
+function blockControl(text: string): 'begin' | 'end' | null {
+  if (/^\s*(BEGIN|START\s+TRANSACTION)\b/i.test(text)) return 'begin';
+  if (/^\s*(COMMIT|ROLLBACK|END|ABORT)\s*;?\s*$/i.test(text)) return 'end';
+  return null;
+}
+
+/**
+ * A pg.Client whose parameterised queries without a name get the name of their text, and whose
+ * statements inside a transaction block, when several are sent in one turn of the event loop,
+ * leave as one batch with one Sync (db/statement-batch.ts).
+ */
 export class NamingClient extends pg.Client {
+  /** Between BEGIN and COMMIT or ROLLBACK as sent (pipelined: not necessarily answered yet). */
+  private inBlock = false;
+  /** Statements of the open block waiting for the end of this turn, to leave together. */
+  private queued: BatchedStatement[] = [];
+
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // A connection lost while the client is lent out (PostgreSQL restarting: 57P01, the network
@@ -50,24 +70,68 @@ export class NamingClient extends pg.Client {
 
   // node-postgres's query has many overloads; this one only looks at a config object and passes everything on.
   override query(...args: unknown[]): never {
-    const [config, values] = args as [QueryConfigLike | string, unknown[] | undefined];
+    const [config, values, callback] = args as [QueryConfigLike | string, unknown, unknown];
+    const object = config && typeof config === 'object' ? config : null;
+    const text = typeof config === 'string' ? config : typeof object?.text === 'string' ? object.text : undefined;
     let name: string | undefined;
-    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
-      const hasValues = (Array.isArray(values) && values.length > 0) || (Array.isArray(config.values) && config.values.length > 0);
-      name = hasValues ? statementNameOf(config.text) : undefined;
-      if (name !== undefined) args[0] = { ...config, name };
+    if (object && text !== undefined && object.name === undefined) {
+      const hasValues = (Array.isArray(values) && values.length > 0) || (Array.isArray(object.values) && object.values.length > 0);
+      name = hasValues ? statementNameOf(text) : undefined;
+      if (name !== undefined) args[0] = { ...object, name };
     }
-    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    const control = text === undefined ? null : blockControl(text);
+    // Batched: a statement answered by a promise (no callback, no portal, not a submittable), named
+    // or a block's BEGIN or end, inside a block (or opening one), on a pipelining connection.
+    const answeredByPromise = typeof values !== 'function' && callback === undefined && (!object || (object.callback === undefined && object.rows === undefined && typeof object.submit !== 'function'));
+    const named = name ?? (typeof object?.name === 'string' ? object.name : undefined);
+    const batched = this.pipeline && answeredByPromise && (named !== undefined || control !== null) && (this.inBlock || control === 'begin');
+    if (control === 'begin') this.inBlock = true;
+    let result: unknown;
+    if (batched) {
+      result = this.queue(text as string, object, named, Array.isArray(values) ? values : object?.values);
+    } else {
+      // Whatever was queued goes first: the connection answers in the order sent.
+      this.sendQueued();
+      result = (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    if (control === 'end') this.inBlock = false;
     if (name === undefined || !(result instanceof Promise)) return result as never;
-    const named = name;
+    const forgettable = name;
     return result.catch((error: unknown) => {
       // A value node-postgres could not write makes it close the statement on the server (no
       // SQLSTATE on that error), and a statement gone from the server answers 26000: either way
       // it is parsed again next time instead of failing on this connection until it is replaced.
+      // (A batched statement's value that cannot be written fails before anything is sent: wireValues.)
       const code = (error as { code?: unknown } | null)?.code;
-      if (typeof code !== 'string' || code === '26000') this.forget(named);
+      if (code === '26000' || (typeof code !== 'string' && !batched)) this.forget(forgettable);
       throw error;
     }) as never;
+  }
+
+  /** The statement, queued to leave with the others of this turn; its result when answered. */
+  private queue(text: string, object: QueryConfigLike | null, name: string | undefined, values: unknown[] | undefined): Promise<unknown> {
+    let wire: unknown[];
+    try {
+      wire = wireValues(values);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return new Promise((resolve, reject) => {
+      const statement = new pg.Query({ ...(object ?? {}), text, name, values: wire } as pg.QueryConfig) as BatchedStatement;
+      statement.callback = (error, result) => (error ? reject(error) : resolve(result));
+      if (this.queued.push(statement) === 1) process.nextTick(() => this.sendQueued());
+    });
+  }
+
+  /** Sends the queued statements: one alone as node-postgres would, several as one batch. */
+  private sendQueued(): void {
+    const queued = this.queued;
+    if (queued.length === 0) return;
+    this.queued = [];
+    const types = (this as unknown as { _types: unknown })._types;
+    for (const statement of queued) statement._result._types ??= types;
+    const send = super.query as (query: unknown) => unknown;
+    send.call(this, queued.length === 1 ? queued[0] : new StatementBatch(queued));
   }
 
   private forget(name: string): void {

@@ -78,11 +78,8 @@ async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, work: (tx: Tx) => 
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    // Held back (corked) until this turn of the event loop is over, so that BEGIN and the first
-    // statement, when `work` sends it at once, leave in one write.
-    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-    stream.cork();
-    setImmediate(() => stream.uncork());
+    // Queued until this turn of the event loop is over (db/statement-batch.ts), so that BEGIN and
+    // the first statements, when `work` sends them at once, leave as one batch.
     const begun = client.query('BEGIN');
     // Awaited below, before COMMIT or ROLLBACK; a failure must not go unhandled meanwhile.
     begun.catch(() => undefined);

@@ -111,6 +111,106 @@ describe('statements sent together', () => {
   });
 });
 
+/**
+ * A pool of one pipelining connection, as the server's (db/client.ts), whose Syncs are counted:
+ * how many times the connection ended a batch of statements.
+ */
+async function countedConnection() {
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, pipeline: true, Client: NamingClient } as pg.PoolConfig);
+  const client = await pool.connect();
+  const connection = (client as unknown as { connection: { sync(): void } }).connection;
+  const sync = connection.sync.bind(connection);
+  const counted = { syncs: 0 };
+  connection.sync = () => {
+    counted.syncs++;
+    sync();
+  };
+  const text = (marker: string) => `SELECT $1::int AS pipeline_${marker}_${crypto.randomBytes(4).toString('hex')}`;
+  return { client, counted, text, close: async () => (client.release(), pool.end()) };
+}
+
+// PGlite runs in the process: no wire, no Sync.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (db/statement-batch.ts)', () => {
+  test('statements of a transaction block sent together end with one Sync, each answered with its own rows', async () => {
+    const { client, counted, text, close } = await countedConnection();
+    try {
+      const [a, b] = [text('a'), text('b')];
+      const sent = [client.query('BEGIN'), client.query({ text: a, values: [1] }), client.query({ text: b, values: [2] }), client.query({ text: a, values: [3] }), client.query('COMMIT')];
+      const results = await Promise.all(sent);
+      expect(counted.syncs).toBe(1);
+      expect(results.map((result) => result.command)).toEqual(['BEGIN', 'SELECT', 'SELECT', 'SELECT', 'COMMIT']);
+      expect(results.slice(1, 4).map((result) => Object.values(result.rows[0] as object)[0])).toEqual([1, 2, 3]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a failure in a batch: its own error, 25P02 for those behind it, nothing of the block kept, the connection usable after ROLLBACK', async () => {
+    const { client, text, close } = await countedConnection();
+    try {
+      const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
+      const later = text('later');
+      const outcomes = await Promise.allSettled([
+        client.query('BEGIN'),
+        client.query({ text: `CREATE TEMP TABLE ${marker} (n int) ON COMMIT PRESERVE ROWS`, values: [] }),
+        client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
+        client.query({ text: later, values: [7] }),
+        client.query('COMMIT'),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: '22012' });
+      expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({ code: '25P02' });
+      await client.query('ROLLBACK');
+      // The table created in the block is gone; the statement skipped was never parsed, and is now.
+      const [{ rows }, again] = await Promise.all([client.query({ text: 'SELECT to_regclass($1) AS kept', values: [marker] }), client.query({ text: later, values: [8] })]);
+      expect(rows[0]).toEqual({ kept: null });
+      expect(Object.values(again.rows[0] as object)[0]).toBe(8);
+    } finally {
+      await close();
+    }
+  });
+
+  test('outside a transaction block each statement keeps its Sync: one failing does not undo the one before it', async () => {
+    const { client, counted, close } = await countedConnection();
+    const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      await client.query(`CREATE TABLE ${marker} (n int)`);
+      counted.syncs = 0;
+      const outcomes = await Promise.allSettled([
+        client.query({ text: `INSERT INTO ${marker} VALUES ($1)`, values: [1] }),
+        client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+      expect(counted.syncs).toBe(2);
+      expect((await client.query(`SELECT count(*)::int AS n FROM ${marker}`)).rows[0]).toEqual({ n: 1 });
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS ${marker}`);
+      await close();
+    }
+  });
+
+  test('a value that cannot be written fails its statement alone, before anything is sent; the statement stays usable', async () => {
+    const { client, text, close } = await countedConnection();
+    try {
+      const named = text('value');
+      await client.query({ text: named, values: [1] });
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const outcomes = await Promise.allSettled([
+        client.query('BEGIN'),
+        client.query({ text: named, values: [circular] }),
+        client.query({ text: named, values: [2] }),
+        client.query('COMMIT'),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(TypeError);
+      expect(Object.values((await client.query({ text: named, values: [3] })).rows[0] as object)[0]).toBe(3);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('named statements', () => {
   test('one name per distinct text, the same every time', () => {
     const first = statementNameOf('SELECT $1::int AS pipeline_test_a');
