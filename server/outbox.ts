@@ -258,51 +258,68 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
   }
 
   /**
-   * The rows handed to `deliver` in one turn of the event loop, delivered together (db/batched-reads.ts
-   * gathers them), BATCH rows of a topic at a time: a `write` topic's in one transaction; an
-   * `effect` topic's run from their payloads (no other process takes them within the grace
-   * period, so there is nothing to claim), then the turn's done effects deleted in one statement.
-   * Every row of the turn is answered with the turn's results.
+   * Delivered `effect` rows are deleted together: one deletion under way at a time, the rows done
+   * meanwhile in the next (a process stopping before it sends them again: at least once).
    */
-  const deliverTurn = batchedRead<OutboxRef, Map<string, unknown>>({
-    keyOf: (row) => row.id,
+  const removeDone = batchedRead<string, true>({
+    keyOf: (id) => id,
     maxBatch: Number.POSITIVE_INFINITY,
-    async answer(rows) {
-      const byTopic = new Map<OutboxTopic, OutboxRef[]>();
-      for (const row of rows) {
-        const own = byTopic.get(row.topic);
-        if (own) own.push(row);
-        else byTopic.set(row.topic, [row]);
-      }
-      const results = new Map<string, unknown>();
-      const done: string[] = [];
-      /** A topic's rows, BATCH at a time, each batch guarded (a failure is logged and left for the sweep). */
-      const inBatches = async (topic: OutboxTopic, own: OutboxRef[], deliver: (batch: OutboxRef[]) => Promise<number>) => {
-        for (let start = 0; start < own.length; start += BATCH) await guarded(topic, () => deliver(own.slice(start, start + BATCH)));
-      };
-      const writes: Array<Promise<void>> = [];
-      const effects: Array<Promise<void>> = [];
-      for (const [topic, own] of byTopic) {
-        const handler = handlers.get(topic);
-        if (handler?.kind === 'write') writes.push(inBatches(topic, own, (batch) => deliverWrites(topic, handler.run, batch.map((row) => row.id))));
-        if (handler?.kind === 'effect') {
-          effects.push(
-            inBatches(topic, own, async (batch) => {
-              done.push(...(await runEffects(topic, handler, batch, results)));
-              return batch.length;
-            }),
-          );
-        }
-      }
-      // The effects done, deleted together once they all ran, without waiting for the writes (a
-      // candle's lock holds back no notice); a process stopping before this sends them again.
-      const removed = Promise.all(effects).then(async () => {
-        if (done.length > 0) await guarded('effects', async () => (await remove(done), done.length));
-      });
-      await Promise.all([...writes, removed]);
-      return new Map(rows.map((row) => [row.id, results]));
+    oneAtATime: true,
+    async answer(ids) {
+      await guarded('effects', async () => (await remove(ids), ids.length));
+      return new Map(ids.map((id) => [id, true as const]));
     },
   });
+
+  interface Delivered {
+    /** An `effect` handler's result. */
+    result?: unknown;
+    /** An `effect` row's deletion. */
+    removed?: Promise<unknown>;
+  }
+  const deliveries = new Map<OutboxTopic, (row: OutboxRef) => Promise<Delivered>>();
+
+  /**
+   * A topic's rows handed to `deliver`, one delivery of the topic under way at a time (db/batched-reads.ts
+   * `oneAtATime`): the rows committed while one runs go together in the next, BATCH at a time — on
+   * a quiet server a turn of the event loop, under load as many trades as settle meanwhile: one
+   * transaction for all their candles' ticks, one deletion for all their notices. Topics stay side
+   * by side: a slow push service holds back no candle and no socket message. A `write` topic's
+   * rows go in one transaction; an `effect` topic's run from their payloads (no other process takes
+   * them within the grace period, so there is nothing to claim), then are deleted (removeDone),
+   * which the next delivery of the topic does not wait for. Failures are logged and left for the sweep.
+   */
+  function deliveryOf(topic: OutboxTopic, handler: OutboxHandler): (row: OutboxRef) => Promise<Delivered> {
+    let delivery = deliveries.get(topic);
+    if (delivery) return delivery;
+    delivery = batchedRead<OutboxRef, Delivered>({
+      keyOf: (row) => row.id,
+      maxBatch: BATCH,
+      oneAtATime: true,
+      async answer(rows) {
+        const delivered = new Map<string, Delivered>(rows.map((row) => [row.id, {}]));
+        if (handler.kind === 'write') {
+          await guarded(topic, () =>
+            deliverWrites(
+              topic,
+              handler.run,
+              rows.map((row) => row.id),
+            ),
+          );
+        } else {
+          const results = new Map<string, unknown>();
+          await guarded(topic, async () => {
+            const done = await runEffects(topic, handler, rows, results);
+            for (const id of done) delivered.set(id, { result: results.get(id), removed: removeDone(id) });
+            return done.length;
+          });
+        }
+        return delivered;
+      },
+    });
+    deliveries.set(topic, delivery);
+    return delivery;
+  }
 
   /** Every row left behind longer than the grace period, a batch per topic at a time; false when a delivery failed. */
   const sweep = () =>
@@ -326,17 +343,26 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
 
     /**
      * Delivers rows this process has just committed, the topics side by side, only the topics
-     * they are of; the `effect` handlers' results by id. The rows of every transaction that
-     * committed in the same turn of the event loop go together (deliverTurn: nothing waits on a
-     * quiet server beyond the current turn): one deletion for all their notices, one transaction
-     * for all the candles' ticks. Only for rows whose transaction has committed: their effects run
-     * from the payloads as written, without reading them back. Never rejects: a row that cannot be
-     * delivered now is left for the sweep (logged).
+     * they are of; the `effect` handlers' results by id, once their rows are deleted. The rows of
+     * every transaction that committed while a topic's delivery ran (on a quiet server, in the same
+     * turn of the event loop) go together (deliveryOf): one deletion for all their notices, one
+     * transaction for all the candles' ticks. Only for rows whose transaction has committed: their
+     * effects run from the payloads as written, without reading them back. Never rejects: a row
+     * that cannot be delivered now is left for the sweep (logged).
      */
     deliver(rows: readonly OutboxRef[]): Promise<Map<string, unknown>> {
       if (rows.length === 0) return Promise.resolve(new Map());
-      // Counted from now: stop() waits for it even before the turn ends.
-      return counted(async () => (await Promise.all(rows.map(deliverTurn)))[0]);
+      // Counted from now: stop() waits for it even before its delivery begins.
+      return counted(async () => {
+        const delivered = await Promise.all(
+          rows.map((row) => {
+            const handler = handlers.get(row.topic);
+            return handler ? deliveryOf(row.topic, handler)(row) : Promise.resolve<Delivered>({});
+          }),
+        );
+        await Promise.all(delivered.map((one) => one.removed));
+        return new Map(rows.map((row, n) => [row.id, delivered[n].result]));
+      });
     },
 
     /** Delivers every row left behind longer than the grace period (the sweep's round; tests). */

@@ -6,6 +6,10 @@
  * round trip costs the database a wake-up and the server a write to its socket, and those, not the
  * rows read, are what limited the API's reads (docs/architecture.md, "Reads in batches").
  *
+ * With `oneAtATime`, a batch waits for the one under way to be answered: what arrives meanwhile
+ * goes together (the outbox's deliveries, server/outbox.ts, gather as many trades as settle while
+ * one delivery runs).
+ *
  * The same question asked twice in one batch is asked once and both askers get the answer. A
  * failed statement fails every request of its batch (each is answered with the error, as it
  * would have been alone).
@@ -18,6 +22,11 @@ export interface BatchedRead<Q, R> {
   answer: (questions: Q[]) => Promise<Map<string, R>>;
   /** At most this many questions in one statement; the rest go in the next. */
   maxBatch?: number;
+  /**
+   * One batch under way at a time: questions asked meanwhile wait for it and then go together
+   * (under load, as many as arrived during one answer; on a quiet server, one turn as without it).
+   */
+  oneAtATime?: boolean;
 }
 
 interface Waiting<Q, R> {
@@ -25,12 +34,28 @@ interface Waiting<Q, R> {
   settle: Array<{ resolve: (value: R) => void; reject: (error: unknown) => void }>;
 }
 
-export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64 }: BatchedRead<Q, R>): (question: Q) => Promise<R> {
+export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64, oneAtATime = false }: BatchedRead<Q, R>): (question: Q) => Promise<R> {
   let waiting = new Map<string, Waiting<Q, R>>();
   let scheduled = false;
+  let underWay = false;
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
 
   const send = (batch: Map<string, Waiting<Q, R>>) => {
-    answer([...batch.values()].map((entry) => entry.question)).then(
+    const answered = answer([...batch.values()].map((entry) => entry.question));
+    if (oneAtATime) {
+      underWay = true;
+      const next = () => {
+        underWay = false;
+        if (waiting.size > 0) schedule();
+      };
+      answered.then(next, next);
+    }
+    answered.then(
       (answers) => {
         for (const [key, entry] of batch) {
           const found = answers.has(key);
@@ -48,6 +73,18 @@ export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64 }: BatchedRead<
 
   const flush = () => {
     scheduled = false;
+    if (oneAtATime) {
+      // The next batch once the one under way is answered (send schedules it then).
+      if (underWay) return;
+      const batch = new Map<string, Waiting<Q, R>>();
+      for (const [key, entry] of waiting) {
+        if (batch.size === maxBatch) break;
+        batch.set(key, entry);
+        waiting.delete(key);
+      }
+      if (batch.size > 0) send(batch);
+      return;
+    }
     const all = waiting;
     waiting = new Map();
     let batch = new Map<string, Waiting<Q, R>>();
@@ -67,10 +104,7 @@ export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64 }: BatchedRead<
       const entry = waiting.get(key);
       if (entry) entry.settle.push({ resolve, reject });
       else waiting.set(key, { question, settle: [{ resolve, reject }] });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      schedule();
     });
 }
 

@@ -72,8 +72,9 @@ describe('the outbox', () => {
   test('rows handed over in the same turn are delivered together, each to its own topic’s handler only', async () => {
     const outbox = createOutbox({ db: t.database.db, log: quiet().log });
     const pushed: unknown[] = [];
+    const batches: unknown[][] = [];
     const written: unknown[] = [];
-    outbox.handle('news.push', { kind: 'effect', run: async (payload) => void pushed.push(payload) });
+    outbox.handle('news.push', { kind: 'effect', prepare: async (payloads) => void batches.push(payloads), run: async (payload) => (pushed.push(payload), payload.id) });
     outbox.handle('trade.tick', { kind: 'write', run: async (_tx, payload) => void written.push(payload) });
     const first = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 1 } }]);
     const second = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 2 } }]);
@@ -81,12 +82,39 @@ describe('the outbox', () => {
     const [one, two] = await Promise.all([outbox.deliver(first), outbox.deliver(second)]);
     expect(pushed).toEqual([{ id: 1 }, { id: 2 }]);
     expect(written).toEqual([]);
-    // One claim for both: each caller sees the results of the turn's rows.
-    expect([...one.keys()].sort()).toEqual([first[0].id, second[0].id].sort());
-    expect(two).toBe(one);
+    // One batch for both; each caller gets its own rows' results.
+    expect(batches).toEqual([[{ id: 1 }, { id: 2 }]]);
+    expect([...one]).toEqual([[first[0].id, 1]]);
+    expect([...two]).toEqual([[second[0].id, 2]]);
     const tick = await writeOutbox(t.database.db, [{ topic: 'trade.tick', payload: { orderId: 5 } }]);
     await outbox.deliver(tick);
     expect(written).toEqual([{ orderId: 5 }]);
+    expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
+  });
+
+  test('rows committed while a delivery of their topic runs wait for it, then go together; the delivery resolves once they are deleted', async () => {
+    const outbox = createOutbox({ db: t.database.db, log: quiet().log });
+    const batches: unknown[][] = [];
+    let release: () => void = () => undefined;
+    outbox.handle('news.push', {
+      kind: 'effect',
+      prepare: async (payloads) => {
+        batches.push(payloads);
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      run: async () => 1,
+    });
+    const first = outbox.deliver(await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 1 } }]));
+    await expect.poll(() => batches.length).toBe(1);
+    const later = [
+      outbox.deliver(await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 2 } }])),
+      outbox.deliver(await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 3 } }])),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toHaveLength(1);
+    release();
+    await Promise.all([first, ...later]);
+    expect(batches).toEqual([[{ id: 1 }], [{ id: 2 }, { id: 3 }]]);
     expect(await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).toEqual([]);
   });
 

@@ -57,4 +57,34 @@ describe('batched reads', () => {
     expect(settled[0]).toEqual({ status: 'fulfilled', value: 'A' });
     expect(settled[1].status).toBe('rejected');
   });
+
+  test('one at a time: what is asked while a batch is under way waits for it, then goes together; a failure does not stop the next', async () => {
+    const statements: string[][] = [];
+    let release: () => void = () => undefined;
+    const read = batchedRead<string, string>({
+      keyOf: (question) => question,
+      oneAtATime: true,
+      maxBatch: 3,
+      answer: async (questions) => {
+        statements.push(questions);
+        if (statements.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (questions.includes('bad')) throw new Error('the database went away');
+        return new Map(questions.map((question) => [question, question.toUpperCase()]));
+      },
+    });
+    const first = read('ann');
+    await new Promise((resolve) => setImmediate(resolve));
+    // Asked in later turns, while the first batch is under way.
+    const failing = ['bob', 'bad'].map(read);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = ['cy', 'dee'].map(read);
+    expect(statements).toEqual([['ann']]);
+    release();
+    expect(await first).toBe('ANN');
+    for (const asked of failing) await expect(asked).rejects.toThrow('the database went away');
+    // Three at most in a batch: the failed one took cy with it; dee went in the next, answered.
+    await expect(later[0]).rejects.toThrow('the database went away');
+    expect(await later[1]).toBe('DEE');
+    expect(statements).toEqual([['ann'], ['bob', 'bad', 'cy'], ['dee']]);
+  });
 });
