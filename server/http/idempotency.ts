@@ -83,6 +83,17 @@ export function fingerprintOf(scope: IdempotencyScope): Buffer {
 }
 
 const callerOf = (scope: IdempotencyScope) => scope.caller ?? 'user';
+/** The name of the key's advisory lock, which its claim takes and holds until the transaction ends. */
+const keyLockOf = (scope: IdempotencyScope) => `idempotency:${scope.userId}:${callerOf(scope)}:${scope.key}`;
+
+/**
+ * A gate (the payment-password check) runs inside a call's transaction beside the key's claim: it
+ * sends its first statements at once, so that they leave with the claim (one round trip), and
+ * learns from `replayed` whether it guards the call or a replay. Whatever of its statements would
+ * wait for a lock it takes only while the transaction holds the key's lock (`keyLock`: a key busy
+ * in another transaction is answered 409 at once, not after that lock).
+ */
+export type GateCheck = (tx: Tx, replayed: Promise<boolean>, keyLock: string) => Promise<Gate>;
 
 /**
  * What a gate (the payment-password check) decides inside a call's transaction, before the key is
@@ -119,7 +130,7 @@ export function createIdempotency(db: Db, clock: Clock) {
   async function claim(tx: Tx, scope: IdempotencyScope, fingerprint: Buffer): Promise<{ run: true } | { run: false; reply: unknown }> {
     const now = clock();
     const lease = new Date(now.getTime() + RUNNING_LEASE_SECONDS * 1000);
-    const lockKey = `idempotency:${scope.userId}:${callerOf(scope)}:${scope.key}`;
+    const lockKey = keyLockOf(scope);
     const inserted = await CLAIM(tx, [scope.userId, callerOf(scope), scope.key, scope.route, fingerprint, now.toISOString(), lease.toISOString(), lockKey]);
     if (inserted.length > 0) return { run: true };
 
@@ -167,18 +178,26 @@ export function createIdempotency(db: Db, clock: Clock) {
      * Runs `work` once per key, in one transaction with the key's claim and reply: a refusal or
      * a failure rolls all of it back (nothing moved, the key free to be sent again), a crash
      * leaves nothing behind. `work`'s result must be JSON (it is what a replay returns). `gate`
-     * runs after the claim in the same transaction, before the work or a replay (the payment
-     * password: a replay needs it too); it is told which of the two it guards.
+     * runs beside the claim in the same transaction (GateCheck), decides before the work or a
+     * replay (the payment password: a replay needs it too), and is told which of the two it guards.
      */
-    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>, gate?: (tx: Tx, replay: boolean) => Promise<Gate>): Promise<T> {
+    async run<T>(scope: IdempotencyScope, work: (tx: Tx) => Promise<T>, gate?: GateCheck): Promise<T> {
       const fingerprint = fingerprintOf(scope);
       for (let round = 1; ; round++) {
         const outcome: Round<T> = await inTransaction(db, async (tx) => {
-          // The key first: a request whose key is busy is answered 409 at once, without waiting
-          // for the gate's lock, which the busy request holds.
-          const claimed = await claim(tx, scope, fingerprint);
-          if (gate) {
-            const passed = await gate(tx, !claimed.run);
+          // The key first, the gate's reads sent with it (one round trip): a request whose key is
+          // busy is answered 409 at once — the gate waits for no lock unless the key's is held.
+          const claiming = claim(tx, scope, fingerprint);
+          const gating = gate?.(
+            tx,
+            claiming.then((claimed) => !claimed.run),
+            keyLockOf(scope),
+          );
+          // Awaited once the key is ours; a refused claim leaves it to fail unheard.
+          gating?.catch(() => undefined);
+          const claimed = await claiming;
+          if (gating) {
+            const passed = await gating;
             if (passed.kind !== 'open') {
               // What the gate wrote is committed, the claim is not: the key stays free.
               if (claimed.run) await unclaim(tx, scope);

@@ -49,16 +49,18 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
       idempotency.run(
         { userId, key, route, input: call.input },
         (tx) => work(tx, userId),
-        async (tx, replay) => {
-          replayed = replay;
-          // A replay returns the first answer and moves nothing: its code was spent by the first.
-          const stepUp = call.stepUp && !replay ? call.stepUp : undefined;
+        async (tx, replay, keyLock) => {
           // Whether the account has a second factor is asked together with the payment password's
-          // reads (one round trip for both); its code is tried only once the password is right.
-          const asked = stepUp ? secondFactor.ask(tx, userId) : undefined;
-          const paid = await accounts.payPasswordGate(tx, userId, call.payPassword);
-          if (paid.kind !== 'open' || !stepUp) return paid;
-          return secondFactor.gate(tx, userId, stepUp.proof, asked);
+          // reads and the key's claim (one round trip for all); its code is tried only once the
+          // password is right, and never for a replay (its code was spent by the first).
+          const asked = call.stepUp ? secondFactor.ask(tx, userId) : undefined;
+          asked?.catch(() => undefined);
+          const paying = accounts.payPasswordGate(tx, userId, call.payPassword, 'payPassword', keyLock);
+          paying.catch(() => undefined);
+          replayed = await replay;
+          const paid = await paying;
+          if (paid.kind !== 'open' || !call.stepUp || replayed) return paid;
+          return secondFactor.gate(tx, userId, call.stepUp.proof, asked);
         },
       ),
     );

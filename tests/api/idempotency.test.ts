@@ -177,6 +177,36 @@ describe('a call still running', () => {
   });
 });
 
+describe('a key busy in another process', () => {
+  // Another process running the call holds the key's lock and the user's payment lock until it
+  // commits; the payment password's read goes out with the claim, but takes the payment lock only
+  // under the key's, so this request is told 409 at once instead of waiting for that commit.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('answers 409 idempotency.inProgress at once, without waiting for the payment lock', async () => {
+    const user = await eurUser(50_00n);
+    const quoteId = await quoteOf(user);
+    const key = crypto.randomUUID();
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0)), pg_advisory_xact_lock(hashtextextended($2, 0))', [
+        `idempotency:${user.userId}:user:${key}`,
+        `pay_password_failures:${user.userId}`,
+      ]);
+      const started = Date.now();
+      const reply = await convert(user, quoteId, key);
+      expect([reply.status, reply.body.key]).toEqual([409, 'idempotency.inProgress']);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await other.query('ROLLBACK');
+      // Free again: the same key runs the call once.
+      expect((await convert(user, quoteId, key)).status).toBe(200);
+      expect(await movedFor(user)).toMatchObject({ conversions: 1, eur: 40_00n });
+    } finally {
+      await other.end();
+    }
+  });
+});
+
 describe('one user\'s burst while a payment of theirs is stuck', () => {
   // The pool has 10 connections; a payment stuck on a lock must not let the same user's next ones
   // take the rest, or everyone else waits too. PostgreSQL only, as above.

@@ -76,8 +76,15 @@ function reply(caller: string, data: unknown, key = ':k'): string {
 }
 
 /** The payment password's check under the user's payment lock (modules/accounts). */
-const PAY_PASSWORD_CHECK = [
-  "SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended('pay_password_failures:' || :uid::text, 0)) FROM users WHERE id = :uid::uuid",
+/**
+ * The payment password's check beside the key's claim (server/modules/auth/service.ts): the hash
+ * with the payment lock, taken only under the key's lock, then the lockout's count.
+ */
+const payPasswordCheck = (key = ':k') => [
+  'SELECT pay_password_hash, ' +
+    `CASE WHEN pg_try_advisory_xact_lock(hashtextextended('idempotency:' || :uid::text || ':' || 'user' || ':' || ${key}::text, 0)) ` +
+    "THEN pg_advisory_xact_lock(hashtextextended('pay_password_failures:' || :uid::text, 0)) IS NOT NULL ELSE false END AS locked " +
+    'FROM users WHERE id = :uid::uuid',
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
 ];
 
@@ -164,7 +171,7 @@ export function withdrawalScript(users: number): string {
       'BEGIN',
       claim("'user'", 'POST /api/wallet/out'),
       'SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = :uid::uuid',
-      ...PAY_PASSWORD_CHECK,
+      ...payPasswordCheck(),
       'select "withdrawals_paused_until" from "users" where "users"."id" = :uid limit 1',
       'select "address_book_locked_at", "address_book_unlock_at" from "users" where "users"."id" = :uid limit 1',
       settingsOf('withdraw_min_usdt', 'withdraw_fee_usdt'),
@@ -204,7 +211,7 @@ export function conversionScript(users: number): string {
     [
       'BEGIN',
       claim("'user'", 'POST /api/transfer'),
-      ...PAY_PASSWORD_CHECK,
+      ...payPasswordCheck(),
       'SELECT from_asset, to_asset, amount::text AS amount, fee::text AS fee, receive::text AS receive, rate, used_at IS NOT NULL OR expires_at < now() AS spent ' +
         'FROM conversion_quotes WHERE id = :q::uuid AND user_id = :uid::uuid FOR UPDATE',
       settings,
@@ -332,7 +339,7 @@ export function tradeScript(buyers: number): string {
     [
       'BEGIN',
       claim("'user'", 'POST /api/trade/orders/place'),
-      ...PAY_PASSWORD_CHECK,
+      ...payPasswordCheck(),
       'SELECT u.is_merchant, u.vip_level, u.pay_password_hash IS NOT NULL AS has_pay_password, coalesce(v.daily_orders, 0)::int AS daily_orders ' +
         'FROM users u LEFT JOIN vip_levels v ON v.level = u.vip_level WHERE u.id = :uid::uuid',
       "SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', now()))::int AS placed, " +
@@ -357,7 +364,7 @@ export function tradeScript(buyers: number): string {
     [
       'BEGIN',
       claim("'user'", 'POST /api/trade/orders/confirm', ':k2'),
-      ...PAY_PASSWORD_CHECK,
+      ...payPasswordCheck(':k2'),
       `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid FOR UPDATE`,
       'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = :oid::bigint FOR UPDATE OF o',
       "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",

@@ -63,10 +63,21 @@ function lockedRefusal(key: 'login.locked' | 'payPassword.locked', until: Date, 
 
 const INVITE_CODE_ATTEMPTS = 3;
 
-/** The payment password's hash, read with the user's payment lock (its name, $1): every user money call sends it, so its text is written once (db/rows.ts). */
-const PAY_PASSWORD_HASH = fixedStatement<{ pay_password_hash: string | null }>(
-  'SELECT pay_password_hash, pg_advisory_xact_lock(hashtextextended($1, 0)) FROM users WHERE id = $2::uuid',
+/**
+ * The payment password's hash, read with the user's payment lock (its name, $1): every user money
+ * call sends it, so its text is written once (db/rows.ts). With a key's lock ($3, a money call's
+ * Idempotency-Key: http/idempotency.ts GateCheck), the payment lock is taken only while that one
+ * is held too (`locked`), so that a key busy in another transaction waits for nothing here.
+ */
+const PAY_PASSWORD_HASH = fixedStatement<{ pay_password_hash: string | null; locked: boolean }>(
+  `SELECT pay_password_hash,
+          CASE WHEN $3::text IS NULL OR pg_try_advisory_xact_lock(hashtextextended($3, 0))
+               THEN pg_advisory_xact_lock(hashtextextended($1, 0)) IS NOT NULL ELSE false END AS locked
+   FROM users WHERE id = $2::uuid`,
 );
+
+/** The payment lock was not taken (the key's lock was not held): the check decides nothing. */
+const KEY_NOT_HELD = new Error('the key lock was not held');
 
 export function createAccounts(deps: AccountsDeps) {
   const { db, clock, codes, sessions, signIns, loginLockout, payLockout, payPasswords, contactNotices, secondFactor, securityChanges, loginTickets, alerts } = deps;
@@ -92,16 +103,19 @@ export function createAccounts(deps: AccountsDeps) {
    * and no write unless a try was wrong or clears earlier wrong ones. An argon2id hash from before
    * (security/pay-passwords.ts) is rewritten in the keyed form on its first right try.
    */
-  async function payPasswordGate(tx: Tx, userId: string, payPassword: string, field = 'payPassword'): Promise<Gate> {
+  async function payPasswordGate(tx: Tx, userId: string, payPassword: string, field = 'payPassword', keyLock?: string): Promise<Gate> {
     // The hash read and the user's payment lock in one statement (the lock is taken for the
     // user's row; without a row the check ends below as session.gone), the count behind it.
-    const hashRead = PAY_PASSWORD_HASH(tx, [payLockout.lockNameOf(userId), userId]);
+    const hashRead = PAY_PASSWORD_HASH(tx, [payLockout.lockNameOf(userId), userId, keyLock ?? null]);
     // Awaited in the check; until then a failure must not go unhandled.
     hashRead.catch(() => undefined);
-    const outcome = await payLockout.tryIn(tx, userId, async () => {
+    const checking = payLockout.tryIn(tx, userId, async () => {
       const [row] = await hashRead;
       // A live session of a deleted user: treat as a session that has ended.
       if (!row) throw new AppError('session.gone', 401);
+      // The key's lock was another transaction's when the hash was read: no payment lock was
+      // taken and nothing is written (see below).
+      if (!row.locked) throw KEY_NOT_HELD;
       const hash = row.pay_password_hash;
       // Thrown before anything is written: not a try, and the transaction rolls back.
       if (!hash) throw new Refusal('payPassword.notSet', 400);
@@ -110,6 +124,13 @@ export function createAccounts(deps: AccountsDeps) {
       if (upgrade) await tx.update(users).set({ payPasswordHash: upgrade }).where(and(eq(users.id, userId), eq(users.payPasswordHash, hash)));
       return right;
     }, hashRead);
+    const outcome = await checking.catch((error: unknown) => {
+      if (error === KEY_NOT_HELD) return null;
+      throw error;
+    });
+    // Only a call whose key was taken over in between gets here (a key busy elsewhere is answered
+    // 409 before its gate is heard): it runs again in a transaction of its own, lock first.
+    if (!outcome) return { kind: 'again' };
     if (outcome.kind === 'right') return outcome.cleared ? { kind: 'again' } : { kind: 'open' };
     const refusals = {
       locked: (until: Date) => lockedRefusal('payPassword.locked', until, clock()),
