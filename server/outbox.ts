@@ -53,7 +53,9 @@ interface EffectHandler {
   /** Once per batch, before its rows: what they all need read at once (e.g. which of their users have devices). */
   prepare?: (payloads: Payload[]) => Promise<unknown>;
 }
-export type OutboxHandler = { kind: 'write'; run: (tx: Tx, payload: Payload) => Promise<(() => void) | void> } | EffectHandler;
+/** A `write` handler: the rows of a delivery, in the order written, in one call (and one alone when a batch failed). */
+type WriteRun = (tx: Tx, payloads: Payload[]) => Promise<(() => void) | void>;
+export type OutboxHandler = { kind: 'write'; run: WriteRun } | EffectHandler;
 
 /** A row written into the outbox: what `deliver` needs once its transaction committed. */
 export interface OutboxRef {
@@ -166,7 +168,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
    * process that stops lets them go at once); a batch that fails is tried row by row, so that one
    * bad row holds back no other. How many rows there were.
    */
-  async function deliverWrites(topic: OutboxTopic, run: (tx: Tx, payload: Payload) => Promise<(() => void) | void>, ids: readonly string[] | null): Promise<number> {
+  async function deliverWrites(topic: OutboxTopic, run: WriteRun, ids: readonly string[] | null): Promise<number> {
     const writeAll = async (which: readonly string[] | null): Promise<OutboxRow[]> => {
       const after: Array<() => void> = [];
       let rows: OutboxRow[] = [];
@@ -182,8 +184,11 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
                 RETURNING id::text, payload`,
           ),
         );
-        for (const row of rows) {
-          const announce = await run(tx, row.payload);
+        if (rows.length > 0) {
+          const announce = await run(
+            tx,
+            rows.map((row) => row.payload),
+          );
           if (announce) after.push(announce);
         }
       });

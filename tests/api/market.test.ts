@@ -9,7 +9,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { candleStart as candleStartOf, HALL_SYMBOL } from '../../src/domain/market';
 import type { Candle, DayMarket, Quotation } from '../../src/domain/wire';
-import { changePercent, fillSimulatedHistory, recordTick, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
+import { changePercent, fillSimulatedHistory, recordTick, recordTicks, SIMULATED_SYMBOLS, simulatedFeed, simulatedTick, type MarketEvent, type Tick } from '../../server/modules/market';
 import { SETTING_KEYS, writeSetting } from '../../server/modules/settings';
 import { startTestApp, type TestApp } from './harness';
 
@@ -44,6 +44,36 @@ describe('candles', () => {
     ]);
     const fives = await history({ symbol: 'btcusdt', period: '5min', from: seconds('2030-01-15T09:00:00Z'), to: seconds('2030-01-15T09:00:00Z') });
     expect(fives.body.data).toEqual([expect.objectContaining({ open: '1', high: '1.2', low: '0.9', close: '1.1', volume: '5', simulated: false })]);
+  });
+
+  test('ticks recorded together (a delivery of settled trades) make exactly the candles they make one by one, ties at one instant in their order', async () => {
+    const ticks = (symbol: string): Tick[] =>
+      (
+        [
+          ['2030-01-16T09:00:30Z', '1.5', '1', false],
+          ['2030-01-16T09:00:10Z', '1.0', '2', true],
+          ['2030-01-16T09:00:50Z', '1.2', '1', false],
+          ['2030-01-16T09:00:50Z', '1.3', '0.5', false],
+          ['2030-01-16T09:00:10Z', '0.8', '1', false],
+          ['2030-01-16T09:04:59Z', '2.0', '1', false],
+          ['2030-01-16T09:05:00Z', '2.1', '1', false],
+        ] as const
+      ).map(([at, price, volume, simulated]) => ({ symbol, price, volume, at: new Date(at), simulated }));
+    // A candle already there before: the batch folds into it as single ticks would.
+    for (const symbol of ['onebyone', 'together']) await tick(symbol, '2030-01-16T09:00:20Z', '1.1', '1');
+    for (const one of ticks('onebyone')) await recordTick(t.database.db, one);
+    const together = await recordTicks(t.database.db, ticks('together'));
+    const read = async (symbol: string, period: string) =>
+      (await history({ symbol, period, from: seconds('2030-01-16T09:00:00Z'), to: seconds('2030-01-16T09:05:00Z') })).body.data!.map(({ symbol: _symbol, ...candle }) => candle);
+    for (const period of ['1min', '5min', '1day']) expect(await read('together', period)).toEqual(await read('onebyone', period));
+    // Folded: one minute candle open 1.0 (the first of the two at :10), close 1.3 (the later of the two at :50).
+    expect(await read('together', '1min')).toEqual([
+      { period: '1min', time: seconds('2030-01-16T09:00:00Z'), open: '1', high: '1.5', low: '0.8', close: '1.3', volume: '6.5', simulated: false },
+      { period: '1min', time: seconds('2030-01-16T09:04:00Z'), open: '2', high: '2', low: '2', close: '2', volume: '1', simulated: false },
+      { period: '1min', time: seconds('2030-01-16T09:05:00Z'), open: '2.1', high: '2.1', low: '2.1', close: '2.1', volume: '1', simulated: false },
+    ]);
+    // What the statement answers is each candle once, as it now is.
+    expect(together.filter((candle) => candle.period === '1min').map((candle) => candle.close).sort()).toEqual(['1.3', '2', '2.1']);
   });
 
   test('both ends of the range are included, and nothing outside it', async () => {

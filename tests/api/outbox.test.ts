@@ -37,7 +37,9 @@ describe('the outbox', () => {
       const outbox = createOutbox({ db: t.database.db, log: quiet().log });
       outbox.handle('trade.tick', {
         kind: 'write',
-        run: async (tx, payload) => void (await tx.execute(sql`INSERT INTO outbox_test_written (n) VALUES (${Number(payload.n)})`)),
+        run: async (tx, payloads) => {
+          for (const payload of payloads) await tx.execute(sql`INSERT INTO outbox_test_written (n) VALUES (${Number(payload.n)})`);
+        },
       });
       return outbox;
     });
@@ -75,7 +77,7 @@ describe('the outbox', () => {
     const batches: unknown[][] = [];
     const written: unknown[] = [];
     outbox.handle('news.push', { kind: 'effect', prepare: async (payloads) => void batches.push(payloads), run: async (payload) => (pushed.push(payload), payload.id) });
-    outbox.handle('trade.tick', { kind: 'write', run: async (_tx, payload) => void written.push(payload) });
+    outbox.handle('trade.tick', { kind: 'write', run: async (_tx, payloads) => void written.push(...payloads) });
     const first = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 1 } }]);
     const second = await writeOutbox(t.database.db, [{ topic: 'news.push', payload: { id: 2 } }]);
     expect(first.map((row) => row.topic)).toEqual(['news.push']);

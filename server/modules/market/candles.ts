@@ -1,6 +1,6 @@
 /**
- * Candles per symbol and period, kept up to date tick by tick: one statement per tick upserts the
- * candle of every period that holds it (open from the earliest tick, close from the latest, high,
+ * Candles per symbol and period, kept up to date tick by tick: one statement per tick (or per
+ * batch of a settled trades' ticks) upserts the candle of every period that holds it (open from the earliest tick, close from the latest, high,
  * low, volume added). History reads them back by time.
  */
 import { sql } from 'drizzle-orm';
@@ -46,17 +46,45 @@ const COLUMNS = sql`symbol, period, to_char(open_time AT TIME ZONE 'UTC', 'YYYY-
   open::text, high::text, low::text, close::text, volume::text, simulated`;
 
 /** Records a tick in the candles of every period; returns them as they now are. */
-export async function recordTick(db: Db | Tx, tick: Tick): Promise<Candle[]> {
-  const at = tick.at.getTime();
-  const periods = JSON.stringify(CANDLE_PERIODS.map((period) => ({ period, open_time: new Date(candleStart(period, at)).toISOString() })));
-  const when = tick.at.toISOString();
+export function recordTick(db: Db | Tx, tick: Tick): Promise<Candle[]> {
+  return recordTicks(db, [tick]);
+}
+
+/**
+ * Records ticks in the candles of every period, in one statement: the ticks of one candle are
+ * folded first (open from the earliest, close from the latest — of two at the same instant, the
+ * later in the list, as one statement per tick in that order would leave it —, high, low, volume
+ * added), then upserted as one tick would be. Returns the candles as they now are.
+ */
+export async function recordTicks(db: Db | Tx, ticks: readonly Tick[]): Promise<Candle[]> {
+  if (ticks.length === 0) return [];
+  const parts = ticks.flatMap((tick, n) =>
+    CANDLE_PERIODS.map((period) => ({
+      n,
+      symbol: tick.symbol,
+      period,
+      open_time: new Date(candleStart(period, tick.at.getTime())).toISOString(),
+      price: tick.price,
+      volume: tick.volume,
+      at: tick.at.toISOString(),
+      simulated: tick.simulated,
+    })),
+  );
+  // The other processes drop the kept ranges holding these candles once this commits (candle-cache.ts).
+  const heard = [...new Set(ticks.map((tick) => `${tick.symbol}|${tick.at.getTime()}`))];
   const rows = await rowsOf<CandleRow>(
     db,
-    // The other processes drop the kept ranges holding these candles once this commits (candle-cache.ts).
-    sql`WITH c AS (INSERT INTO market_candles AS c (symbol, period, open_time, open, high, low, close, volume, first_at, last_at, simulated)
-        SELECT ${tick.symbol}, p.period, p.open_time, ${tick.price}::numeric, ${tick.price}::numeric, ${tick.price}::numeric, ${tick.price}::numeric,
-               ${tick.volume}::numeric, ${when}::timestamptz, ${when}::timestamptz, ${tick.simulated}
-        FROM json_to_recordset(${periods}::json) AS p (period text, open_time timestamptz)
+    sql`WITH t AS (
+          SELECT * FROM json_to_recordset(${JSON.stringify(parts)}::json)
+            AS t (n integer, symbol text, period text, open_time timestamptz, price numeric, volume numeric, at timestamptz, simulated boolean)
+        ), folded AS (
+          SELECT symbol, period, open_time,
+                 (array_agg(price ORDER BY at, n))[1] AS open, max(price) AS high, min(price) AS low,
+                 (array_agg(price ORDER BY at DESC, n DESC))[1] AS close, sum(volume) AS volume,
+                 min(at) AS first_at, max(at) AS last_at, bool_and(simulated) AS simulated
+          FROM t GROUP BY symbol, period, open_time
+        ), c AS (INSERT INTO market_candles AS c (symbol, period, open_time, open, high, low, close, volume, first_at, last_at, simulated)
+        SELECT symbol, period, open_time, open, high, low, close, volume, first_at, last_at, simulated FROM folded
         ON CONFLICT (symbol, period, open_time) DO UPDATE SET
           open = CASE WHEN excluded.first_at < c.first_at THEN excluded.open ELSE c.open END,
           first_at = least(c.first_at, excluded.first_at),
@@ -67,7 +95,7 @@ export async function recordTick(db: Db | Tx, tick: Tick): Promise<Candle[]> {
           volume = c.volume + excluded.volume,
           simulated = c.simulated AND excluded.simulated
         RETURNING ${COLUMNS})
-        SELECT c.* FROM c CROSS JOIN (SELECT pg_notify(${CANDLES_CHANGED}, ${`${tick.symbol}|${at}`})) AS heard`,
+        SELECT c.* FROM c CROSS JOIN (SELECT count(pg_notify(${CANDLES_CHANGED}, note)) FROM json_array_elements_text(${JSON.stringify(heard)}::json) AS note) AS heard`,
   );
   return rows.map(candleOf);
 }

@@ -1,6 +1,6 @@
 /** Market data's public surface: the plugin, the market data service, the candle store and its cache, and the feeds. */
 export { marketModule } from './routes';
-export { recordTick, type Tick } from './candles';
+export { recordTick, recordTicks, type Tick } from './candles';
 export { changePercent, createMarketData, type MarketEvent } from './service';
 export { createCandleCache, type CandleCache } from './candle-cache';
 export { startMarketFeed } from './feeds';

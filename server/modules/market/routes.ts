@@ -65,19 +65,18 @@ export async function marketModule(app: FastifyInstance): Promise<void> {
   });
 
   // Every settled trade is a tick of the hall's USDT/EUR candles: its price, its USDT as volume;
-  // recorded in the transaction that takes it out of the outbox, so exactly once (server/outbox.ts).
+  // recorded in the transaction that takes it out of the outbox, so exactly once (server/outbox.ts),
+  // the ticks of a delivery in one statement.
   app.services.outbox.handle('trade.tick', {
     kind: 'write',
-    run: (tx, payload) => {
-      const trade = payload as unknown as TradeTickPayload;
-      return market.recordIn(tx, {
-        symbol: HALL_SYMBOL,
-        price: priceText(BigInt(trade.price)),
-        volume: toDecimalString(BigInt(trade.amount), 'USDT'),
-        at: new Date(trade.at),
-        simulated: false,
-      });
-    },
+    run: (tx, payloads) =>
+      market.recordIn(
+        tx,
+        payloads.map((payload) => {
+          const trade = payload as unknown as TradeTickPayload;
+          return { symbol: HALL_SYMBOL, price: priceText(BigInt(trade.price)), volume: toDecimalString(BigInt(trade.amount), 'USDT'), at: new Date(trade.at), simulated: false };
+        }),
+      ),
   });
   // What changed goes to the subscribers of its room.
   const stopEvents = market.onEvent((event) => {

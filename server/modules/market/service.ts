@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { readSetting, SETTING_KEYS } from '../settings';
 import { CANDLES_CHANGED, type CachedRange, type CandleCache } from './candle-cache';
-import { MAX_CANDLES, candlesBetween, plainDecimal, recordTick, type Tick } from './candles';
+import { MAX_CANDLES, candlesBetween, plainDecimal, recordTick, recordTicks, type Tick } from './candles';
 
 export type MarketEvent = { kind: 'kline'; candle: Candle } | { kind: 'daymarket'; day: DayMarket };
 
@@ -194,14 +194,20 @@ export function createMarketData({ db, clock, symbols, log, cache }: MarketDataO
       return done;
     },
     /**
-     * Records a tick in `tx` (a settled trade's, delivered from the outbox in the transaction that
-     * deletes its row: server/outbox.ts); returns what announces the changed candles once it commits.
+     * Records ticks in `tx` in one statement (settled trades', delivered from the outbox in the
+     * transaction that deletes their rows: server/outbox.ts); returns what announces the changed
+     * candles once it commits.
      */
-    async recordIn(tx: Tx, tick: Tick): Promise<() => void> {
-      const candles = await recordTick(tx, tick);
+    async recordIn(tx: Tx, ticks: readonly Tick[]): Promise<() => void> {
+      const candles = await recordTicks(tx, ticks);
       return () => {
-        cache?.changed(tick.symbol, tick.at.getTime());
-        announce(tick.symbol, candles);
+        for (const tick of ticks) cache?.changed(tick.symbol, tick.at.getTime());
+        for (const symbol of new Set(ticks.map((tick) => tick.symbol))) {
+          announce(
+            symbol,
+            candles.filter((candle) => candle.symbol === symbol),
+          );
+        }
       };
     },
     days,
