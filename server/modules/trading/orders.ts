@@ -45,10 +45,8 @@ const INSERT_ORDER = fixedStatement<Record<string, unknown>>(
   `INSERT INTO trade_orders (id, user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at)
    VALUES ($1, $2, $3, $4, $5, $6, 'matching', false, $7, $8) RETURNING *`,
 );
-/** The offer a user's order was matched with, locked with its merchant's name; sent right behind the order's lock (the book's lock order). */
-const OWN_ORDERS_OFFER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
-  `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id
-   WHERE o.id = (SELECT offer_id FROM trade_orders WHERE id = $1 AND user_id = $2) FOR UPDATE OF o`,
+const OFFER_WITH_OWNER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
+  `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
 );
 
 export function orderCalls({ db, clock }: TradingDeps) {
@@ -108,16 +106,13 @@ export function orderCalls({ db, clock }: TradingDeps) {
 
     /** Confirms a matched order within its time: it settles. */
     async confirmOrder(tx: Tx, userId: string, id: number, events: BookEvents): Promise<TradeOrder> {
-      // The order, then its offer: locked in the book's order, in one round trip (the offer's
-      // statement reads the order's offer once the order's lock is held).
-      const [[own], [locked]] = await allInOrder([OWN_ORDER_FOR_UPDATE(tx, [id, userId]), OWN_ORDERS_OFFER_FOR_UPDATE(tx, [id, userId])]);
-      if (!own) throw new AppError('record.notFound', 404);
-      const order = orderRowOf(own);
+      const order = await lockOwnOrder(tx, userId, id);
       if (order.status === 'matching') throw new AppError('trade.infoIncomplete', 409);
       if (order.status !== 'matched') throw new AppError('trade.orderEnded', 409);
       const now = clock();
       // Past its time the order is the expiry job's: it ends and releases everything.
       if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
+      const [locked] = await OFFER_WITH_OWNER_FOR_UPDATE(tx, [order.offerId ?? 0]);
       if (!locked) throw new AppError('trade.offerGone', 409);
       const settled = await settleOrder(tx, order, offerRowOf(locked), now);
       await events.settled(tx, settled);
