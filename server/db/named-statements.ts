@@ -41,9 +41,12 @@ interface QueryConfigLike {
   submit?: unknown;
 }
 
-/** BEGIN opens a transaction block, COMMIT or ROLLBACK (alone: not ROLLBACK TO SAVEPOINT) ends it. */
+/**
+ * BEGIN opens a transaction block, COMMIT or ROLLBACK (alone: not ROLLBACK TO SAVEPOINT) ends it;
+ * each as a statement of its own (a script that starts with BEGIN is a script: sent as it is).
+ */
 function blockControl(text: string): 'begin' | 'end' | null {
-  if (/^\s*(BEGIN|START\s+TRANSACTION)\b/i.test(text)) return 'begin';
+  if (/^\s*(BEGIN|START\s+TRANSACTION)\b[^;]*;?\s*$/i.test(text)) return 'begin';
   if (/^\s*(COMMIT|ROLLBACK|END|ABORT)\s*;?\s*$/i.test(text)) return 'end';
   return null;
 }

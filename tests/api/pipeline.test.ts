@@ -189,6 +189,26 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (d
     }
   });
 
+  test('a script that starts with BEGIN (a migration) is sent as the script it is, and leaves no block open behind it', async () => {
+    const { client, counted, close } = await countedConnection();
+    const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      await client.query(`BEGIN; CREATE TABLE ${marker} (n int); INSERT INTO ${marker} VALUES (1); COMMIT;`);
+      counted.syncs = 0;
+      // Autocommit statements after it keep a Sync each.
+      const outcomes = await Promise.allSettled([
+        client.query({ text: `INSERT INTO ${marker} VALUES ($1)`, values: [2] }),
+        client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+      expect(counted.syncs).toBe(2);
+      expect((await client.query(`SELECT count(*)::int AS n FROM ${marker}`)).rows[0]).toEqual({ n: 2 });
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS ${marker}`);
+      await close();
+    }
+  });
+
   test('a value that cannot be written fails its statement alone, before anything is sent; the statement stays usable', async () => {
     const { client, text, close } = await countedConnection();
     try {
