@@ -29,10 +29,16 @@ const pieces = readContent();
 /** The texts of a screen that is no screen. */
 const nowhere = (locale: string) => [uiText(locale, 'Page not found'), uiText(locale, 'This page does not exist'), uiText(locale, 'This page is not available.')];
 
-async function chooseLanguage(page: Page, baseUrl: string, name: string, dir: 'ltr' | 'rtl') {
+/**
+ * Chooses the language on its screen and waits until the app has switched to it: <html>'s lang and
+ * dir are set in the same step that remembers the choice, so the next page load opens in it. (Waiting
+ * for the direction alone returned at once from English to German — both left to right — and the
+ * next page could load before the choice was remembered.)
+ */
+async function chooseLanguage(page: Page, baseUrl: string, name: string, locale: string, dir: 'ltr' | 'rtl') {
   await page.goto(`${baseUrl}/h5/setting/language`);
   await page.getByRole('radio', { name }).click();
-  await page.waitForFunction((want) => document.documentElement.dir === want, dir);
+  await page.waitForFunction(([lang, want]) => document.documentElement.lang === lang && document.documentElement.dir === want, [locale, dir] as const);
 }
 
 /** What a reader reads: the text without the invisible marks that only steer line breaks (Chinese word joiners, soft hyphens). */
@@ -76,7 +82,7 @@ describe('the content pages in Chromium at 390×844: every link opens a screen o
     ['ar', 'العربية', 'rtl', true],
   ] as const) {
     it(`in ${name}, every page opens with its links${follow ? ', and every link opens a real screen' : ' in the language'}`, async () => {
-      await chooseLanguage(page, app.baseUrl, name, dir);
+      await chooseLanguage(page, app.baseUrl, name, locale, dir);
       let opened = 0;
       for (const piece of pieces) {
         const text = piece.texts[locale]!;
