@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from './db/client';
+import { sentToDatabase } from './db/named-statements';
 import { rowsOf } from './db/rows';
 import { ATTEMPTS, OUTBOX_TOPICS } from './outbox';
 
@@ -149,6 +150,24 @@ export function createMetrics() {
       const pool = need().pool();
       if (!pool) return;
       for (const [state, value] of Object.entries(pool)) this.set({ state }, value);
+    },
+  });
+  new Counter({
+    name: 'tessera_db_round_trips_total',
+    help: "Requests this process sent to PostgreSQL and waited for (one Sync or one simple query; statements sent together count once): divided by the money calls, what the database's latency costs each.",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sentToDatabase.roundTrips);
+    },
+  });
+  new Counter({
+    name: 'tessera_db_statements_total',
+    help: 'Statements this process sent to PostgreSQL.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sentToDatabase.statements);
     },
   });
   new Gauge({

@@ -16,6 +16,13 @@
 import pg from 'pg';
 import { StatementBatch, wireValues, type BatchedStatement } from './statement-batch';
 
+/**
+ * What this process has sent to PostgreSQL through the pool: round trips (each a request whose answer
+ * is waited for — one Sync, or one simple query; the statements of a batch count once) and statements.
+ * Read by the metrics (tessera_db_round_trips_total, tessera_db_statements_total) and so by the benches.
+ */
+export const sentToDatabase = { roundTrips: 0, statements: 0 };
+
 /** Distinct texts named per process; the rest run unnamed. */
 export const MAX_NAMED = 2_000;
 
@@ -95,6 +102,8 @@ export class NamingClient extends pg.Client {
     } else {
       // Whatever was queued goes first: the connection answers in the order sent.
       this.sendQueued();
+      sentToDatabase.roundTrips += 1;
+      sentToDatabase.statements += 1;
       result = (super.query as (...a: unknown[]) => unknown)(...args);
     }
     if (control === 'end') this.inBlock = false;
@@ -134,6 +143,8 @@ export class NamingClient extends pg.Client {
     const types = (this as unknown as { _types: unknown })._types;
     for (const statement of queued) statement._result._types ??= types;
     const send = super.query as (query: unknown) => unknown;
+    sentToDatabase.roundTrips += 1;
+    sentToDatabase.statements += queued.length;
     send.call(this, queued.length === 1 ? queued[0] : new StatementBatch(queued));
   }
 

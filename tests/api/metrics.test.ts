@@ -65,7 +65,11 @@ describe('metrics', () => {
       return { quoteId: quote.body.data!.quoteId, reply: await execute(quote.body.data!.quoteId, payPassword, key) };
     };
     const key = crypto.randomUUID();
+    const before = await scrape(`Bearer ${TOKEN}`);
+    // A scrape reads the queues, the outbox, the transfers and the ticks itself: two in a row say how much.
+    const scraped = await scrape(`Bearer ${TOKEN}`);
     const first = await convert(user.payPassword, key);
+    const after = await scrape(`Bearer ${TOKEN}`);
     expect(first.reply.status).toBe(200);
     expect((await convert(user.payPassword)).reply.status).toBe(200);
     expect((await execute(first.quoteId, user.payPassword, key)).status).toBe(200);
@@ -99,7 +103,18 @@ describe('metrics', () => {
     expect(sample(text, 'tessera_market_feed_source', { source: t.config.market.feed })).toBe(1);
     expect(sample(text, 'tessera_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'tessera_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
-    if (process.env.TEST_DATABASE_URL) expect(sample(text, 'tessera_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    if (process.env.TEST_DATABASE_URL) {
+      expect(sample(text, 'tessera_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+      // What a conversion (its quote and its execution) sent to PostgreSQL: the execution's statements
+      // leave together, so fewer round trips than statements, and no more than the code's few (7 round trips for 15 statements today).
+      const grew = (name: string) => sample(after.text, name)! - 2 * sample(scraped.text, name)! + sample(before.text, name)!;
+      expect(grew('tessera_db_round_trips_total')).toBeGreaterThanOrEqual(4);
+      expect(grew('tessera_db_round_trips_total')).toBeLessThanOrEqual(9);
+      expect(grew('tessera_db_statements_total')).toBeGreaterThan(grew('tessera_db_round_trips_total'));
+    } else {
+      // PGlite runs in the process: nothing goes over the wire.
+      expect(sample(text, 'tessera_db_round_trips_total')).toBe(0);
+    }
     // The scrapes themselves are not counted among the requests.
     expect(text).not.toMatch(/route="\/metrics"/);
   });

@@ -67,7 +67,7 @@ import {
 } from './database';
 import { measureBare } from './bare-server';
 import { cpuMeter, describeCpu, profileClock, profileOf, joinProfiles } from './profile';
-import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer, type Step } from './server';
+import { PASSWORD, PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, signIn, startBenchServer, wireMeter, describeWire, type Step } from './server';
 import { TRC20_ADDRESS, conversionScript, coreScript, correctionScript, pgbenchScript, withdrawalScript } from './statements';
 import { benchTargets, moneyCallRatios } from './targets';
 
@@ -222,9 +222,11 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
     const nextUser = inTurn(users);
     const nextOperator = inTurn(operatorTokens);
     const window = { from: profileClock(), to: 0 };
+    const wire = await wireMeter(base);
     const meter = cpuMeter(server.pid);
     const http = await load(base, SECONDS, stepsOf(kind, { nextToken, nextUser, nextOperator, users: users.length }));
     const httpCpu = meter.perCall(http.count);
+    const httpWire = await wire.perCall(http.count);
     window.to = profileClock();
     await server.stop();
     server = undefined;
@@ -249,7 +251,7 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
     const statementsCpu = alone.perCall(after.recorded - counted.recorded);
     const bare = await measureBare(url, path.join(dataDir, `${kind}.pgbench`), SECONDS, kind);
     await verifyClean(database);
-    return { http, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu: [describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false), bare.cpu] };
+    return { http, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu: [describeWire(`${kind} over HTTP`, httpWire), describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false), bare.cpu] };
   } finally {
     await server?.stop();
     await database.close();

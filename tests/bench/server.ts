@@ -16,6 +16,8 @@ import { createBenchUsers, type Rate } from './database';
 export const WORKERS = 8;
 export const PASSWORD = 'bench-password-1';
 export const PAY_PASSWORD = '250917';
+/** The bench server's METRICS_TOKEN: the benches read its /metrics (what it sent to PostgreSQL). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /**
  * The compiled server on the database at `url`, keyed with `secret` (the payment passwords'
@@ -41,9 +43,47 @@ export function startBenchServer(url: string, dataDir: string, secret: string, e
       SHED_EVENT_LOOP_DELAY_MS: '0',
       SHED_DB_WAITING: '0',
       SHED_HEAP_MB: '0',
+      METRICS_TOKEN,
     },
     process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [],
   );
+}
+
+/** A counter's value in a /metrics text (Prometheus' text format, a sample without labels). */
+function counterOf(text: string, name: string): number {
+  const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  if (!match) throw new Error(`/metrics has no ${name}`);
+  return Number(match[1]);
+}
+
+/**
+ * What the server at `base` sends to PostgreSQL, read from its /metrics (tessera_db_round_trips_total,
+ * tessera_db_statements_total): round trips and statements per call between readings. A count, not a
+ * time, so it compares runs on a noisy machine; it includes whatever the server did meanwhile beside
+ * the calls (the outbox's deliveries of their effects: part of their cost) and each reading's own few
+ * reads, next to nothing over thousands of calls.
+ */
+export async function wireMeter(base: string) {
+  const read = async () => {
+    const reply = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    if (reply.status !== 200) throw new Error(`/metrics: ${reply.status}`);
+    const text = await reply.text();
+    return { roundTrips: counterOf(text, 'tessera_db_round_trips_total'), statements: counterOf(text, 'tessera_db_statements_total') };
+  };
+  let last = await read();
+  return {
+    async perCall(calls: number): Promise<{ roundTrips: number; statements: number }> {
+      const now = await read();
+      const per = { roundTrips: (now.roundTrips - last.roundTrips) / Math.max(1, calls), statements: (now.statements - last.statements) / Math.max(1, calls) };
+      last = now;
+      return per;
+    },
+  };
+}
+
+/** The line of a wireMeter's figures. */
+export function describeWire(what: string, figures: { roundTrips: number; statements: number }): string {
+  return `sent to PostgreSQL per ${what} (the server's count): ${figures.roundTrips.toFixed(2)} round trips, ${figures.statements.toFixed(2)} statements`;
 }
 
 /** `count` users bench1…benchN with PASSWORD and PAY_PASSWORD (keyed with the server's `secret`); their ids. */

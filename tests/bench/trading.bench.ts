@@ -57,7 +57,7 @@ import { measureBare } from './bare-server';
 import { cpuMeter, describeCpu, profileClock, profileOf, joinProfiles } from './profile';
 import { pgbenchScript, tradeScript } from './statements';
 import { benchTargets, moneyCallRatios } from './targets';
-import { PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, percentile, signIn, startBenchServer, type Load } from './server';
+import { PAY_PASSWORD, WORKERS, api, createPayingUsers, inTurn, load, percentile, signIn, startBenchServer, wireMeter, describeWire, type Load } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** A trade over HTTP at half of what PostgreSQL alone does for it or better; each call's p99 under 30 ms. */
@@ -135,6 +135,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
     const nextToken = inTurn(buyerTokens);
     const nextSize = inTurn(SIZES);
     const window = { from: profileClock(), to: 0 };
+    const wire = await wireMeter(base);
     const meter = cpuMeter(server.pid);
     const trades = await load(base, SECONDS, [
       {
@@ -165,6 +166,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
       },
     ]);
     const httpCpu = meter.perCall(trades.count);
+    const httpWire = await wire.perCall(trades.count);
     window.to = profileClock();
     await server.stop();
     server = undefined;
@@ -197,7 +199,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
     await verifyClean(database);
     const bare = await measureBare(url, path.join(dataDir, 'trade.pgbench'), SECONDS, 'trade');
     await verifyClean(database);
-    const cpu = [describeCpu('trade over HTTP', httpCpu, true), describeCpu('trade', statementsCpu, false), bare.cpu];
+    const cpu = [describeWire('trade over HTTP', httpWire), describeCpu('trade over HTTP', httpCpu, true), describeCpu('trade', statementsCpu, false), bare.cpu];
     return { trades, placed: counts.placed, deadlocks, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu };
   } finally {
     await server?.stop();
