@@ -32,7 +32,21 @@ export interface PaidCall {
 /** The users' keys whose calls this process is running or queueing. */
 const keysUnderWay = new Set<string>();
 
-export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: (tx: Tx, userId: string) => Promise<T>): Promise<T> {
+/**
+ * A money call's first reads, sent with the key's claim and the payment password's reads (one round
+ * trip for all), behind them, so that they run under the user's payment lock as the work's own reads
+ * would; the work gets what they read. A replay or a refusal ignores them. They must be reads, or
+ * take a lock only while the transaction holds the key's (`keyLock`, as the gate does: a key busy in
+ * another transaction is answered 409 at once, not after that lock).
+ */
+export type FirstReads<F> = (tx: Tx, userId: string, keyLock: string) => Promise<F>;
+
+export async function payOnce<T, F = undefined>(
+  request: FastifyRequest,
+  call: PaidCall,
+  work: (tx: Tx, userId: string, first: F) => Promise<T>,
+  first?: FirstReads<F>,
+): Promise<T> {
   const { userId } = viewerOf(request);
   // The key before the password: a request that cannot be made idempotent is refused first.
   const key = idempotencyKeyOf(request);
@@ -44,11 +58,13 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
   if (keysUnderWay.has(running)) throw new AppError('idempotency.inProgress', 409);
   keysUnderWay.add(running);
   let replayed = false;
+  // This round's first reads (the gate runs again, in a new transaction, when it answers "again").
+  let firstRead: Promise<F> | undefined;
   try {
     const result = await accounts.payingSerially(userId, () =>
       idempotency.run(
         { userId, key, route, input: call.input },
-        (tx) => work(tx, userId),
+        async (tx) => work(tx, userId, (await firstRead) as F),
         async (tx, replay, keyLock) => {
           // Whether the account has a second factor is asked together with the payment password's
           // reads and the key's claim (one round trip for all); its code is tried only once the
@@ -57,6 +73,8 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
           asked?.catch(() => undefined);
           const paying = accounts.payPasswordGate(tx, userId, call.payPassword, 'payPassword', keyLock);
           paying.catch(() => undefined);
+          firstRead = first?.(tx, userId, keyLock);
+          firstRead?.catch(() => undefined);
           replayed = await replay;
           const paid = await paying;
           if (paid.kind !== 'open' || !call.stepUp || replayed) return paid;
@@ -75,13 +93,19 @@ export async function payOnce<T>(request: FastifyRequest, call: PaidCall, work: 
 }
 
 /** payOnce for a body that carries the payment password: the rest of the body is what the key covers and what `work` gets. */
-export function payWithBody<B extends { payPassword: string }, T>(
+export function payWithBody<B extends { payPassword: string }, T, F = undefined>(
   request: FastifyRequest,
   body: B,
-  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword'>) => Promise<T>,
+  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword'>, first: F) => Promise<T>,
+  first?: (tx: Tx, userId: string, input: Omit<B, 'payPassword'>, keyLock: string) => Promise<F>,
 ): Promise<T> {
   const { payPassword, ...input } = body;
-  return payOnce(request, { payPassword, input }, (tx, userId) => work(tx, userId, input));
+  return payOnce(
+    request,
+    { payPassword, input },
+    (tx, userId, read: F) => work(tx, userId, input, read),
+    first && ((tx, userId, keyLock) => first(tx, userId, input, keyLock)),
+  );
 }
 
 /** payWithBody for a call that asks for the second factor too (the body's `secondFactor`, outside the key's fingerprint). */

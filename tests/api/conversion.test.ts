@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { ConversionRecord, QuoteReply } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
 import { balanceOf } from '../../server/ledger/accounts';
-import { startTestApp, type TestApp } from './harness';
+import { roundTripsOf, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,7 +224,7 @@ describe('executing a quote', () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
         idempotency.run({ userId: user.userId, key: crypto.randomUUID(), route: 'POST /api/transfer', input: { quoteId: id } }, (tx) =>
-          conversions.execute(tx, user.userId, id),
+          conversions.executionReads(tx, user.userId, id, null).then((reads) => conversions.execute(tx, reads)),
         ),
       ),
     );
@@ -274,6 +274,16 @@ describe('executing a quote', () => {
     expect([wrong.status, wrong.body.key]).toEqual([400, 'payPassword.wrong']);
     expect(await balanceOf(t.database.db, user.userId, 'EUR')).toBe(20_00n);
     expect((await execute(user, id)).status).toBe(200);
+  });
+
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))("three round trips to PostgreSQL: the key's claim, the payment password's reads and the quote under its lock leave together", async () => {
+    const user = await fundedUser(20_00n);
+    const id = await quoteId(user, { from: 'EUR', to: 'USDT', amount: '10' });
+    const executed = await roundTripsOf(() => execute(user, id));
+    expect(executed.result.status).toBe(200);
+    // BEGIN, the claim, the password's hash and wrong tries, the quote locked, the pricing and the id;
+    // the quote spent, the record and its postings; the key's reply and COMMIT. (Four before.)
+    expect(executed.trips).toBe(3);
   });
 
   test('the ledger is clean after all of it', async () => {

@@ -29,6 +29,7 @@ import type { Asset } from '../../src/domain/money';
 import { inTransaction } from '../../server/db/transaction';
 import { postTransfer } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
+import { sentToDatabase } from '../../server/db/named-statements';
 import { writeOutbox } from '../../server/outbox';
 import { Mailbox } from './mailbox';
 
@@ -402,3 +403,14 @@ export async function startTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The round trips this process sent to PostgreSQL while `call` ran (server/db/named-statements.ts
+ * counts them; none on PGlite), after a pause in which the outbox's deliveries of earlier calls end.
+ */
+export async function roundTripsOf<T>(call: () => Promise<T>): Promise<{ result: T; trips: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = sentToDatabase.roundTrips;
+  const result = await call();
+  return { result, trips: sentToDatabase.roundTrips - before };
+}

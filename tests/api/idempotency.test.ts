@@ -181,7 +181,7 @@ describe('a key busy in another process', () => {
   // Another process running the call holds the key's lock and the user's payment lock until it
   // commits; the payment password's read goes out with the claim, but takes the payment lock only
   // under the key's, so this request is told 409 at once instead of waiting for that commit.
-  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('answers 409 idempotency.inProgress at once, without waiting for the payment lock', async () => {
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('answers 409 idempotency.inProgress at once, without waiting for the payment lock or the quote\'s row', async () => {
     const user = await eurUser(50_00n);
     const quoteId = await quoteOf(user);
     const key = crypto.randomUUID();
@@ -193,6 +193,8 @@ describe('a key busy in another process', () => {
         `idempotency:${user.userId}:user:${key}`,
         `pay_password_failures:${user.userId}`,
       ]);
+      // …and the quote's row, which the call's first reads lock (sent with the claim, but locked only under the key's lock).
+      await other.query('SELECT id FROM conversion_quotes WHERE id = $1 FOR UPDATE', [quoteId]);
       const started = Date.now();
       const reply = await convert(user, quoteId, key);
       expect([reply.status, reply.body.key]).toEqual([409, 'idempotency.inProgress']);

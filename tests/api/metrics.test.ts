@@ -106,7 +106,7 @@ describe('metrics', () => {
     if (process.env.TEST_DATABASE_URL) {
       expect(sample(text, 'tessera_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
       // What a conversion (its quote and its execution) sent to PostgreSQL: the execution's statements
-      // leave together, so fewer round trips than statements, and no more than the code's few (7 round trips for 15 statements today).
+      // leave together, so fewer round trips than statements, and no more than the code's few.
       const grew = (name: string) => sample(after.text, name)! - 2 * sample(scraped.text, name)! + sample(before.text, name)!;
       expect(grew('tessera_db_round_trips_total')).toBeGreaterThanOrEqual(4);
       expect(grew('tessera_db_round_trips_total')).toBeLessThanOrEqual(9);

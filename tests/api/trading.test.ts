@@ -16,7 +16,7 @@ import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { balanceOf } from '../../server/ledger/accounts';
 import { HALL_SYMBOL } from '../../src/domain/market';
 import { TradeNotices } from '../../server/modules/trading';
-import { startTestApp, USDT, type TestApp } from './harness';
+import { roundTripsOf, startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
 let operatorId: string;
@@ -511,6 +511,27 @@ describe('lock order', () => {
     },
     120_000,
   );
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('round trips to PostgreSQL', () => {
+  test("placing and confirming: the key's claim, the payment password's reads and the work's first reads leave in one round trip", async () => {
+    const seller = await merchant({ usdt: 1000 });
+    const buyer = await merchant({ eur: 1000 });
+    await postOffer(seller, { side: 'sell', quantity: '500', price: '0.9300' });
+    // The buyer's session read once before, as on every call after a person's first.
+    await detail(buyer, 0);
+    const placed = await roundTripsOf(() => placeOrder(buyer, { side: 'buy', amount: '10', price: '0.95' }));
+    expect(placed.result.status).toBe('matched');
+    // BEGIN, the claim, the password's hash and wrong tries, who places it, the day's counts, the fee
+    // and the id; the order and the best offer; the hold and the match; the notices, the key's reply
+    // and COMMIT. (Five before the first reads went with the claim.)
+    expect(placed.trips).toBe(4);
+    const confirmed = await roundTripsOf(() => confirm(buyer, placed.result.id));
+    expect(confirmed.result.body.data?.status).toBe('completed');
+    // BEGIN, the claim, the password's reads and the order locked; the offer; the posting and the two
+    // rows; the notices, the reply and COMMIT.
+    expect(confirmed.trips).toBe(4);
+  });
 });
 
 describe('privacy', () => {

@@ -75,14 +75,16 @@ function reply(caller: string, data: unknown, key = ':k'): string {
   return `UPDATE idempotency_keys SET state = 'done', status = 200, reply = ${json({ data })}::jsonb WHERE user_id = :uid::uuid AND caller = ${caller} AND key = ${key}::text`;
 }
 
-/** The payment password's check under the user's payment lock (modules/accounts). */
+/** The name of the key's lock (server/http/idempotency.ts), which a call's first reads that lock name as the claim took it. */
+const keyLock = (key = ':k') => `('idempotency:' || :uid::text || ':' || 'user' || ':' || ${key}::text)`;
+
 /**
  * The payment password's check beside the key's claim (server/modules/auth/service.ts): the hash
  * with the payment lock, taken only under the key's lock, then the lockout's count.
  */
 const payPasswordCheck = (key = ':k') => [
   'SELECT pay_password_hash, ' +
-    `CASE WHEN pg_try_advisory_xact_lock(hashtextextended('idempotency:' || :uid::text || ':' || 'user' || ':' || ${key}::text, 0)) ` +
+    `CASE WHEN pg_try_advisory_xact_lock(hashtextextended(${keyLock(key)}, 0)) ` +
     "THEN pg_advisory_xact_lock(hashtextextended('pay_password_failures:' || :uid::text, 0)) IS NOT NULL ELSE false END AS locked " +
     'FROM users WHERE id = :uid::uuid',
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
@@ -213,7 +215,8 @@ export function conversionScript(users: number): string {
       claim("'user'", 'POST /api/transfer'),
       ...payPasswordCheck(),
       'SELECT from_asset, to_asset, amount::text AS amount, fee::text AS fee, receive::text AS receive, rate, used_at IS NOT NULL OR expires_at < now() AS spent ' +
-        'FROM conversion_quotes WHERE id = :q::uuid AND user_id = :uid::uuid FOR UPDATE',
+        'FROM conversion_quotes WHERE id = :q::uuid AND user_id = :uid::uuid ' +
+        `AND (${keyLock()} IS NULL OR pg_try_advisory_xact_lock(hashtextextended(${keyLock()}, 0))) FOR UPDATE`,
       settings,
       nextId('conversions'),
       'UPDATE conversion_quotes SET used_at = now() WHERE id = :q::uuid',
@@ -365,7 +368,7 @@ export function tradeScript(buyers: number): string {
       'BEGIN',
       claim("'user'", 'POST /api/trade/orders/confirm', ':k2'),
       ...payPasswordCheck(':k2'),
-      `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid FOR UPDATE`,
+      `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid AND pg_try_advisory_xact_lock(hashtextextended(${keyLock(':k2')}, 0)) FOR UPDATE`,
       'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = :oid::bigint FOR UPDATE OF o',
       "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",
       `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order} RETURNING *`,

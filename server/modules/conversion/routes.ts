@@ -6,6 +6,7 @@ import { apiRoute } from '../../http/api-route';
 import { NOT_FOUND, PAID_CALL } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
+import type { ExecutionReads } from './service';
 
 export async function conversionModule(app: FastifyInstance): Promise<void> {
   const { conversions } = app.services;
@@ -34,6 +35,12 @@ export async function conversionModule(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: transferSchema,
     reply: conversionRecordSchema,
-    handler: ({ body, request }) => payWithBody(request, body, (tx, userId, { quoteId }) => conversions.execute(tx, userId, quoteId)),
+    handler: ({ body, request }) =>
+      payWithBody(
+        request,
+        body,
+        (tx, _userId, _input, reads: ExecutionReads) => conversions.execute(tx, reads),
+        (tx, userId, { quoteId }, keyLock) => conversions.executionReads(tx, userId, quoteId, keyLock),
+      ),
   });
 }

@@ -54,17 +54,31 @@ const INSERT_QUOTE = fixedStatement<{ id: string }>(
   `INSERT INTO conversion_quotes (user_id, from_asset, to_asset, amount, fee, receive, rate, fee_percent, expires_at, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
 );
-/** The user's quote under its row lock; `spent`: used, or expired at the time given. */
+/**
+ * The user's quote under its row lock; `spent`: used, or expired at the time given. Sent with the
+ * payment's claim (executionReads): with a key's lock named ($4) the row is locked only while the
+ * transaction holds it, so a key busy in another transaction waits for no quote.
+ */
 const QUOTE_FOR_UPDATE = fixedStatement<{ from_asset: Asset; to_asset: Asset; amount: string; fee: string; receive: string; rate: string; spent: boolean }>(
   `SELECT from_asset, to_asset, amount::text AS amount, fee::text AS fee, receive::text AS receive, rate,
      used_at IS NOT NULL OR expires_at < $3::timestamptz AS spent
-   FROM conversion_quotes WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+   FROM conversion_quotes WHERE id = $1 AND user_id = $2 AND ($4::text IS NULL OR pg_try_advisory_xact_lock(hashtextextended($4, 0))) FOR UPDATE`,
 );
 const SPEND_QUOTE = fixedStatement(`UPDATE conversion_quotes SET used_at = $2 WHERE id = $1`);
 const INSERT_CONVERSION = fixedStatement(
   `INSERT INTO conversions (id, quote_id, user_id, from_asset, to_asset, amount, fee, receive, rate, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 );
+
+/** What executing a quote reads first (executionReads). */
+export interface ExecutionReads {
+  userId: string;
+  quoteId: string;
+  now: Date;
+  row: Awaited<ReturnType<typeof QUOTE_FOR_UPDATE>>[number] | undefined;
+  settings: PricingSettings;
+  id: number;
+}
 
 export function createConversions(db: Db, clock: Clock) {
   const expired = () => new AppError('transfer.quoteExpired', 409, { seconds: QUOTE_TTL_SECONDS });
@@ -100,12 +114,22 @@ export function createConversions(db: Db, clock: Clock) {
       };
     },
 
-    /** Executes the user's quote inside `tx` (the idempotency transaction): decided once, under its row lock. */
-    async execute(tx: Tx, userId: string, quoteId: string): Promise<ConversionRecord> {
-      // The quote under its row lock, the pricing now and the conversion's id: one round trip.
+    /**
+     * What executing reads first: the quote under its row lock (only under the key's lock, `keyLock`,
+     * when given), the pricing now and the conversion's id, in one round trip — the payment's own
+     * (http/paid-call.ts, FirstReads).
+     */
+    async executionReads(tx: Tx, userId: string, quoteId: string, keyLock: string | null): Promise<ExecutionReads> {
       const now = clock();
-      const [[row], settings, id] = await Promise.all([QUOTE_FOR_UPDATE(tx, [quoteId, userId, now.toISOString()]), pricingSettings(tx), nextIdOf(tx, 'conversions')]);
-      // Someone else's quote answers exactly like one that does not exist.
+      const [[row], settings, id] = await allInOrder([QUOTE_FOR_UPDATE(tx, [quoteId, userId, now.toISOString(), keyLock]), pricingSettings(tx), nextIdOf(tx, 'conversions')]);
+      return { userId, quoteId, now, row, settings, id };
+    },
+
+    /** Executes the user's quote inside `tx` (the idempotency transaction), as executionReads found it: decided once, under its row lock. */
+    async execute(tx: Tx, reads: ExecutionReads): Promise<ConversionRecord> {
+      const { userId, quoteId, now, row, settings, id } = reads;
+      // Someone else's quote answers exactly like one that does not exist (with the key ours when
+      // the gate opened, no row is no quote of theirs).
       if (!row) throw new AppError('record.notFound', 404);
       // A used quote is as spent as an old one: the user needs a new quote either way.
       if (row.spent) throw expired();

@@ -41,6 +41,13 @@ import {
 
 /* The statements of placing and confirming an order, written once (db/rows.ts fixedStatement). */
 const OWN_ORDER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(`SELECT * FROM trade_orders WHERE id = $1 AND user_id = $2 FOR UPDATE`);
+/**
+ * The same, sent with the payment's claim (confirmingReads): the order is locked only while the
+ * transaction holds the key's lock ($3), so a key busy in another transaction waits for no order.
+ */
+const OWN_ORDER_FOR_UPDATE_UNDER_KEY = fixedStatement<Record<string, unknown>>(
+  `SELECT * FROM trade_orders WHERE id = $1 AND user_id = $2 AND pg_try_advisory_xact_lock(hashtextextended($3, 0)) FOR UPDATE`,
+);
 const INSERT_ORDER = fixedStatement<Record<string, unknown>>(
   `INSERT INTO trade_orders (id, user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at)
    VALUES ($1, $2, $3, $4, $5, $6, 'matching', false, $7, $8) RETURNING *`,
@@ -48,6 +55,15 @@ const INSERT_ORDER = fixedStatement<Record<string, unknown>>(
 const OFFER_WITH_OWNER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
   `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
 );
+
+/** What placing an order reads first, sent with the payment's claim: who places it, the day's counts, the fee and the order's id. */
+export interface PlacingReads {
+  now: Date;
+  trader: Awaited<ReturnType<typeof traderOf>>;
+  today: Awaited<ReturnType<typeof todayOf>>;
+  fee: Awaited<ReturnType<typeof feeNow>>;
+  id: number;
+}
 
 export function orderCalls({ db, clock }: TradingDeps) {
   /** An order as its viewer sees it now (after the transaction that changed it). */
@@ -70,13 +86,22 @@ export function orderCalls({ db, clock }: TradingDeps) {
      * Places an order: it holds what the user gives and is matched at once with the best offer
      * that fits; with none, it waits (matching) for one until MATCHING_MINUTES have passed.
      */
-    async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, events: BookEvents): Promise<TradeOrder> {
+    /**
+     * Placing's first reads, none of them a lock: sent with the payment's claim and its password's
+     * reads (http/paid-call.ts, FirstReads), behind the payment lock, so the day's counts are read
+     * under it as before. A refused or replayed call leaves at most a gap in the orders' ids.
+     */
+    async placingReads(tx: Tx, userId: string): Promise<PlacingReads> {
+      const now = clock();
+      const [trader, today, fee, id] = await allInOrder([traderOf(tx, userId), todayOf(tx, userId, now), feeNow(tx), nextIdOf(tx, 'trade_orders')]);
+      return { now, trader, today, fee, id };
+    },
+
+    async placeOrder(tx: Tx, userId: string, input: Omit<OrderInput, 'payPassword'>, reads: PlacingReads, events: BookEvents): Promise<TradeOrder> {
       const amount = amountOrRefusal(input.amount, 'USDT', 'amount');
       if (amount < TRADE_MIN_USDT) throw new Refusal('trade.amountTooSmall', 400, { params: TRADE_MIN_PARAMS, field: 'amount' });
       const limitPrice = priceOf(input.price);
-      const now = clock();
-      // Who places it, the day's counts, the fee and the order's id: one round trip.
-      const [trader, today, fee, id] = await allInOrder([traderOf(tx, userId), todayOf(tx, userId, now), feeNow(tx), nextIdOf(tx, 'trade_orders')]);
+      const { now, trader, today, fee, id } = reads;
       requireMerchant(trader);
       if (today.cancelled > CANCEL_LIMIT) throw new AppError('trade.cancelBlocked', 403, { limit: CANCEL_LIMIT });
       if (today.placed >= trader.dailyOrders) throw new AppError('trade.dailyLimit', 403, { count: today.placed });
@@ -104,9 +129,16 @@ export function orderCalls({ db, clock }: TradingDeps) {
       return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
     },
 
-    /** Confirms a matched order within its time: it settles. */
-    async confirmOrder(tx: Tx, userId: string, id: number, events: BookEvents): Promise<TradeOrder> {
-      const order = await lockOwnOrder(tx, userId, id);
+    /** Confirming's first read, sent with the payment's claim: the user's order, locked under the key's lock (null: none of theirs, or the key busy). */
+    async confirmingReads(tx: Tx, userId: string, id: number, keyLock: string): Promise<OrderRow | null> {
+      const [order] = await OWN_ORDER_FOR_UPDATE_UNDER_KEY(tx, [id, userId, keyLock]);
+      return order ? orderRowOf(order) : null;
+    },
+
+    /** Confirms a matched order within its time (locked by confirmingReads): it settles. */
+    async confirmOrder(tx: Tx, userId: string, order: OrderRow | null, events: BookEvents): Promise<TradeOrder> {
+      // The key was ours when the gate opened, so no row is no order of theirs.
+      if (!order) throw new AppError('record.notFound', 404);
       if (order.status === 'matching') throw new AppError('trade.infoIncomplete', 409);
       if (order.status !== 'matched') throw new AppError('trade.orderEnded', 409);
       const now = clock();

@@ -18,6 +18,8 @@ import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { accountRoom } from '../../realtime/socket';
 import { TradeNotices, type OrderNoticePayload } from './outbox';
+import type { PlacingReads } from './orders';
+import type { OrderRow } from './views';
 
 const TAG = 'trading';
 
@@ -42,14 +44,16 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
   }
 
   /** A money call of the hall: payment password, Idempotency-Key, one transaction, then the outbox. */
-  function paidTradeCall<B extends z.ZodType<{ payPassword: string }>>(
+  function paidTradeCall<B extends z.ZodType<{ payPassword: string }>, F>(
     url: string,
     summary: string,
     description: string,
     body: B,
     reply: z.ZodType,
     refusals: Refusals,
-    work: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, notices: TradeNotices) => Promise<unknown>,
+    work: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, notices: TradeNotices, first: F) => Promise<unknown>,
+    /** The call's first reads, sent with the payment's claim (http/paid-call.ts, FirstReads). */
+    first?: (tx: Tx, userId: string, input: Omit<z.output<B>, 'payPassword'>, keyLock: string) => Promise<F>,
   ): void {
     apiRoute<B, undefined, z.ZodType>(app, {
       method: 'POST',
@@ -63,11 +67,16 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
       refusals: [...PAID_CALL, refusals],
       handler: ({ body: input, request }) =>
         told((notices) =>
-          payWithBody(request, input as z.output<B>, async (tx, userId, rest) => {
-            const result = await work(tx, userId, rest, notices.gathered().reset());
-            notices.sendWithCommit(tx);
-            return result;
-          }),
+          payWithBody(
+            request,
+            input as z.output<B>,
+            async (tx, userId, rest, read: F) => {
+              const result = await work(tx, userId, rest, notices.gathered().reset(), read);
+              notices.sendWithCommit(tx);
+              return result;
+            },
+            first,
+          ),
         ),
     });
   }
@@ -172,7 +181,8 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     orderInputSchema,
     tradeOrderSchema,
     { 400: ['balance.insufficient', 'trade.amountTooSmall', 'trade.priceInvalid'], 403: ['trade.merchantRequired', 'trade.dailyLimit', 'trade.cancelBlocked'] },
-    (tx, userId, input, notices) => trading.placeOrder(tx, userId, input, notices),
+    (tx, userId, input, notices, read: PlacingReads) => trading.placeOrder(tx, userId, input, read, notices),
+    (tx, userId) => trading.placingReads(tx, userId),
   );
 
   paidTradeCall(
@@ -183,7 +193,8 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     orderConfirmSchema,
     tradeOrderSchema,
     { 404: ['record.notFound'], 409: ['trade.infoIncomplete', 'trade.orderEnded', 'trade.confirmExpired'] },
-    (tx, userId, input, notices) => trading.confirmOrder(tx, userId, input.id, notices),
+    (tx, userId, _input, notices, read: OrderRow | null) => trading.confirmOrder(tx, userId, read, notices),
+    (tx, userId, input, keyLock) => trading.confirmingReads(tx, userId, input.id, keyLock),
   );
 
   apiRoute(app, {
