@@ -48,7 +48,8 @@ const lastStatements = new WeakMap<Tx, Array<Promise<unknown>>>();
  * It takes the statement's SQL and sends it itself, and nothing reads its answer: COMMIT answers
  * ROLLBACK only when PostgreSQL refused something, so a statement whose failure were decided in
  * JavaScript (a posting refused for lack of funds answers no rows, not an error) or that failed
- * before it was sent would let the rest commit without it. The SQL is built here, synchronously:
+ * before it was sent would let the rest commit without it — unless a statement behind it fails in
+ * PostgreSQL in that case (ledger/transfers.ts, postTransfersWithCommit). The SQL is built here, synchronously:
  * a value that cannot be written (JSON.stringify of a BigInt, say) throws in the caller, before
  * COMMIT, and the transaction rolls back. Values are given as text, numbers or JSON text.
  * `query` may also be a function that sends the statement itself (a fixed text, db/rows.ts) when

@@ -20,6 +20,7 @@ import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
 import { fixedStatement, rowsOf } from '../db/rows';
+import { withCommit } from '../db/transaction';
 import type { AccountRef } from './accounts';
 
 export interface TransferInput {
@@ -126,6 +127,27 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
   const posted = await POST(tx, [JSON.stringify(rows)]);
   if (posted.length !== legs.length) throw new AppError('balance.insufficient', 400);
   return posted.map((row) => Number(row.id));
+}
+
+/**
+ * Fails in PostgreSQL (division by zero) unless all of a movement's legs, named by their keys, are in
+ * the ledger: sent behind a posting, it turns a refusal that postTransfers decides from the rows
+ * answered (no rows: not posted) into a failure of the transaction itself.
+ */
+const LEGS_POSTED = fixedStatement(`SELECT 1 / (count(*) = $2::int)::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY($1::text[])`);
+
+/**
+ * Posts the movement with the transaction's COMMIT (withCommit, db/transaction.ts): the accounts it
+ * locks — the platform's fee account, shared by every settlement, among them — are held only while
+ * PostgreSQL runs the rest of that last batch and commits, not across a round trip to the server.
+ * A posting refused (balance.insufficient, as postTransfers says it) must not let the COMMIT behind
+ * it keep the rest of the transaction: LEGS_POSTED goes out behind it and fails then, so the COMMIT
+ * answers ROLLBACK and nothing is kept (tests/api/pipeline.test.ts).
+ */
+export function postTransfersWithCommit(tx: Tx, legs: readonly TransferInput[]): void {
+  if (legs.length === 0) return;
+  withCommit(tx, (t) => postTransfers(t, legs));
+  withCommit(tx, (t) => LEGS_POSTED(t, [legs.map((leg) => leg.idempotencyKey), legs.length]));
 }
 
 /** Posts one transfer; refuses with balance.insufficient when a user debit account lacks the amount. */

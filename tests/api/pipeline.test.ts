@@ -14,7 +14,7 @@ import { tradeOrders } from '../../server/db/schema';
 import { inTransaction, withCommit } from '../../server/db/transaction';
 import type { Tx } from '../../server/db/client';
 import { balanceOf } from '../../server/ledger/accounts';
-import { postTransfer } from '../../server/ledger/transfers';
+import { postTransfer, postTransfersWithCommit } from '../../server/ledger/transfers';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -83,6 +83,40 @@ describe('a last statement sent with COMMIT', () => {
     expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(1_00n);
     const [row] = await rowsOf<{ nickname: string }>(t.database.db, sql`SELECT nickname FROM users WHERE id = ${b.userId}`);
     expect(row.nickname).toBe(nickname);
+  });
+
+  test('a posting sent with COMMIT and refused (funds short): its refusal is thrown and nothing of the transaction stays', async () => {
+    const { a, b } = await twoUsers(10_00n);
+    const nickname = `pipeline-${crypto.randomBytes(3).toString('hex')}`;
+    const leg = (amount: bigint) => ({
+      debit: { userId: a.userId, purpose: 'available' as const },
+      credit: { userId: b.userId, purpose: 'available' as const },
+      asset: 'EUR' as const,
+      amount,
+      kind: 'adjustment' as const,
+      reference: 'test:pipeline',
+      idempotencyKey: `pipeline-test:${crypto.randomUUID()}`,
+      at: t.clock.now(),
+    });
+    const failure = await inTransaction(t.database.db, async (tx) => {
+      withCommit(tx, sql`UPDATE users SET nickname = ${nickname} WHERE id = ${b.userId}`);
+      // The posting answers no rows (it decides the refusal in JavaScript): the statement behind it fails the transaction.
+      postTransfersWithCommit(tx, [leg(4_00n), leg(7_00n)]);
+    }).catch((error: unknown) => error);
+    expect((failure as { key?: string }).key).toBe('balance.insufficient');
+    expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(10_00n);
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(0n);
+    const [row] = await rowsOf<{ nickname: string }>(t.database.db, sql`SELECT nickname FROM users WHERE id = ${b.userId}`);
+    expect(row.nickname).not.toBe(nickname);
+    // Covered, the same posting is committed with the rest.
+    await inTransaction(t.database.db, async (tx) => {
+      withCommit(tx, sql`UPDATE users SET nickname = ${nickname} WHERE id = ${b.userId}`);
+      postTransfersWithCommit(tx, [leg(4_00n), leg(6_00n)]);
+    });
+    expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(10_00n);
+    const [after] = await rowsOf<{ nickname: string }>(t.database.db, sql`SELECT nickname FROM users WHERE id = ${b.userId}`);
+    expect(after.nickname).toBe(nickname);
+    await t.assertLedgerClean();
   });
 
   test('is refused in a transaction that would not wait for it', async () => {

@@ -371,13 +371,15 @@ export function tradeScript(buyers: number): string {
       `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid AND pg_try_advisory_xact_lock(hashtextextended(${keyLock(':k2')}, 0)) FOR UPDATE`,
       'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = :oid::bigint FOR UPDATE OF o',
       "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",
-      `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order} RETURNING *`,
+      `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order}`,
       posting(reference, [
         { asset: 'USDT', amount: ':amt::bigint - :amt::bigint / 500', kind: 'trade_settle', suffix: 'usdt', debitUser: ':sid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
         { asset: 'USDT', amount: ':amt::bigint / 500', kind: 'trade_fee', suffix: 'fee', debitUser: ':sid', debitPurpose: 'trading', creditUser: null, creditPurpose: 'fees' },
         { asset: 'EUR', amount: '93 * :amt::bigint / 1000000', kind: 'trade_settle', suffix: 'eur', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':sid', creditPurpose: 'available' },
         { asset: 'EUR', amount: ':amt::bigint / 1000000', kind: 'trade_release', suffix: 'rest', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
       ]),
+      // The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit).
+      `SELECT 1 / (count(*) = 4)::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY(ARRAY[${['usdt', 'fee', 'eur', 'rest'].map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])`,
       outbox(notice('completed', true)),
       reply("'user'", { ...placed, status: 'completed', hold: '0.00', offerRemaining: null }, ':k2'),
       'END',

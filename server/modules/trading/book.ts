@@ -18,8 +18,9 @@ import { addSeconds } from '../../clock';
 import type { Tx } from '../../db/client';
 import { allInOrder } from '../../db/pipeline';
 import { fixedStatement } from '../../db/rows';
+import { withCommit } from '../../db/transaction';
 import { tradeOffers, tradeOrders } from '../../db/schema';
-import { postTransfers, type TransferInput } from '../../ledger/transfers';
+import { postTransfers, postTransfersWithCommit, type TransferInput } from '../../ledger/transfers';
 import { offerRowOf, orderRowOf, type OfferRow, type OrderRow } from './views';
 
 /** What changed, written in the same transaction and told to the parties and the market once it commits (outbox.ts). */
@@ -129,7 +130,7 @@ function makerShare(offer: OfferRow, order: OrderRow): bigint {
 
 /** A settlement's two updates (db/rows.ts fixedStatement). */
 const SETTLE_OFFER = fixedStatement(`UPDATE trade_offers SET pending = $2, held = $3, status = $4, updated_at = $5 WHERE id = $1`);
-const COMPLETE_ORDER = fixedStatement<Record<string, unknown>>(`UPDATE trade_orders SET status = 'completed', ended_at = $2 WHERE id = $1 RETURNING *`);
+const COMPLETE_ORDER = fixedStatement(`UPDATE trade_orders SET status = 'completed', ended_at = $2 WHERE id = $1`);
 
 /**
  * Settles a matched order (order and offer locked): the USDT and EUR change hands, the taker's
@@ -137,7 +138,7 @@ const COMPLETE_ORDER = fixedStatement<Record<string, unknown>>(`UPDATE trade_ord
  * in one posting. An offer with nothing left to trade is filled, and what its hold kept beyond
  * the totals it paid (cents of rounding) returns to its owner.
  */
-export async function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date): Promise<OrderRow> {
+export function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date): OrderRow {
   const total = order.total ?? 0n;
   const fee = order.fee ?? 0n;
   const taker = order.userId;
@@ -173,14 +174,14 @@ export async function settleOrder(tx: Tx, order: OrderRow, offer: OfferRow, now:
       held = 0n;
     }
   }
-  // The rows' updates and the posting go out together, the posting last: the ledger rows it locks
-  // (the platform's fee account among them, shared by every settlement) are held only from it to COMMIT.
-  const [, [settled]] = await allInOrder([
-    SETTLE_OFFER(tx, [offer.id, String(pending), String(held), status, now.toISOString()]),
-    COMPLETE_ORDER(tx, [order.id, now.toISOString()]),
-    postTransfers(tx, legs),
-  ]);
-  return orderRowOf(settled);
+  // The rows' updates and the posting go out with COMMIT (the order and the offer are locked: the
+  // updates cannot miss them), the posting last: the ledger rows it locks (the platform's fee
+  // account among them, shared by every settlement) are held only while PostgreSQL finishes the
+  // batch and commits. A refused posting rolls all of it back (postTransfersWithCommit).
+  withCommit(tx, (t) => SETTLE_OFFER(t, [offer.id, String(pending), String(held), status, now.toISOString()]));
+  withCommit(tx, (t) => COMPLETE_ORDER(t, [order.id, now.toISOString()]));
+  postTransfersWithCommit(tx, legs);
+  return { ...order, status: 'completed', endedAt: now };
 }
 
 /**

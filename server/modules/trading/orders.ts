@@ -146,7 +146,7 @@ export function orderCalls({ db, clock }: TradingDeps) {
       if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
       const [locked] = await OFFER_WITH_OWNER_FOR_UPDATE(tx, [order.offerId ?? 0]);
       if (!locked) throw new AppError('trade.offerGone', 409);
-      const settled = await settleOrder(tx, order, offerRowOf(locked), now);
+      const settled = settleOrder(tx, order, offerRowOf(locked), now);
       await events.settled(tx, settled);
       return orderView(settled, userId, locked.owner_name as string, null);
     },
