@@ -411,6 +411,28 @@ describe('refusals', () => {
   });
 });
 
+describe('an order the balance does not cover', () => {
+  test('is refused with balance.insufficient, matched or not, and leaves no order, no hold and the offer as it was', async () => {
+    const seller = await merchant({ usdt: 50 });
+    const buyer = await merchant({ eur: 5 });
+    const offer = await postOffer(seller, { side: 'sell', quantity: '20', price: '0.9300' });
+    const ordersBefore = await rowsOf<{ count: number }>(t.database.db, sql`SELECT count(*)::int AS count FROM trade_orders WHERE user_id = ${buyer.userId}`);
+    // 10 USDT at 0.95 holds 9.50 EUR: it would meet the offer; at 0.60 (6 EUR) it would wait. Neither is covered.
+    for (const price of ['0.9500', '0.6000']) {
+      const refused = await paid<TradeOrder>(buyer, '/trade/orders/place', { side: 'buy', amount: '10', price });
+      expect([refused.status, refused.body.key], price).toEqual([400, 'balance.insufficient']);
+    }
+    const ordersAfter = await rowsOf<{ count: number }>(t.database.db, sql`SELECT count(*)::int AS count FROM trade_orders WHERE user_id = ${buyer.userId}`);
+    expect(ordersAfter).toEqual(ordersBefore);
+    expect(await balances(buyer)).toMatchObject({ eur: EUR(5), tradingEur: 0n });
+    const [row] = await rowsOf<{ remaining: string; pending: string }>(t.database.db, sql`SELECT remaining::text, pending::text FROM trade_offers WHERE id = ${offer.id}`);
+    expect(row).toEqual({ remaining: String(USDT(20)), pending: '0' });
+    // Covered, the same order is placed and matched.
+    await t.fund(buyer.userId, 'EUR', EUR(5));
+    expect((await placeOrder(buyer, { side: 'buy', amount: '10', price: '0.9500' })).status).toBe('matched');
+  });
+});
+
 describe('limits', () => {
   test("the VIP level's daily orders hold, counted per UTC day", async () => {
     await setDailyOrders(0, 2);
@@ -523,9 +545,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('round trips to PostgreSQ
     const placed = await roundTripsOf(() => placeOrder(buyer, { side: 'buy', amount: '10', price: '0.95' }));
     expect(placed.result.status).toBe('matched');
     // BEGIN, the claim, the password's hash and wrong tries, who places it, the day's counts, the fee
-    // and the id; the order and the best offer; the hold and the match; the notices, the key's reply
-    // and COMMIT. (Five before the first reads went with the claim.)
-    expect(placed.trips).toBe(4);
+    // and the id; the order and the best offer; the hold (and the check that it posted), the match,
+    // the notices, the key's reply and COMMIT. (Five before the first reads went with the claim.)
+    expect(placed.trips).toBe(3);
     const confirmed = await roundTripsOf(() => confirm(buyer, placed.result.id));
     expect(confirmed.result.body.data?.status).toBe('completed');
     // BEGIN, the claim, the password's reads and the order locked; the offer; the two rows, the

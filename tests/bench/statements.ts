@@ -90,6 +90,10 @@ const payPasswordCheck = (key = ':k') => [
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
 ];
 
+/** The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit): its legs by their keys' suffixes. */
+const legsPosted = (reference: string, suffixes: string[]) =>
+  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY(ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])`;
+
 /** The settings read (server/modules/settings/settings.ts). */
 const settingsOf = (...keys: string[]) => `SELECT key, value FROM settings WHERE key = ANY('{${keys.join(',')}}'::text[])`;
 
@@ -355,6 +359,7 @@ export function tradeScript(buyers: number): string {
         "WHERE o.status = 'open' AND o.side = 'sell' AND o.user_id <> :uid::uuid AND o.remaining >= :amt::bigint " +
         'AND o.min_amount <= :amt::bigint AND o.max_amount >= :amt::bigint AND o.price <= 9400::bigint ORDER BY o.price ASC, o.id LIMIT 1 FOR UPDATE OF o',
       posting(reference, [{ asset: 'EUR', amount: '94 * :amt::bigint / 1000000', kind: 'trade_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'trading' }]),
+      legsPosted(reference, ['hold']),
       'UPDATE trade_offers SET remaining = remaining - :amt::bigint, pending = pending + :amt::bigint, updated_at = now() WHERE id = :oid::bigint RETURNING *',
       "UPDATE trade_orders SET status = 'matched', offer_id = :oid::bigint, merchant_id = :sid::uuid, price = 9300, total = 93 * :amt::bigint / 1000000, fee = :amt::bigint / 500, fee_percent = '0.2', " +
         `was_matched = true, matched_at = now(), confirm_by = now() + interval '15 minutes' WHERE id = ${order} RETURNING *`,
@@ -378,8 +383,7 @@ export function tradeScript(buyers: number): string {
         { asset: 'EUR', amount: '93 * :amt::bigint / 1000000', kind: 'trade_settle', suffix: 'eur', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':sid', creditPurpose: 'available' },
         { asset: 'EUR', amount: ':amt::bigint / 1000000', kind: 'trade_release', suffix: 'rest', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
       ]),
-      // The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit).
-      `SELECT 1 / (count(*) = 4)::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY(ARRAY[${['usdt', 'fee', 'eur', 'rest'].map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])`,
+      legsPosted(reference, ['usdt', 'fee', 'eur', 'rest']),
       outbox(notice('completed', true)),
       reply("'user'", { ...placed, status: 'completed', hold: '0.00', offerRemaining: null }, ':k2'),
       'END',

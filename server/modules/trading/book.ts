@@ -110,17 +110,38 @@ const MATCH_ORDER = fixedStatement<Record<string, unknown>>(
    WHERE id = $1 RETURNING *`,
 );
 
-/** Pairs a waiting order with an offer (both locked): price, total and fee are fixed; no money moves. */
-export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string): Promise<{ order: OrderRow; offer: OfferRow }> {
+/** A match's two updates, each as a function that sends it (the order's price, total and fee fixed here). */
+function matchUpdates(order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string) {
   const total = totalOf(order.amount, offer.price);
   // The taker pays the fee, out of what they receive.
   const fee = feeOf(order.side === 'buy' ? order.amount : total, feeHundredths);
+  const confirmBy = addSeconds(now, CONFIRM_MINUTES * 60);
+  return {
+    offer: (tx: Tx) => MATCH_OFFER(tx, [offer.id, String(order.amount), now.toISOString()]),
+    order: (tx: Tx) => MATCH_ORDER(tx, [order.id, offer.id, offer.userId, String(offer.price), String(total), String(fee), feePercent, now.toISOString(), confirmBy.toISOString()]),
+    /** The order's row as the update leaves it. */
+    matched: { ...order, status: 'matched' as const, offerId: offer.id, merchantId: offer.userId, price: offer.price, total, fee, feePercent, wasMatched: true, matchedAt: now, confirmBy },
+  };
+}
+
+/** Pairs a waiting order with an offer (both locked): price, total and fee are fixed; no money moves. */
+export async function matchOrder(tx: Tx, order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string): Promise<{ order: OrderRow; offer: OfferRow }> {
+  const updates = matchUpdates(order, offer, now, feeHundredths, feePercent);
   // Both rows are locked by this transaction already: the two updates go out together.
-  const [[updatedOffer], [updatedOrder]] = await allInOrder([
-    MATCH_OFFER(tx, [offer.id, String(order.amount), now.toISOString()]),
-    MATCH_ORDER(tx, [order.id, offer.id, offer.userId, String(offer.price), String(total), String(fee), feePercent, now.toISOString(), addSeconds(now, CONFIRM_MINUTES * 60).toISOString()]),
-  ]);
+  const [[updatedOffer], [updatedOrder]] = await allInOrder([updates.offer(tx), updates.order(tx)]);
   return { order: orderRowOf(updatedOrder), offer: offerRowOf(updatedOffer) };
+}
+
+/**
+ * matchOrder as a placement's last statements, sent with COMMIT (withCommit): both rows are locked,
+ * so neither update can miss; the order's row is the one the update leaves, and the offer's
+ * remaining quantity what it had less the order's amount (the offer was chosen for having it).
+ */
+export function matchOrderWithCommit(tx: Tx, order: OrderRow, offer: OfferRow, now: Date, feeHundredths: bigint, feePercent: string): { order: OrderRow; remaining: bigint } {
+  const updates = matchUpdates(order, offer, now, feeHundredths, feePercent);
+  withCommit(tx, updates.offer);
+  withCommit(tx, updates.order);
+  return { order: updates.matched, remaining: offer.remaining - order.amount };
 }
 
 /** What the offer's owner gives for an order: USDT for a sell offer, the order's EUR total for a buy offer. */

@@ -23,7 +23,8 @@ import { fixedStatement } from '../../db/rows';
 import { tradeOrders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { amountOrRefusal, Refusal } from '../../errors';
-import { endOrder, lockBestOfferFor, matchOrder, matchWaitingFor, settleOrder, type BookEvents } from './book';
+import { postTransfersWithCommit } from '../../ledger/transfers';
+import { endOrder, lockBestOfferFor, matchOrderWithCommit, matchWaitingFor, settleOrder, type BookEvents } from './book';
 import { offerRowOf, orderRowOf, orderView, type OrderRow } from './views';
 import {
   priceOf,
@@ -34,7 +35,7 @@ import {
   ordersWithParties,
   viewFor,
   partyTo,
-  moveOwn,
+  ownMove,
   lockOffer,
   type TradingDeps,
 } from './rows';
@@ -107,7 +108,7 @@ export function orderCalls({ db, clock }: TradingDeps) {
       if (today.placed >= trader.dailyOrders) throw new AppError('trade.dailyLimit', 403, { count: today.placed });
       const hold = orderHoldOf(input.side, amount, limitPrice);
       const wanted = { userId, side: input.side, amount, limitPrice };
-      const hand = () => moveOwn(tx, userId, { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now });
+      const handed = { hold: true, asset: givenAsset(input.side), amount: hold, reference: `trade_order:${id}`, key: 'hold', at: now };
       // Locks in the book's order (docs/trading.md, "Concurrency"): the order (a new row, the id
       // taken above so that its hold can name it), then the best offer, and only then the ledger
       // accounts, by the hold's posting. Holding the accounts while waiting for an offer that a
@@ -117,16 +118,17 @@ export function orderCalls({ db, clock }: TradingDeps) {
         lockBestOfferFor(tx, wanted),
       ]);
       const order = orderRowOf(inserted);
+      // The hold (and the match) go with the notices, the key's reply and COMMIT: a hold the
+      // balance does not cover is refused and rolls all of it back (postTransfersWithCommit).
+      postTransfersWithCommit(tx, [ownMove(userId, handed)]);
       if (!best) {
-        await hand();
         await events.orderChanged(tx, order);
         return orderView(order, userId, null, null);
       }
-      // The hold and the match together; a hold the balance does not cover fails first and says so.
-      const [, matched] = await allInOrder([hand(), matchOrder(tx, order, best.offer, now, fee.hundredths, fee.text)]);
+      const matched = matchOrderWithCommit(tx, order, best.offer, now, fee.hundredths, fee.text);
       await events.orderChanged(tx, order);
       await events.orderChanged(tx, matched.order);
-      return orderView(matched.order, userId, best.ownerName, matched.offer.remaining);
+      return orderView(matched.order, userId, best.ownerName, matched.remaining);
     },
 
     /** Confirming's first read, sent with the payment's claim: the user's order, locked under the key's lock (null: none of theirs, or the key busy). */

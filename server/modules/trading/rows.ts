@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { fixedStatement, rowsOf } from '../../db/rows';
 import { merchantApplications, tradeOffers, tradeOrders, users } from '../../db/schema';
 import { amountOrRefusal, Refusal } from '../../errors';
-import { postTransfer } from '../../ledger/transfers';
+import { postTransfer, type TransferInput } from '../../ledger/transfers';
 import { parseFeePercent, readSettings, SETTING_KEYS } from '../settings';
 import { applicationView, completionRateText, offerRowOf, offerView, orderView, type MerchantStats, type OfferRow, type OrderRow } from './views';
 
@@ -149,10 +149,20 @@ export function viewFor(row: OrderWithParties, viewerId: string): TradeOrder {
 export const partyTo = (userId: string): SQL | undefined => or(eq(tradeOrders.userId, userId), eq(tradeOrders.merchantId, userId));
 
 /** Moves a user's own money between available and trading: a hold (into trading) or a release (back). */
-export function moveOwn(tx: Tx, userId: string, move: { hold: boolean; asset: Asset; amount: bigint; reference: string; key: string; at: Date }): Promise<number> {
+export interface OwnMove {
+  hold: boolean;
+  asset: Asset;
+  amount: bigint;
+  reference: string;
+  key: string;
+  at: Date;
+}
+
+/** The transfer of a hold (available → trading) or a release (back). */
+export function ownMove(userId: string, move: OwnMove): TransferInput {
   const available = { userId, purpose: 'available' as const };
   const trading = { userId, purpose: 'trading' as const };
-  return postTransfer(tx, {
+  return {
     debit: move.hold ? available : trading,
     credit: move.hold ? trading : available,
     asset: move.asset,
@@ -161,7 +171,11 @@ export function moveOwn(tx: Tx, userId: string, move: { hold: boolean; asset: As
     reference: move.reference,
     idempotencyKey: `${move.reference}:${move.key}`,
     at: move.at,
-  });
+  };
+}
+
+export function moveOwn(tx: Tx, userId: string, move: OwnMove): Promise<number> {
+  return postTransfer(tx, ownMove(userId, move));
 }
 
 const OFFER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(`SELECT * FROM trade_offers WHERE id = $1 FOR UPDATE`);
