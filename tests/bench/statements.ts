@@ -90,9 +90,15 @@ const payPasswordCheck = (key = ':k') => [
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
 ];
 
-/** The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit): its legs by their keys' suffixes. */
+/**
+ * The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit):
+ * its legs by their keys' suffixes. The keys in a subquery, computed once: a reference built with
+ * currval() is volatile, and compared row by row it would scan the ledger (the server sends them as
+ * a parameter).
+ */
 const legsPosted = (reference: string, suffixes: string[]) =>
-  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY(ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])`;
+  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM ledger_transfers ` +
+  `WHERE idempotency_key = ANY((SELECT ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])::text[])`;
 
 /** The settings read (server/modules/settings/settings.ts). */
 const settingsOf = (...keys: string[]) => `SELECT key, value FROM settings WHERE key = ANY('{${keys.join(',')}}'::text[])`;
@@ -231,6 +237,7 @@ export function conversionScript(users: number): string {
         { asset: 'USDT', amount: '5000', kind: 'conversion_fee', suffix: 'fee', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'fees' },
         { asset: 'EUR', amount: '91', kind: 'conversion_in', suffix: 'in', debitUser: null, debitPurpose: 'exchange', creditUser: ':uid', creditPurpose: 'available' },
       ]),
+      legsPosted(`'conversion:' || ${id}`, ['out', 'fee', 'in']),
       reply("'user'", data),
       'END',
     ],

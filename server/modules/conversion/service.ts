@@ -14,7 +14,8 @@ import { allInOrder, nextIdOf } from '../../db/pipeline';
 import { fixedStatement } from '../../db/rows';
 import { Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
-import { postTransfers } from '../../ledger/transfers';
+import { postTransfersWithCommit } from '../../ledger/transfers';
+import { withCommit } from '../../db/transaction';
 import { parseFeePercent, readSettings, SETTING_KEYS } from '../settings';
 import { directedRate, minimumAmount, rateText, receiveOf, type Pricing } from './pricing';
 
@@ -140,35 +141,36 @@ export function createConversions(db: Db, clock: Clock) {
       const reference = `conversion:${id}`;
       const available = { userId, purpose: 'available' as const };
       const leg = { reference, at: now };
-      // The quote spent, the record and its postings: one round trip, all or nothing with the
-      // transaction. All legs in one posting: it locks the accounts in one order, so conversions
-      // both ways at once queue on the exchange accounts instead of deadlocking on them.
-      await allInOrder([
-        SPEND_QUOTE(tx, [quoteId, now.toISOString()]),
-        INSERT_CONVERSION(tx, [id, quoteId, userId, quote.fromAsset, quote.toAsset, String(quote.amount), String(quote.fee), String(quote.receive), quote.rate, now.toISOString()]),
-        postTransfers(tx, [
-          {
-            ...leg,
-            debit: available,
-            credit: { platform: 'exchange' },
-            asset: quote.fromAsset,
-            amount: quote.amount - quote.fee,
-            kind: 'conversion_out',
-            idempotencyKey: `${reference}:out`,
-          },
-          ...(quote.fee > 0n
-            ? [{ ...leg, debit: available, credit: { platform: 'fees' as const }, asset: quote.fromAsset, amount: quote.fee, kind: 'conversion_fee' as const, idempotencyKey: `${reference}:fee` }]
-            : []),
-          {
-            ...leg,
-            debit: { platform: 'exchange' },
-            credit: available,
-            asset: quote.toAsset,
-            amount: quote.receive,
-            kind: 'conversion_in',
-            idempotencyKey: `${reference}:in`,
-          },
-        ]),
+      // The quote spent, the record and its postings go with the key's reply and COMMIT: all or
+      // nothing with the transaction (a posting refused for the balance rolls it all back:
+      // postTransfersWithCommit). All legs in one posting: it locks the accounts in one order, so
+      // conversions both ways at once queue on the exchange accounts instead of deadlocking on them.
+      withCommit(tx, (t) => SPEND_QUOTE(t, [quoteId, now.toISOString()]));
+      withCommit(tx, (t) =>
+        INSERT_CONVERSION(t, [id, quoteId, userId, quote.fromAsset, quote.toAsset, String(quote.amount), String(quote.fee), String(quote.receive), quote.rate, now.toISOString()]),
+      );
+      postTransfersWithCommit(tx, [
+        {
+          ...leg,
+          debit: available,
+          credit: { platform: 'exchange' },
+          asset: quote.fromAsset,
+          amount: quote.amount - quote.fee,
+          kind: 'conversion_out',
+          idempotencyKey: `${reference}:out`,
+        },
+        ...(quote.fee > 0n
+          ? [{ ...leg, debit: available, credit: { platform: 'fees' as const }, asset: quote.fromAsset, amount: quote.fee, kind: 'conversion_fee' as const, idempotencyKey: `${reference}:fee` }]
+          : []),
+        {
+          ...leg,
+          debit: { platform: 'exchange' },
+          credit: available,
+          asset: quote.toAsset,
+          amount: quote.receive,
+          kind: 'conversion_in',
+          idempotencyKey: `${reference}:in`,
+        },
       ]);
       return {
         id,
