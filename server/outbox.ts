@@ -54,7 +54,8 @@ interface EffectHandler {
   prepare?: (payloads: Payload[]) => Promise<unknown>;
 }
 /** A `write` handler: the rows of a delivery, in the order written, in one call (and one alone when a batch failed). */
-type WriteRun = (tx: Tx, payloads: Payload[]) => Promise<(() => void) | void>;
+/** What a `write` handler returns: nothing, or what to do once the transaction has committed (which may wait for a statement sent with COMMIT). */
+type WriteRun = (tx: Tx, payloads: Payload[]) => Promise<(() => unknown) | void> | (() => unknown);
 export type OutboxHandler = { kind: 'write'; run: WriteRun } | EffectHandler;
 
 /** A row written into the outbox: what `deliver` needs once its transaction committed. */
@@ -170,7 +171,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
    */
   async function deliverWrites(topic: OutboxTopic, run: WriteRun, ids: readonly string[] | null): Promise<number> {
     const writeAll = async (which: readonly string[] | null): Promise<OutboxRow[]> => {
-      const after: Array<() => void> = [];
+      const after: Array<() => unknown> = [];
       let rows: OutboxRow[] = [];
       // BEGIN goes out with the DELETE (db/transaction.ts): a round trip fewer than Drizzle's own.
       await inTransaction(db, async (tx) => {
@@ -192,7 +193,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
           if (announce) after.push(announce);
         }
       });
-      for (const announce of after) announce();
+      for (const announce of after) await announce();
       return rows;
     };
     try {

@@ -173,7 +173,7 @@ async function main(): Promise<void> {
  * part of a call the API makes in several) for `seconds`.
  * Its runs per second, and the kernel's count of its and PostgreSQL's CPU per run (a line).
  */
-export async function measureBare(url: string, file: string, seconds: number, what: string): Promise<{ perSecond: number; cpu: string; profile?: string }> {
+export async function measureBare(url: string, file: string, seconds: number, what: string): Promise<{ perSecond: number; latencies: number[][]; cpu: string; profile?: string }> {
   // BENCH_PROFILE=<dir>: the bare server writes a CPU profile too, summarised as the server's is.
   const profiling = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
   const started = Date.now();
@@ -217,7 +217,7 @@ export async function measureBare(url: string, file: string, seconds: number, wh
     const cpu = describeCpu(`${what} from the bare server`, meter.perCall(result.count), true);
     child.kill('SIGTERM');
     await exited;
-    return { perSecond: result.perSecond, cpu, profile: profileOf(started, window, result.count, `${what} (bare server)`) };
+    return { perSecond: result.perSecond, latencies: result.latencies, cpu, profile: profileOf(started, window, result.count, `${what} (bare server)`) };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;

@@ -12,6 +12,7 @@ import type { Candle, DayMarket } from '../../../src/domain/wire';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { withCommit } from '../../db/transaction';
 import { readSetting, SETTING_KEYS } from '../settings';
 import { CANDLES_CHANGED, type CachedRange, type CandleCache } from './candle-cache';
 import { MAX_CANDLES, candlesBetween, plainDecimal, recordTick, recordTicks, type Tick } from './candles';
@@ -195,12 +196,15 @@ export function createMarketData({ db, clock, symbols, log, cache }: MarketDataO
     },
     /**
      * Records ticks in `tx` in one statement (settled trades', delivered from the outbox in the
-     * transaction that deletes their rows: server/outbox.ts); returns what announces the changed
-     * candles once it commits.
+     * transaction that deletes their rows: server/outbox.ts), sent with its COMMIT (withCommit: an
+     * upsert fails only in PostgreSQL, and then nothing commits); returns what announces the
+     * changed candles once it has committed.
      */
-    async recordIn(tx: Tx, ticks: readonly Tick[]): Promise<() => void> {
-      const candles = await recordTicks(tx, ticks);
-      return () => {
+    recordIn(tx: Tx, ticks: readonly Tick[]): () => Promise<void> {
+      let recorded: Promise<Candle[]> = Promise.resolve([]);
+      withCommit(tx, (t) => (recorded = recordTicks(t, ticks)));
+      return async () => {
+        const candles = await recorded;
         for (const tick of ticks) cache?.changed(tick.symbol, tick.at.getTime());
         for (const symbol of new Set(ticks.map((tick) => tick.symbol))) {
           announce(
