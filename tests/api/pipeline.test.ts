@@ -164,6 +164,21 @@ async function countedConnection() {
 }
 
 // PGlite runs in the process: no wire, no Sync.
+/**
+ * Two autocommit statements sent at once — an insert into `marker` and a division by zero — each
+ * with its own Sync: the insert stays although the statement after it fails; `rows` in the table then.
+ */
+async function expectAutocommitSyncs(client: pg.Client, counted: { syncs: number }, marker: string, rows: number): Promise<void> {
+  counted.syncs = 0;
+  const outcomes = await Promise.allSettled([
+    client.query({ text: `INSERT INTO ${marker} VALUES ($1)`, values: [rows] }),
+    client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
+  ]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+  expect(counted.syncs).toBe(2);
+  expect((await client.query(`SELECT count(*)::int AS n FROM ${marker}`)).rows[0]).toEqual({ n: rows });
+}
+
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (db/statement-batch.ts)', () => {
   test('statements of a transaction block sent together end with one Sync, each answered with its own rows', async () => {
     const { client, counted, text, close } = await countedConnection();
@@ -209,14 +224,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (d
     const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
     try {
       await client.query(`CREATE TABLE ${marker} (n int)`);
-      counted.syncs = 0;
-      const outcomes = await Promise.allSettled([
-        client.query({ text: `INSERT INTO ${marker} VALUES ($1)`, values: [1] }),
-        client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
-      ]);
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
-      expect(counted.syncs).toBe(2);
-      expect((await client.query(`SELECT count(*)::int AS n FROM ${marker}`)).rows[0]).toEqual({ n: 1 });
+      await expectAutocommitSyncs(client, counted, marker, 1);
     } finally {
       await client.query(`DROP TABLE IF EXISTS ${marker}`);
       await close();
@@ -228,15 +236,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (d
     const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
     try {
       await client.query(`BEGIN; CREATE TABLE ${marker} (n int); INSERT INTO ${marker} VALUES (1); COMMIT;`);
-      counted.syncs = 0;
       // Autocommit statements after it keep a Sync each.
-      const outcomes = await Promise.allSettled([
-        client.query({ text: `INSERT INTO ${marker} VALUES ($1)`, values: [2] }),
-        client.query({ text: `SELECT 1 / $1::int AS never`, values: [0] }),
-      ]);
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
-      expect(counted.syncs).toBe(2);
-      expect((await client.query(`SELECT count(*)::int AS n FROM ${marker}`)).rows[0]).toEqual({ n: 2 });
+      await expectAutocommitSyncs(client, counted, marker, 2);
     } finally {
       await client.query(`DROP TABLE IF EXISTS ${marker}`);
       await close();
