@@ -129,6 +129,46 @@ export async function waitForText(page: Page, pattern: RegExp, what: string, tim
   return text;
 }
 
+/** What the app keeps on the device (its IndexedDB store `tessera`/`kv`), each entry as stored: `{ value, expiresAt }`. */
+export async function deviceStore(page: Page): Promise<Record<string, { value: unknown; expiresAt: number | null }>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, { value: unknown; expiresAt: number | null }>>((resolve, reject) => {
+        const open = indexedDB.open('tessera');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('kv').objectStore('kv');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), values.result[index]])));
+          values.onerror = () => reject(values.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until the signed-in person's offline copy on the device was written by this page and has
+ * stopped changing (unchanged for longer than the app's half-second write delay): what the screen
+ * read is then on the device, not in a write the next navigation could cut off.
+ */
+export async function waitForKeptCopy(page: Page, timeout = 20_000): Promise<void> {
+  const loadedAt = await page.evaluate(() => performance.timeOrigin);
+  const written = async () => {
+    const entries = Object.entries(await deviceStore(page)).filter(([key]) => key.startsWith('cache:queries:') && key !== 'cache:queries:visitor');
+    return entries.length === 1 ? ((entries[0][1].value as { timestamp?: number }).timestamp ?? 0) : 0;
+  };
+  const deadline = Date.now() + timeout;
+  let last = await written();
+  for (;;) {
+    await page.waitForTimeout(800);
+    const now = await written();
+    if (now >= loadedAt && now === last) return;
+    assert.ok(Date.now() < deadline, `the offline copy was not written within ${timeout} ms (last write ${now ? new Date(now).toISOString() : 'none'}, page loaded ${new Date(loadedAt).toISOString()})`);
+    last = now;
+  }
+}
+
 /** Logs in with a username or e-mail on the login form (in English), as a person does. */
 export async function logInWithForm(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/h5/auth/login`);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { bodyText, browserSuite, depositWithProof, idOfRow, logInWithForm, OFFLINE, OPERATOR, type Ops, phonePage, type RunningApp, screenshot, uiText } from './harness';
+import { bodyText, browserSuite, depositWithProof, idOfRow, logInWithForm, OFFLINE, OPERATOR, type Ops, phonePage, type RunningApp, screenshot, uiText, waitForKeptCopy } from './harness';
 
 const DEMO = { username: 'demo', password: '583927' };
 
@@ -165,7 +165,7 @@ describe('proof of liabilities in Chromium at 390×844', () => {
     await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await phone.goto(`${app.baseUrl}/h5/liabilities/mine`);
     assert.equal((await verdictOf(phone)).verdict, 'included');
-    await phone.waitForTimeout(1_000); // the device writes its copy within half a second
+    await waitForKeptCopy(phone); // the device writes its copy within half a second
     assert.equal(await phone.evaluate(() => navigator.serviceWorker.controller !== null), true, 'the service worker serves the app');
     await phone.context().setOffline(true);
     try {

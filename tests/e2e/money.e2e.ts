@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bodyText, browserSuite, idOfRow, logInWithForm, OFFLINE, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, OPERATOR, PROOF } from './harness';
+import { bodyText, browserSuite, deviceStore, waitForKeptCopy, idOfRow, logInWithForm, OFFLINE, phonePage, pinSheet, type RunningApp, screenshot, uiText, verifyLedgerOfRun, OPERATOR, PROOF } from './harness';
 
 
 const DEMO = { username: 'demo', password: '583927', payPassword: '260418' };
@@ -299,12 +299,12 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     for (const { path, shows } of screens) {
       await offlinePage.goto(`${app.baseUrl}/h5${path}`);
       await offlinePage.waitForFunction((source) => new RegExp(source).test(document.body.innerText.replace(/\s+/g, ' ')), shows.source, { timeout: 15_000 });
-      await offlinePage.waitForTimeout(1_000); // a person reads it; the device writes its copy within half a second
+      await waitForKeptCopy(offlinePage); // a person reads it; the device writes its copy within half a second
     }
     // The withdrawal form's own reads (the bound account, the limits) were seen once too.
     await offlinePage.goto(`${app.baseUrl}/h5/withdraw/index22`);
     await offlinePage.getByRole('region', { name: 'Paid to' }).waitFor({ timeout: 15_000 });
-    await offlinePage.waitForTimeout(1_000);
+    await waitForKeptCopy(offlinePage);
     assert.equal(await offlinePage.evaluate(() => navigator.serviceWorker.controller !== null), true, 'the service worker serves the app');
 
     await offlinePage.context().setOffline(true);
@@ -347,7 +347,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
       const newsRead = offlinePage.waitForResponse((response) => new URL(response.url()).pathname === '/api/news/list', { timeout: 15_000 });
       await offlinePage.goto(`${app.baseUrl}/h5/home`);
       await newsRead;
-      await offlinePage.waitForTimeout(1_000);
+      await waitForKeptCopy(offlinePage);
       await offlinePage.context().setOffline(true);
       try {
         await offlinePage.goto(`${app.baseUrl}/h5/home`);
@@ -370,20 +370,7 @@ describe('money in Chromium at 390×844, with the operator console', () => {
     await offlinePage.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
     await offlinePage.waitForURL((url) => url.pathname === '/h5/auth/login', { timeout: 15_000 });
     await offlinePage.waitForTimeout(1_000);
-    const stored = await offlinePage.evaluate(
-      () =>
-        new Promise<Record<string, string>>((resolve, reject) => {
-          const open = indexedDB.open('tessera');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const store = open.result.transaction('kv').objectStore('kv');
-            const keys = store.getAllKeys();
-            const values = store.getAll();
-            values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), JSON.stringify(values.result[index])])));
-            values.onerror = () => reject(values.error);
-          };
-        }),
-    );
+    const stored = Object.fromEntries(Object.entries(await deviceStore(offlinePage)).map(([key, entry]) => [key, JSON.stringify(entry)]));
     const personal = Object.keys(stored).filter((key) => /^(cache:|auth_token|user_info|coin_info)/.test(key) && key !== 'cache:queries:visitor');
     assert.deepEqual(personal, [], `left on the device: ${Object.keys(stored).join(', ')}`);
     // What a visitor's copy may hold (rate, coins, support link) is no account read.

@@ -30,7 +30,7 @@ import type { Browser, Page } from 'playwright-core';
 import { errorText } from '../../src/locales/errors';
 import type { Locale } from '../../src/domain/locales';
 import { keepWordsTogether } from '../../src/i18n/words';
-import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText, OPERATOR } from './harness';
+import { browserSuite, logInWithForm, OFFLINE, type Ops, type PageOptions, phonePage, type RunningApp, SCREENSHOT_DIR, UNREACHABLE, uiText, OPERATOR, waitForKeptCopy } from './harness';
 import { giveHistory, type History } from './history';
 import { inspectScreen, overlapFindings } from './inspect';
 
@@ -425,9 +425,9 @@ describe('the look-and-feel tour at 390×844', { timeout: 40 * 60_000, concurren
         for (const visit of kept) {
           await page.goto(`${baseUrl()}/h5${visit.path}`);
           await settle(page);
+          // Each screen's reads reach the device before the next page load could cut the write off.
+          await waitForKeptCopy(page);
         }
-        // The offline copy is written half a second after the last change.
-        await page.waitForTimeout(1_000);
         await page.context().setOffline(true);
         const label = uiText(locale, 'Offline · as of {when}').split('{when}')[0].trim();
         const found = await walk(page, 'offline', locale, kept, async (phone, visit) => {
