@@ -257,7 +257,9 @@ describe('security changes', () => {
     expect(paused.status).toBe(403);
     expect(paused.body.key).toBe('withdraw.paused');
     expect(paused.body.message).toContain('24');
-    expect(paused.body.data).toMatchObject({ until: expect.any(String) });
+    // The end of the pause as the account holds it, to the millisecond, in the reply's own form.
+    const [{ until }] = await rowsOf<{ until: string }>(t.database.db, sql`SELECT to_json(withdrawals_paused_until)#>>'{}' AS until FROM users WHERE id = ${user.userId}::uuid`);
+    expect((paused.body.data as { until: string }).until).toBe(new Date(until).toISOString());
     t.clock.advance(DAY);
     expect((await withdraw(user, { secondFactor: t.nextTotp(user.secret) })).status).toBe(200);
   });

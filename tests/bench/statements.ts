@@ -184,13 +184,12 @@ export function withdrawalScript(users: number): string {
       claim("'user'", 'POST /api/wallet/out'),
       'SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = :uid::uuid',
       ...payPasswordCheck(),
-      'select "withdrawals_paused_until" from "users" where "users"."id" = :uid limit 1',
+      'SELECT floor(extract(epoch FROM withdrawals_paused_until) * 1000)::float8 AS until FROM users WHERE id = :uid AND withdrawals_paused_until > now() LIMIT 1',
       'select "address_book_locked_at", "address_book_unlock_at" from "users" where "users"."id" = :uid limit 1',
       settingsOf('withdraw_min_usdt', 'withdraw_fee_usdt'),
       nextId('withdrawals'),
-      `insert into "withdrawals" ("id", "user_id", "asset", "amount", "reason", "operator_id", "decided_at", "created_at", "method", "network", "destination", "fee", "status", "tx_reference") ` +
-        `values (${id}, :uid, 'USDT', 20000000, default, default, default, now(), 'crypto', 'TRC20', '${TRC20_ADDRESS}', 1000000, 'processing', default) ` +
-        'returning "id", "user_id", "asset", "amount", "reason", "operator_id", "decided_at", "created_at", "method", "network", "destination", "fee", "status", "tx_reference"',
+      'INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at) ' +
+        `VALUES (${id}, :uid, 'crypto', 'USDT', 'TRC20', '${TRC20_ADDRESS}', '20000000', '1000000', 'processing', now()) RETURNING *`,
       posting(`'withdrawal:' || ${id}`, [
         { asset: 'USDT', amount: '20000000', kind: 'withdrawal_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'held' },
       ]),

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { fixedStatement, rowsOf } from '../../db/rows';
 import type { Mailer } from '../mailer';
 import type { createPush } from '../push';
 import { alertTexts, alertTime, fill } from './alert-texts';
@@ -63,18 +63,23 @@ export interface AddressAlert {
 
 export type Alerts = ReturnType<typeof createAlerts>;
 
+/**
+ * An alert claimed, and its user's address read with the claim (db/rows.ts fixedStatement: every
+ * withdrawal sends one): nothing when the alert was claimed before.
+ */
+const CLAIM_ALERT = fixedStatement<{ email: string | null; locale: string }>(
+  `WITH claimed AS (
+     INSERT INTO security_alerts (message_id, user_id, sent_at) VALUES ($1, $2::uuid, $3::timestamptz)
+     ON CONFLICT DO NOTHING RETURNING user_id)
+   SELECT u.email, u.locale FROM users u JOIN claimed c ON c.user_id = u.id`,
+);
+
 export function createAlerts({ db, clock, mailer, push, log }: { db: Db; clock: Clock; mailer: Mailer; push: Push; log: FastifyBaseLogger }) {
   /** One alert to one user: the e-mail (when the account has an address) and the push, each in their language. */
   async function tell(userId: string, messageId: string, make: (locale: string) => { title: string; body: string }): Promise<void> {
     // Claimed first, and the address read with the claim (one statement): a replay of the call that
     // reported it, or a second report, finds the alert claimed and sends nothing.
-    const [user] = await rowsOf<{ email: string | null; locale: string }>(
-      db,
-      sql`WITH claimed AS (
-            INSERT INTO security_alerts (message_id, user_id, sent_at) VALUES (${messageId}, ${userId}::uuid, ${clock().toISOString()}::timestamptz)
-            ON CONFLICT DO NOTHING RETURNING user_id)
-          SELECT u.email, u.locale FROM users u JOIN claimed c ON c.user_id = u.id`,
-    );
+    const [user] = await CLAIM_ALERT(db, [messageId, userId, clock().toISOString()]);
     if (!user) return;
     await Promise.all([
       push

@@ -11,6 +11,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { loginTickets, securityEvents, users } from '../../db/schema';
 import { Refusal } from '../../errors';
+import { fixedStatement } from '../../db/rows';
 import type { Sessions } from '../auth';
 import type { SecurityChangeKind } from '../../../src/domain/security';
 
@@ -31,6 +32,11 @@ export interface RecordedChange extends SecurityChange {
 }
 
 export type SecurityChanges = ReturnType<typeof createSecurityChanges>;
+
+/** Until when withdrawals are paused (milliseconds since the epoch), when they are at the time given (db/rows.ts fixedStatement: read by every withdrawal). */
+const PAUSED_UNTIL = fixedStatement<{ until: number }>(
+  `SELECT floor(extract(epoch FROM withdrawals_paused_until) * 1000)::float8 AS until FROM users WHERE id = $1 AND withdrawals_paused_until > $2::timestamptz LIMIT 1`,
+);
 
 export function createSecurityChanges(db: Db, clock: Clock, sessions: Sessions) {
   const listeners: Array<(change: RecordedChange) => Promise<void> | void> = [];
@@ -75,11 +81,12 @@ export function createSecurityChanges(db: Db, clock: Clock, sessions: Sessions) 
 
     /** 403 withdraw.paused while a pause runs (read inside the withdrawal's transaction). */
     async assertWithdrawalsOpen(tx: Db | Tx, userId: string): Promise<void> {
-      const [row] = await tx.select({ until: users.withdrawalsPausedUntil }).from(users).where(eq(users.id, userId)).limit(1);
       const now = clock();
-      if (row?.until && row.until > now) {
-        const hours = Math.ceil((row.until.getTime() - now.getTime()) / 3_600_000);
-        throw new Refusal('withdraw.paused', 403, { params: { hours }, data: { until: row.until.toISOString() } });
+      const [row] = await PAUSED_UNTIL(tx, [userId, now.toISOString()]);
+      if (row) {
+        const until = new Date(row.until);
+        const hours = Math.ceil((until.getTime() - now.getTime()) / 3_600_000);
+        throw new Refusal('withdraw.paused', 403, { params: { hours }, data: { until: until.toISOString() } });
       }
     },
 

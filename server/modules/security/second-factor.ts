@@ -13,7 +13,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { SecondFactorProof } from '../../../src/domain/validation';
 import { secondsUntil, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { fixedStatement } from '../../db/rows';
 import { recoveryCodes, users } from '../../db/schema';
 import type { PasskeyAssertion } from './passkeys';
 import { Refusal, waitRefusal } from '../../errors';
@@ -49,6 +49,11 @@ function newRecoveryCode(): string {
 
 export type SecondFactor = ReturnType<typeof createSecondFactor>;
 
+/** The ways an account gives its second factor (db/rows.ts fixedStatement: read by every payment). */
+const SECOND_FACTOR_METHODS = fixedStatement<{ totp: boolean; passkeys: boolean }>(
+  `SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = $1::uuid`,
+);
+
 export function createSecondFactor({ db, clock, sealer, lockout, pepper, checkPasskey }: SecondFactorDeps) {
   const recoveryHash = (code: string) => crypto.createHmac('sha256', pepper).update(code.replace(/-/g, '').toUpperCase()).digest();
 
@@ -62,10 +67,7 @@ export function createSecondFactor({ db, clock, sealer, lockout, pepper, checkPa
 
   /** The ways the account can give its second factor: the authenticator (and its recovery codes), its passkeys. None: it has none. */
   async function methodsOf(tx: Db | Tx, userId: string): Promise<SecondFactorMethod[]> {
-    const [row] = await rowsOf<{ totp: boolean; passkeys: boolean }>(
-      tx,
-      sql`SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = ${userId}::uuid`,
-    );
+    const [row] = await SECOND_FACTOR_METHODS(tx, [userId]);
     if (!row) return [];
     return [...(row.totp ? (['totp', 'recovery'] as const) : []), ...(row.passkeys ? (['passkey'] as const) : [])];
   }

@@ -13,6 +13,7 @@ import type { Page, WithdrawalRecord, WithdrawInfoReply, WithdrawMethodInfo } fr
 import { tablePageOf } from '../../db/pages';
 import type { Db, Tx } from '../../db/client';
 import { allInOrder, nextIdOf } from '../../db/pipeline';
+import { fixedStatement, tableRowOf } from '../../db/rows';
 import { withdrawals } from '../../db/schema';
 import { amountOrRefusal, Refusal } from '../../errors';
 import { balanceOf } from '../../ledger/accounts';
@@ -23,6 +24,13 @@ import { bookedDestination, bookReadOf } from './address-book';
 import { withdrawalLimits } from '../settings';
 
 const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
+
+/** A withdrawal's record, written once (db/rows.ts fixedStatement): amounts as text, the time the server's. */
+const INSERT_WITHDRAWAL = fixedStatement<Record<string, unknown>>(
+  `INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9) RETURNING *`,
+);
+const withdrawalRow = tableRowOf(withdrawals);
 
 /** An amount for messages: "10", "1.5" — the asset's precision without trailing zeros. */
 function plainAmount(minor: bigint, asset: Asset): string {
@@ -95,22 +103,7 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
 
   // The record and its hold in one round trip as well: the hold names the record by the id taken
   // above. Should the hold be refused, the transaction (and the record with it) rolls back.
-  const recorded = tx
-    .insert(withdrawals)
-    .values({
-      id,
-      userId,
-      method: input.method,
-      asset,
-      network,
-      destination,
-      amount,
-      fee,
-      status: 'processing',
-      createdAt: at,
-    })
-    .returning()
-    .execute();
+  const recorded = INSERT_WITHDRAWAL(tx, [id, userId, input.method, asset, network, destination, String(amount), String(fee), at.toISOString()]);
   const held = postTransfer(tx, {
     debit: { userId, purpose: 'available' },
     credit: { userId, purpose: 'held' },
@@ -126,7 +119,7 @@ export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalR
     throw error;
   });
   const [[row]] = await allInOrder([recorded, held]);
-  return recordOf(row);
+  return recordOf(withdrawalRow(row));
 }
 
 /** GET /user/withdraw/list: the user's withdrawals, newest first. */
