@@ -259,7 +259,7 @@ describe('security changes', () => {
     expect(paused.body.message).toContain('24');
     // The end of the pause as the account holds it, to the millisecond, in the reply's own form.
     const [{ until }] = await rowsOf<{ until: string }>(t.database.db, sql`SELECT to_json(withdrawals_paused_until)#>>'{}' AS until FROM users WHERE id = ${user.userId}::uuid`);
-    expect((paused.body.data as { until: string }).until).toBe(new Date(until).toISOString());
+    expect((paused.body.data as unknown as { until: string }).until).toBe(new Date(until).toISOString());
     t.clock.advance(DAY);
     expect((await withdraw(user, { secondFactor: t.nextTotp(user.secret) })).status).toBe(200);
   });

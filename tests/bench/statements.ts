@@ -185,7 +185,7 @@ export function withdrawalScript(users: number): string {
       'SELECT totp_enabled_at IS NOT NULL AS totp, EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS passkeys FROM users u WHERE u.id = :uid::uuid',
       ...payPasswordCheck(),
       'SELECT floor(extract(epoch FROM withdrawals_paused_until) * 1000)::float8 AS until FROM users WHERE id = :uid AND withdrawals_paused_until > now() LIMIT 1',
-      'select "address_book_locked_at", "address_book_unlock_at" from "users" where "users"."id" = :uid limit 1',
+      'SELECT address_book_locked_at AS locked_at, address_book_unlock_at AS unlock_at FROM users WHERE id = :uid LIMIT 1',
       settingsOf('withdraw_min_usdt', 'withdraw_fee_usdt'),
       nextId('withdrawals'),
       'INSERT INTO withdrawals (id, user_id, method, asset, network, destination, amount, fee, status, created_at) ' +

@@ -20,7 +20,7 @@ import { PUSH_DEVICES_MAX } from '../../../src/domain/push';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../db/pages';
-import { rowsOf } from '../../db/rows';
+import { fixedStatement, rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import type { Page } from '../../../src/domain/wire';
 
@@ -109,6 +109,17 @@ interface SubscriptionRow {
   auth: string;
   locale: string;
 }
+
+/**
+ * The next page of devices on a channel (of one user, when given), after a device id
+ * (db/rows.ts fixedStatement: read for every alert and notice). Ordered by the column, not by the
+ * text it is read as ("10" < "9"), which would skip devices past a page.
+ */
+const DEVICES_AFTER = fixedStatement<{ id: string }>(
+  `SELECT s.id::text AS id FROM push_subscriptions s
+   WHERE $1 = ANY (s.channels) AND s.id > $2::bigint AND ($3::uuid IS NULL OR s.user_id = $3::uuid)
+   ORDER BY s.id LIMIT 200`,
+);
 
 export function createPush({ db, clock, serviceHosts, contact, log, post, counted = () => undefined }: PushOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
@@ -273,13 +284,7 @@ export function createPush({ db, clock, serviceHosts, contact, log, post, counte
       let delivered = 0;
       let after = '0';
       for (;;) {
-        const batch = await rowsOf<{ id: string }>(
-          db,
-          // Ordered by the column, not by the text it is read as ("10" < "9"), which would skip devices past a batch.
-          sql`SELECT s.id::text AS id FROM push_subscriptions s
-              WHERE ${channel} = ANY (s.channels) AND s.id > ${after}::bigint AND (${userId ?? null}::uuid IS NULL OR s.user_id = ${userId ?? null}::uuid)
-              ORDER BY s.id LIMIT 200`,
-        );
+        const batch = await DEVICES_AFTER(db, [channel, after, userId ?? null]);
         if (batch.length === 0) return delivered;
         after = batch[batch.length - 1].id;
         // Claimed before sending: a second run (or another process) skips the devices claimed already.

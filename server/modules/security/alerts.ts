@@ -8,11 +8,10 @@
  * anti-phishing code when one is set (`withAntiPhishing` wraps the mailer every module uses), so a
  * forged message without it is recognisable.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { fixedStatement, rowsOf } from '../../db/rows';
+import { fixedStatement } from '../../db/rows';
 import type { Mailer } from '../mailer';
 import type { createPush } from '../push';
 import { alertTexts, alertTime, fill } from './alert-texts';
@@ -20,16 +19,16 @@ import type { RecordedChange } from './changes';
 
 type Push = ReturnType<typeof createPush>;
 
+/** The anti-phishing code and language of the account an address belongs to (db/rows.ts fixedStatement: read for every mail). */
+const ANTI_PHISHING_CODE = fixedStatement<{ code: string | null; locale: string }>(`SELECT anti_phishing_code AS code, locale FROM users WHERE email = $1 LIMIT 1`);
+
 /** The mailer every module sends through: a mail to a user's address starts with their anti-phishing code. */
 export function withAntiPhishing(db: Db, mailer: Mailer): Mailer {
   return {
     name: mailer.name,
     close: () => mailer.close(),
     async send(mail) {
-      const [user] = await rowsOf<{ code: string | null; locale: string }>(
-        db,
-        sql`SELECT anti_phishing_code AS code, locale FROM users WHERE email = ${mail.to.toLowerCase()} LIMIT 1`,
-      );
+      const [user] = await ANTI_PHISHING_CODE(db, [mail.to.toLowerCase()]);
       if (!user?.code) return mailer.send(mail);
       const line = fill(alertTexts(user.locale).antiPhishing, { code: user.code });
       return mailer.send({ ...mail, text: `${line}\n\n${mail.text}` });

@@ -20,6 +20,7 @@ import type { AddressBook, AddressEntry, AddressLock } from '../../../src/domain
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { addressBook, users } from '../../db/schema';
+import { fixedStatement } from '../../db/rows';
 import { Refusal } from '../../errors';
 import type { Viewer } from '../auth';
 import type { RecordedChange, SecurityChanges } from '../security';
@@ -39,13 +40,15 @@ export function entryDestinationOf(entry: AddressEntry): string {
 
 const notFound = (field?: string) => new Refusal('addressBook.notFound', 404, { field });
 
-async function lockRowOf(db: Db | Tx, userId: string) {
-  const [row] = await db
-    .select({ lockedAt: users.addressBookLockedAt, unlockAt: users.addressBookUnlockAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return { lockedAt: row?.lockedAt ?? null, unlockAt: row?.unlockAt ?? null };
+/** The book's lock (db/rows.ts fixedStatement: read by every withdrawal); the times as the driver sends them, read with the columns' own mappers. */
+const LOCK_ROW = fixedStatement<{ locked_at: unknown; unlock_at: unknown }>(
+  `SELECT address_book_locked_at AS locked_at, address_book_unlock_at AS unlock_at FROM users WHERE id = $1 LIMIT 1`,
+);
+
+async function lockRowOf(db: Db | Tx, userId: string): Promise<{ lockedAt: Date | null; unlockAt: Date | null }> {
+  const [row] = await LOCK_ROW(db, [userId]);
+  const timeOf = (column: typeof users.addressBookLockedAt, value: unknown) => (value === null || value === undefined ? null : (column.mapFromDriverValue(value as string) as Date));
+  return { lockedAt: timeOf(users.addressBookLockedAt, row?.locked_at), unlockAt: timeOf(users.addressBookUnlockAt, row?.unlock_at) };
 }
 
 /** What a withdrawal reads of the book: the lock, and the entry it names (of its method, the user's own) when it names one. */
