@@ -261,8 +261,7 @@ export function correctionScript(users: number, operators: number): string {
         "s.revoked_at IS NOT NULL OR s.expires_at <= now() OR s.last_seen_at + make_interval(mins => 30) <= now() OR o.disabled AS gone, " +
         's.last_seen_at <= now() - make_interval(secs => 60) AS seen_long_ago ' +
         'FROM operator_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.token_hash = :th::bytea LIMIT 1',
-      settingsOf('adjustment_four_eyes_usdt'),
-      'SELECT id::text AS id, username FROM users WHERE id = :uid::uuid LIMIT 1',
+      "SELECT u.id::text AS id, u.username, (SELECT s.value FROM settings s WHERE s.key = 'adjustment_four_eyes_usdt') AS threshold FROM users u WHERE u.id = :uid::uuid LIMIT 1",
       'BEGIN',
       claim(caller, 'POST /api/ops/adjustments'),
       posting(

@@ -19,7 +19,7 @@ import { auditRow } from '../../ledger/audit';
 import { postTransfer } from '../../ledger/transfers';
 import { allInOrder } from '../../db/pipeline';
 import { withCommit } from '../../db/transaction';
-import { fourEyesThreshold } from '../settings';
+import { fourEyesKey, fourEyesThresholdOf } from '../settings';
 
 export interface AdjustmentInput {
   operatorId: string;
@@ -68,7 +68,13 @@ export interface CheckedAdjustment extends AdjustmentInput {
   threshold: bigint;
 }
 
-const USER_NAMED = fixedStatement<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE id = $1 LIMIT 1`);
+/**
+ * The user and the asset's four-eyes threshold as the admin set it, in one statement (one round
+ * trip before the key's claim; db/rows.ts fixedStatement). No row: no such user.
+ */
+const USER_AND_THRESHOLD = fixedStatement<{ id: string; username: string; threshold: string | null }>(
+  `SELECT u.id::text AS id, u.username, (SELECT s.value FROM settings s WHERE s.key = $2) AS threshold FROM users u WHERE u.id = $1 LIMIT 1`,
+);
 
 /**
  * The checks before the idempotency key is claimed (a key belongs to an existing user): the
@@ -77,12 +83,9 @@ const USER_NAMED = fixedStatement<{ id: string; username: string }>(`SELECT id::
  */
 export async function checkAdjustment(db: Db, input: AdjustmentInput): Promise<CheckedAdjustment> {
   const signed = signedAmountOf(input.amount, input.asset);
-  const [[user], threshold] = await Promise.all([
-    USER_NAMED(db, [input.userId]),
-    fourEyesThreshold(db, input.asset),
-  ]);
-  if (!user) throw new AppError('record.notFound', 404);
-  return { ...input, user, signed, threshold };
+  const [row] = await USER_AND_THRESHOLD(db, [input.userId, fourEyesKey(input.asset)]);
+  if (!row) throw new AppError('record.notFound', 404);
+  return { ...input, user: { id: row.id, username: row.username }, signed, threshold: fourEyesThresholdOf(row.threshold, input.asset) };
 }
 
 /** A correction to post: by whom (the operator on the transfer), to whom, how much and why. */

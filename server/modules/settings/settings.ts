@@ -53,12 +53,15 @@ export async function withdrawalLimits(db: Db | Tx, asset: Asset): Promise<Withd
 /** What a threshold is until an admin sets one (0020_adjustment_proposals.sql seeds the same). */
 const FOUR_EYES_DEFAULT = '1000';
 
+/** The setting that holds the four-eyes threshold of corrections in `asset`. */
+export function fourEyesKey(asset: Asset): SettingKey {
+  return asset === 'USDT' ? SETTING_KEYS.adjustmentFourEyesUsdt : SETTING_KEYS.adjustmentFourEyesEur;
+}
+
 /**
- * The four-eyes threshold of corrections in `asset` (minor units): a correction whose absolute
- * amount is above it is proposed, and posts only once another operator approves it.
+ * A four-eyes threshold setting's value (null: unset) in minor units of `asset`: a correction whose
+ * absolute amount is above it is proposed, and posts only once another operator approves it.
  */
-export async function fourEyesThreshold(db: Db | Tx, asset: Asset): Promise<bigint> {
-  const key = asset === 'USDT' ? SETTING_KEYS.adjustmentFourEyesUsdt : SETTING_KEYS.adjustmentFourEyesEur;
-  const [value] = await readSettings(db, [key]);
+export function fourEyesThresholdOf(value: string | null, asset: Asset): bigint {
   return parseAmount(value ?? FOUR_EYES_DEFAULT, asset) ?? (parseAmount(FOUR_EYES_DEFAULT, asset) as bigint);
 }
