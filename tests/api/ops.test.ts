@@ -25,7 +25,7 @@ import {
   totpCode,
   totpStep,
 } from '../../server/security/totp';
-import { PNG, startTestApp, type TestApp } from './harness';
+import { PNG, roundTripsOf, startTestApp, type TestApp } from './harness';
 
 // ---- TOTP as pure functions -------------------------------------------------------------------
 
@@ -489,6 +489,16 @@ describe('deciding withdrawals', () => {
 
 describe('balance corrections', () => {
   const keyed = (token: string, key: string = crypto.randomUUID()) => ({ token, headers: { 'idempotency-key': key } });
+
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))('a correction makes five round trips to PostgreSQL', async () => {
+    const { finance } = operatorsByRole;
+    const user = await t.payingUser();
+    const corrected = await roundTripsOf(() => t.post('/ops/adjustments', { userId: user.userId, asset: 'USDT', amount: '1', reason: 'Counted round trips' }, keyed(finance.token)));
+    expect(corrected.result.status, JSON.stringify(corrected.result.body)).toBe(200);
+    // The operator's session; the user with the asset's four-eyes threshold (two before); BEGIN with
+    // the key's claim; the posting with the balance after it; the key's reply, the audit row and COMMIT.
+    expect(corrected.trips).toBe(5);
+  });
 
   test('credits and debits move money through the ledger, each audited; a debit beyond the balance is refused', async () => {
     const { finance } = operatorsByRole;
