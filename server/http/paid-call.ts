@@ -109,11 +109,17 @@ export function payWithBody<B extends { payPassword: string }, T, F = undefined>
 }
 
 /** payWithBody for a call that asks for the second factor too (the body's `secondFactor`, outside the key's fingerprint). */
-export function payWithSecondFactor<B extends { payPassword: string; secondFactor?: SecondFactorProof }, T>(
+export function payWithSecondFactor<B extends { payPassword: string; secondFactor?: SecondFactorProof }, T, F = undefined>(
   request: FastifyRequest,
   body: B,
-  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword' | 'secondFactor'>) => Promise<T>,
+  work: (tx: Tx, userId: string, input: Omit<B, 'payPassword' | 'secondFactor'>, first: F) => Promise<T>,
+  first?: (tx: Tx, userId: string, input: Omit<B, 'payPassword' | 'secondFactor'>, keyLock: string) => Promise<F>,
 ): Promise<T> {
   const { payPassword, secondFactor, ...input } = body;
-  return payOnce(request, { payPassword, input, stepUp: { proof: secondFactor } }, (tx, userId) => work(tx, userId, input));
+  return payOnce(
+    request,
+    { payPassword, input, stepUp: { proof: secondFactor } },
+    (tx, userId, read: F) => work(tx, userId, input, read),
+    first && ((tx, userId, keyLock) => first(tx, userId, input, keyLock)),
+  );
 }

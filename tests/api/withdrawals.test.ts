@@ -11,7 +11,7 @@ import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf } from '../../server/ledger/accounts';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../server/modules/withdrawals/decisions';
-import { placeWithdrawal } from '../../server/modules/withdrawals/requests';
+import { placeWithdrawal, withdrawalReads } from '../../server/modules/withdrawals/requests';
 import { startTestApp, USDT, type TestApp } from './harness';
 
 let t: TestApp;
@@ -371,7 +371,7 @@ describe('racing requests cannot spend the same money twice', () => {
       await t.fund(user.userId, 'USDT', USDT(250));
       const input = { method: 'crypto' as const, network: 'TRC20' as const, address: TRC20, amount: '250' };
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 100 }, () => inTransaction(t.database.db, (tx) => placeWithdrawal(tx, user.userId, input, t.clock.now(), async () => undefined))),
+        Array.from({ length: 100 }, () => inTransaction(t.database.db, async (tx) => placeWithdrawal(tx, user.userId, input, t.clock.now(), await withdrawalReads(tx, user.userId, input, async () => undefined)))),
       );
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as { key?: string }).key] : []));

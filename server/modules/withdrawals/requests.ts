@@ -62,24 +62,41 @@ export async function withdrawInfo(db: Db, userId: string): Promise<WithdrawInfo
   return { methods: [crypto, bank], bank: binding };
 }
 
-/**
- * Places a withdrawal inside the caller's transaction (the idempotency key's): the checks, the
- * record and the hold. Refusals are thrown before anything is written, or roll it back.
- */
-export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date, open: () => Promise<void>): Promise<WithdrawalRecord> {
-  const asset = assetOfMethod(input.method);
-  const amount = amountOrRefusal(input.amount, asset);
+/** What a withdrawal reads before its checks (withdrawalReads), and the record's id taken. */
+export interface WithdrawalReads {
+  book: Awaited<ReturnType<typeof bookReadOf>>;
+  binding: Awaited<ReturnType<typeof bankBindingOf>> | null;
+  limits: Awaited<ReturnType<typeof withdrawalLimits>>;
+  id: number;
+}
 
-  // What the checks need and the record's id, in one round trip (the connection pipelines): that
-  // withdrawals are open (`open`: no pause after a security change), the address book's lock and
-  // the entry named, the bound account when it is what the money goes to.
-  const [, book, binding, { minimum, fee }, id] = await Promise.all([
+/**
+ * A withdrawal's reads, sent with the key's claim and the payment password's reads
+ * (http/paid-call.ts FirstReads: one round trip for all): that withdrawals are open (`open`: no
+ * pause after a security change; its refusal reaches the work), the address book's lock and the
+ * entry named, the bound account when it is what the money goes to, the limits, and the record's id.
+ */
+export function withdrawalReads(tx: Tx, userId: string, input: WithdrawalRequest, open: () => Promise<void>): Promise<WithdrawalReads> {
+  const asset = assetOfMethod(input.method);
+  return Promise.all([
     open(),
     bookReadOf(tx, userId, input.method, input.entryId),
     input.method === 'bank' && input.entryId === undefined ? bankBindingOf(tx, userId) : null,
     withdrawalLimits(tx, asset),
     nextIdOf(tx, 'withdrawals'),
-  ]);
+  ]).then(([, book, binding, limits, id]) => ({ book, binding, limits, id }));
+}
+
+/**
+ * Places a withdrawal inside the caller's transaction (the idempotency key's) from what
+ * withdrawalReads found: the checks, the record and the hold. Refusals are thrown before anything
+ * is written, or roll it back.
+ */
+export async function placeWithdrawal(tx: Tx, userId: string, input: WithdrawalRequest, at: Date, reads: WithdrawalReads): Promise<WithdrawalRecord> {
+  const asset = assetOfMethod(input.method);
+  const amount = amountOrRefusal(input.amount, asset);
+  const { book, binding, id } = reads;
+  const { minimum, fee } = reads.limits;
   const booked = bookedDestination(book, input.entryId, at);
   let network: string | null = null;
   let destination: string;

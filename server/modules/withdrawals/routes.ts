@@ -6,7 +6,8 @@ import { apiRoute, noInput } from '../../http/api-route';
 import { PAID_CALL, SECOND_FACTOR } from '../../http/refusals';
 import { viewerOf } from '../../http/auth';
 import { payWithSecondFactor } from '../../http/paid-call';
-import type { WithdrawalRequest } from './requests';
+import type { WithdrawalReads, WithdrawalRequest } from './requests';
+import type { WithdrawalRecord } from '../../../src/domain/wire';
 
 export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
   const { clock } = app.deps;
@@ -46,8 +47,12 @@ export async function withdrawalsModule(app: FastifyInstance): Promise<void> {
     body: withdrawSchema,
     reply: withdrawalRecordSchema,
     handler: async ({ body, request }) => {
-      const record = await payWithSecondFactor(request, body, (tx, userId, withdrawal) =>
-        withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock(), () => securityChanges.assertWithdrawalsOpen(tx, userId)),
+      const record = await payWithSecondFactor<typeof body, WithdrawalRecord, WithdrawalReads>(
+        request,
+        body,
+        (tx, userId, withdrawal, reads) => withdrawals.place(tx, userId, withdrawal as WithdrawalRequest, clock(), reads),
+        // Sent with the key's claim and the payment password's reads: one round trip for all.
+        (tx, userId, withdrawal) => withdrawals.reads(tx, userId, withdrawal as WithdrawalRequest, () => securityChanges.assertWithdrawalsOpen(tx, userId)),
       );
       // Told once per withdrawal (a replay finds the alert sent); not awaited: the mail server's pace is not the user's.
       const { userId } = viewerOf(request);

@@ -9,13 +9,15 @@ import type { Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { queueLengthOf, type QueueRequest } from '../../db/pages';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './decisions';
-import { placeWithdrawal, withdrawalsOf, withdrawInfo } from './requests';
+import { placeWithdrawal, withdrawalReads, withdrawalsOf, withdrawInfo } from './requests';
 
 export function createWithdrawals(db: Db) {
   return {
     /** POST /wallet/get_info. */
     info: (userId: string) => withdrawInfo(db, userId),
-    /** POST /wallet/out, inside the payment's transaction. */
+    /** POST /wallet/out's reads, sent with the payment's claim. */
+    reads: withdrawalReads,
+    /** POST /wallet/out, inside the payment's transaction, from its reads. */
     place: placeWithdrawal,
     /** GET /user/withdraw/list. */
     records: (userId: string, page: number, pageSize: number) => withdrawalsOf(db, userId, page, pageSize),
