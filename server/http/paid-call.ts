@@ -92,6 +92,22 @@ export async function payOnce<T, F = undefined>(
   }
 }
 
+/** payOnce with the input the key covers handed to `work` and `first` (payWithBody, payWithSecondFactor). */
+function payWithInput<I, T, F>(
+  request: FastifyRequest,
+  call: PaidCall & { input: I },
+  work: (tx: Tx, userId: string, input: I, first: F) => Promise<T>,
+  first?: (tx: Tx, userId: string, input: I, keyLock: string) => Promise<F>,
+): Promise<T> {
+  const { input } = call;
+  return payOnce(
+    request,
+    call,
+    (tx, userId, read: F) => work(tx, userId, input, read),
+    first && ((tx, userId, keyLock) => first(tx, userId, input, keyLock)),
+  );
+}
+
 /** payOnce for a body that carries the payment password: the rest of the body is what the key covers and what `work` gets. */
 export function payWithBody<B extends { payPassword: string }, T, F = undefined>(
   request: FastifyRequest,
@@ -100,12 +116,7 @@ export function payWithBody<B extends { payPassword: string }, T, F = undefined>
   first?: (tx: Tx, userId: string, input: Omit<B, 'payPassword'>, keyLock: string) => Promise<F>,
 ): Promise<T> {
   const { payPassword, ...input } = body;
-  return payOnce(
-    request,
-    { payPassword, input },
-    (tx, userId, read: F) => work(tx, userId, input, read),
-    first && ((tx, userId, keyLock) => first(tx, userId, input, keyLock)),
-  );
+  return payWithInput(request, { payPassword, input }, work, first);
 }
 
 /** payWithBody for a call that asks for the second factor too (the body's `secondFactor`, outside the key's fingerprint). */
@@ -116,10 +127,5 @@ export function payWithSecondFactor<B extends { payPassword: string; secondFacto
   first?: (tx: Tx, userId: string, input: Omit<B, 'payPassword' | 'secondFactor'>, keyLock: string) => Promise<F>,
 ): Promise<T> {
   const { payPassword, secondFactor, ...input } = body;
-  return payOnce(
-    request,
-    { payPassword, input, stepUp: { proof: secondFactor } },
-    (tx, userId, read: F) => work(tx, userId, input, read),
-    first && ((tx, userId, keyLock) => first(tx, userId, input, keyLock)),
-  );
+  return payWithInput(request, { payPassword, input, stepUp: { proof: secondFactor } }, work, first);
 }
