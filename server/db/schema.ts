@@ -1,6 +1,6 @@
 /** Drizzle's view of the tables the server reads or writes with its query builder (those written only in SQL text are left out); server/db/migrations creates them all, and the SQL files are the truth. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -139,6 +139,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
   /** Raised by every statement that posts to the account (0033_account_revisions.sql): what a user's kept record pages are checked against. */
   revision: bigint('revision', { mode: 'bigint' }).notNull().default(0n),
+  /** A platform account's row among its shards (0034_platform_account_shards.sql); 0 for a user's. */
+  shard: smallint('shard').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 

@@ -43,6 +43,16 @@ export interface TransferInput {
 export const MAX_LEGS = 8;
 
 /**
+ * How many rows (shards) each platform account has (0034_platform_account_shards.sql). A posting
+ * uses the shard of its database connection, so postings on different connections lock different
+ * rows of a platform account and commit together instead of one after another; every reader of a
+ * platform balance sums its shards.
+ */
+export const PLATFORM_SHARDS = 16;
+/** The connection's shard, as SQL: its server process's id spreads a pool's connections over the shards. */
+const PLATFORM_SHARD = `pg_backend_pid() % ${PLATFORM_SHARDS}`;
+
+/**
  * The legs travel as one JSON parameter, so the statement's text never changes: it is prepared
  * once per connection. A leg names its accounts by owner (a user id, or none for a platform
  * account), purpose and asset; the ids are looked up inside the statement. The owners are written
@@ -52,11 +62,11 @@ export const POST_MOVEMENT = `WITH leg AS (
   SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at, l.debit_user, l.credit_user,
     coalesce(
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.debit_user AND a.asset = l.asset AND a.purpose = l.debit_purpose),
-      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.debit_user IS NULL AND a.asset = l.asset AND a.purpose = l.debit_purpose)
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.debit_user IS NULL AND a.asset = l.asset AND a.purpose = l.debit_purpose AND a.shard = ${PLATFORM_SHARD})
     ) AS debit_id,
     coalesce(
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.credit_user AND a.asset = l.asset AND a.purpose = l.credit_purpose),
-      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.credit_user IS NULL AND a.asset = l.asset AND a.purpose = l.credit_purpose)
+      (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'platform' AND l.credit_user IS NULL AND a.asset = l.asset AND a.purpose = l.credit_purpose AND a.shard = ${PLATFORM_SHARD})
     ) AS credit_id
   FROM json_to_recordset($1::json) AS l (
     n int, asset text, amount bigint, kind text, reference text, idempotency_key text, reason text, operator_id uuid,
@@ -180,7 +190,7 @@ export async function postPlatformCredits(tx: Tx, input: PlatformCredits): Promi
   const [result] = await rowsOf<{ count: string; total: string }>(
     tx,
     sql`WITH credit AS (${rows}),
-        platform AS (SELECT id FROM ledger_accounts WHERE owner_kind = 'platform' AND asset = ${asset} AND purpose = ${from}),
+        platform AS (SELECT id FROM ledger_accounts WHERE owner_kind = 'platform' AND asset = ${asset} AND purpose = ${from} AND shard = ${sql.raw(PLATFORM_SHARD)}),
         inserted AS (
           INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)
           SELECT ${asset}, c.amount, p.id, a.id, NULL, c.user_id, ${kind}, c.reference, c.idempotency_key, ${at.toISOString()}::timestamptz

@@ -29,6 +29,8 @@ import type { Asset } from '../../src/domain/money';
 import { inTransaction } from '../../server/db/transaction';
 import { postTransfer } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
+import { balanceTotals } from '../../server/ledger/accounts';
+import type { PlatformPurpose } from '../../src/domain/ledger';
 import { sentToDatabase } from '../../server/db/named-statements';
 import { writeOutbox } from '../../server/outbox';
 import { Mailbox } from './mailbox';
@@ -383,6 +385,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
       });
       if (response.statusCode !== 200) throw new Error(`image refused: ${response.body}`);
       return (response.json() as { data: { id: number } }).data.id;
+    },
+
+    /** What a platform account holds: the sum of its shards (0034_platform_account_shards.sql), as operators' totals read it. */
+    async platformBalance(purpose: PlatformPurpose, asset: Asset): Promise<bigint> {
+      return (await balanceTotals(database.db)).platform[asset][purpose];
     },
 
     /** The ledger's invariants; throws with the report when one is broken. */

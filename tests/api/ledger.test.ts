@@ -12,7 +12,7 @@ import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf, type AccountRef } from '../../server/ledger/accounts';
-import { postTransfer, postTransfers, type TransferInput } from '../../server/ledger/transfers';
+import { PLATFORM_SHARDS, POST_MOVEMENT, postTransfer, postTransfers, type TransferInput } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { startTestApp, type TestApp } from './harness';
 
@@ -165,7 +165,7 @@ describe('verifyLedger', () => {
     expect(clean).toMatchObject({ ok: true, problems: [] });
     expect(clean.transfers).toBeGreaterThanOrEqual(3);
 
-    const platform = sql`owner_kind = 'platform' AND purpose = 'fees' AND asset = 'USDT'`;
+    const platform = sql`owner_kind = 'platform' AND purpose = 'fees' AND asset = 'USDT' AND shard = 0`;
     await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 7 WHERE ${platform}`);
     const broken = await verifyLedger(t.database.db);
     expect(broken.ok).toBe(false);
@@ -208,7 +208,7 @@ describe('verifyLedger', () => {
       await tx.execute(sql`INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, created_at)
         SELECT 'USDT', 1, d.id, c.id, NULL, ${ben.userId}, 'adjustment', 'test', ${`owner-test:${crypto.randomUUID()}`}, now()
         FROM ledger_accounts d, ledger_accounts c
-        WHERE d.owner_kind = 'platform' AND d.asset = 'USDT' AND d.purpose = 'adjustments'
+        WHERE d.owner_kind = 'platform' AND d.asset = 'USDT' AND d.purpose = 'adjustments' AND d.shard = 0
           AND c.owner_kind = 'user' AND c.user_id = ${ann.userId} AND c.asset = 'USDT' AND c.purpose = 'available'`);
       const report = await verifyLedger(tx as unknown as Parameters<typeof verifyLedger>[0]);
       throw Object.assign(rolledBack, { report });
@@ -364,6 +364,74 @@ describe('deadlock retry', () => {
       } finally {
         await outside.query('ROLLBACK').catch(() => undefined);
         await outside.end();
+      }
+    },
+    30_000,
+  );
+});
+
+describe('platform accounts in shards', () => {
+  test('every platform account has its sixteen shards, and what it holds is their sum', async () => {
+    const shards = await rowsOf<{ asset: string; purpose: string; shards: number[] }>(
+      t.database.db,
+      sql`SELECT asset, purpose, array_agg(shard ORDER BY shard)::int[] AS shards FROM ledger_accounts WHERE owner_kind = 'platform' GROUP BY 1, 2`,
+    );
+    expect(shards.length).toBeGreaterThan(0);
+    for (const row of shards) expect(row, `${row.asset} ${row.purpose}`).toMatchObject({ shards: Array.from({ length: PLATFORM_SHARDS }, (_, n) => n) });
+    const user = await t.payingUser();
+    const before = await t.platformBalance('adjustments', 'EUR');
+    await t.fund(user.userId, 'EUR', 12_34n);
+    expect(await t.platformBalance('adjustments', 'EUR')).toBe(before - 12_34n);
+    await t.assertLedgerClean();
+  });
+
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "two connections credit the platform's fees at once without waiting for each other's COMMIT",
+    async () => {
+      const [ann, ben] = [await t.payingUser(), await t.payingUser()];
+      await t.fund(ann.userId, 'USDT', 5_000_000n);
+      await t.fund(ben.userId, 'USDT', 5_000_000n);
+      const feesBefore = await t.platformBalance('fees', 'USDT');
+      // Two connections whose shards differ (each its process id modulo the shard count).
+      const clients: pg.Client[] = [];
+      const shardOf = new Map<pg.Client, number>();
+      try {
+        while (new Set(shardOf.values()).size < 2) {
+          if (clients.length > 20) throw new Error('no two connections on different shards');
+          const client = new pg.Client({ connectionString: t.database.url });
+          clients.push(client);
+          await client.connect();
+          const { rows } = await client.query<{ shard: number }>(`SELECT pg_backend_pid() % ${PLATFORM_SHARDS} AS shard`);
+          if (![...shardOf.values()].includes(rows[0].shard)) shardOf.set(client, rows[0].shard);
+        }
+        const [first, second] = [...shardOf.keys()];
+        const fee = (client: pg.Client, userId: string) =>
+          client.query<{ id: string }>(POST_MOVEMENT, [
+            JSON.stringify([
+              { n: 0, asset: 'USDT', amount: '1000000', kind: 'adjustment', reference: 'test:shards', idempotency_key: `shard-test:${crypto.randomUUID()}`,
+                reason: null, operator_id: null, created_at: new Date().toISOString(),
+                debit_user: userId, debit_purpose: 'available', credit_user: null, credit_purpose: 'fees' },
+            ]),
+          ]);
+        await first.query('BEGIN');
+        expect((await fee(first, ann.userId)).rows).toHaveLength(1);
+        // The first transaction holds its shard's row until it ends; the second posting, on another
+        // shard, must not queue behind it (with one row for the account it would wait here).
+        await second.query(`SET statement_timeout = '3s'`);
+        await second.query('BEGIN');
+        expect((await fee(second, ben.userId)).rows).toHaveLength(1);
+        await second.query('COMMIT');
+        await first.query('COMMIT');
+
+        const credited = await rowsOf<{ shard: number }>(
+          t.database.db,
+          sql`SELECT a.shard FROM ledger_transfers x JOIN ledger_accounts a ON a.id = x.credit_account_id WHERE x.reference = 'test:shards' ORDER BY x.id`,
+        );
+        expect(credited.map((row) => row.shard)).toEqual([shardOf.get(first), shardOf.get(second)]);
+        expect(await t.platformBalance('fees', 'USDT')).toBe(feesBefore + 2_000_000n);
+        await t.assertLedgerClean();
+      } finally {
+        for (const client of clients) await client.end().catch(() => undefined);
       }
     },
     30_000,

@@ -126,9 +126,15 @@ describe('migration 0017: the old principal loans', () => {
 
   test('marks the old loans, rejects an old application in its borrower\'s language, and moves no money', async () => {
     await migrate(database.sql, before);
-    // Today's posting raises the accounts' revisions (0033): the column is there while the old data
-    // is posted with it, and goes before the migrations from 0017 on run, 0033 among them.
+    // Today's posting raises the accounts' revisions (0033) and posts to its connection's shard of a
+    // platform account (0034): both are there while the old data is posted with it, and go before
+    // the migrations from 0017 on run, 0033 and 0034 among them.
     await database.db.execute(sql`ALTER TABLE ledger_accounts ADD COLUMN revision bigint NOT NULL DEFAULT 0`);
+    await database.db.execute(sql`ALTER TABLE ledger_accounts ADD COLUMN shard smallint NOT NULL DEFAULT 0`);
+    await database.db.execute(sql`DROP INDEX ledger_accounts_platform_key`);
+    await database.db.execute(
+      sql`INSERT INTO ledger_accounts (owner_kind, asset, purpose, shard) SELECT 'platform', asset, purpose, s FROM ledger_accounts CROSS JOIN generate_series(1, 15) AS s WHERE owner_kind = 'platform'`,
+    );
     const funds = { asset: 'USDT' as const, amount: USDT(1_000) };
     for (const locale of LOCALES) pendingByLocale.set(locale, await loan(await borrower(locale, funds), 'pending'));
     for (const state of ['approved', 'repaying', 'failed', 'repaid', 'rejected'] as const) built[state] = await loan(await borrower('en', funds), state);
@@ -137,6 +143,19 @@ describe('migration 0017: the old principal loans', () => {
     built.across = await loan(await borrower('en', { asset: 'USDT', amount: USDT(1_500) }), 'approved', 'across');
     built.credit = await loan(await borrower('en', funds), 'approved', 'credit');
 
+    // One row per platform account again, as before 0034: the shards' postings and balances go to shard 0.
+    await database.db.execute(sql`ALTER TABLE ledger_transfers DISABLE TRIGGER ledger_transfers_no_update`);
+    const shardOf = sql`(SELECT s.id, z.id AS zero FROM ledger_accounts s JOIN ledger_accounts z
+      ON z.owner_kind = 'platform' AND z.asset = s.asset AND z.purpose = s.purpose AND z.shard = 0 WHERE s.owner_kind = 'platform' AND s.shard > 0)`;
+    await database.db.execute(sql`UPDATE ledger_transfers t SET debit_account_id = o.zero FROM ${shardOf} o WHERE t.debit_account_id = o.id`);
+    await database.db.execute(sql`UPDATE ledger_transfers t SET credit_account_id = o.zero FROM ${shardOf} o WHERE t.credit_account_id = o.id`);
+    await database.db.execute(sql`ALTER TABLE ledger_transfers ENABLE TRIGGER ledger_transfers_no_update`);
+    await database.db.execute(
+      sql`UPDATE ledger_accounts z SET balance = z.balance + m.total FROM (SELECT o.zero, sum(a.balance) AS total FROM ${shardOf} o JOIN ledger_accounts a ON a.id = o.id GROUP BY o.zero) m WHERE z.id = m.zero`,
+    );
+    await database.db.execute(sql`DELETE FROM ledger_accounts WHERE owner_kind = 'platform' AND shard > 0`);
+    await database.db.execute(sql`ALTER TABLE ledger_accounts DROP COLUMN shard`);
+    await database.db.execute(sql`CREATE UNIQUE INDEX ledger_accounts_platform_key ON ledger_accounts (asset, purpose) WHERE owner_kind = 'platform'`);
     expect(await ledgerProblems()).toEqual([]);
     const balancesBefore = await balances();
     const [{ n: transfersBefore }] = await rowsOf<{ n: string }>(database.db, sql`SELECT count(*)::text AS n FROM ledger_transfers`);
@@ -145,7 +164,10 @@ describe('migration 0017: the old principal loans', () => {
     expect(await migrate(database.sql, readMigrations())).toEqual(from0017.map((m) => m.name));
 
     expect(await ledgerProblems()).toEqual([]);
-    expect(await balances()).toEqual(balancesBefore);
+    // Every account as it was; the platform accounts' new shards (0034) hold nothing.
+    const balancesAfter = await balances();
+    expect(new Map([...balancesAfter].filter(([id]) => balancesBefore.has(id)))).toEqual(balancesBefore);
+    expect([...balancesAfter].filter(([id, balance]) => !balancesBefore.has(id) && balance !== '0')).toEqual([]);
     expect((await rowsOf<{ n: string }>(database.db, sql`SELECT count(*)::text AS n FROM ledger_transfers`))[0].n).toBe(transfersBefore);
 
     const rows = await rowsOf<{ id: string; status: string; old_rule: boolean; reason: string | null }>(database.db, sql`SELECT id::text, status, old_rule, reason FROM loans`);
@@ -177,7 +199,7 @@ describe('migration 0017: the old principal loans', () => {
       database.db,
       sql`INSERT INTO operators (username, password_hash, totp_secret, role, created_at) VALUES ('finance-old', 'x', 'JBSWY3DPEHPK3PXP', 'finance', now()) RETURNING id::text`,
     );
-    const [{ balance: platformBefore }] = await rowsOf<{ balance: string }>(database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
+    const [{ balance: platformBefore }] = await rowsOf<{ balance: string }>(database.db, sql`SELECT sum(balance)::text AS balance FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
 
     for (const state of ['approved', 'repaying', 'failed'] as const) {
       const { id, userId } = built[state];
@@ -194,7 +216,7 @@ describe('migration 0017: the old principal loans', () => {
       expect(got).toEqual({ state, available: USDT(1_000), held: 0n, collateral: 0n });
     }
     // The platform's loans account got back the four payouts of 400 USDT.
-    const [{ balance: platformAfter }] = await rowsOf<{ balance: string }>(database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
+    const [{ balance: platformAfter }] = await rowsOf<{ balance: string }>(database.db, sql`SELECT sum(balance)::text AS balance FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`);
     expect(BigInt(platformAfter) - BigInt(platformBefore)).toBe(USDT(1_600));
     // The ending is in the borrower's records: the payout back from the collateral, the hold returned.
     const kinds = await rowsOf<{ kind: string; amount: string }>(database.db, sql`SELECT kind, amount::text FROM ledger_transfers WHERE reference = ${`loan:${built.repaying.id}`} ORDER BY id`);

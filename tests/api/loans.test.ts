@@ -276,7 +276,7 @@ describe('from approval to repayment', () => {
     const converted = await t.post('/transfer', { quoteId: quote.body.data!.quoteId, payPassword: borrower.payPassword }, { token: borrower.token, headers: { 'idempotency-key': crypto.randomUUID() } });
     expect(converted.status, JSON.stringify(converted.body)).toBe(200);
     const eurAfterConversion = (await eur(borrower.userId)).available;
-    const loansAccount = () => rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'EUR'`);
+    const loansAccount = () => t.platformBalance('loans', 'EUR');
     const platformBefore = await loansAccount();
 
     const refused = await t.post('/ops/loans/approve', { id: loan.id }, { token: financeToken, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
@@ -385,8 +385,7 @@ describe('from approval to repayment', () => {
     expect(approved).toMatchObject({ status: 'approved', principalLeft: '1000.00', interestFrom: approved.decidedAt });
     const part = (amount: string, key: string = crypto.randomUUID(), id = loan.id, who = borrower) =>
       t.post<Loan>('/loan/repay/part', { id, amount, payPassword: who.payPassword }, { token: who.token, headers: { 'idempotency-key': key } });
-    const platform = async (purpose: 'fees' | 'loans') =>
-      BigInt((await rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = ${purpose} AND asset = 'EUR'`))[0].balance);
+    const platform = (purpose: 'fees' | 'loans') => t.platformBalance(purpose, 'EUR');
     const [feesBefore, loansBefore] = [await platform('fees'), await platform('loans')];
     // Paid out nine days and a second ago: the tenth day has started.
     await t.database.db.execute(sql`UPDATE loans SET decided_at = decided_at - interval '9 days 1 second' WHERE id = ${loan.id}`);
@@ -485,8 +484,7 @@ describe('from approval to repayment', () => {
       });
       return Number(id);
     };
-    const platformLoans = async () =>
-      BigInt((await rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'loans' AND asset = 'USDT'`))[0].balance);
+    const platformLoans = () => t.platformBalance('loans', 'USDT');
 
     // Paid out and running: "repay" ends it at once; nothing is taken from the 400 USDT available.
     const first = await user(400);

@@ -100,3 +100,44 @@ test('0005 gives the postings made before it the owners of their accounts, and t
   const benLog = await records.assetLog(ben, 1, 10);
   expect(benLog).toMatchObject({ total: 1, list: [{ kind: 'adjustment', account: 'available', amount: '+0.000020' }] });
 });
+
+test('0034 makes each platform account sixteen shards: the old row is shard 0 with its balance and postings', async () => {
+  const database = await openTestDatabase({ migrated: false });
+  opened.push(database);
+  const all = readMigrations();
+  await migrate(
+    database.sql,
+    all.filter((m) => m.version < '0034'),
+  );
+  const ann = '00000000-0000-4000-8000-00000000000a';
+  await database.sql.exclusive(0, (conn) =>
+    conn.exec(`
+      INSERT INTO users (id, username, email, password_hash, invite_code, nickname) VALUES ('${ann}', 'ann', 'ann@example.com', 'x', 'A1', 'Ann');
+      INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose) VALUES ('user', '${ann}', 'USDT', 'available');
+      INSERT INTO ledger_transfers (asset, amount, debit_account_id, credit_account_id, credit_user_id, kind, reference, idempotency_key, created_at)
+      SELECT 'USDT', 250, d.id, c.id, c.user_id, 'deposit', 'd:1', 'k1', now()
+      FROM ledger_accounts d, ledger_accounts c
+      WHERE d.owner_kind = 'platform' AND d.asset = 'USDT' AND d.purpose = 'deposits' AND c.user_id = '${ann}';
+      UPDATE ledger_accounts a SET balance = coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
+        - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = a.id), 0);
+    `),
+  );
+  const query = <T>(text: string) => database.sql.exclusive(0, (conn) => conn.query<T>(text));
+  const [before] = await query<{ id: string; accounts: number }>(
+    `SELECT (SELECT id::text FROM ledger_accounts WHERE owner_kind = 'platform' AND asset = 'USDT' AND purpose = 'deposits') AS id,
+            (SELECT count(*)::int FROM ledger_accounts WHERE owner_kind = 'platform') AS accounts`,
+  );
+  expect(await migrate(database.sql)).toEqual(all.filter((m) => m.version >= '0034').map((m) => m.name));
+
+  const deposits = await query<{ id: string; shard: number; balance: string }>(
+    `SELECT id::text, shard, balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND asset = 'USDT' AND purpose = 'deposits' ORDER BY shard`,
+  );
+  expect(deposits.map((row) => row.shard)).toEqual(Array.from({ length: 16 }, (_, n) => n));
+  expect(deposits[0]).toMatchObject({ id: before.id, balance: '-250' });
+  expect(deposits.slice(1).every((row) => row.balance === '0')).toBe(true);
+  const [{ accounts }] = await query<{ accounts: number }>(`SELECT count(*)::int AS accounts FROM ledger_accounts WHERE owner_kind = 'platform'`);
+  expect(accounts).toBe(before.accounts * 16);
+  // A user's account has no shards; the database refuses one.
+  await expect(query(`UPDATE ledger_accounts SET shard = 1 WHERE user_id = '${ann}'`)).rejects.toThrow(/ledger_accounts_shard_known/);
+  expect((await verifyLedger(database.db)).problems).toEqual([]);
+});

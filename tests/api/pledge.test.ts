@@ -217,10 +217,7 @@ describe('early redemption', () => {
     const shown = (await overview(user)).active!;
     expect(shown).toMatchObject({ redeemPenalty: '10.000000', redeemReturn: '990.000000', daysPaid: 1 });
 
-    const fees = async () => {
-      const [row] = await rowsOf<{ balance: string }>(t.database.db, sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'fees' AND asset = 'USDT'`);
-      return BigInt(row.balance);
-    };
+    const fees = () => t.platformBalance('fees', 'USDT');
     const feesBefore = await fees();
     const redeemed = await paid<PledgeOrder>(user, '/pledge/redeem', { id: order.id });
     expect(redeemed.status).toBe(200);

@@ -94,13 +94,6 @@ async function balances(user: User) {
   };
 }
 
-async function platformFees(asset: 'USDT' | 'EUR'): Promise<bigint> {
-  const [row] = await rowsOf<{ balance: string }>(
-    t.database.db,
-    sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = 'fees' AND asset = ${asset}`,
-  );
-  return BigInt(row.balance);
-}
 
 describe('becoming a merchant', () => {
   test('an application needs the payment password; one waits at a time; a rejection shows its reason; an approval opens the hall', async () => {
@@ -240,7 +233,7 @@ describe('orders, matching and settlement', () => {
     await postOffer(dear, { side: 'sell', quantity: '50', price: '0.9500' });
     const best = await postOffer(early, { side: 'sell', quantity: '50', price: '0.9300', minAmount: '5', maxAmount: '40' });
     await postOffer(late, { side: 'sell', quantity: '50', price: '0.9300' });
-    const feesBefore = await platformFees('USDT');
+    const feesBefore = await t.platformBalance('fees', 'USDT');
 
     const order = await placeOrder(buyer, { side: 'buy', amount: '10', price: '0.9600' });
     // Held at the limit price: 10 × 0.96 = 9.60 EUR; matched at 0.93 with the oldest of the two cheapest.
@@ -272,7 +265,7 @@ describe('orders, matching and settlement', () => {
     expect(done.body.data).toMatchObject({ status: 'completed', hold: '0.00' });
     expect(await balances(buyer)).toMatchObject({ usdt: 9_980_000n, eur: EUR(90.7), tradingEur: 0n });
     expect(await balances(early)).toMatchObject({ usdt: USDT(50), tradingUsdt: USDT(40), eur: EUR(9.3) });
-    expect((await platformFees('USDT')) - feesBefore).toBe(20_000n);
+    expect((await t.platformBalance('fees', 'USDT')) - feesBefore).toBe(20_000n);
     // The trade is a tick of the hall's candles (through the outbox, once it committed): its USDT, its price.
     await expect.poll(async () => (await hallCandles()).reduce((sum, candle) => sum + Number(candle.volume), 0) - volumeBefore).toBe(10);
     await expect.poll(async () => (await rowsOf(t.database.db, sql`SELECT id FROM outbox`)).length).toBe(0);
@@ -295,14 +288,14 @@ describe('orders, matching and settlement', () => {
     const buyerOffer = await merchant({ eur: 50 });
     await postOffer(buyerOffer, { side: 'buy', quantity: '20', price: '0.9100' });
     expect(await balances(buyerOffer)).toMatchObject({ eur: EUR(31.8), tradingEur: EUR(18.2) });
-    const feesBefore = await platformFees('EUR');
+    const feesBefore = await t.platformBalance('fees', 'EUR');
     const order = await placeOrder(seller, { side: 'sell', amount: '20', price: '0.9000' });
     // 20 × 0.91 = 18.20 EUR; 0.2 % of it = 0.0364 → 0.03 (rounded down).
     expect(order).toMatchObject({ status: 'matched', price: '0.9100', total: '18.20', fee: '0.03', receive: '18.17', receiveAsset: 'EUR', hold: '20.000000' });
     expect((await confirm(seller, order.id)).status).toBe(200);
     expect(await balances(seller)).toMatchObject({ usdt: USDT(30), eur: EUR(18.17), tradingUsdt: 0n });
     expect(await balances(buyerOffer)).toMatchObject({ usdt: USDT(20), eur: EUR(31.8), tradingEur: 0n });
-    expect((await platformFees('EUR')) - feesBefore).toBe(3n);
+    expect((await t.platformBalance('fees', 'EUR')) - feesBefore).toBe(3n);
     const offers = (await t.get<Page<TradeOffer>>('/trade/offers', { token: buyerOffer.token })).body.data!.list;
     expect(offers[0]).toMatchObject({ status: 'filled', remaining: '0.000000', pending: '0.000000' });
   });

@@ -44,13 +44,6 @@ const balances = async (userId: string, asset: 'USDT' | 'EUR' = 'USDT') => ({
   held: await balanceOf(t.database.db, userId, asset, 'held'),
 });
 
-async function platformBalance(purpose: string, asset: 'USDT' | 'EUR'): Promise<bigint> {
-  const [row] = await rowsOf<{ balance: string }>(
-    t.database.db,
-    sql`SELECT balance::text FROM ledger_accounts WHERE owner_kind = 'platform' AND purpose = ${purpose} AND asset = ${asset}`,
-  );
-  return BigInt(row.balance);
-}
 
 async function records(token: string) {
   const reply = await t.get<Page<WithdrawalRecord>>('/user/withdraw/list', { token });
@@ -246,15 +239,15 @@ describe('the operator decides', () => {
     const user = await t.payingUser();
     await t.fund(user.userId, 'USDT', USDT(100));
     const record = await placed(user);
-    const feesBefore = await platformBalance('fees', 'USDT');
-    const paidBefore = await platformBalance('withdrawals', 'USDT');
+    const feesBefore = await t.platformBalance('fees', 'USDT');
+    const paidBefore = await t.platformBalance('withdrawals', 'USDT');
     t.clock.advance(60);
     const decided = await inTransaction(t.database.db, (tx) =>
       approveWithdrawal(tx, { id: record.id, operatorId, txReference: ' 0xabc123 ', at: t.clock.now() }),
     );
     expect(decided).toMatchObject({ id: record.id, userId: user.userId, status: 'completed', txReference: '0xabc123', decidedAt: t.clock.now().toISOString() });
-    expect(await platformBalance('fees', 'USDT')).toBe(feesBefore + USDT(1));
-    expect(await platformBalance('withdrawals', 'USDT')).toBe(paidBefore + USDT(29));
+    expect(await t.platformBalance('fees', 'USDT')).toBe(feesBefore + USDT(1));
+    expect(await t.platformBalance('withdrawals', 'USDT')).toBe(paidBefore + USDT(29));
     expect(await balances(user.userId)).toEqual({ available: USDT(70), held: 0n });
     const [shown] = (await records(user.token)).list;
     expect(shown).toMatchObject({ status: 'completed', txReference: '0xabc123' });
@@ -420,8 +413,8 @@ describe('two operators deciding one withdrawal at once', () => {
         const placed = await withdraw(user, { ...crypto30, amount: '10' });
         expect(placed.status).toBe(200);
         const id = placed.body.data!.id;
-        const feesBefore = await platformBalance('fees', 'USDT');
-        const paidBefore = await platformBalance('withdrawals', 'USDT');
+        const feesBefore = await t.platformBalance('fees', 'USDT');
+        const paidBefore = await t.platformBalance('withdrawals', 'USDT');
         const before = await balances(user.userId);
         const approve = () => t.post<WithdrawalRecord>('/ops/withdrawals/approve', { id, txReference: `0xround${round}` }, { token: approver, headers: { 'accept-language': 'de' } });
         const reject = () => t.post<WithdrawalRecord>('/ops/withdrawals/reject', { id, reason: 'Address on a sanctions list' }, { token: rejecter, headers: { 'accept-language': 'de' } });
@@ -441,8 +434,8 @@ describe('two operators deciding one withdrawal at once', () => {
         const after = await balances(user.userId);
         expect(after.held).toBe(before.held - USDT(10));
         expect(after.available).toBe(outcome === 'completed' ? before.available : before.available + USDT(10));
-        expect(await platformBalance('withdrawals', 'USDT')).toBe(paidBefore + (outcome === 'completed' ? USDT(9) : 0n));
-        expect(await platformBalance('fees', 'USDT')).toBe(feesBefore + (outcome === 'completed' ? USDT(1) : 0n));
+        expect(await t.platformBalance('withdrawals', 'USDT')).toBe(paidBefore + (outcome === 'completed' ? USDT(9) : 0n));
+        expect(await t.platformBalance('fees', 'USDT')).toBe(feesBefore + (outcome === 'completed' ? USDT(1) : 0n));
         const kinds = await rowsOf<{ kind: string }>(t.database.db, sql`SELECT kind FROM ledger_transfers WHERE reference = ${`withdrawal:${id}`} ORDER BY id`);
         expect(kinds.map((k) => k.kind)).toEqual(
           outcome === 'completed' ? ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_fee'] : ['withdrawal_hold', 'withdrawal_release'],
