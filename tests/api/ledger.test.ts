@@ -83,6 +83,27 @@ describe('immutable history', () => {
     expect(await balanceOf(t.database.db, user.userId, 'EUR', 'held')).toBe(0n);
   });
 
+  test('an account of no known owner, asset, purpose or shard is refused by the database, written or changed', async () => {
+    const user = await t.payingUser();
+    const refused = async (statement: SQL, constraint: string) => {
+      const error = await refusal(statement);
+      expect(error.code, constraint).toBe('23514'); // check_violation
+      expect(error.message).toMatch(new RegExp(constraint));
+    };
+    const insert = (owner: string, userId: string | null, asset: string, purpose: string, shard = 0) =>
+      sql`INSERT INTO ledger_accounts (owner_kind, user_id, asset, purpose, shard) VALUES (${owner}, ${userId}, ${asset}, ${purpose}, ${shard})`;
+    await refused(insert('bank', null, 'USDT', 'fees'), 'ledger_accounts_owner_kind_check');
+    await refused(insert('platform', null, 'BTC', 'fees', 3), 'ledger_accounts_asset_check');
+    await refused(insert('platform', user.userId, 'USDT', 'fees', 3), 'ledger_accounts_check');
+    await refused(insert('platform', null, 'USDT', 'available', 3), 'ledger_accounts_purpose_known');
+    await refused(insert('platform', null, 'USDT', 'fees', 16), 'ledger_accounts_shard_known');
+    const mine = sql`owner_kind = 'user' AND user_id = ${user.userId} AND asset = 'EUR' AND purpose = 'held'`;
+    await refused(sql`UPDATE ledger_accounts SET purpose = 'fees' WHERE ${mine}`, 'ledger_accounts_purpose_known');
+    await refused(sql`UPDATE ledger_accounts SET shard = 1 WHERE ${mine}`, 'ledger_accounts_shard_known');
+    await refused(sql`UPDATE ledger_accounts SET user_id = NULL WHERE ${mine}`, 'ledger_accounts_check');
+    await t.assertLedgerClean();
+  });
+
   test('postTransfer refuses to overdraw a user account and moves nothing', async () => {
     const user = await t.payingUser();
     await t.fund(user.userId, 'EUR', 10_00n);
