@@ -61,6 +61,7 @@ import {
   fund,
   measurePgbench,
   requireBenchServer,
+  settle,
   verifyClean,
   withThrowawayDatabase,
   type Rate,
@@ -216,7 +217,7 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
               ),
             ),
           );
-    await database.db.execute(sql`ANALYZE`);
+    await settle(database);
     // Users in turn over the connections: 8 requests under way rarely belong to one person of 32.
     const nextToken = inTurn(tokens);
     const nextUser = inTurn(users);
@@ -242,13 +243,14 @@ async function benchCall(url: string, kind: CallKind): Promise<CallResult> {
     await database.db.execute(sql`
       CREATE TABLE bench_operators AS
       SELECT row_number() OVER (ORDER BY s.id)::int AS n, s.operator_id AS id, s.token_hash FROM operator_sessions s`);
-    await database.db.execute(sql`ANALYZE`);
+    await settle(database);
     const text = { withdrawal: () => withdrawalScript(PAYING_USERS), conversion: () => conversionScript(PAYING_USERS), correction: () => correctionScript(PAYING_USERS, WORKERS) }[kind]();
     const alone = cpuMeter(null);
     const statements = await pgbenchScript(url, dataDir, kind, text, SECONDS);
     const [after] = await rowsOf<{ recorded: number }>(database.db, sql`SELECT count(*)::int AS recorded FROM ${sql.identifier(table)}`);
     if (after.recorded <= counted.recorded) throw new Error(`pgbench recorded no ${kind}`);
     const statementsCpu = alone.perCall(after.recorded - counted.recorded);
+    await settle(database);
     const bare = await measureBare(url, path.join(dataDir, `${kind}.pgbench`), SECONDS, kind);
     await verifyClean(database);
     return { http, statements, bare: bare.perSecond, profile: joinProfiles(profile, bare.profile), cpu: [describeWire(`${kind} over HTTP`, httpWire), describeCpu(`${kind} over HTTP`, httpCpu, true), describeCpu(kind, statementsCpu, false), bare.cpu] };

@@ -53,7 +53,7 @@ import type { TradeOffer, TradeOrder } from '../../src/domain/wire';
 import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { rowsOf } from '../../server/db/rows';
-import { BENCH_SERVER_URL, fund, measurePgbench, requireBenchServer, verifyClean, withThrowawayDatabase } from './database';
+import { BENCH_SERVER_URL, fund, measurePgbench, requireBenchServer, settle, verifyClean, withThrowawayDatabase } from './database';
 import { measureBare } from './bare-server';
 import { cpuMeter, describeCpu, profileClock, profileOf, joinProfiles } from './profile';
 import { pgbenchScript, tradeScript } from './statements';
@@ -131,7 +131,7 @@ async function benchTrading(url: string): Promise<TradingResult> {
       await post(token, { side: 'sell', quantity: OFFER_QUANTITY, price: SELL_PRICE, minAmount: SIZES[index], maxAmount: SIZES[index] });
       await post(token, { side: 'buy', quantity: BUY_OFFER_QUANTITY, price: BUY_OFFER_PRICE, minAmount: '1', maxAmount: '1000' });
     }
-    await database.db.execute(sql`ANALYZE`);
+    await settle(database);
     const name = new URL(url).pathname.slice(1);
     const deadlocksBefore = await deadlocksIn(database, name);
 
@@ -193,13 +193,14 @@ async function benchTrading(url: string): Promise<TradingResult> {
     if (counts.unmatched > 0) throw new Error(`${counts.unmatched} orders neither matched nor completed`);
 
     await database.db.execute(sql`CREATE TABLE bench_users AS SELECT row_number() OVER (ORDER BY id)::int AS n, id FROM users WHERE id NOT IN (SELECT user_id FROM trade_offers)`);
-    await database.db.execute(sql`ANALYZE`);
+    await settle(database);
     const alone = cpuMeter(null);
     const statements = await pgbenchScript(url, dataDir, 'trade', tradeScript(BUYERS), SECONDS);
     const [after] = await rowsOf<{ completed: number }>(database.db, sql`SELECT (count(*) FILTER (WHERE status = 'completed'))::int AS completed FROM trade_orders`);
     if (after.completed <= counts.completed) throw new Error('pgbench settled no trade');
     const statementsCpu = alone.perCall(after.completed - counts.completed);
     await verifyClean(database);
+    await settle(database);
     const bare = await measureBare(url, path.join(dataDir, 'trade.pgbench'), SECONDS, 'trade');
     await verifyClean(database);
     const cpu = [describeWire('trade over HTTP', httpWire), describeCpu('trade over HTTP', httpCpu, true), describeCpu('trade', statementsCpu, false), bare.cpu];
