@@ -142,9 +142,17 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
 /**
  * Fails in PostgreSQL (division by zero) unless all of a movement's legs, named by their keys, are in
  * the ledger: sent behind a posting, it turns a refusal that postTransfers decides from the rows
- * answered (no rows: not posted) into a failure of the transaction itself.
+ * answered (no rows: not posted) into a failure of the transaction itself. Each key is looked up on
+ * its own (a LATERAL subquery with LIMIT 1: one probe of the unique index per key). Written as
+ * `idempotency_key = ANY($1)`, the plan a connection keeps for it was chosen for the table as it
+ * was when the statement was first prepared: a server that started on a young ledger kept a
+ * sequential scan, which grew with every posting until an ANALYZE came (docs/performance.md,
+ * "The fifteenth session").
  */
-const LEGS_POSTED = fixedStatement(`SELECT 1 / (count(*) = $2::int)::int AS posted FROM ledger_transfers WHERE idempotency_key = ANY($1::text[])`);
+const LEGS_POSTED = fixedStatement(
+  `SELECT 1 / (count(*) = $2::int)::int AS posted FROM unnest($1::text[]) AS k (key)
+   CROSS JOIN LATERAL (SELECT 1 FROM ledger_transfers t WHERE t.idempotency_key = k.key LIMIT 1) AS found`,
+);
 
 /**
  * Posts the movement with the transaction's COMMIT (withCommit, db/transaction.ts): the accounts it

@@ -97,8 +97,8 @@ const payPasswordCheck = (key = ':k') => [
  * a parameter).
  */
 const legsPosted = (reference: string, suffixes: string[]) =>
-  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM ledger_transfers ` +
-  `WHERE idempotency_key = ANY((SELECT ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])::text[])`;
+  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM unnest((SELECT ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])::text[]) AS k (key) ` +
+  'CROSS JOIN LATERAL (SELECT 1 FROM ledger_transfers t WHERE t.idempotency_key = k.key LIMIT 1) AS found';
 
 /** The settings read (server/modules/settings/settings.ts). */
 const settingsOf = (...keys: string[]) => `SELECT key, value FROM settings WHERE key = ANY('{${keys.join(',')}}'::text[])`;
