@@ -103,13 +103,8 @@ function ownerOf(ref: AccountRef): { user: string | null; purpose: string } {
   return 'platform' in ref ? { user: null, purpose: ref.platform } : { user: ref.userId, purpose: ref.purpose };
 }
 
-/**
- * Posts the legs of one movement in one statement, all or nothing, and returns their transfer ids
- * in the order given. Refuses with balance.insufficient when a user account would end below zero
- * (the net of the movement's legs on it), or when an account does not exist.
- */
-export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[]): Promise<number[]> {
-  if (legs.length === 0) return [];
+/** POST_MOVEMENT's one parameter: the legs as JSON rows, each naming its accounts by owner and purpose. */
+export function movementParameter(legs: readonly TransferInput[]): string {
   if (legs.length > MAX_LEGS) throw new Error(`a movement posts at most ${MAX_LEGS} legs, got ${legs.length}`);
   const rows = legs.map((leg, n) => {
     if (leg.amount <= 0n) throw new Error(`transfer amount must be positive, got ${leg.amount}`);
@@ -132,9 +127,20 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
       credit_purpose: credit.purpose,
     };
   });
+  return JSON.stringify(rows);
+}
+
+/**
+ * Posts the legs of one movement in one statement, all or nothing, and returns their transfer ids
+ * in the order given. Refuses with balance.insufficient when a user account would end below zero
+ * (the net of the movement's legs on it), or when an account does not exist.
+ */
+export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[]): Promise<number[]> {
+  if (legs.length === 0) return [];
+  const parameter = movementParameter(legs);
   // The text as it is, with nothing for Drizzle to build: the posting is the hot path of every
   // money call (the pool prepares it once per connection: server/db/named-statements.ts).
-  const posted = await POST(tx, [JSON.stringify(rows)]);
+  const posted = await POST(tx, [parameter]);
   if (posted.length !== legs.length) throw new AppError('balance.insufficient', 400);
   return posted.map((row) => Number(row.id));
 }

@@ -12,7 +12,7 @@ import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { inTransaction } from '../../server/db/transaction';
 import { balanceOf, type AccountRef } from '../../server/ledger/accounts';
-import { PLATFORM_SHARDS, POST_MOVEMENT, postTransfer, postTransfers, type TransferInput } from '../../server/ledger/transfers';
+import { PLATFORM_SHARDS, POST_MOVEMENT, movementParameter, postTransfer, postTransfers, type TransferInput } from '../../server/ledger/transfers';
 import { verifyLedger } from '../../server/ledger/verify';
 import { startTestApp, type TestApp } from './harness';
 
@@ -428,10 +428,9 @@ describe('platform accounts in shards', () => {
         const [first, second] = [...shardOf.keys()];
         const fee = (client: pg.Client, userId: string) =>
           client.query<{ id: string }>(POST_MOVEMENT, [
-            JSON.stringify([
-              { n: 0, asset: 'USDT', amount: '1000000', kind: 'adjustment', reference: 'test:shards', idempotency_key: `shard-test:${crypto.randomUUID()}`,
-                reason: null, operator_id: null, created_at: new Date().toISOString(),
-                debit_user: userId, debit_purpose: 'available', credit_user: null, credit_purpose: 'fees' },
+            movementParameter([
+              { debit: { userId, purpose: 'available' }, credit: { platform: 'fees' }, asset: 'USDT', amount: 1_000_000n, kind: 'adjustment',
+                reference: 'test:shards', idempotencyKey: `shard-test:${crypto.randomUUID()}`, at: t.clock.now() },
             ]),
           ]);
         await first.query('BEGIN');
