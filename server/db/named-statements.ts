@@ -14,7 +14,7 @@
  * script of several statements (the migrator), which cannot be prepared.
  */
 import pg from 'pg';
-import { StatementBatch, wireValues, type BatchedStatement } from './statement-batch';
+import { BatchedStatement, StatementBatch, forgetDescription, wireValues, type TypeParsers } from './statement-batch';
 
 /**
  * What this process has sent to PostgreSQL through the pool: round trips (each a request whose answer
@@ -46,6 +46,8 @@ interface QueryConfigLike {
   callback?: unknown;
   rows?: unknown;
   submit?: unknown;
+  types?: unknown;
+  rowMode?: unknown;
 }
 
 /**
@@ -87,7 +89,6 @@ export class NamingClient extends pg.Client {
     if (object && text !== undefined && object.name === undefined) {
       const hasValues = (Array.isArray(values) && values.length > 0) || (Array.isArray(object.values) && object.values.length > 0);
       name = hasValues ? statementNameOf(text) : undefined;
-      if (name !== undefined) args[0] = { ...object, name };
     }
     const control = text === undefined ? null : blockControl(text);
     // Batched: a statement answered by a promise (no callback, no portal, not a submittable), named
@@ -96,10 +97,18 @@ export class NamingClient extends pg.Client {
     const named = name ?? (typeof object?.name === 'string' ? object.name : undefined);
     const batched = this.pipeline && answeredByPromise && (named !== undefined || control !== null) && (this.inBlock || control === 'begin');
     if (control === 'begin') this.inBlock = true;
+    // Alone: a named statement outside a block, answered by a promise, on a pipelining connection —
+    // a batch of its own (its own Sync, as node-postgres would send it), made and answered by the
+    // same light statement as a block's (statement-batch.ts: no config copied, described once).
+    const alone = !batched && this.pipeline && answeredByPromise && named !== undefined;
+    const light = batched || alone;
     let result: unknown;
-    if (batched) {
-      result = this.queue(text as string, object, named, Array.isArray(values) ? values : object?.values);
+    if (light) {
+      // Whatever was queued goes first: the connection answers in the order sent.
+      if (alone) this.sendQueued();
+      result = this.queue(text as string, object, named, Array.isArray(values) ? values : object?.values, alone);
     } else {
+      if (name !== undefined) args[0] = { ...object, name };
       // Whatever was queued goes first: the connection answers in the order sent.
       this.sendQueued();
       sentToDatabase.roundTrips += 1;
@@ -113,15 +122,15 @@ export class NamingClient extends pg.Client {
       // A value node-postgres could not write makes it close the statement on the server (no
       // SQLSTATE on that error), and a statement gone from the server answers 26000: either way
       // it is parsed again next time instead of failing on this connection until it is replaced.
-      // (A batched statement's value that cannot be written fails before anything is sent: wireValues.)
+      // (A light statement's value that cannot be written fails before anything is sent: wireValues.)
       const code = (error as { code?: unknown } | null)?.code;
-      if (code === '26000' || (typeof code !== 'string' && !batched)) this.forget(forgettable);
+      if (code === '26000' || (typeof code !== 'string' && !light)) this.forget(forgettable);
       throw error;
     }) as never;
   }
 
   /** The statement, queued to leave with the others of this turn; its result when answered. */
-  private queue(text: string, object: QueryConfigLike | null, name: string | undefined, values: unknown[] | undefined): Promise<unknown> {
+  private queue(text: string, object: QueryConfigLike | null, name: string | undefined, values: unknown[] | undefined, alone = false): Promise<unknown> {
     let wire: unknown[];
     try {
       wire = wireValues(values);
@@ -129,27 +138,30 @@ export class NamingClient extends pg.Client {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return new Promise((resolve, reject) => {
-      const statement = new pg.Query({ ...(object ?? {}), text, name, values: wire } as pg.QueryConfig) as BatchedStatement;
-      statement.callback = (error, result) => (error ? reject(error) : resolve(result));
-      if (this.queued.push(statement) === 1) process.nextTick(() => this.sendQueued());
+      const types = (object?.types as TypeParsers | undefined) ?? (this as unknown as { _types: TypeParsers })._types;
+      const statement = new BatchedStatement(text, name, wire, types, object?.rowMode === 'array', (error, result) => (error ? reject(error) : resolve(result)));
+      if (alone) this.send([statement]);
+      else if (this.queued.push(statement) === 1) process.nextTick(() => this.sendQueued());
     });
   }
 
-  /** Sends the queued statements: one alone as node-postgres would, several as one batch. */
+  /** Sends the queued statements as one batch (one Sync). */
   private sendQueued(): void {
     const queued = this.queued;
     if (queued.length === 0) return;
     this.queued = [];
-    const types = (this as unknown as { _types: unknown })._types;
-    for (const statement of queued) statement._result._types ??= types;
-    const send = super.query as (query: unknown) => unknown;
+    this.send(queued);
+  }
+
+  private send(statements: BatchedStatement[]): void {
     sentToDatabase.roundTrips += 1;
-    sentToDatabase.statements += queued.length;
-    send.call(this, queued.length === 1 ? queued[0] : new StatementBatch(queued));
+    sentToDatabase.statements += statements.length;
+    (super.query as (query: unknown) => unknown).call(this, new StatementBatch(statements));
   }
 
   private forget(name: string): void {
     const connection = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection;
     if (connection?.parsedStatements) delete connection.parsedStatements[name];
+    if (connection) forgetDescription(connection, name);
   }
 }

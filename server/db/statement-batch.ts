@@ -20,15 +20,116 @@ import pg from 'pg';
 // node-postgres's own conversion of a value for the wire (Dates, arrays, JSON, Buffers…).
 import pgUtils from 'pg/lib/utils.js';
 
-/** One statement of a batch: node-postgres's Query, which parses its rows with the client's types. */
-export type BatchedStatement = pg.Query & {
-  text: string;
-  name?: string;
-  values?: unknown[];
-  types?: unknown;
-  callback: (error: Error | null, result?: unknown) => void;
-  _result: { _types?: unknown };
-};
+/** A column of a statement's rows as PostgreSQL describes it (pg-protocol's Field). */
+export interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format: string;
+}
+
+/** Where a statement's value parsers come from: its own `types` (Drizzle passes some), or the client's. */
+export interface TypeParsers {
+  getTypeParser(oid: number, format?: string): (value: string) => unknown;
+}
+
+/** What a statement is answered with: node-postgres's result, as far as anything reads it. */
+export interface StatementResult {
+  command: string | null;
+  rowCount: number | null;
+  oid: number | null;
+  rows: unknown[];
+  fields: FieldDescription[];
+}
+
+const COMMAND = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
+const NO_FIELDS: FieldDescription[] = [];
+
+/**
+ * One statement of a batch. Not node-postgres's Query: that one copies its config (every property
+ * descriptor) when made, and builds its row parsers from the RowDescription at every execution —
+ * together a tenth of the server's CPU in a trade (docs/performance.md, "The sixteenth session").
+ * This one is made from the values it needs, parses rows as node-postgres's Result does (objects,
+ * or arrays when `rowMode` is 'array', Drizzle's own), and is answered through `callback` when its
+ * CommandComplete arrives. A value a parser refuses fails the statement, not the batch.
+ */
+export class BatchedStatement {
+  readonly rows: unknown[] = [];
+  fields: FieldDescription[] = NO_FIELDS;
+  /** Whether PostgreSQL described this execution's rows (the statement's Describe was sent). */
+  described = false;
+  private parsers: Array<(value: string) => unknown> = [];
+  private refused: unknown = undefined;
+
+  constructor(
+    readonly text: string,
+    readonly name: string | undefined,
+    /** Converted for the wire already (wireValues). */
+    readonly values: unknown[],
+    private readonly types: TypeParsers,
+    private readonly asArrays: boolean,
+    readonly callback: (error: Error | null, result?: StatementResult) => void,
+  ) {}
+
+  /** The rows' columns: from PostgreSQL's RowDescription, or as it described them the last time. */
+  useFields(fields: FieldDescription[]): void {
+    this.fields = fields;
+    this.parsers = fields.map((field) => this.types.getTypeParser(field.dataTypeID, field.format || 'text'));
+  }
+
+  addRow(values: ReadonlyArray<string | null>): void {
+    if (this.refused !== undefined) return;
+    try {
+      if (this.asArrays) {
+        const row = new Array<unknown>(values.length);
+        for (let i = 0; i < values.length; i++) row[i] = values[i] === null ? null : this.parsers[i](values[i] as string);
+        this.rows.push(row);
+      } else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < values.length; i++) row[this.fields[i].name] = values[i] === null ? null : this.parsers[i](values[i] as string);
+        this.rows.push(row);
+      }
+    } catch (error) {
+      this.refused = error;
+    }
+  }
+
+  /** Its CommandComplete (`command`: e.g. "INSERT 0 1"), or an empty query's answer (null). */
+  complete(command: string | null): void {
+    if (this.refused !== undefined) {
+      this.callback(this.refused instanceof Error ? this.refused : new Error(String(this.refused)));
+      return;
+    }
+    const match = command === null ? null : COMMAND.exec(command);
+    const rowCount = match?.[3] ?? match?.[2];
+    this.callback(null, {
+      command: match?.[1] ?? null,
+      rowCount: rowCount === undefined ? null : Number(rowCount),
+      oid: match?.[3] ? Number(match[2]) : null,
+      rows: this.rows,
+      fields: this.fields,
+    });
+  }
+}
+
+/**
+ * What PostgreSQL said a named statement's rows are, per connection: after the first execution
+ * of a statement on a connection, its Describe is not sent again (PostgreSQL then sends no
+ * RowDescription, and nothing has to be read from it), as pgbench's prepared statements do. The
+ * description of a prepared statement does not change while it lives; a statement forgotten on
+ * the connection (NamingClient.forget) is forgotten here too.
+ */
+const descriptions = new WeakMap<object, Map<string, FieldDescription[]>>();
+
+function describedOn(connection: object): Map<string, FieldDescription[]> {
+  let known = descriptions.get(connection);
+  if (!known) descriptions.set(connection, (known = new Map()));
+  return known;
+}
+
+/** Forgets what the connection said of a statement's rows (it is parsed, and described, again). */
+export function forgetDescription(connection: object, name: string): void {
+  descriptions.get(connection)?.delete(name);
+}
 
 interface Connection {
   parsedStatements: Record<string, string>;
@@ -83,18 +184,21 @@ export class StatementBatch extends QueryBase {
   set text(_ignored: string) {}
 
   submit(connection: Connection): void {
+    const described = describedOn(connection);
     connection.stream.cork?.();
     try {
       for (const statement of this.statements) {
         const name = statement.name;
         const parsed = name !== undefined && (connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined);
         if (!parsed) {
-          connection.parse({ text: statement.text, name, types: statement.types });
+          connection.parse({ text: statement.text, name });
           if (name !== undefined) connection.submittedNamedStatements[name] = statement.text;
         }
         // The values were converted for the wire when the statement was queued (wireValues).
-        connection.bind({ portal: '', statement: name, values: statement.values ?? [], binary: false });
-        connection.describe({ type: 'P', name: '' });
+        connection.bind({ portal: '', statement: name, values: statement.values, binary: false });
+        const fields = parsed && name !== undefined ? described.get(name) : undefined;
+        if (fields) statement.useFields(fields);
+        else connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '' });
       }
       connection.sync();
@@ -107,28 +211,31 @@ export class StatementBatch extends QueryBase {
     return this.statements[this.index];
   }
 
-  handleRowDescription(message: unknown): void {
-    (this.current as unknown as { handleRowDescription(m: unknown): void } | undefined)?.handleRowDescription(message);
-  }
-
-  handleDataRow(message: unknown): void {
-    (this.current as unknown as { handleDataRow(m: unknown): void } | undefined)?.handleDataRow(message);
-  }
-
-  handleCommandComplete(message: unknown, connection: unknown): void {
-    const statement = this.current as unknown as { handleCommandComplete(m: unknown, c: unknown): void; handleReadyForQuery(c: unknown): void } | undefined;
+  handleRowDescription(message: { fields: FieldDescription[] }): void {
+    const statement = this.current;
     if (!statement) return;
-    statement.handleCommandComplete(message, connection);
-    this.index++;
-    // Its result is whole: answered as node-postgres answers a statement at its ReadyForQuery.
-    statement.handleReadyForQuery(connection);
+    statement.described = true;
+    statement.useFields(message.fields);
   }
 
-  handleEmptyQuery(connection: unknown): void {
-    const statement = this.current as unknown as { handleReadyForQuery(c: unknown): void } | undefined;
+  handleDataRow(message: { fields: Array<string | null> }): void {
+    this.current?.addRow(message.fields);
+  }
+
+  handleCommandComplete(message: { text: string }, connection: Connection): void {
+    const statement = this.current;
     if (!statement) return;
     this.index++;
-    statement.handleReadyForQuery(connection);
+    // Described now (its rows, or none: NoData), so not again on this connection.
+    if (statement.name !== undefined && !describedOn(connection).has(statement.name)) describedOn(connection).set(statement.name, statement.described ? statement.fields : NO_FIELDS);
+    statement.complete(message.text);
+  }
+
+  handleEmptyQuery(): void {
+    const statement = this.current;
+    if (!statement) return;
+    this.index++;
+    statement.complete(null);
   }
 
   /**
@@ -136,10 +243,10 @@ export class StatementBatch extends QueryBase {
    * failed: the current statement gets the error, those behind it 25P02; nothing is left waiting.
    */
   handleError(error: Error, connection: Connection | undefined): void {
-    const failed = this.current as unknown as { handleError(e: Error, c: unknown): void } | undefined;
+    const failed = this.current;
     const skipped = this.statements.slice(this.index + 1);
     this.index = this.statements.length;
-    failed?.handleError(error, connection);
+    failed?.callback(error);
     for (const statement of skipped) {
       // Never parsed: PostgreSQL skipped its Parse too (parsed again next time).
       const name = statement.name;

@@ -154,10 +154,15 @@ async function countedConnection() {
   const client = await pool.connect();
   const connection = (client as unknown as { connection: { sync(): void } }).connection;
   const sync = connection.sync.bind(connection);
-  const counted = { syncs: 0 };
+  const describe = (connection as unknown as { describe(config: unknown): void }).describe.bind(connection);
+  const counted = { syncs: 0, describes: 0 };
   connection.sync = () => {
     counted.syncs++;
     sync();
+  };
+  (connection as unknown as { describe(config: unknown): void }).describe = (config) => {
+    counted.describes++;
+    describe(config);
   };
   const text = (marker: string) => `SELECT $1::int AS pipeline_${marker}_${crypto.randomBytes(4).toString('hex')}`;
   return { client, counted, text, close: async () => (client.release(), pool.end()) };
@@ -240,6 +245,77 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (d
       await expectAutocommitSyncs(client, counted, marker, 2);
     } finally {
       await client.query(`DROP TABLE IF EXISTS ${marker}`);
+      await close();
+    }
+  });
+
+  test('a statement of a block is described once on its connection: later its rows come without a RowDescription, parsed the same', async () => {
+    const { client, counted, close } = await countedConnection();
+    try {
+      const marker = crypto.randomBytes(4).toString('hex');
+      const rowsText = `SELECT n, n * 2 AS twice, now() - make_interval(days => n) AS at, NULL::text AS nothing FROM generate_series(1, $1::int) AS n -- ${marker}`;
+      const noRowsText = `SELECT pg_advisory_xact_lock($1::bigint) -- ${marker}`;
+      const block = async (rows: number) => {
+        const sent = [client.query('BEGIN'), client.query({ text: rowsText, values: [rows] }), client.query({ text: noRowsText, values: [rows] }), client.query('COMMIT')];
+        const [, many, none] = await Promise.all(sent);
+        return { many, none };
+      };
+      counted.describes = 0;
+      const first = await block(2);
+      // BEGIN, COMMIT (unnamed) and the two named statements, the first time.
+      expect(counted.describes).toBe(4);
+      counted.describes = 0;
+      const later = await block(3);
+      expect(counted.describes).toBe(2);
+      expect(later.many.rows.map((row: { n: number; twice: number; nothing: null }) => [row.n, row.twice, row.nothing])).toEqual([
+        [1, 2, null],
+        [2, 4, null],
+        [3, 6, null],
+      ]);
+      expect(later.many.rows[0].at).toBeInstanceOf(Date);
+      expect(later.many.fields.map((field: { name: string }) => field.name)).toEqual(first.many.fields.map((field: { name: string }) => field.name));
+      expect(later.many.rowCount).toBe(3);
+      expect(later.none.rows).toHaveLength(1);
+      // Drizzle's own way: rows as arrays, with its parsers (timestamps stay text).
+      const drizzleTypes = { getTypeParser: (oid: number) => (oid === 1184 ? (value: string) => value : pg.types.getTypeParser(oid)) };
+      const [, asArrays] = await Promise.all([client.query('BEGIN'), client.query({ text: rowsText, values: [1], rowMode: 'array', types: drizzleTypes }), client.query('COMMIT')]);
+      expect(asArrays.rows[0].slice(0, 2)).toEqual([1, 2]);
+      expect(typeof asArrays.rows[0][2]).toBe('string');
+      expect(asArrays.rows[0][3]).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  test('a named statement outside a block is described once too, each keeping its own Sync', async () => {
+    const { client, counted, text, close } = await countedConnection();
+    try {
+      const named = text('alone');
+      await client.query({ text: named, values: [1] });
+      counted.describes = 0;
+      counted.syncs = 0;
+      const answers = await Promise.all([client.query({ text: named, values: [2] }), client.query({ text: named, values: [3] })]);
+      expect(answers.map((answer) => Object.values(answer.rows[0] as object)[0])).toEqual([2, 3]);
+      expect(counted).toEqual({ describes: 0, syncs: 2 });
+    } finally {
+      await close();
+    }
+  });
+
+  test('a statement gone from the server is parsed and described again: its rows come as before', async () => {
+    const { client, text, close } = await countedConnection();
+    try {
+      const named = text('gone');
+      const inBlock = async (value: number) => (await Promise.allSettled([client.query('BEGIN'), client.query({ text: named, values: [value] }), client.query('COMMIT')]))[1];
+      const rowOf = (outcome: PromiseSettledResult<pg.QueryResult>) => (outcome.status === 'fulfilled' ? Object.values(outcome.value.rows[0] as object) : outcome.reason);
+      expect(rowOf(await inBlock(1))).toEqual([1]);
+      expect(rowOf(await inBlock(2))).toEqual([2]);
+      await client.query('DEALLOCATE ALL');
+      expect(await inBlock(3)).toMatchObject({ status: 'rejected', reason: { code: '26000' } });
+      // Its COMMIT was skipped with it: the block is ended as inTransaction ends a failed one.
+      await client.query('ROLLBACK');
+      expect(rowOf(await inBlock(4))).toEqual([4]);
+    } finally {
       await close();
     }
   });
