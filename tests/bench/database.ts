@@ -95,11 +95,20 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
 }
 
 /** `count` users named bench1…benchN, each with its ledger accounts; their ids. */
+/**
+ * The id of bench user number `n` (SQL text: a number 1…count): derived from the number, so that
+ * a pgbench script names a user's id the way the server has it, as a value, without reading it
+ * from a table inside the statement it measures.
+ */
+export function benchUserId(n: string): string {
+  return `md5('bench' || ${n})::uuid`;
+}
+
 export async function createBenchUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
   const users = await rowsOf<{ id: string }>(
     database.db,
-    sql`INSERT INTO users (username, email, password_hash, pay_password_hash, invite_code, nickname)
-        SELECT 'bench' || g, 'bench' || g || '@example.com', ${hashes.password}, ${hashes.payPassword}, 'BENCH' || g, 'bench' || g
+    sql`INSERT INTO users (id, username, email, password_hash, pay_password_hash, invite_code, nickname)
+        SELECT ${sql.raw(benchUserId('g'))}, 'bench' || g, 'bench' || g || '@example.com', ${hashes.password}, ${hashes.payPassword}, 'BENCH' || g, 'bench' || g
         FROM generate_series(1, ${count}) AS g
         RETURNING id::text`,
   );

@@ -146,9 +146,7 @@ async function benchLedgerCore(url: string): Promise<CoreResult> {
     };
     const alone = await timed((worker, n) => retrying(() => postTransfer(database.db, transfer('alone', worker, n))).then(() => undefined));
     const inTx = await timed((worker, n) => inTransaction(database.db, (tx) => postTransfer(tx, transfer('tx', worker, n))).then(() => undefined));
-    // The same posting from pgbench's C client: the users by number (bench_users' primary key).
-    await database.db.execute(sql`CREATE TABLE bench_users (n int PRIMARY KEY, id uuid NOT NULL)`);
-    await database.db.execute(sql`INSERT INTO bench_users SELECT row_number() OVER (ORDER BY id)::int, id FROM users`);
+    // The same posting from pgbench's C client: the users by number (their ids derived from it: benchUserId).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-core-'));
     try {
       const statements = await pgbenchScript(url, dir, 'core', coreScript(users.length), SECONDS);

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { POST_MOVEMENT } from '../../server/ledger/transfers';
-import { PGBENCH, run } from './database';
+import { PGBENCH, benchUserId, run } from './database';
 import { WORKERS } from './server';
 
 /** A well-formed TRON address: where the benches' withdrawals go (nothing is paid out). */
@@ -140,11 +140,12 @@ function clientsUser(users: number): string {
 
 /**
  * The ledger core's posting (postTransfer: one statement, its own transaction) between two random
- * users of bench_users, as the core's Node line sends it: what PostgreSQL alone needs for it.
+ * bench users, as the core's Node line sends it: what PostgreSQL alone needs for it.
  */
 export function coreScript(users: number): string {
-  // The users' ids read inside the posting (bench_users' primary key): the Node line picks them in memory.
-  const user = (n: string) => `(SELECT id FROM bench_users WHERE n = ${n}::int)`;
+  // The users' ids as values, as the Node line sends them (picked in memory): derived from the
+  // users' numbers (createBenchUsers), nothing read for them inside the posting.
+  const user = (n: string) => benchUserId(n);
   return script(
     [`\\set a random(1, ${users})`, `\\set b 1 + (:a + random(0, ${users - 2})) % ${users}`, '\\set amt random(1, 1000000)'],
     [
