@@ -12,6 +12,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { MerchantApplication, Page, TradeOffer, TradeOrder, TradeSummary } from '../../src/domain/wire';
 import { rowsOf } from '../../server/db/rows';
+import { inTransaction } from '../../server/db/transaction';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limits';
 import { balanceOf } from '../../server/ledger/accounts';
 import { HALL_SYMBOL } from '../../src/domain/market';
@@ -528,6 +529,43 @@ describe('lock order', () => {
   );
 });
 
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('confirming takes its locks in the book’s order', () => {
+  test("the offer is locked in the first round trip only behind the user's own matched order, under the key's lock", async () => {
+    const seller = await merchant({ usdt: 100 });
+    const buyer = await merchant({ eur: 100 });
+    const stranger = await merchant();
+    const offer = await postOffer(seller, { side: 'sell', quantity: '50', price: '0.9300' });
+    const order = await placeOrder(buyer, { side: 'buy', amount: '10', price: '0.95' });
+    expect(order.status).toBe('matched');
+    /** Whether another connection finds the offer locked. */
+    const offerLocked = async () => {
+      try {
+        await t.database.db.execute(sql`SELECT id FROM trade_offers WHERE id = ${offer.id} FOR UPDATE NOWAIT`);
+        return false;
+      } catch (error) {
+        if ((error as { cause?: { code?: string } }).cause?.code === '55P03') return true;
+        throw error;
+      }
+    };
+    const whileReading = (userId: string, keyLock: string) =>
+      inTransaction(t.database.db, async (tx) => {
+        const reads = await t.app.services.trading.confirmingReads(tx, userId, order.id, keyLock);
+        return { order: reads.order?.id ?? null, offer: reads.offer ? Number(reads.offer.id) : null, offerLocked: await offerLocked() };
+      });
+    expect(await whileReading(buyer.userId, `test:${crypto.randomUUID()}`)).toEqual({ order: order.id, offer: offer.id, offerLocked: true });
+    // Someone else's order: nothing read, nothing locked.
+    expect(await whileReading(stranger.userId, `test:${crypto.randomUUID()}`)).toEqual({ order: null, offer: null, offerLocked: false });
+    // The key busy in another transaction: neither the order nor its offer is locked.
+    const busy = `test:${crypto.randomUUID()}`;
+    const underBusyKey = await inTransaction(t.database.db, async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${busy}, 0))`);
+      return whileReading(buyer.userId, busy);
+    });
+    expect(underBusyKey).toEqual({ order: null, offer: null, offerLocked: false });
+    expect((await confirm(buyer, order.id)).status).toBe(200);
+  });
+});
+
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('round trips to PostgreSQL', () => {
   test("placing and confirming: the key's claim, the payment password's reads and the work's first reads leave in one round trip", async () => {
     const seller = await merchant({ usdt: 1000 });
@@ -543,10 +581,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('round trips to PostgreSQ
     expect(placed.trips).toBe(3);
     const confirmed = await roundTripsOf(() => confirm(buyer, placed.result.id));
     expect(confirmed.result.body.data?.status).toBe('completed');
-    // BEGIN, the claim, the password's reads and the order locked; the offer; the two rows, the
-    // posting (and the check that it posted), the notices, the reply and COMMIT — the platform's fee
-    // account locked by the posting only while PostgreSQL ends that batch.
-    expect(confirmed.trips).toBe(3);
+    // BEGIN, the claim, the password's reads, the order locked and the offer it met locked behind
+    // it; the two rows, the posting (and the check that it posted), the notices, the reply and
+    // COMMIT — the platform's fee account locked by the posting only while PostgreSQL ends that batch.
+    expect(confirmed.trips).toBe(2);
   });
 });
 

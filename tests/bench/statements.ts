@@ -380,7 +380,8 @@ export function tradeScript(buyers: number): string {
       claim("'user'", 'POST /api/trade/orders/confirm', ':k2'),
       ...payPasswordCheck(':k2'),
       `SELECT * FROM trade_orders WHERE id = ${order} AND user_id = :uid::uuid AND pg_try_advisory_xact_lock(hashtextextended(${keyLock(':k2')}, 0)) FOR UPDATE`,
-      'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = :oid::bigint FOR UPDATE OF o',
+      'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id ' +
+        `WHERE o.id = (SELECT t.offer_id FROM trade_orders t WHERE t.id = ${order} AND t.user_id = :uid::uuid AND t.status = 'matched' AND pg_try_advisory_xact_lock(hashtextextended(${keyLock(':k2')}, 0))) FOR UPDATE OF o`,
       "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",
       `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order}`,
       posting(reference, [

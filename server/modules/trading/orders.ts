@@ -53,8 +53,16 @@ const INSERT_ORDER = fixedStatement<Record<string, unknown>>(
   `INSERT INTO trade_orders (id, user_id, side, amount, limit_price, hold, status, was_matched, created_at, expires_at)
    VALUES ($1, $2, $3, $4, $5, $6, 'matching', false, $7, $8) RETURNING *`,
 );
-const OFFER_WITH_OWNER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
-  `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
+/**
+ * The offer a matched order of the user's met, locked — sent right behind OWN_ORDER_FOR_UPDATE_UNDER_KEY
+ * in the same round trip, so the locks keep the book's order (the order, then its offer: docs/trading.md):
+ * it locks nothing unless that statement locked the order (the same key lock, taken again by the
+ * same transaction; the order theirs and matched).
+ */
+const OFFER_OF_OWN_ORDER_FOR_UPDATE = fixedStatement<Record<string, unknown>>(
+  `SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id
+   WHERE o.id = (SELECT t.offer_id FROM trade_orders t WHERE t.id = $1 AND t.user_id = $2 AND t.status = 'matched' AND pg_try_advisory_xact_lock(hashtextextended($3, 0)))
+   FOR UPDATE OF o`,
 );
 
 /** What placing an order reads first, sent with the payment's claim: who places it, the day's counts, the fee and the order's id. */
@@ -64,6 +72,12 @@ export interface PlacingReads {
   today: Awaited<ReturnType<typeof todayOf>>;
   fee: Awaited<ReturnType<typeof feeNow>>;
   id: number;
+}
+
+/** What confirming reads first: the user's order, and the offer it met (both locked; null: none). */
+export interface ConfirmingReads {
+  order: OrderRow | null;
+  offer: Record<string, unknown> | null;
 }
 
 export function orderCalls({ db, clock }: TradingDeps) {
@@ -131,14 +145,18 @@ export function orderCalls({ db, clock }: TradingDeps) {
       return orderView(matched.order, userId, best.ownerName, matched.remaining);
     },
 
-    /** Confirming's first read, sent with the payment's claim: the user's order, locked under the key's lock (null: none of theirs, or the key busy). */
-    async confirmingReads(tx: Tx, userId: string, id: number, keyLock: string): Promise<OrderRow | null> {
-      const [order] = await OWN_ORDER_FOR_UPDATE_UNDER_KEY(tx, [id, userId, keyLock]);
-      return order ? orderRowOf(order) : null;
+    /**
+     * Confirming's first reads, sent with the payment's claim: the user's order, locked under the
+     * key's lock (null: none of theirs, or the key busy), and, when it is matched, the offer it met,
+     * locked behind it in the same round trip.
+     */
+    async confirmingReads(tx: Tx, userId: string, id: number, keyLock: string): Promise<ConfirmingReads> {
+      const [[order], [offer]] = await allInOrder([OWN_ORDER_FOR_UPDATE_UNDER_KEY(tx, [id, userId, keyLock]), OFFER_OF_OWN_ORDER_FOR_UPDATE(tx, [id, userId, keyLock])]);
+      return { order: order ? orderRowOf(order) : null, offer: offer ?? null };
     },
 
-    /** Confirms a matched order within its time (locked by confirmingReads): it settles. */
-    async confirmOrder(tx: Tx, userId: string, order: OrderRow | null, events: BookEvents): Promise<TradeOrder> {
+    /** Confirms a matched order within its time (locked by confirmingReads, with its offer): it settles. */
+    async confirmOrder(tx: Tx, userId: string, { order, offer: locked }: ConfirmingReads, events: BookEvents): Promise<TradeOrder> {
       // The key was ours when the gate opened, so no row is no order of theirs.
       if (!order) throw new AppError('record.notFound', 404);
       if (order.status === 'matching') throw new AppError('trade.infoIncomplete', 409);
@@ -146,7 +164,6 @@ export function orderCalls({ db, clock }: TradingDeps) {
       const now = clock();
       // Past its time the order is the expiry job's: it ends and releases everything.
       if (!order.confirmBy || now.getTime() >= order.confirmBy.getTime()) throw new AppError('trade.confirmExpired', 409);
-      const [locked] = await OFFER_WITH_OWNER_FOR_UPDATE(tx, [order.offerId ?? 0]);
       if (!locked) throw new AppError('trade.offerGone', 409);
       const settled = settleOrder(tx, order, offerRowOf(locked), now);
       await events.settled(tx, settled);

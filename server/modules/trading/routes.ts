@@ -18,8 +18,7 @@ import { viewerOf } from '../../http/auth';
 import { payWithBody } from '../../http/paid-call';
 import { accountRoom } from '../../realtime/socket';
 import { TradeNotices, type OrderNoticePayload } from './outbox';
-import type { PlacingReads } from './orders';
-import type { OrderRow } from './views';
+import type { ConfirmingReads, PlacingReads } from './orders';
 
 const TAG = 'trading';
 
@@ -193,7 +192,7 @@ export async function tradingModule(app: FastifyInstance): Promise<void> {
     orderConfirmSchema,
     tradeOrderSchema,
     { 404: ['record.notFound'], 409: ['trade.infoIncomplete', 'trade.orderEnded', 'trade.confirmExpired'] },
-    (tx, userId, _input, notices, read: OrderRow | null) => trading.confirmOrder(tx, userId, read, notices),
+    (tx, userId, _input, notices, read: ConfirmingReads) => trading.confirmOrder(tx, userId, read, notices),
     (tx, userId, input, keyLock) => trading.confirmingReads(tx, userId, input.id, keyLock),
   );
 
