@@ -38,6 +38,17 @@ export function tableRowOf<T extends Table>(table: T): (raw: Record<string, unkn
   };
 }
 
+/** The SQLSTATE of a database error, also when the query builder wrapped it (`cause`). */
+export function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** PostgreSQL's unique_violation, with the constraint (index) that was hit. */
 export function uniqueViolation(error: unknown): string | null {
   // Drizzle wraps driver errors; the PostgreSQL fields sit on the cause.

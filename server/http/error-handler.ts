@@ -10,6 +10,7 @@ import { firstProblem } from '../../src/domain/validation';
 import { localeOf } from './locale';
 import { messageFor } from './messages';
 import { Refusal } from '../errors';
+import { sqlStateOf } from '../db/rows';
 import { undeclaredRefusal } from './refusals';
 
 interface Problem {
@@ -41,17 +42,6 @@ const FASTIFY_PROBLEMS: Record<string, Problem> = {
  * checks, so these mean a check is missing; still the client's value, never a 500.
  */
 const BAD_VALUE_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02']);
-
-/** The SQLSTATE of a database error, also when the query builder wrapped it (`cause`). */
-function sqlStateOf(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * The database cannot be reached (restarting, failed over, the network between): its connection

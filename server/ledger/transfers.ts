@@ -19,7 +19,7 @@ import type { PlatformPurpose, TransferKind, UserPurpose } from '../../src/domai
 import { AppError } from '../../src/domain/errors';
 import type { Asset } from '../../src/domain/money';
 import type { Db, Tx } from '../db/client';
-import { fixedStatement, rowsOf } from '../db/rows';
+import { fixedStatement, rowsOf, sqlStateOf } from '../db/rows';
 import { withCommit } from '../db/transaction';
 import type { AccountRef } from './accounts';
 
@@ -58,7 +58,8 @@ const PLATFORM_SHARD = `pg_backend_pid() % ${PLATFORM_SHARDS}`;
  * account), purpose and asset; the ids are looked up inside the statement. The owners are written
  * beside the account ids (debit_user_id, credit_user_id: a user's postings are read by them).
  */
-export const POST_MOVEMENT = `WITH leg AS (
+/** The posting's statement up to the legs it inserts; `movementText` ends it with its refusal. */
+const MOVEMENT = `WITH leg AS (
   SELECT l.n, l.asset, l.amount, l.kind, l.reference, l.idempotency_key, l.reason, l.operator_id, l.created_at, l.debit_user, l.credit_user,
     coalesce(
       (SELECT a.id FROM ledger_accounts a WHERE a.owner_kind = 'user' AND a.user_id = l.debit_user AND a.asset = l.asset AND a.purpose = l.debit_purpose),
@@ -92,12 +93,27 @@ export const POST_MOVEMENT = `WITH leg AS (
 INSERT INTO ledger_transfers
   (asset, amount, debit_account_id, credit_account_id, debit_user_id, credit_user_id, kind, reference, idempotency_key, reason, operator_id, created_at)
 SELECT leg.asset, leg.amount, leg.debit_id, leg.credit_id, leg.debit_user, leg.credit_user, leg.kind, leg.reference, leg.idempotency_key, leg.reason, leg.operator_id, leg.created_at
-FROM leg, verdict v
-WHERE v.ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM change)
-ORDER BY leg.n
-RETURNING id`;
+`;
+
+/**
+ * The posting, ending with what a refusal does (a user account that would end below zero, or an
+ * account that does not exist): `no rows` inserts none, and the caller reads that as the refusal;
+ * `fail` makes the statement itself fail (division by zero: 22012), so that in a batch the
+ * statements behind it — COMMIT among them — are skipped and nothing of the transaction stays.
+ */
+function movementText(refusal: 'no rows' | 'fail'): string {
+  const posted = '(SELECT count(*) FROM moved) = (SELECT count(*) FROM change)';
+  // As the only condition, the scalar subquery is evaluated for the first leg whatever the verdict.
+  const where = refusal === 'fail' ? `FROM leg\nWHERE (SELECT 1 / (v.ok AND ${posted})::int FROM verdict v) = 1` : `FROM leg, verdict v\nWHERE v.ok AND ${posted}`;
+  return `${MOVEMENT}${where}\nORDER BY leg.n\nRETURNING id`;
+}
+
+export const POST_MOVEMENT = movementText('no rows');
+/** The posting that fails when refused: the last statements of a transaction, sent with its COMMIT (postTransfersWithCommit). */
+export const POST_MOVEMENT_OR_FAIL = movementText('fail');
 
 const POST = fixedStatement<{ id: string | number }>(POST_MOVEMENT);
+const POST_OR_FAIL = fixedStatement<{ id: string | number }>(POST_MOVEMENT_OR_FAIL);
 
 function ownerOf(ref: AccountRef): { user: string | null; purpose: string } {
   return 'platform' in ref ? { user: null, purpose: ref.platform } : { user: ref.userId, purpose: ref.purpose };
@@ -146,32 +162,28 @@ export async function postTransfers(tx: Tx | Db, legs: readonly TransferInput[])
 }
 
 /**
- * Fails in PostgreSQL (division by zero) unless all of a movement's legs, named by their keys, are in
- * the ledger: sent behind a posting, it turns a refusal that postTransfers decides from the rows
- * answered (no rows: not posted) into a failure of the transaction itself. Each key is looked up on
- * its own (a LATERAL subquery with LIMIT 1: one probe of the unique index per key). Written as
- * `idempotency_key = ANY($1)`, the plan a connection keeps for it was chosen for the table as it
- * was when the statement was first prepared: a server that started on a young ledger kept a
- * sequential scan, which grew with every posting until an ANALYZE came (docs/performance.md,
- * "The fifteenth session").
- */
-const LEGS_POSTED = fixedStatement(
-  `SELECT 1 / (count(*) = $2::int)::int AS posted FROM unnest($1::text[]) AS k (key)
-   CROSS JOIN LATERAL (SELECT 1 FROM ledger_transfers t WHERE t.idempotency_key = k.key LIMIT 1) AS found`,
-);
-
-/**
  * Posts the movement with the transaction's COMMIT (withCommit, db/transaction.ts): the accounts it
  * locks — the platform's fee account, shared by every settlement, among them — are held only while
  * PostgreSQL runs the rest of that last batch and commits, not across a round trip to the server.
- * A posting refused (balance.insufficient, as postTransfers says it) must not let the COMMIT behind
- * it keep the rest of the transaction: LEGS_POSTED goes out behind it and fails then, so the COMMIT
- * answers ROLLBACK and nothing is kept (tests/api/pipeline.test.ts).
+ * A posting refused there must not let the COMMIT behind it keep the rest of the transaction: this
+ * posting fails when refused (POST_MOVEMENT_OR_FAIL), so PostgreSQL skips the COMMIT, nothing is
+ * kept (tests/api/pipeline.test.ts), and the refusal is thrown as balance.insufficient. (Until
+ * 2026-11-30 a second statement behind the posting looked its legs up in the ledger and failed
+ * when they were missing: a statement more per posting, planned at every call.)
  */
 export function postTransfersWithCommit(tx: Tx, legs: readonly TransferInput[]): void {
   if (legs.length === 0) return;
-  withCommit(tx, (t) => postTransfers(t, legs));
-  withCommit(tx, (t) => LEGS_POSTED(t, [legs.map((leg) => leg.idempotencyKey), legs.length]));
+  withCommit(tx, (t) =>
+    POST_OR_FAIL(t, [movementParameter(legs)]).then(
+      (posted) => {
+        if (posted.length !== legs.length) throw new AppError('balance.insufficient', 400);
+        return posted;
+      },
+      (error: unknown) => {
+        throw sqlStateOf(error) === '22012' ? new AppError('balance.insufficient', 400) : error;
+      },
+    ),
+  );
 }
 
 /** Posts one transfer; refuses with balance.insufficient when a user debit account lacks the amount. */

@@ -100,10 +100,16 @@ describe('a last statement sent with COMMIT', () => {
     });
     const failure = await inTransaction(t.database.db, async (tx) => {
       withCommit(tx, sql`UPDATE users SET nickname = ${nickname} WHERE id = ${b.userId}`);
-      // The posting answers no rows (it decides the refusal in JavaScript): the statement behind it fails the transaction.
+      // The posting fails when refused: PostgreSQL skips the COMMIT behind it.
       postTransfersWithCommit(tx, [leg(4_00n), leg(7_00n)]);
     }).catch((error: unknown) => error);
     expect((failure as { key?: string }).key).toBe('balance.insufficient');
+    // An account that does not exist refuses the same way.
+    const missing = await inTransaction(t.database.db, async (tx) => {
+      withCommit(tx, sql`UPDATE users SET nickname = ${nickname} WHERE id = ${b.userId}`);
+      postTransfersWithCommit(tx, [{ ...leg(1_00n), credit: { userId: crypto.randomUUID(), purpose: 'available' as const } }]);
+    }).catch((error: unknown) => error);
+    expect((missing as { key?: string }).key).toBe('balance.insufficient');
     expect(await balanceOf(t.database.db, a.userId, 'EUR')).toBe(10_00n);
     expect(await balanceOf(t.database.db, b.userId, 'EUR')).toBe(0n);
     const [row] = await rowsOf<{ nickname: string }>(t.database.db, sql`SELECT nickname FROM users WHERE id = ${b.userId}`);

@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { POST_MOVEMENT } from '../../server/ledger/transfers';
+import { POST_MOVEMENT, POST_MOVEMENT_OR_FAIL } from '../../server/ledger/transfers';
 import { PGBENCH, benchUserId, run } from './database';
 import { WORKERS } from './server';
 
@@ -49,7 +49,7 @@ interface Leg {
 }
 
 /** The ledger's own posting statement with `legs` (SQL expressions) in place of its parameter. */
-function posting(reference: string, legs: Leg[], keyOf: (suffix: string) => string = (suffix) => `${reference} || ':' || '${suffix}'`): string {
+function posting(reference: string, legs: Leg[], keyOf: (suffix: string) => string = (suffix) => `${reference} || ':' || '${suffix}'`, withCommit = false): string {
   const user = (expression: string | null) => (expression ? `${expression}::uuid` : 'NULL::uuid');
   const rows = legs.map(
     (leg, n) =>
@@ -57,8 +57,11 @@ function posting(reference: string, legs: Leg[], keyOf: (suffix: string) => stri
       `'idempotency_key', ${keyOf(leg.suffix)}, 'reason', ${leg.reason ? `'${leg.reason}'` : 'NULL::text'}, 'operator_id', ${leg.operator ? `${leg.operator}::uuid` : 'NULL::uuid'}, ` +
       `'created_at', now(), 'debit_user', ${user(leg.debitUser)}, 'debit_purpose', '${leg.debitPurpose}', 'credit_user', ${user(leg.creditUser)}, 'credit_purpose', '${leg.creditPurpose}')`,
   );
-  return POST_MOVEMENT.replace('$1::json', `json_build_array(${rows.join(', ')})`);
+  return (withCommit ? POST_MOVEMENT_OR_FAIL : POST_MOVEMENT).replace('$1::json', `json_build_array(${rows.join(', ')})`);
 }
+
+/** The posting the server sends with a transaction's COMMIT (postTransfersWithCommit): the one that fails when refused. */
+const postingWithCommit = (reference: string, legs: Leg[]) => posting(reference, legs, undefined, true);
 
 /** The claim of an Idempotency-Key (server/http/idempotency.ts) by `caller` on `route`. */
 function claim(caller: string, route: string, key = ':k'): string {
@@ -89,16 +92,6 @@ const payPasswordCheck = (key = ':k') => [
     'FROM users WHERE id = :uid::uuid',
   'SELECT failures, last_failure, locked_until FROM pay_password_failures WHERE user_id = :uid::uuid',
 ];
-
-/**
- * The check behind a posting sent with COMMIT (server/ledger/transfers.ts, postTransfersWithCommit):
- * its legs by their keys' suffixes. The keys in a subquery, computed once: a reference built with
- * currval() is volatile, and compared row by row it would scan the ledger (the server sends them as
- * a parameter).
- */
-const legsPosted = (reference: string, suffixes: string[]) =>
-  `SELECT 1 / (count(*) = ${suffixes.length})::int AS posted FROM unnest((SELECT ARRAY[${suffixes.map((suffix) => `${reference} || ':' || '${suffix}'`).join(', ')}])::text[]) AS k (key) ` +
-  'CROSS JOIN LATERAL (SELECT 1 FROM ledger_transfers t WHERE t.idempotency_key = k.key LIMIT 1) AS found';
 
 /** The settings read (server/modules/settings/settings.ts). */
 const settingsOf = (...keys: string[]) => `SELECT key, value FROM settings WHERE key = ANY('{${keys.join(',')}}'::text[])`;
@@ -232,12 +225,11 @@ export function conversionScript(users: number): string {
       'UPDATE conversion_quotes SET used_at = now() WHERE id = :q::uuid',
       'INSERT INTO conversions (id, quote_id, user_id, from_asset, to_asset, amount, fee, receive, rate, created_at) ' +
         `VALUES (${id}, :q::uuid, :uid::uuid, 'USDT', 'EUR', 1000000, 5000, 91, '0.920000', now())`,
-      posting(`'conversion:' || ${id}`, [
+      postingWithCommit(`'conversion:' || ${id}`, [
         { asset: 'USDT', amount: '995000', kind: 'conversion_out', suffix: 'out', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'exchange' },
         { asset: 'USDT', amount: '5000', kind: 'conversion_fee', suffix: 'fee', debitUser: ':uid', debitPurpose: 'available', creditUser: null, creditPurpose: 'fees' },
         { asset: 'EUR', amount: '91', kind: 'conversion_in', suffix: 'in', debitUser: null, debitPurpose: 'exchange', creditUser: ':uid', creditPurpose: 'available' },
       ]),
-      legsPosted(`'conversion:' || ${id}`, ['out', 'fee', 'in']),
       reply("'user'", data),
       'END',
     ],
@@ -364,8 +356,7 @@ export function tradeScript(buyers: number): string {
       'SELECT o.*, u.nickname AS owner_name FROM trade_offers o JOIN users u ON u.id = o.user_id ' +
         "WHERE o.status = 'open' AND o.side = 'sell' AND o.user_id <> :uid::uuid AND o.remaining >= :amt::bigint " +
         'AND o.min_amount <= :amt::bigint AND o.max_amount >= :amt::bigint AND o.price <= 9400::bigint ORDER BY o.price ASC, o.id LIMIT 1 FOR UPDATE OF o',
-      posting(reference, [{ asset: 'EUR', amount: '94 * :amt::bigint / 1000000', kind: 'trade_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'trading' }]),
-      legsPosted(reference, ['hold']),
+      postingWithCommit(reference, [{ asset: 'EUR', amount: '94 * :amt::bigint / 1000000', kind: 'trade_hold', suffix: 'hold', debitUser: ':uid', debitPurpose: 'available', creditUser: ':uid', creditPurpose: 'trading' }]),
       'UPDATE trade_offers SET remaining = remaining - :amt::bigint, pending = pending + :amt::bigint, updated_at = now() WHERE id = :oid::bigint RETURNING *',
       "UPDATE trade_orders SET status = 'matched', offer_id = :oid::bigint, merchant_id = :sid::uuid, price = 9300, total = 93 * :amt::bigint / 1000000, fee = :amt::bigint / 500, fee_percent = '0.2', " +
         `was_matched = true, matched_at = now(), confirm_by = now() + interval '15 minutes' WHERE id = ${order} RETURNING *`,
@@ -384,13 +375,12 @@ export function tradeScript(buyers: number): string {
         `WHERE o.id = (SELECT t.offer_id FROM trade_orders t WHERE t.id = ${order} AND t.user_id = :uid::uuid AND t.status = 'matched' AND pg_try_advisory_xact_lock(hashtextextended(${keyLock(':k2')}, 0))) FOR UPDATE OF o`,
       "UPDATE trade_offers SET pending = pending - :amt::bigint, held = held - :amt::bigint, status = 'open', updated_at = now() WHERE id = :oid::bigint",
       `UPDATE trade_orders SET status = 'completed', ended_at = now() WHERE id = ${order}`,
-      posting(reference, [
+      postingWithCommit(reference, [
         { asset: 'USDT', amount: ':amt::bigint - :amt::bigint / 500', kind: 'trade_settle', suffix: 'usdt', debitUser: ':sid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
         { asset: 'USDT', amount: ':amt::bigint / 500', kind: 'trade_fee', suffix: 'fee', debitUser: ':sid', debitPurpose: 'trading', creditUser: null, creditPurpose: 'fees' },
         { asset: 'EUR', amount: '93 * :amt::bigint / 1000000', kind: 'trade_settle', suffix: 'eur', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':sid', creditPurpose: 'available' },
         { asset: 'EUR', amount: ':amt::bigint / 1000000', kind: 'trade_release', suffix: 'rest', debitUser: ':uid', debitPurpose: 'trading', creditUser: ':uid', creditPurpose: 'available' },
       ]),
-      legsPosted(reference, ['usdt', 'fee', 'eur', 'rest']),
       outbox(notice('completed', true)),
       reply("'user'", { ...placed, status: 'completed', hold: '0.00', offerRemaining: null }, ':k2'),
       'END',
