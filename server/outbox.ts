@@ -44,6 +44,13 @@ export const LEASE_SECONDS = 60;
 export const ATTEMPTS = 5;
 /** Rows of one topic claimed at once. */
 const BATCH = 100;
+/**
+ * A topic's deliveries start at most this often (batchedRead's gatherMs): under load the rows of
+ * that time go together — one transaction for all their ticks, one deletion for all their notices
+ * — instead of a delivery for every two or three trades; on a quiet server a delivery starts at once.
+ * Nothing waits on a delivery (the money call has answered), so a candle or a notice is at most this late.
+ */
+const DELIVERY_GATHER_MS = 25;
 
 type Payload = Record<string, unknown>;
 interface EffectHandler {
@@ -271,6 +278,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
     keyOf: (id) => id,
     maxBatch: Number.POSITIVE_INFINITY,
     oneAtATime: true,
+    gatherMs: DELIVERY_GATHER_MS,
     async answer(ids) {
       await guarded('effects', async () => (await remove(ids), ids.length));
       return new Map(ids.map((id) => [id, true as const]));
@@ -287,8 +295,9 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
 
   /**
    * A topic's rows handed to `deliver`, one delivery of the topic under way at a time (db/batched-reads.ts
-   * `oneAtATime`): the rows committed while one runs go together in the next, BATCH at a time — on
-   * a quiet server a turn of the event loop, under load as many trades as settle meanwhile: one
+   * `oneAtATime`, at most every DELIVERY_GATHER_MS): the rows committed while one runs go together in
+   * the next, BATCH at a time — on a quiet server a turn of the event loop, under load as many trades
+   * as settle in that time: one
    * transaction for all their candles' ticks, one deletion for all their notices. Topics stay side
    * by side: a slow push service holds back no candle and no socket message. A `write` topic's
    * rows go in one transaction; an `effect` topic's run from their payloads (no other process takes
@@ -302,6 +311,7 @@ export function createOutbox({ db, log, sweepMs = 2000 }: OutboxOptions) {
       keyOf: (row) => row.id,
       maxBatch: BATCH,
       oneAtATime: true,
+      gatherMs: DELIVERY_GATHER_MS,
       async answer(rows) {
         const delivered = new Map<string, Delivered>(rows.map((row) => [row.id, {}]));
         if (handler.kind === 'write') {

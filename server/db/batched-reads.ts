@@ -27,6 +27,13 @@ export interface BatchedRead<Q, R> {
    * (under load, as many as arrived during one answer; on a quiet server, one turn as without it).
    */
   oneAtATime?: boolean;
+  /**
+   * With `oneAtATime`: a batch starts at least this long after the one before it started. On a
+   * quiet server nothing waits (the one before started long ago); under load the questions of that
+   * time go together, however fast each batch is answered — for work nobody waits on (the outbox's
+   * deliveries), fewer and larger batches.
+   */
+  gatherMs?: number;
 }
 
 interface Waiting<Q, R> {
@@ -34,18 +41,23 @@ interface Waiting<Q, R> {
   settle: Array<{ resolve: (value: R) => void; reject: (error: unknown) => void }>;
 }
 
-export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64, oneAtATime = false }: BatchedRead<Q, R>): (question: Q) => Promise<R> {
+export function batchedRead<Q, R>({ keyOf, answer, maxBatch = 64, oneAtATime = false, gatherMs = 0 }: BatchedRead<Q, R>): (question: Q) => Promise<R> {
   let waiting = new Map<string, Waiting<Q, R>>();
   let scheduled = false;
   let underWay = false;
+  /** When the last batch started (performance.now()). */
+  let lastStart = Number.NEGATIVE_INFINITY;
 
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(flush);
+    const wait = oneAtATime ? lastStart + gatherMs - performance.now() : 0;
+    if (wait > 0) setTimeout(flush, wait);
+    else setImmediate(flush);
   };
 
   const send = (batch: Map<string, Waiting<Q, R>>) => {
+    lastStart = performance.now();
     const answered = answer([...batch.values()].map((entry) => entry.question));
     if (oneAtATime) {
       underWay = true;

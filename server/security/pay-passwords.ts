@@ -33,7 +33,8 @@ export interface PayPasswords {
 }
 
 export function createPayPasswords(secret: string): PayPasswords {
-  const key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'tessera payment password v1', 32));
+  // A key object made once: each HMAC then takes it as it is.
+  const key = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'tessera payment password v1', 32)));
   const mac = (salt: Buffer, password: string) => crypto.createHmac('sha256', key).update(salt).update(password, 'utf8').digest();
 
   function hash(password: string): string {

@@ -76,8 +76,18 @@ export async function verifyClean(database: Database): Promise<void> {
  * pgbench's TPC-B-like transaction with prepared statements on a fresh database at `url`
  * (scale PGBENCH_SCALE), `clients` clients on 2 threads for `seconds`: its transactions per second.
  */
-async function pgbenchTps(url: string, clients: number, seconds: number): Promise<number> {
+/** Fills `url`'s database with pgbench's TPC-B tables (scale PGBENCH_SCALE). */
+export async function initPgbench(url: string): Promise<void> {
   await run(PGBENCH, ['-i', '-s', String(PGBENCH_SCALE), '-q', url], { maxBuffer: 16 * 1024 * 1024 });
+}
+
+async function pgbenchTps(url: string, clients: number, seconds: number): Promise<number> {
+  await initPgbench(url);
+  return tpcbTps(url, clients, seconds);
+}
+
+/** pgbench's TPC-B on a database initPgbench filled: its transactions per second. */
+export async function tpcbTps(url: string, clients: number, seconds: number): Promise<number> {
   const { stdout } = await run(PGBENCH, ['-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), url], {
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -94,7 +104,6 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
   return tps;
 }
 
-/** `count` users named bench1…benchN, each with its ledger accounts; their ids. */
 /**
  * The id of bench user number `n` (SQL text: a number 1…count): derived from the number, so that
  * a pgbench script names a user's id the way the server has it, as a value, without reading it
@@ -104,6 +113,7 @@ export function benchUserId(n: string): string {
   return `md5('bench' || ${n})::uuid`;
 }
 
+/** `count` users named bench1…benchN (ids: benchUserId), each with its ledger accounts; their ids. */
 export async function createBenchUsers(database: Database, count: number, hashes: { password: string; payPassword: string | null }): Promise<string[]> {
   const users = await rowsOf<{ id: string }>(
     database.db,

@@ -1,5 +1,5 @@
 /** Reads asked at once go to the database as one statement, and every asker gets its own answer. */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { batchedRead } from '../../../server/db/batched-reads';
 
 /** A read that records each statement it was asked to make and answers a key with its upper case. */
@@ -86,5 +86,41 @@ describe('batched reads', () => {
     await expect(later[0]).rejects.toThrow('the database went away');
     expect(await later[1]).toBe('DEE');
     expect(statements).toEqual([['ann'], ['bob', 'bad', 'cy'], ['dee']]);
+  });
+
+  test('with a gather time, a batch starts at once after a quiet spell, and under load at most once per gather time, the questions of that time together', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    try {
+      const started: Array<{ at: number; questions: string[] }> = [];
+      const read = batchedRead<string, string>({
+        keyOf: (question) => question,
+        oneAtATime: true,
+        gatherMs: 60,
+        answer: async (questions) => {
+          started.push({ at: performance.now(), questions });
+          return new Map(questions.map((question) => [question, question.toUpperCase()]));
+        },
+      });
+      const first = read('ann');
+      await vi.advanceTimersByTimeAsync(0);
+      // The first after a quiet spell waits for nothing but the end of its turn.
+      expect(started).toEqual([{ at: 0, questions: ['ann'] }]);
+      expect(await first).toBe('ANN');
+      // Asked one by one right after it, each when the one before could have gone: one batch for them all, 60 ms after the first.
+      const burst: Promise<string>[] = [];
+      for (const name of ['bob', 'cy', 'dee']) {
+        burst.push(read(name));
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      expect(started).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await Promise.all(burst)).toEqual(['BOB', 'CY', 'DEE']);
+      expect(started).toEqual([
+        { at: 0, questions: ['ann'] },
+        { at: 60, questions: ['bob', 'cy', 'dee'] },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
