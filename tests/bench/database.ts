@@ -110,7 +110,8 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
  * from a table inside the statement it measures.
  */
 export function benchUserId(n: string): string {
-  return `md5('bench' || ${n})::uuid`;
+  // A version-4 UUID's version and variant digits over the hash's: the API takes RFC 9562 UUIDs only (z.uuid).
+  return `overlay(overlay(md5('bench' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
 }
 
 /** `count` users named bench1…benchN (ids: benchUserId), each with its ledger accounts; their ids. */
