@@ -48,7 +48,8 @@ const BATCH = 100;
  * A topic's deliveries start at most this often (batchedRead's gatherMs): under load the rows of
  * that time go together — one transaction for all their ticks, one deletion for all their notices
  * — instead of a delivery for every two or three trades; on a quiet server a delivery starts at once.
- * Nothing waits on a delivery (the money call has answered), so a candle or a notice is at most this late.
+ * No money call waits on a delivery (it has answered), so a candle or a notice is at most this late;
+ * an operator's news publication, which waits for its pushes' delivery, answers at most this much later.
  */
 const DELIVERY_GATHER_MS = 25;
 

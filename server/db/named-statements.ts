@@ -99,7 +99,9 @@ export class NamingClient extends pg.Client {
     if (control === 'begin') this.inBlock = true;
     // Alone: a named statement outside a block, answered by a promise, on a pipelining connection —
     // a batch of its own (its own Sync, as node-postgres would send it), made and answered by the
-    // same light statement as a block's (statement-batch.ts: no config copied, described once).
+    // same light statement as a block's (statement-batch.ts: no config copied, described once),
+    // answered at its ReadyForQuery (its implicit COMMIT may fail after its CommandComplete).
+    // pool.query hands the client a callback: those keep node-postgres's Query.
     const alone = !batched && this.pipeline && answeredByPromise && named !== undefined;
     const light = batched || alone;
     let result: unknown;
@@ -140,7 +142,7 @@ export class NamingClient extends pg.Client {
     return new Promise((resolve, reject) => {
       const types = (object?.types as TypeParsers | undefined) ?? (this as unknown as { _types: TypeParsers })._types;
       const statement = new BatchedStatement(text, name, wire, types, object?.rowMode === 'array', (error, result) => (error ? reject(error) : resolve(result)));
-      if (alone) this.send([statement]);
+      if (alone) this.send([statement], true);
       else if (this.queued.push(statement) === 1) process.nextTick(() => this.sendQueued());
     });
   }
@@ -153,10 +155,10 @@ export class NamingClient extends pg.Client {
     this.send(queued);
   }
 
-  private send(statements: BatchedStatement[]): void {
+  private send(statements: BatchedStatement[], autocommit = false): void {
     sentToDatabase.roundTrips += 1;
     sentToDatabase.statements += statements.length;
-    (super.query as (query: unknown) => unknown).call(this, new StatementBatch(statements));
+    (super.query as (query: unknown) => unknown).call(this, new StatementBatch(statements, autocommit));
   }
 
   private forget(name: string): void {

@@ -167,8 +167,19 @@ const QueryBase = pg.Query as unknown as new (config: { text: string }) => objec
  */
 export class StatementBatch extends QueryBase {
   private index = 0;
+  /** An autocommit statement's CommandComplete, answered at ReadyForQuery (its implicit COMMIT may still fail). */
+  private completed: { statement: BatchedStatement; command: string } | null = null;
 
-  constructor(private readonly statements: BatchedStatement[]) {
+  /**
+   * `autocommit`: one statement outside a transaction block. PostgreSQL commits it only at the
+   * Sync, after its CommandComplete, and an error of that commit (a deferred constraint, a
+   * serialization failure, a shutdown) comes before ReadyForQuery: it is answered then, as
+   * node-postgres answers a statement, not at its CommandComplete.
+   */
+  constructor(
+    private readonly statements: BatchedStatement[],
+    private readonly autocommit = false,
+  ) {
     super({ text: '' });
   }
 
@@ -228,7 +239,8 @@ export class StatementBatch extends QueryBase {
     this.index++;
     // Described now (its rows, or none: NoData), so not again on this connection.
     if (statement.name !== undefined && !describedOn(connection).has(statement.name)) describedOn(connection).set(statement.name, statement.described ? statement.fields : NO_FIELDS);
-    statement.complete(message.text);
+    if (this.autocommit) this.completed = { statement, command: message.text };
+    else statement.complete(message.text);
   }
 
   handleEmptyQuery(): void {
@@ -243,6 +255,10 @@ export class StatementBatch extends QueryBase {
    * failed: the current statement gets the error, those behind it 25P02; nothing is left waiting.
    */
   handleError(error: Error, connection: Connection | undefined): void {
+    // After an autocommit statement's CommandComplete: its commit failed.
+    const committing = this.completed;
+    this.completed = null;
+    committing?.statement.callback(error);
     const failed = this.current;
     const skipped = this.statements.slice(this.index + 1);
     this.index = this.statements.length;
@@ -256,6 +272,9 @@ export class StatementBatch extends QueryBase {
   }
 
   handleReadyForQuery(): void {
+    const committed = this.completed;
+    this.completed = null;
+    committed?.statement.complete(committed.command);
     // Every statement was answered (CommandComplete or an error) before the batch's ReadyForQuery.
     for (const statement of this.statements.slice(this.index)) statement.callback(new Error('the batch ended before this statement was answered'));
     this.index = this.statements.length;

@@ -308,6 +308,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('one Sync a round trip (d
     }
   });
 
+  test("a named statement outside a block whose commit fails (a deferred constraint) is refused, not answered at its CommandComplete", async () => {
+    const { client, close } = await countedConnection();
+    const marker = `pipeline_${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      await client.query(`CREATE TABLE ${marker} (n int, CONSTRAINT ${marker}_once UNIQUE (n) DEFERRABLE INITIALLY DEFERRED)`);
+      const insert = `INSERT INTO ${marker} SELECT $1::int FROM generate_series(1, $2::int)`;
+      expect((await client.query({ text: insert, values: [1, 1] })).rowCount).toBe(1);
+      // Two rows of 2: the statement itself succeeds; its implicit COMMIT checks the constraint and fails.
+      await expect(client.query({ text: insert, values: [2, 2] })).rejects.toMatchObject({ code: '23505' });
+      expect((await client.query({ text: `SELECT count(*)::int AS n FROM ${marker} WHERE n = $1`, values: [2] })).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS ${marker}`);
+      await close();
+    }
+  });
+
   test('a statement gone from the server is parsed and described again: its rows come as before', async () => {
     const { client, text, close } = await countedConnection();
     try {
